@@ -1,0 +1,82 @@
+/*
+ * main.c - the `cairn` command line: dispatches to a command, or prints help or the version.
+ *
+ * Exit status: 0 success, 1 the command ran and failed (a test, a check), 2 a usage error or
+ * a command that is not built yet. Errors go to stderr.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cairn/core.h"
+
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+typedef struct command {
+    const char *name;
+    const char *args;
+    const char *summary;
+    int (*run)(int argc, char **argv); /* returns the exit status; NULL: not built yet */
+} command;
+
+/* DESIGN section 6, in the order a player meets them. */
+static const command commands[] = {
+    {"play", "[--seed N] [--pack DIR ...]", "play a seeded dungeon in the terminal", NULL},
+    {"sim", "[--seed N] [--beats K] [--bot NAME]", "run the game headless with a bot", NULL},
+    {"check", "DIR", "validate a content pack", NULL},
+    {"test", "[DIR ...]", "run Lua scenario tests", NULL},
+    {"replay", "FILE [--verify]", "play back or verify a replay", NULL},
+    {"bench", "[SCENARIO]", "measure beats per second", NULL},
+};
+
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "cairn %s - a runtime for turn-based grid roguelikes written in Lua\n"
+            "\n"
+            "usage: cairn COMMAND [ARGS...]\n"
+            "       cairn --help | --version\n"
+            "\n"
+            "commands:\n",
+            cairn_version());
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %s %s\n      %s%s\n", commands[i].name, commands[i].args,
+                commands[i].summary, commands[i].run ? "" : " (not yet built)");
+    fprintf(out, "\n"
+                 "options:\n"
+                 "  -h, --help     show this help and exit\n"
+                 "  -V, --version  show the version and exit\n"
+                 "\n"
+                 "exit status: 0 success, 1 failure, 2 usage error or command not yet built\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_help(stderr);
+        return EXIT_USAGE;
+    }
+    const char *arg = argv[1];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h") || !strcmp(arg, "help")) {
+        print_help(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(arg, "--version") || !strcmp(arg, "-V")) {
+        printf("cairn %s\n", cairn_version());
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        if (strcmp(arg, commands[i].name) != 0)
+            continue;
+        if (!commands[i].run) {
+            fprintf(stderr, "cairn: '%s' is planned but not built yet (see cairn --help)\n",
+                    arg);
+            return EXIT_USAGE;
+        }
+        return commands[i].run(argc - 1, argv + 1);
+    }
+    fprintf(stderr, "cairn: unknown %s '%s' (see cairn --help)\n",
+            arg[0] == '-' ? "option" : "command", arg);
+    return EXIT_USAGE;
+}

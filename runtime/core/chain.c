@@ -1,0 +1,231 @@
+/*
+ * chain.c - handler chains.
+ *
+ * A chain's handlers sit in one array sorted by (rank, id); handler ids only grow, so within
+ * a rank, id order is the order handlers were added. A pass pins the array it runs over.
+ * Changing a chain whose array is pinned copies the array first and retires the pinned one;
+ * the last pass to unpin a retired array frees it. So a pass always sees the handlers as they
+ * were when it started, a change made during a pass counts from the next pass, and a pass
+ * itself never allocates.
+ */
+#include <string.h>
+
+#include "world.h"
+
+static size_t list_bytes(uint32_t cap)
+{
+    return sizeof(cairn_handler_list) + (size_t)cap * sizeof(cairn_handler_entry);
+}
+
+static void list_release(cairn_world *w, cairn_handler_list *list)
+{
+    if (!list)
+        return;
+    if (list->pins)
+        list->retired = true; /* the pass that holds it frees it */
+    else
+        cairn__free(w, list, list_bytes(list->cap));
+}
+
+/* A fresh list with room for cap entries holding a copy of src's. */
+static cairn_handler_list *list_copy(cairn_world *w, const cairn_handler_list *src, uint32_t cap)
+{
+    uint32_t count = src ? src->count : 0;
+    if (cap < count)
+        cap = count;
+    if (cap < 4)
+        cap = 4;
+    cairn_handler_list *list = cairn__alloc(w, list_bytes(cap));
+    if (!list)
+        return NULL;
+    list->pins = 0;
+    list->count = count;
+    list->cap = cap;
+    list->retired = false;
+    if (count)
+        memcpy(list->items, src->items, count * sizeof *src->items);
+    return list;
+}
+
+/* The chain's list, ready to take `extra` more entries without disturbing any pass. */
+static cairn_handler_list *writable(cairn_world *w, cairn_chain *chain, uint32_t extra)
+{
+    cairn_handler_list *list = chain->list;
+    if (list && !list->pins && list->count + extra <= list->cap)
+        return list;
+    uint32_t need = (list ? list->count : 0) + extra;
+    uint32_t cap = list && !list->pins ? list->cap * 2 : need;
+    cairn_handler_list *fresh = list_copy(w, list, cap < need ? need : cap);
+    if (!fresh)
+        return NULL;
+    list_release(w, list);
+    chain->list = fresh;
+    return fresh;
+}
+
+static bool before(const cairn_handler_entry *a, const cairn_handler_entry *b)
+{
+    return a->rank != b->rank ? a->rank < b->rank : a->id < b->id;
+}
+
+cairn_status cairn__chain_insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry)
+{
+    cairn_handler_list *list = writable(w, chain, 1);
+    if (!list)
+        return CAIRN_ERR_NOMEM;
+    uint32_t at = list->count;
+    while (at > 0 && before(&entry, &list->items[at - 1]))
+        at--;
+    memmove(&list->items[at + 1], &list->items[at], (list->count - at) * sizeof entry);
+    list->items[at] = entry;
+    list->count++;
+    return CAIRN_OK;
+}
+
+static long find(const cairn_handler_list *list, cairn_handler_id id)
+{
+    for (uint32_t i = 0; list && i < list->count; i++)
+        if (list->items[i].id == id)
+            return (long)i;
+    return -1;
+}
+
+cairn_status cairn__chain_drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
+{
+    if (find(chain->list, id) < 0)
+        return CAIRN_ERR_NOT_FOUND;
+    cairn_handler_list *list = writable(w, chain, 0);
+    if (!list)
+        return CAIRN_ERR_NOMEM;
+    long at = find(list, id);
+    memmove(&list->items[at], &list->items[at + 1],
+            (list->count - (uint32_t)at - 1) * sizeof *list->items);
+    list->count--;
+    return CAIRN_OK;
+}
+
+cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_name name,
+                              cairn_type_id type)
+{
+    cairn_chain *chain = cairn__alloc(w, sizeof *chain);
+    if (!chain)
+        return NULL;
+    chain->list = NULL;
+    chain->name = name;
+    chain->scope = (uint8_t)scope;
+    chain->type = type;
+    return chain;
+}
+
+cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_name name,
+                               cairn_type_id type)
+{
+    cairn_chain *chain = cairn__chain_new(w, CAIRN_SCOPE_ENTITY, name, type);
+    if (!chain || !from || !from->list || !from->list->count)
+        return chain;
+    chain->list = list_copy(w, from->list, from->list->count + 2);
+    if (!chain->list) {
+        cairn__free(w, chain, sizeof *chain);
+        return NULL;
+    }
+    return chain;
+}
+
+void cairn__chain_free(cairn_world *w, cairn_chain *chain)
+{
+    if (!chain)
+        return;
+    list_release(w, chain->list);
+    cairn__free(w, chain, sizeof *chain);
+}
+
+/* Template changes reach the entities that hold their own copy of the chain. */
+static cairn_status insert_in_copy(cairn_world *w, cairn_chain *copy, void *ud)
+{
+    return cairn__chain_insert(w, copy, *(const cairn_handler_entry *)ud);
+}
+
+/* An entity may have unhooked the template's handler from its copy already: not an error. */
+static cairn_status drop_from_copy(cairn_world *w, cairn_chain *copy, void *ud)
+{
+    cairn_status st = cairn__chain_drop(w, copy, *(const cairn_handler_id *)ud);
+    return st == CAIRN_ERR_NOT_FOUND ? CAIRN_OK : st;
+}
+
+cairn_status cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
+                             cairn_handler_id *out_id)
+{
+    if (!chain || !handler.fn)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_add: %s is NULL",
+                                chain ? "the handler function" : "the chain");
+    if ((unsigned)handler.rank >= CAIRN_RANK_COUNT)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_add: %d is not a rank",
+                                (int)handler.rank);
+    if (w->next_handler_id == UINT32_MAX)
+        return cairn_world_fail(w, CAIRN_ERR_LIMIT, "chain_add: handler ids are used up");
+    cairn_handler_entry entry = {handler.fn, handler.ud, w->next_handler_id + 1,
+                                 (uint8_t)handler.rank};
+    cairn_status st = cairn__chain_insert(w, chain, entry);
+    if (st)
+        return st;
+    w->next_handler_id++;
+    if (chain->scope == CAIRN_SCOPE_TEMPLATE) {
+        st = cairn__entities_each_copy(w, chain->type, chain->name, insert_in_copy, &entry);
+        if (st) {
+            cairn_chain_remove(w, chain, entry.id);
+            return st;
+        }
+    }
+    if (out_id)
+        *out_id = entry.id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
+{
+    if (!chain)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_remove: the chain is NULL");
+    cairn_status st = cairn__chain_drop(w, chain, id);
+    if (st == CAIRN_ERR_NOT_FOUND)
+        return cairn_world_fail(w, st, "chain_remove: the chain has no handler %u", (unsigned)id);
+    if (st == CAIRN_OK && chain->scope == CAIRN_SCOPE_TEMPLATE)
+        st = cairn__entities_each_copy(w, chain->type, chain->name, drop_from_copy, &id);
+    return st;
+}
+
+size_t cairn_chain_count(const cairn_chain *chain)
+{
+    return chain && chain->list ? chain->list->count : 0;
+}
+
+static cairn_status pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all)
+{
+    if (!ev)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain pass: the event is NULL");
+    cairn_handler_list *list = chain ? chain->list : NULL;
+    if (!list)
+        return CAIRN_OK;
+    cairn_status st = CAIRN_OK;
+    list->pins++;
+    for (uint32_t i = 0; i < list->count; i++) {
+        if (!all && !ev->propagate)
+            break;
+        const cairn_handler_entry *h = &list->items[i];
+        st = h->fn(w, ev, h->ud);
+        if (st != CAIRN_OK)
+            break;
+    }
+    if (--list->pins == 0 && list->retired)
+        cairn__free(w, list, list_bytes(list->cap));
+    return st;
+}
+
+cairn_status cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev)
+{
+    return pass(w, chain, ev, false);
+}
+
+cairn_status cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev)
+{
+    return pass(w, chain, ev, true);
+}

@@ -1,0 +1,423 @@
+/*
+ * entity.c - the entity table: generational ids, creation, death and reaping, per-entity
+ * data blocks and per-entity chain copies.
+ *
+ * A slot's generation is bumped each time its entity is destroyed, so an id minted for an
+ * earlier tenant can be told from the current one without ever touching freed data. A slot
+ * whose generation would wrap around to 0 is retired rather than reused.
+ */
+#include <string.h>
+
+#include "world.h"
+
+static cairn_status stale(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
+{
+    if (!(e->flags & CAIRN_ENTITY_USED))
+        return cairn_world_fail(w, CAIRN_ERR_STALE,
+                                "entity %u (generation %u) is gone: its slot is free", id.index,
+                                id.generation);
+    return cairn_world_fail(w, CAIRN_ERR_STALE,
+                            "entity %u (generation %u) is gone: its slot now holds generation %u",
+                            id.index, id.generation, e->generation);
+}
+
+cairn_entity *cairn__entity(cairn_world *w, cairn_entity_id id)
+{
+    if (cairn_entity_id_is_none(id)) {
+        cairn_world_fail(w, CAIRN_ERR_INVALID, "the entity id is none");
+        return NULL;
+    }
+    if (id.index >= w->entities.count) {
+        cairn_world_fail(w, CAIRN_ERR_INVALID, "entity %u (generation %u) was never in this world",
+                         id.index, id.generation);
+        return NULL;
+    }
+    cairn_entity *e = &w->entities.slots[id.index];
+    if (!(e->flags & CAIRN_ENTITY_USED) || e->generation != id.generation) {
+        stale(w, id, e);
+        return NULL;
+    }
+    return e;
+}
+
+cairn_status cairn_entity_check(cairn_world *w, cairn_entity_id id)
+{
+    return cairn__entity(w, id) ? CAIRN_OK : w->error.status;
+}
+
+bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id)
+{
+    if (cairn_entity_id_is_none(id) || id.index >= w->entities.count)
+        return false;
+    const cairn_entity *e = &w->entities.slots[id.index];
+    return e->generation == id.generation &&
+           (e->flags & (CAIRN_ENTITY_USED | CAIRN_ENTITY_DEAD)) == CAIRN_ENTITY_USED;
+}
+
+static cairn_entity_id id_of(const cairn_world *w, const cairn_entity *e)
+{
+    return (cairn_entity_id){(uint32_t)(e - w->entities.slots), e->generation};
+}
+
+/* A free slot: the most recently freed one, or a new one at the end. */
+static cairn_status take_slot(cairn_world *w, uint32_t *out)
+{
+    cairn_entities *es = &w->entities;
+    if (es->free_head) {
+        *out = es->free_head - 1;
+        es->free_head = es->slots[*out].next_free;
+        return CAIRN_OK;
+    }
+    if (es->count >= CAIRN_ENTITY_MAX)
+        return cairn_world_fail(w, CAIRN_ERR_LIMIT, "a world holds at most %u entities",
+                                (unsigned)CAIRN_ENTITY_MAX);
+    cairn_status st = cairn__reserve(w, (void **)&es->slots, &es->cap, es->count + 1,
+                                     sizeof *es->slots);
+    if (st)
+        return st;
+    *out = es->count++;
+    es->slots[*out].generation = 1;
+    return CAIRN_OK;
+}
+
+static void release_slot(cairn_world *w, cairn_entity *e)
+{
+    cairn_entities *es = &w->entities;
+    uint32_t generation = e->generation + 1;
+    memset(e, 0, sizeof *e);
+    e->generation = generation;
+    if (generation == 0)
+        return; /* retired: every id that could name it has been used */
+    e->next_free = es->free_head;
+    es->free_head = (uint32_t)(e - es->slots) + 1;
+}
+
+/* Creates the entity without announcing it. */
+static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_id *out)
+{
+    cairn_status st = cairn__type_check(w, type_id);
+    if (st)
+        return st;
+    cairn_type *type = cairn__type(w, type_id);
+    unsigned char *block = cairn__type_block_take(w, type);
+    if (type->data_size && !block)
+        return CAIRN_ERR_NOMEM;
+    uint32_t index = 0;
+    if ((st = take_slot(w, &index))) {
+        cairn__type_block_give(type, block);
+        return st;
+    }
+    type->sealed = true;
+    cairn_entity *e = &w->entities.slots[index];
+    e->type = type_id;
+    e->flags = CAIRN_ENTITY_USED;
+    e->facing = CAIRN_DIR_NONE;
+    e->data = block;
+    e->spawn_order = w->entities.next_spawn_order++;
+    w->entities.alive++;
+    *out = id_of(w, e);
+    return CAIRN_OK;
+}
+
+/* Passes a world chain with an entity event; on failure the entity is undone. */
+static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entity_id id)
+{
+    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_ENTITY, CAIRN_ENTITY_NONE,
+                                      (cairn_action){0, CAIRN_DIR_NONE});
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    cairn_event_as_entity(ev)->entity = id;
+    return cairn_chain_pass_all(w, cairn_world_chain(w, chain), ev);
+}
+
+static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
+{
+    cairn_status st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id);
+    if (st) {
+        /* Keep the handler's message: destroying must not overwrite it. */
+        cairn_error saved = w->error;
+        cairn_entity_destroy(w, id);
+        w->error = saved;
+        return st;
+    }
+    if (out)
+        *out = id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out)
+{
+    cairn_entity_id id;
+    cairn_status st = create(w, type, &id);
+    return st ? st : spawned(w, id, out);
+}
+
+cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
+                                cairn_entity_id *out)
+{
+    cairn_entity_id id;
+    cairn_status st = create(w, type, &id);
+    if (st)
+        return st;
+    if ((st = cairn_grid_place(w, id, cell))) {
+        cairn_error saved = w->error;
+        cairn_entity_destroy(w, id);
+        w->error = saved;
+        return st;
+    }
+    return spawned(w, id, out);
+}
+
+cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    if (e->flags & CAIRN_ENTITY_DEAD)
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead already", id.index);
+    cairn_entities *es = &w->entities;
+    cairn_status st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap,
+                                     es->dying_count + 1, sizeof *es->dying);
+    if (st)
+        return st;
+    e->flags |= CAIRN_ENTITY_DEAD;
+    es->alive--;
+    es->dying[es->dying_count++] = id;
+    return announce(w, CAIRN_CHAIN_ENTITY_DIED, id);
+}
+
+static void free_own_chains(cairn_world *w, cairn_entity *e)
+{
+    for (uint32_t i = 0; i < e->own_count; i++)
+        cairn__chain_free(w, e->own[i].chain);
+    cairn__free(w, e->own, (size_t)e->own_cap * sizeof *e->own);
+}
+
+cairn_status cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    cairn__grid_unlink(w, e);
+    free_own_chains(w, e);
+    cairn__type_block_give(cairn__type(w, e->type), e->data);
+    if (!(e->flags & CAIRN_ENTITY_DEAD))
+        w->entities.alive--;
+    release_slot(w, e);
+    return CAIRN_OK;
+}
+
+void cairn__entities_reap(cairn_world *w)
+{
+    cairn_entities *es = &w->entities;
+    /* In order of death; an entity destroyed by hand since is skipped (its id is stale). */
+    for (uint32_t i = 0; i < es->dying_count; i++) {
+        cairn_entity_id id = es->dying[i];
+        cairn_entity *e = &es->slots[id.index];
+        if ((e->flags & CAIRN_ENTITY_USED) && e->generation == id.generation)
+            cairn_entity_destroy(w, id);
+    }
+    es->dying_count = 0;
+}
+
+void cairn__entities_free(cairn_world *w)
+{
+    cairn_entities *es = &w->entities;
+    /* Data blocks go back to their types' pools, which cairn__types_free empties. */
+    for (uint32_t i = 0; i < es->count; i++) {
+        cairn_entity *e = &es->slots[i];
+        if (!(e->flags & CAIRN_ENTITY_USED))
+            continue;
+        free_own_chains(w, e);
+        cairn__type_block_give(cairn__type(w, e->type), e->data);
+    }
+    cairn__free(w, es->slots, (size_t)es->cap * sizeof *es->slots);
+    cairn__free(w, es->dying, (size_t)es->dying_cap * sizeof *es->dying);
+    memset(es, 0, sizeof *es);
+}
+
+cairn_status cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    *out = e->type;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    if (!(e->flags & CAIRN_ENTITY_PLACED))
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
+    *out = e->cell;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    *out = (cairn_layer)cairn__type(w, e->type)->layer;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    *out = (cairn_dir)e->facing;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing)
+{
+    if ((unsigned)facing > CAIRN_DIR_NONE)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)facing);
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    e->facing = (uint8_t)facing;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,
+                               void **out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    long offset = cairn__type_offset(cairn__type(w, e->type), deco);
+    if (offset < 0)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) has no decorator %s",
+                                id.index, cairn_type_name(w, e->type),
+                                deco < w->decorator_names.count ? cairn_decorator_name(w, deco)
+                                                                : "?");
+    *out = e->data + offset;
+    return CAIRN_OK;
+}
+
+/* --- per-entity chains ---------------------------------------------------------------- */
+
+static cairn_chain *own_chain(const cairn_entity *e, cairn_chain_name name)
+{
+    for (uint32_t i = 0; i < e->own_count; i++)
+        if (e->own[i].name == name)
+            return e->own[i].chain;
+    return NULL;
+}
+
+static cairn_chain *template_chain(cairn_world *w, const cairn_entity *e, cairn_chain_name name)
+{
+    const cairn_type *type = cairn__type(w, e->type);
+    return name < type->chain_cap ? type->chains[name] : NULL;
+}
+
+static cairn_status check_chain_name(cairn_world *w, cairn_chain_name name)
+{
+    if (name >= w->chain_names.count)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u",
+                                (unsigned)name);
+    return CAIRN_OK;
+}
+
+/* The entity's chain for passing: its own copy, or its type's template. */
+static cairn_status resolve(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                            cairn_chain **out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    cairn_status st = check_chain_name(w, name);
+    if (st)
+        return st;
+    cairn_chain *own = own_chain(e, name);
+    *out = own ? own : template_chain(w, e, name);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                                cairn_chain **out)
+{
+    return resolve(w, id, name, out);
+}
+
+cairn_status cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                               cairn_handler handler, cairn_handler_id *out_id)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    cairn_status st = check_chain_name(w, name);
+    if (st)
+        return st;
+    cairn_chain *chain = own_chain(e, name);
+    if (!chain) {
+        /* Chain names are 16-bit, so an entity never needs more copies than own_cap holds. */
+        uint32_t cap = e->own_cap;
+        st = cairn__reserve(w, (void **)&e->own, &cap, e->own_count + 1u, sizeof *e->own);
+        if (st)
+            return st;
+        e->own_cap = (uint16_t)cap;
+        chain = cairn__chain_copy(w, template_chain(w, e, name), name, e->type);
+        if (!chain)
+            return CAIRN_ERR_NOMEM;
+        e->own[e->own_count++] = (cairn_own_chain){name, chain};
+    }
+    return cairn_chain_add(w, chain, handler, out_id);
+}
+
+cairn_status cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                                 cairn_handler_id handler)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    cairn_status st = check_chain_name(w, name);
+    if (st)
+        return st;
+    cairn_chain *chain = own_chain(e, name);
+    if (!chain)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
+                                "entity %u has no handlers of its own on chain %s", id.index,
+                                cairn_chain_name_text(w, name));
+    return cairn_chain_remove(w, chain, handler);
+}
+
+cairn_status cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                               cairn_event *ev)
+{
+    cairn_chain *chain;
+    cairn_status st = resolve(w, id, name, &chain);
+    return st ? st : cairn_chain_pass(w, chain, ev);
+}
+
+cairn_status cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                                   cairn_event *ev)
+{
+    cairn_chain *chain;
+    cairn_status st = resolve(w, id, name, &chain);
+    return st ? st : cairn_chain_pass_all(w, chain, ev);
+}
+
+cairn_status cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
+                                       cairn_status (*fn)(cairn_world *w, cairn_chain *copy,
+                                                          void *ud),
+                                       void *ud)
+{
+    cairn_entities *es = &w->entities;
+    for (uint32_t i = 0; i < es->count; i++) {
+        cairn_entity *e = &es->slots[i];
+        if (!(e->flags & CAIRN_ENTITY_USED) || e->type != type)
+            continue;
+        cairn_chain *copy = own_chain(e, name);
+        cairn_status st = copy ? fn(w, copy, ud) : CAIRN_OK;
+        if (st)
+            return st;
+    }
+    return CAIRN_OK;
+}

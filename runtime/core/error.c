@@ -1,0 +1,50 @@
+/*
+ * error.c - status names and the world's last message.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "world.h"
+
+const char *cairn_status_name(cairn_status status)
+{
+    /* Indexed by cairn_status: keep in step with the enum in cairn/core.h. */
+    static const char *const names[CAIRN_STATUS_COUNT] = {
+        [CAIRN_OK] = "ok",
+        [CAIRN_ERR_NOMEM] = "out of memory",
+        [CAIRN_ERR_INVALID] = "invalid argument",
+        [CAIRN_ERR_STALE] = "stale entity",
+        [CAIRN_ERR_BOUNDS] = "out of bounds",
+        [CAIRN_ERR_OCCUPIED] = "cell occupied",
+        [CAIRN_ERR_NOT_FOUND] = "not found",
+        [CAIRN_ERR_EXISTS] = "already exists",
+        [CAIRN_ERR_LIMIT] = "limit reached",
+        [CAIRN_ERR_STATE] = "not allowed now",
+        [CAIRN_ERR_HANDLER] = "handler failed",
+    };
+    if ((unsigned)status >= CAIRN_STATUS_COUNT)
+        return "unknown status";
+    return names[status];
+}
+
+cairn_status cairn_world_fail(cairn_world *w, cairn_status status, const char *fmt, ...)
+{
+    if (!w)
+        return status;
+    va_list ap;
+    va_start(ap, fmt);
+    w->error.status = status;
+    vsnprintf(w->error.message, sizeof w->error.message, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *cairn_world_error(const cairn_world *w)
+{
+    return w ? w->error.message : "no world";
+}
+
+cairn_status cairn_world_error_status(const cairn_world *w)
+{
+    return w ? w->error.status : CAIRN_ERR_INVALID;
+}

@@ -1,0 +1,56 @@
+/*
+ * event.c - events: a common head and a struct per kind, allocated from the beat's arena.
+ */
+#include "world.h"
+
+/* Indexed by cairn_event_kind. */
+static const size_t kind_size[CAIRN_EVENT_KIND_COUNT] = {
+    [CAIRN_EVENT_PLAIN] = sizeof(cairn_event),
+    [CAIRN_EVENT_BEAT] = sizeof(cairn_beat_event),
+    [CAIRN_EVENT_ENTITY] = sizeof(cairn_entity_event),
+    [CAIRN_EVENT_ENCLOSING] = sizeof(cairn_enclosing_event),
+    [CAIRN_EVENT_ALGO] = sizeof(cairn_algo_event),
+    [CAIRN_EVENT_RESULT] = sizeof(cairn_result_event),
+};
+
+cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size,
+                                   cairn_entity_id actor, cairn_action action)
+{
+    size_t least = kind < CAIRN_EVENT_KIND_COUNT ? kind_size[kind] : sizeof(cairn_event);
+    if (size < least) {
+        cairn_world_fail(w, CAIRN_ERR_INVALID, "an event of kind %u needs %zu bytes, not %zu",
+                         (unsigned)kind, least, size);
+        return NULL;
+    }
+    cairn_event *ev = cairn__arena_alloc(w, &w->arena, size);
+    if (!ev)
+        return NULL;
+    ev->actor = actor;
+    ev->action = action;
+    ev->kind = kind;
+    ev->propagate = true;
+    ev->success = false;
+    return ev;
+}
+
+cairn_event *cairn_event_new(cairn_world *w, cairn_event_kind kind, cairn_entity_id actor,
+                             cairn_action action)
+{
+    if ((unsigned)kind >= CAIRN_EVENT_KIND_COUNT) {
+        cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a built-in event kind", (int)kind);
+        return NULL;
+    }
+    return cairn_event_new_sized(w, (uint8_t)kind, kind_size[kind], actor, action);
+}
+
+#define DOWNCAST(fn, type, kind_value)                                                        \
+    type *fn(cairn_event *ev)                                                                 \
+    {                                                                                         \
+        return ev && ev->kind == (kind_value) ? (type *)ev : NULL;                            \
+    }
+
+DOWNCAST(cairn_event_as_beat, cairn_beat_event, CAIRN_EVENT_BEAT)
+DOWNCAST(cairn_event_as_entity, cairn_entity_event, CAIRN_EVENT_ENTITY)
+DOWNCAST(cairn_event_as_enclosing, cairn_enclosing_event, CAIRN_EVENT_ENCLOSING)
+DOWNCAST(cairn_event_as_algo, cairn_algo_event, CAIRN_EVENT_ALGO)
+DOWNCAST(cairn_event_as_result, cairn_result_event, CAIRN_EVENT_RESULT)

@@ -1,0 +1,148 @@
+/*
+ * grid.c - the cells of the world: width x height, one slot per layer per cell.
+ *
+ * A cell's layers are stored together, so everything standing on one cell is one cache line.
+ * Each slot holds the occupant's entity index + 1 (0 is empty); the generation comes from the
+ * entity table, so the grid never holds a stale id.
+ */
+#include <string.h>
+
+#include "world.h"
+
+cairn_status cairn__grid_init(cairn_world *w, int32_t width, int32_t height)
+{
+    size_t n = (size_t)width * (size_t)height * CAIRN_LAYER_COUNT;
+    uint32_t *cells = cairn__alloc(w, n * sizeof *cells);
+    if (!cells)
+        return CAIRN_ERR_NOMEM;
+    memset(cells, 0, n * sizeof *cells);
+    w->grid = (cairn_grid){width, height, cells};
+    return CAIRN_OK;
+}
+
+void cairn__grid_free(cairn_world *w)
+{
+    size_t n = (size_t)w->grid.width * (size_t)w->grid.height * CAIRN_LAYER_COUNT;
+    cairn__free(w, w->grid.cells, n * sizeof *w->grid.cells);
+    memset(&w->grid, 0, sizeof w->grid);
+}
+
+int32_t cairn_grid_width(const cairn_world *w)
+{
+    return w->grid.width;
+}
+
+int32_t cairn_grid_height(const cairn_world *w)
+{
+    return w->grid.height;
+}
+
+bool cairn_grid_in_bounds(const cairn_world *w, cairn_cell cell)
+{
+    return cell.x >= 0 && cell.y >= 0 && cell.x < w->grid.width && cell.y < w->grid.height;
+}
+
+static uint32_t *slot(cairn_world *w, cairn_cell cell, unsigned layer)
+{
+    return &w->grid.cells[((size_t)cell.y * (size_t)w->grid.width + (size_t)cell.x) *
+                              CAIRN_LAYER_COUNT +
+                          layer];
+}
+
+static cairn_status check_cell(cairn_world *w, cairn_cell cell)
+{
+    if (!cairn_grid_in_bounds(w, cell))
+        return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "cell (%d, %d) is outside the %dx%d grid",
+                                (int)cell.x, (int)cell.y, (int)w->grid.width,
+                                (int)w->grid.height);
+    return CAIRN_OK;
+}
+
+/* The slot the entity would take at cell, if it is in bounds and free (or the entity's own). */
+static cairn_status free_slot(cairn_world *w, const cairn_entity *e, cairn_cell cell,
+                              uint32_t **out)
+{
+    cairn_status st = check_cell(w, cell);
+    if (st)
+        return st;
+    unsigned layer = cairn__type(w, e->type)->layer;
+    uint32_t *s = slot(w, cell, layer);
+    uint32_t self = (uint32_t)(e - w->entities.slots) + 1;
+    if (*s && *s != self)
+        return cairn_world_fail(w, CAIRN_ERR_OCCUPIED,
+                                "cell (%d, %d) holds entity %u on the %s layer already",
+                                (int)cell.x, (int)cell.y, *s - 1, cairn_layer_name(layer));
+    *out = s;
+    return CAIRN_OK;
+}
+
+static void link(cairn_entity *e, uint32_t *s, uint32_t index, cairn_cell cell)
+{
+    *s = index + 1;
+    e->cell = cell;
+    e->flags |= CAIRN_ENTITY_PLACED;
+}
+
+cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    if (e->flags & CAIRN_ENTITY_PLACED)
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is on the grid already at (%d, %d)",
+                                id.index, (int)e->cell.x, (int)e->cell.y);
+    uint32_t *s;
+    cairn_status st = free_slot(w, e, cell, &s);
+    if (st)
+        return st;
+    link(e, s, id.index, cell);
+    return CAIRN_OK;
+}
+
+void cairn__grid_unlink(cairn_world *w, cairn_entity *e)
+{
+    if (!(e->flags & CAIRN_ENTITY_PLACED))
+        return;
+    *slot(w, e->cell, cairn__type(w, e->type)->layer) = 0;
+    e->flags &= (uint8_t)~CAIRN_ENTITY_PLACED;
+}
+
+cairn_status cairn_grid_remove(cairn_world *w, cairn_entity_id id)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    if (!(e->flags & CAIRN_ENTITY_PLACED))
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
+    cairn__grid_unlink(w, e);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.status;
+    if (!(e->flags & CAIRN_ENTITY_PLACED))
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
+    uint32_t *s;
+    cairn_status st = free_slot(w, e, to, &s);
+    if (st)
+        return st;
+    cairn__grid_unlink(w, e);
+    link(e, s, id.index, to);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer,
+                           cairn_entity_id *out)
+{
+    if ((unsigned)layer >= CAIRN_LAYER_COUNT)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a layer", (int)layer);
+    cairn_status st = check_cell(w, cell);
+    if (st)
+        return st;
+    uint32_t s = *slot(w, cell, layer);
+    *out = s ? (cairn_entity_id){s - 1, w->entities.slots[s - 1].generation} : CAIRN_ENTITY_NONE;
+    return CAIRN_OK;
+}

@@ -1,0 +1,228 @@
+/*
+ * type.c - decorators and entity types: names, data layouts, defaults, chain templates,
+ * and the pools that recycle entity data blocks.
+ */
+#include <stdalign.h>
+#include <string.h>
+
+#include "world.h"
+
+/* Decorator blocks are laid out one after another, each aligned for any scalar type. */
+static uint32_t align_up(uint32_t n)
+{
+    uint32_t a = (uint32_t)alignof(max_align_t);
+    return (n + a - 1) & ~(a - 1);
+}
+
+cairn_status cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
+                                      cairn_decorator_id *out)
+{
+    if (data_size > CAIRN_DECORATOR_DATA_MAX)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                "decorator \"%s\": %zu bytes of data is over the %d byte limit",
+                                name ? name : "?", data_size, CAIRN_DECORATOR_DATA_MAX);
+    /* Room first, name second: a name is never registered without its record. */
+    uint32_t id = w->decorator_names.count;
+    cairn_status st = cairn__reserve(w, (void **)&w->decorators, &w->decorator_cap, id + 1,
+                                     sizeof *w->decorators);
+    if (st || (st = cairn__names_add(w, &w->decorator_names, name, &id)))
+        return st;
+    w->decorators[id].data_size = (uint32_t)data_size;
+    if (out)
+        *out = (cairn_decorator_id)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out)
+{
+    uint32_t id;
+    cairn_status st = cairn__names_find(w, &w->decorator_names, name, &id);
+    if (st == CAIRN_OK && out)
+        *out = (cairn_decorator_id)id;
+    return st;
+}
+
+const char *cairn_decorator_name(const cairn_world *w, cairn_decorator_id deco)
+{
+    return cairn__names_text(&w->decorator_names, deco);
+}
+
+cairn_status cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
+                                 cairn_type_id *out)
+{
+    if ((unsigned)layer >= CAIRN_LAYER_COUNT)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "type \"%s\": %d is not a layer",
+                                name ? name : "?", (int)layer);
+    uint32_t id = w->type_names.count;
+    cairn_status st = cairn__reserve(w, (void **)&w->types, &w->type_cap, id + 1,
+                                     sizeof *w->types);
+    if (st || (st = cairn__names_add(w, &w->type_names, name, &id)))
+        return st;
+    w->types[id].layer = (uint8_t)layer;
+    if (out)
+        *out = (cairn_type_id)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out)
+{
+    uint32_t id;
+    cairn_status st = cairn__names_find(w, &w->type_names, name, &id);
+    if (st == CAIRN_OK && out)
+        *out = (cairn_type_id)id;
+    return st;
+}
+
+const char *cairn_type_name(const cairn_world *w, cairn_type_id type)
+{
+    return cairn__names_text(&w->type_names, type);
+}
+
+size_t cairn_type_count(const cairn_world *w)
+{
+    return w->type_names.count;
+}
+
+cairn_status cairn__type_check(cairn_world *w, cairn_type_id id)
+{
+    if (id >= w->type_names.count)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no type has id %u", (unsigned)id);
+    return CAIRN_OK;
+}
+
+cairn_type *cairn__type(cairn_world *w, cairn_type_id id)
+{
+    return &w->types[id];
+}
+
+long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco)
+{
+    for (uint32_t i = 0; i < type->deco_count; i++)
+        if (type->decos[i].deco == deco)
+            return (long)type->decos[i].offset;
+    return -1;
+}
+
+bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type, cairn_decorator_id deco)
+{
+    return type < w->type_names.count && cairn__type_offset(&w->types[type], deco) >= 0;
+}
+
+cairn_status cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id,
+                                      cairn_decorator_id deco)
+{
+    cairn_status st = cairn__type_check(w, type_id);
+    if (st)
+        return st;
+    cairn_type *type = &w->types[type_id];
+    const char *tname = cairn_type_name(w, type_id);
+    if (deco >= w->decorator_names.count)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "type \"%s\": no decorator has id %u",
+                                tname, (unsigned)deco);
+    if (cairn__type_offset(type, deco) >= 0)
+        return cairn_world_fail(w, CAIRN_ERR_EXISTS, "type \"%s\" has decorator \"%s\" already",
+                                tname, cairn_decorator_name(w, deco));
+    if (type->sealed)
+        return cairn_world_fail(w, CAIRN_ERR_STATE,
+                                "type \"%s\" has entities: its decorators can no longer change",
+                                tname);
+    st = cairn__reserve(w, (void **)&type->decos, &type->deco_cap, type->deco_count + 1,
+                        sizeof *type->decos);
+    if (st)
+        return st;
+    uint32_t offset = type->data_size;
+    uint32_t size = align_up(offset + w->decorators[deco].data_size);
+    if (size > offset) {
+        unsigned char *defaults = cairn__realloc(w, type->defaults, offset, size);
+        if (!defaults)
+            return CAIRN_ERR_NOMEM;
+        memset(defaults + offset, 0, size - offset);
+        type->defaults = defaults;
+        type->data_size = size;
+    }
+    type->decos[type->deco_count++] = (cairn_type_decorator){deco, offset};
+    return CAIRN_OK;
+}
+
+cairn_status cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_decorator_id deco,
+                                 void **out)
+{
+    cairn_status st = cairn__type_check(w, type_id);
+    if (st)
+        return st;
+    long offset = cairn__type_offset(&w->types[type_id], deco);
+    if (offset < 0)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "type \"%s\" has no decorator \"%s\"",
+                                cairn_type_name(w, type_id),
+                                deco < w->decorator_names.count ? cairn_decorator_name(w, deco)
+                                                                : "?");
+    *out = w->types[type_id].defaults + offset;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type_id, cairn_chain_name name,
+                              cairn_chain **out)
+{
+    cairn_status st = cairn__type_check(w, type_id);
+    if (st)
+        return st;
+    if (name >= w->chain_names.count)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u",
+                                (unsigned)name);
+    cairn_type *type = &w->types[type_id];
+    st = cairn__reserve(w, (void **)&type->chains, &type->chain_cap, (uint32_t)name + 1,
+                        sizeof *type->chains);
+    if (st)
+        return st;
+    if (!type->chains[name]) {
+        type->chains[name] = cairn__chain_new(w, CAIRN_SCOPE_TEMPLATE, name, type_id);
+        if (!type->chains[name])
+            return CAIRN_ERR_NOMEM;
+    }
+    *out = type->chains[name];
+    return CAIRN_OK;
+}
+
+/* Blocks are recycled through a free list threaded through their first bytes, so spawning
+ * and reaping in steady state allocates nothing. Types without data use no block at all. */
+unsigned char *cairn__type_block_take(cairn_world *w, cairn_type *type)
+{
+    if (!type->data_size)
+        return NULL;
+    unsigned char *block = type->free_blocks;
+    if (block)
+        memcpy(&type->free_blocks, block, sizeof(void *));
+    else if (!(block = cairn__alloc(w, type->data_size)))
+        return NULL;
+    memcpy(block, type->defaults, type->data_size);
+    return block;
+}
+
+void cairn__type_block_give(cairn_type *type, unsigned char *block)
+{
+    if (!block)
+        return;
+    memcpy(block, &type->free_blocks, sizeof(void *));
+    type->free_blocks = block;
+}
+
+void cairn__types_free(cairn_world *w)
+{
+    for (uint32_t t = 0; t < w->type_names.count; t++) {
+        cairn_type *type = &w->types[t];
+        while (type->free_blocks) {
+            void *block = type->free_blocks;
+            memcpy(&type->free_blocks, block, sizeof(void *));
+            cairn__free(w, block, type->data_size);
+        }
+        for (uint32_t c = 0; c < type->chain_cap; c++)
+            cairn__chain_free(w, type->chains[c]);
+        cairn__free(w, type->chains, (size_t)type->chain_cap * sizeof *type->chains);
+        cairn__free(w, type->decos, (size_t)type->deco_cap * sizeof *type->decos);
+        cairn__free(w, type->defaults, type->data_size);
+    }
+    cairn__free(w, w->types, (size_t)w->type_cap * sizeof *w->types);
+    cairn__free(w, w->decorators, (size_t)w->decorator_cap * sizeof *w->decorators);
+    cairn__names_free(w, &w->type_names);
+    cairn__names_free(w, &w->decorator_names);
+}

@@ -1,0 +1,177 @@
+/*
+ * world.c - creating and destroying worlds, world-level chains, chain names and the beat.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "world.h"
+
+/* Registered by every world in this order, so their ids are the CAIRN_CHAIN_* constants. */
+static const char *const builtin_chains[CAIRN_CHAIN_BUILTIN_COUNT] = {
+    [CAIRN_CHAIN_BEAT_START] = "beat_start",
+    [CAIRN_CHAIN_BEAT_END] = "beat_end",
+    [CAIRN_CHAIN_ENTITY_SPAWNED] = "entity_spawned",
+    [CAIRN_CHAIN_ENTITY_DIED] = "entity_died",
+};
+
+static cairn_status config_error(cairn_error *err, cairn_status status, const char *message)
+{
+    if (err) {
+        err->status = status;
+        snprintf(err->message, sizeof err->message, "%s", message);
+    }
+    return status;
+}
+
+static cairn_status init(cairn_world *w, const cairn_world_config *config)
+{
+    cairn__names_init(&w->chain_names, "chain", UINT16_MAX);
+    cairn__names_init(&w->decorator_names, "decorator", UINT16_MAX);
+    cairn__names_init(&w->type_names, "type", UINT16_MAX);
+    cairn_rng_seed(&w->rng, config->seed, 0);
+    cairn_status st = cairn__grid_init(w, config->width, config->height);
+    for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++) {
+        cairn_chain_name name;
+        st = cairn_chain_name_register(w, builtin_chains[i], &name);
+    }
+    return st;
+}
+
+cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **out,
+                                cairn_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!config || !out)
+        return config_error(err, CAIRN_ERR_INVALID, "world_create: NULL argument");
+    if (config->width < 1 || config->height < 1 || config->width > CAIRN_GRID_MAX_SIDE ||
+        config->height > CAIRN_GRID_MAX_SIDE) {
+        char message[CAIRN_ERROR_MESSAGE_SIZE];
+        snprintf(message, sizeof message, "world_create: a %dx%d grid; each side must be 1 to %d",
+                 (int)config->width, (int)config->height, CAIRN_GRID_MAX_SIDE);
+        return config_error(err, CAIRN_ERR_INVALID, message);
+    }
+    cairn_alloc_fn alloc = config->alloc ? config->alloc : cairn_default_alloc;
+    cairn_world *w = alloc(config->alloc_ud, NULL, 0, sizeof *w);
+    if (!w)
+        return config_error(err, CAIRN_ERR_NOMEM, "world_create: out of memory");
+    memset(w, 0, sizeof *w);
+    w->alloc = alloc;
+    w->alloc_ud = config->alloc_ud;
+    w->allocations = 1;
+    w->bytes_in_use = sizeof *w;
+    cairn_status st = init(w, config);
+    if (st) {
+        config_error(err, st, w->error.message);
+        cairn_world_destroy(w);
+        return st;
+    }
+    *out = w;
+    return CAIRN_OK;
+}
+
+void cairn_world_destroy(cairn_world *w)
+{
+    if (!w)
+        return;
+    /* Entities first: their data blocks go back to the pools that cairn__types_free empties. */
+    cairn__entities_free(w);
+    cairn__types_free(w);
+    for (uint32_t i = 0; i < w->world_chain_cap; i++)
+        cairn__chain_free(w, w->world_chains[i]);
+    cairn__free(w, w->world_chains, (size_t)w->world_chain_cap * sizeof *w->world_chains);
+    cairn__names_free(w, &w->chain_names);
+    cairn__arena_free(w, &w->arena);
+    cairn__grid_free(w);
+    w->alloc(w->alloc_ud, w, sizeof *w, 0);
+}
+
+cairn_rng *cairn_world_rng(cairn_world *w)
+{
+    return &w->rng;
+}
+
+uint64_t cairn_world_beat(const cairn_world *w)
+{
+    return w->beat;
+}
+
+void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out)
+{
+    out->allocations = w->allocations;
+    out->bytes_in_use = w->bytes_in_use;
+    out->entities_alive = w->entities.alive;
+    out->arena_bytes = w->arena.capacity;
+}
+
+/* --- chain names and world chains ------------------------------------------------------ */
+
+/* World chains are made when a name is registered, so cairn_world_chain never fails. */
+cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_chain_name *out)
+{
+    uint32_t id;
+    if (cairn__names_lookup(&w->chain_names, name, &id)) {
+        if (out)
+            *out = (cairn_chain_name)id;
+        return CAIRN_OK;
+    }
+    id = w->chain_names.count;
+    cairn_status st = cairn__reserve(w, (void **)&w->world_chains, &w->world_chain_cap, id + 1,
+                                     sizeof *w->world_chains);
+    if (st)
+        return st;
+    cairn_chain *chain = cairn__chain_new(w, CAIRN_SCOPE_WORLD, (cairn_chain_name)id, 0);
+    if (!chain)
+        return CAIRN_ERR_NOMEM;
+    if ((st = cairn__names_add(w, &w->chain_names, name, &id))) {
+        cairn__chain_free(w, chain);
+        return st;
+    }
+    w->world_chains[id] = chain;
+    if (out)
+        *out = (cairn_chain_name)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_chain_name_find(cairn_world *w, const char *name, cairn_chain_name *out)
+{
+    uint32_t id;
+    cairn_status st = cairn__names_find(w, &w->chain_names, name, &id);
+    if (st == CAIRN_OK && out)
+        *out = (cairn_chain_name)id;
+    return st;
+}
+
+const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name)
+{
+    return cairn__names_text(&w->chain_names, name);
+}
+
+cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name)
+{
+    return name < w->chain_names.count ? w->world_chains[name] : NULL;
+}
+
+/* --- the beat ------------------------------------------------------------------------- */
+
+static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
+{
+    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_BEAT, CAIRN_ENTITY_NONE,
+                                      (cairn_action){0, CAIRN_DIR_NONE});
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    cairn_event_as_beat(ev)->beat = w->beat;
+    return cairn_chain_pass_all(w, w->world_chains[name], ev);
+}
+
+cairn_status cairn_world_step(cairn_world *w)
+{
+    /* Last beat's events end here: nothing may hold them across beats. */
+    cairn__arena_reset(&w->arena);
+    w->beat++;
+    cairn_status st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
+    if (st)
+        return st;
+    cairn__entities_reap(w);
+    return pass_beat_chain(w, CAIRN_CHAIN_BEAT_END);
+}

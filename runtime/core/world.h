@@ -1,0 +1,235 @@
+/*
+ * world.h - the core's internals: the world's layout and the helpers its files share.
+ * Not installed, not for embedders. Internal functions shared between files are named
+ * cairn__<module>_<verb>; helpers used by one file are static there.
+ */
+#ifndef CAIRN_WORLD_H
+#define CAIRN_WORLD_H
+
+#include "cairn/core.h"
+
+/* --- memory (alloc.c) ------------------------------------------------------------------ */
+
+/* Every allocation of the core comes through these, so the world can count and cap them.
+ * They set the world's message on failure. */
+void *cairn__alloc(cairn_world *w, size_t size);
+void *cairn__realloc(cairn_world *w, void *ptr, size_t old_size, size_t new_size);
+void cairn__free(cairn_world *w, void *ptr, size_t size);
+
+/* Makes room for at least `need` elements of `elem` bytes in the array *items of capacity
+ * *cap, doubling. New elements are zeroed. */
+cairn_status cairn__reserve(cairn_world *w, void **items, uint32_t *cap, uint32_t need,
+                            size_t elem);
+
+/* --- names (names.c) ----------------------------------------------------------------------
+ * An interning table: names get ids 0, 1, 2 ... in the order they are added. Look-ups hash,
+ * but nothing ever iterates the hash, so hash order cannot leak into the simulation. */
+typedef struct cairn_names {
+    char (*text)[CAIRN_NAME_MAX + 1]; /* by id */
+    uint32_t count;
+    uint32_t cap;
+    uint32_t *slots; /* open addressing: id + 1, 0 is empty */
+    uint32_t slot_count;
+    uint32_t limit; /* the most ids this table may hand out */
+    const char *what; /* "type", "decorator", "chain": for messages */
+} cairn_names;
+
+void cairn__names_init(cairn_names *names, const char *what, uint32_t limit);
+void cairn__names_free(cairn_world *w, cairn_names *names);
+/* CAIRN_ERR_EXISTS (with *out set to the existing id) when the name is there already. */
+cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name,
+                              uint32_t *out);
+cairn_status cairn__names_find(cairn_world *w, const cairn_names *names, const char *name,
+                               uint32_t *out);
+/* The same without checking the name or setting a message: false when absent. */
+bool cairn__names_lookup(const cairn_names *names, const char *name, uint32_t *out);
+const char *cairn__names_text(const cairn_names *names, uint32_t id);
+
+/* --- the event arena (arena.c) ----------------------------------------------------------
+ * A bump allocator over a list of chunks. Reset keeps the chunks, so after the first few
+ * beats have grown it to the working size it never allocates again. */
+typedef struct cairn_arena_chunk cairn_arena_chunk;
+
+typedef struct cairn_arena {
+    cairn_arena_chunk *first;
+    cairn_arena_chunk *current;
+    size_t capacity; /* bytes in all chunks */
+} cairn_arena;
+
+void *cairn__arena_alloc(cairn_world *w, cairn_arena *arena, size_t size);
+void cairn__arena_reset(cairn_arena *arena);
+void cairn__arena_free(cairn_world *w, cairn_arena *arena);
+
+/* --- chains (chain.c) ------------------------------------------------------------------ */
+
+typedef struct cairn_handler_entry {
+    cairn_handler_fn fn;
+    void *ud;
+    cairn_handler_id id; /* ids grow with every add, so within a rank id order is add order */
+    uint8_t rank;
+} cairn_handler_entry;
+
+/* The handlers of a chain, sorted by (rank, id). A pass pins the list it runs over; a change
+ * to a pinned list builds a new list instead and retires the old one, which the last pass to
+ * unpin it frees. That is what makes changes during a pass safe and pass-free of allocation. */
+typedef struct cairn_handler_list {
+    uint32_t pins;
+    uint32_t count;
+    uint32_t cap;
+    bool retired;
+    cairn_handler_entry items[];
+} cairn_handler_list;
+
+typedef enum cairn_chain_scope {
+    CAIRN_SCOPE_WORLD,
+    CAIRN_SCOPE_TEMPLATE,
+    CAIRN_SCOPE_ENTITY
+} cairn_chain_scope;
+
+struct cairn_chain {
+    cairn_handler_list *list; /* NULL while empty */
+    cairn_chain_name name;
+    uint8_t scope;      /* a cairn_chain_scope */
+    cairn_type_id type; /* for templates: whose */
+};
+
+cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_name name,
+                              cairn_type_id type);
+/* A new entity-scope chain named `name` holding the same handlers as `from` (may be NULL). */
+cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_name name,
+                               cairn_type_id type);
+void cairn__chain_free(cairn_world *w, cairn_chain *chain);
+/* Inserts an entry with a given id (template changes reaching entity copies). */
+cairn_status cairn__chain_insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry);
+/* Removes the entry with that id: CAIRN_ERR_NOT_FOUND (no message set) if there is none. */
+cairn_status cairn__chain_drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id);
+
+/* --- types and decorators (type.c) ------------------------------------------------------ */
+
+typedef struct cairn_decorator {
+    uint32_t data_size;
+} cairn_decorator;
+
+typedef struct cairn_type_decorator {
+    cairn_decorator_id deco;
+    uint32_t offset; /* into the entity's data block */
+} cairn_type_decorator;
+
+typedef struct cairn_type {
+    uint8_t layer;
+    bool sealed; /* set by the first entity: decorators and the data layout are fixed */
+    uint32_t deco_count;
+    uint32_t deco_cap;
+    cairn_type_decorator *decos;
+    uint32_t data_size;      /* of the whole per-entity block */
+    unsigned char *defaults; /* data_size bytes, copied into each new entity */
+    cairn_chain **chains;    /* the template, by chain name; NULL entries are empty chains */
+    uint32_t chain_cap;
+    void *free_blocks; /* recycled data blocks, linked through their first bytes */
+} cairn_type;
+
+/* The type of a valid id (callers have checked it). */
+cairn_type *cairn__type(cairn_world *w, cairn_type_id id);
+cairn_status cairn__type_check(cairn_world *w, cairn_type_id id);
+/* A data block for a new entity of the type, holding the type's defaults. */
+unsigned char *cairn__type_block_take(cairn_world *w, cairn_type *type);
+void cairn__type_block_give(cairn_type *type, unsigned char *block);
+void cairn__types_free(cairn_world *w);
+/* Offset of a decorator's data within the type's block, or -1. */
+long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco);
+
+/* --- entities (entity.c) ---------------------------------------------------------------- */
+
+enum {
+    CAIRN_ENTITY_USED = 1 << 0,   /* the slot holds an entity */
+    CAIRN_ENTITY_DEAD = 1 << 1,   /* killed, waiting for the end of the beat */
+    CAIRN_ENTITY_PLACED = 1 << 2, /* on the grid */
+};
+
+typedef struct cairn_own_chain {
+    cairn_chain_name name;
+    cairn_chain *chain;
+} cairn_own_chain;
+
+/* One slot of the entity table. Kept small: the benchmark counts bytes per entity. */
+typedef struct cairn_entity {
+    uint32_t generation;
+    uint32_t next_free; /* when the slot is free: the next free slot's index + 1 */
+    cairn_cell cell;
+    uint32_t spawn_order; /* creation order, for stable orderings */
+    cairn_type_id type;
+    uint8_t flags;
+    uint8_t facing;
+    uint16_t own_count; /* chains this entity has its own copy of */
+    uint16_t own_cap;
+    cairn_own_chain *own;
+    unsigned char *data;
+} cairn_entity;
+
+typedef struct cairn_entities {
+    cairn_entity *slots;
+    uint32_t count; /* slots ever used */
+    uint32_t cap;
+    uint32_t free_head; /* index + 1 of the first free slot, 0 if none */
+    uint32_t alive;
+    uint32_t next_spawn_order;
+    cairn_entity_id *dying; /* killed this beat, in order of death */
+    uint32_t dying_count;
+    uint32_t dying_cap;
+} cairn_entities;
+
+/* The slot of a current id, or NULL with the world's error set. */
+cairn_entity *cairn__entity(cairn_world *w, cairn_entity_id id);
+/* Destroys the entities killed so far, in the order they died. */
+void cairn__entities_reap(cairn_world *w);
+void cairn__entities_free(cairn_world *w);
+/* Calls fn for each entity of a type holding its own copy of a chain, in slot order. */
+cairn_status cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
+                                       cairn_status (*fn)(cairn_world *w, cairn_chain *copy,
+                                                          void *ud),
+                                       void *ud);
+
+/* --- the grid (grid.c) ------------------------------------------------------------------ */
+
+typedef struct cairn_grid {
+    int32_t width;
+    int32_t height;
+    uint32_t *cells; /* width * height * CAIRN_LAYER_COUNT: entity index + 1, 0 is empty */
+} cairn_grid;
+
+cairn_status cairn__grid_init(cairn_world *w, int32_t width, int32_t height);
+void cairn__grid_free(cairn_world *w);
+/* Clears an entity's cell on its layer, if it is placed. Never fails. */
+void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
+
+/* --- the world (world.c) ---------------------------------------------------------------- */
+
+struct cairn_world {
+    cairn_alloc_fn alloc;
+    void *alloc_ud;
+    uint64_t allocations;
+    size_t bytes_in_use;
+
+    cairn_error error;
+    cairn_rng rng;
+    uint64_t beat;
+    cairn_handler_id next_handler_id;
+
+    cairn_names chain_names;
+    cairn_chain **world_chains; /* by chain name, created on first use */
+    uint32_t world_chain_cap;
+
+    cairn_names decorator_names;
+    cairn_decorator *decorators;
+    uint32_t decorator_cap;
+
+    cairn_names type_names;
+    cairn_type *types;
+    uint32_t type_cap;
+
+    cairn_entities entities;
+    cairn_grid grid;
+    cairn_arena arena;
+};
+
+#endif /* CAIRN_WORLD_H */

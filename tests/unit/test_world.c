@@ -1,0 +1,157 @@
+/*
+ * test_world.c - the world as a whole: its memory accounting, a steady-state beat that
+ * allocates nothing, and every allocation failure met with an error instead of a crash or
+ * a leak.
+ */
+#include <string.h>
+
+#include "support.h"
+
+static cairn_status noop(cairn_world *w, cairn_event *ev, void *ud)
+{
+    (void)w;
+    (void)ev;
+    (void)ud;
+    return CAIRN_OK;
+}
+
+/* Builds a small world and runs it: every kind of call that allocates, in one script.
+ * Stops at the first failure and returns it. */
+static cairn_status script(cairn_world *w)
+{
+    cairn_status st;
+    cairn_decorator_id hp;
+    cairn_type_id skeleton, wall;
+    cairn_chain_name hit, extra;
+    cairn_chain *template;
+    cairn_entity_id a, b, c;
+    cairn_handler handler = {noop, NULL, CAIRN_RANK_MEDIUM};
+    cairn_handler_id hooked;
+    if ((st = cairn_decorator_register(w, "WithHP", 16, &hp)) ||
+        (st = cairn_type_register(w, "base:skeleton", CAIRN_LAYER_REAL, &skeleton)) ||
+        (st = cairn_type_register(w, "base:wall", CAIRN_LAYER_WALL, &wall)) ||
+        (st = cairn_type_add_decorator(w, skeleton, hp)) ||
+        (st = cairn_chain_name_register(w, "be_hit", &hit)) ||
+        (st = cairn_chain_name_register(w, "be_pushed", &extra)) ||
+        (st = cairn_type_chain(w, skeleton, hit, &template)) ||
+        (st = cairn_chain_add(w, template, handler, NULL)) ||
+        (st = cairn_chain_add(w, cairn_world_chain(w, CAIRN_CHAIN_BEAT_START), handler, NULL)) ||
+        (st = cairn_entity_spawn(w, skeleton, (cairn_cell){1, 1}, &a)) ||
+        (st = cairn_entity_spawn(w, skeleton, (cairn_cell){2, 1}, &b)) ||
+        (st = cairn_entity_spawn(w, wall, (cairn_cell){2, 1}, &c)) ||
+        (st = cairn_entity_hook(w, a, hit, handler, &hooked)) ||
+        (st = cairn_entity_hook(w, a, extra, handler, NULL)) ||
+        (st = cairn_chain_add(w, template, handler, NULL)) ||
+        (st = cairn_entity_kill(w, b)) || (st = cairn_world_step(w)) ||
+        (st = cairn_entity_unhook(w, a, hit, hooked)))
+        return st;
+    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_RESULT, a, (cairn_action){0, 0});
+    if (!ev)
+        return cairn_world_error_status(w);
+    return cairn_entity_pass(w, a, hit, ev);
+}
+
+static void every_allocation_failure_is_an_error_with_a_message_and_leaks_nothing(void **state)
+{
+    (void)state;
+    bool completed = false;
+    long n;
+    for (n = 0; !completed && n < 1000; n++) {
+        test_alloc alloc = {.fail_after = n};
+        cairn_world_config config = {
+            .width = 4, .height = 4, .alloc = test_alloc_fn, .alloc_ud = &alloc};
+        cairn_world *w;
+        cairn_error err;
+        cairn_status st = cairn_world_create(&config, &w, &err);
+        if (st == CAIRN_OK) {
+            st = script(w);
+            if (st != CAIRN_OK)
+                strcpy(err.message, cairn_world_error(w));
+            cairn_world_destroy(w);
+        }
+        completed = st == CAIRN_OK;
+        if (!completed) {
+            assert_int_equal(st, CAIRN_ERR_NOMEM);
+            assert_non_null(strstr(err.message, "out of memory"));
+        }
+        assert_int_equal(alloc.bytes, 0);
+    }
+    assert_true(completed); /* and it did succeed once memory sufficed */
+    assert_true(n > 10);    /* the sweep really went through the failure points */
+}
+
+static void the_world_accounts_for_every_byte_it_holds(void **state)
+{
+    (void)state;
+    test_alloc alloc;
+    cairn_world *w = test_world(&alloc, 8, 8);
+    assert_ok(w, script(w));
+    cairn_world_stats stats;
+    cairn_world_get_stats(w, &stats);
+    assert_int_equal(stats.bytes_in_use, alloc.bytes);
+    assert_int_equal(stats.allocations, alloc.allocations);
+    assert_int_equal(stats.entities_alive, 2);
+    cairn_world_destroy(w);
+    assert_int_equal(alloc.bytes, 0);
+}
+
+static void a_steady_state_beat_allocates_nothing(void **state)
+{
+    (void)state;
+    test_alloc alloc;
+    cairn_world *w = test_world(&alloc, 8, 8);
+    assert_ok(w, script(w));
+    for (int i = 0; i < 3; i++)
+        assert_ok(w, cairn_world_step(w));
+    long before = alloc.allocations;
+    for (int i = 0; i < 100; i++)
+        assert_ok(w, cairn_world_step(w));
+    assert_int_equal(alloc.allocations, before);
+    cairn_world_destroy(w);
+}
+
+static void world_errors_start_empty_and_keep_the_last_failure(void **state)
+{
+    (void)state;
+    test_alloc alloc;
+    cairn_world *w = test_world(&alloc, 8, 8);
+    assert_string_equal(cairn_world_error(w), "");
+    assert_int_equal(cairn_world_error_status(w), CAIRN_OK);
+    cairn_type_id t;
+    assert_int_equal(cairn_type_find(w, "nope", &t), CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_world_error_status(w), CAIRN_ERR_NOT_FOUND);
+    assert_string_equal(cairn_world_error(w), "no type is named \"nope\"");
+    assert_int_equal(cairn_world_fail(w, CAIRN_ERR_HANDLER, "custom %d", 7), CAIRN_ERR_HANDLER);
+    assert_string_equal(cairn_world_error(w), "custom 7");
+    cairn_world_destroy(w);
+}
+
+static void every_status_has_a_name(void **state)
+{
+    (void)state;
+    for (int s = 0; s < CAIRN_STATUS_COUNT; s++) {
+        assert_non_null(cairn_status_name((cairn_status)s));
+        assert_string_not_equal(cairn_status_name((cairn_status)s), "unknown status");
+    }
+    assert_string_equal(cairn_status_name(CAIRN_STATUS_COUNT), "unknown status");
+    assert_string_equal(cairn_status_name(CAIRN_ERR_STALE), "stale entity");
+}
+
+static void the_version_is_the_projects(void **state)
+{
+    (void)state;
+    assert_string_equal(cairn_version(), CAIRN_TEST_VERSION);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_allocation_failure_is_an_error_with_a_message_and_leaks_nothing),
+        cmocka_unit_test(the_world_accounts_for_every_byte_it_holds),
+        cmocka_unit_test(a_steady_state_beat_allocates_nothing),
+        cmocka_unit_test(world_errors_start_empty_and_keep_the_last_failure),
+        cmocka_unit_test(every_status_has_a_name),
+        cmocka_unit_test(the_version_is_the_projects),
+    };
+    return cmocka_run_group_tests_name("world", tests, NULL, NULL);
+}
