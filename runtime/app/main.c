@@ -70,8 +70,7 @@ int main(int argc, char **argv)
         if (strcmp(arg, commands[i].name) != 0)
             continue;
         if (!commands[i].run) {
-            fprintf(stderr, "cairn: '%s' is planned but not built yet (see cairn --help)\n",
-                    arg);
+            fprintf(stderr, "cairn: '%s' is planned but not built yet (see cairn --help)\n", arg);
             return EXIT_USAGE;
         }
         return commands[i].run(argc - 1, argv + 1);

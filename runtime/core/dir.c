@@ -65,8 +65,7 @@ cairn_dir cairn_dir_from_delta(int ddx, int ddy)
 
 const char *cairn_dir_name(cairn_dir dir)
 {
-    static const char *const names[CAIRN_DIR_COUNT] = {"n", "ne", "e", "se",
-                                                       "s", "sw", "w", "nw"};
+    static const char *const names[CAIRN_DIR_COUNT] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
     return valid(dir) ? names[dir] : "none";
 }
 

@@ -71,8 +71,8 @@ static cairn_status take_slot(cairn_world *w, uint32_t *out)
     if (es->count >= CAIRN_ENTITY_MAX)
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "a world holds at most %u entities",
                                 (unsigned)CAIRN_ENTITY_MAX);
-    cairn_status st = cairn__reserve(w, (void **)&es->slots, &es->cap, es->count + 1,
-                                     sizeof *es->slots);
+    cairn_status st =
+        cairn__reserve(w, (void **)&es->slots, &es->cap, es->count + 1, sizeof *es->slots);
     if (st)
         return st;
     *out = es->count++;
@@ -127,7 +127,7 @@ static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entit
     if (!ev)
         return CAIRN_ERR_NOMEM;
     cairn_event_as_entity(ev)->entity = id;
-    return cairn_chain_pass_all(w, cairn_world_chain(w, chain), ev);
+    return cairn_chain_pass_all(w, w->world_chains[chain], ev);
 }
 
 static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
@@ -176,8 +176,8 @@ cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
     if (e->flags & CAIRN_ENTITY_DEAD)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead already", id.index);
     cairn_entities *es = &w->entities;
-    cairn_status st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap,
-                                     es->dying_count + 1, sizeof *es->dying);
+    cairn_status st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap, es->dying_count + 1,
+                                     sizeof *es->dying);
     if (st)
         return st;
     e->flags |= CAIRN_ENTITY_DEAD;
@@ -320,8 +320,7 @@ static cairn_chain *template_chain(cairn_world *w, const cairn_entity *e, cairn_
 static cairn_status check_chain_name(cairn_world *w, cairn_chain_name name)
 {
     if (name >= w->chain_names.count)
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u",
-                                (unsigned)name);
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
     return CAIRN_OK;
 }
 
@@ -404,10 +403,9 @@ cairn_status cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_cha
     return st ? st : cairn_chain_pass_all(w, chain, ev);
 }
 
-cairn_status cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
-                                       cairn_status (*fn)(cairn_world *w, cairn_chain *copy,
-                                                          void *ud),
-                                       void *ud)
+cairn_status
+cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
+                          cairn_status (*fn)(cairn_world *w, cairn_chain *copy, void *ud), void *ud)
 {
     cairn_entities *es = &w->entities;
     for (uint32_t i = 0; i < es->count; i++) {

@@ -53,8 +53,7 @@ static cairn_status check_cell(cairn_world *w, cairn_cell cell)
 {
     if (!cairn_grid_in_bounds(w, cell))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "cell (%d, %d) is outside the %dx%d grid",
-                                (int)cell.x, (int)cell.y, (int)w->grid.width,
-                                (int)w->grid.height);
+                                (int)cell.x, (int)cell.y, (int)w->grid.width, (int)w->grid.height);
     return CAIRN_OK;
 }
 
@@ -134,8 +133,7 @@ cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
     return CAIRN_OK;
 }
 
-cairn_status cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer,
-                           cairn_entity_id *out)
+cairn_status cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cairn_entity_id *out)
 {
     if ((unsigned)layer >= CAIRN_LAYER_COUNT)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a layer", (int)layer);

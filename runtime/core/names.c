@@ -34,8 +34,8 @@ static uint32_t hash(const char *s)
 
 static bool name_char_ok(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '.' || c == ':' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.' || c == ':' || c == '-';
 }
 
 static cairn_status check_name(cairn_world *w, const cairn_names *names, const char *name)
@@ -44,10 +44,9 @@ static cairn_status check_name(cairn_world *w, const cairn_names *names, const c
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%s name is NULL", names->what);
     size_t len = strlen(name);
     if (len == 0 || len > CAIRN_NAME_MAX)
-        return cairn_world_fail(w, CAIRN_ERR_INVALID,
-                                "%s name \"%.*s%s\" must be 1 to %d bytes long", names->what,
-                                CAIRN_NAME_MAX, name, len > CAIRN_NAME_MAX ? "..." : "",
-                                CAIRN_NAME_MAX);
+        return cairn_world_fail(
+            w, CAIRN_ERR_INVALID, "%s name \"%.*s%s\" must be 1 to %d bytes long", names->what,
+            CAIRN_NAME_MAX, name, len > CAIRN_NAME_MAX ? "..." : "", CAIRN_NAME_MAX);
     for (size_t i = 0; i < len; i++)
         if (!name_char_ok(name[i]))
             return cairn_world_fail(w, CAIRN_ERR_INVALID,
@@ -98,13 +97,12 @@ cairn_status cairn__names_find(cairn_world *w, const cairn_names *names, const c
     if (st)
         return st;
     if (!cairn__names_lookup(names, name, out))
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no %s is named \"%s\"", names->what,
-                                name);
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no %s is named \"%s\"", names->what, name);
     return CAIRN_OK;
 }
 
-cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name,
-                              uint32_t *out)
+cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name, void **records,
+                              uint32_t *cap, size_t elem, uint32_t *out)
 {
     cairn_status st = check_name(w, names, name);
     if (st)
@@ -120,7 +118,7 @@ cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *na
         return st;
     st = cairn__reserve(w, (void **)&names->text, &names->cap, names->count + 1,
                         sizeof *names->text);
-    if (st)
+    if (st || (st = cairn__reserve(w, records, cap, names->count + 1, elem)))
         return st;
     uint32_t id = names->count++;
     strcpy(names->text[id], name);

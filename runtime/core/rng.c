@@ -51,7 +51,8 @@ int32_t cairn_rng_range(cairn_rng *rng, int32_t lo, int32_t hi)
     if (lo >= hi)
         return lo;
     uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
-    uint32_t offset = span > UINT32_MAX ? cairn_rng_next(rng) : cairn_rng_below(rng, (uint32_t)span);
+    uint32_t offset =
+        span > UINT32_MAX ? cairn_rng_next(rng) : cairn_rng_below(rng, (uint32_t)span);
     return (int32_t)((int64_t)lo + offset);
 }
 

@@ -21,11 +21,10 @@ cairn_status cairn_decorator_register(cairn_world *w, const char *name, size_t d
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "decorator \"%s\": %zu bytes of data is over the %d byte limit",
                                 name ? name : "?", data_size, CAIRN_DECORATOR_DATA_MAX);
-    /* Room first, name second: a name is never registered without its record. */
-    uint32_t id = w->decorator_names.count;
-    cairn_status st = cairn__reserve(w, (void **)&w->decorators, &w->decorator_cap, id + 1,
-                                     sizeof *w->decorators);
-    if (st || (st = cairn__names_add(w, &w->decorator_names, name, &id)))
+    uint32_t id;
+    cairn_status st = cairn__names_add(w, &w->decorator_names, name, (void **)&w->decorators,
+                                       &w->decorator_cap, sizeof *w->decorators, &id);
+    if (st)
         return st;
     w->decorators[id].data_size = (uint32_t)data_size;
     if (out)
@@ -53,10 +52,10 @@ cairn_status cairn_type_register(cairn_world *w, const char *name, cairn_layer l
     if ((unsigned)layer >= CAIRN_LAYER_COUNT)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "type \"%s\": %d is not a layer",
                                 name ? name : "?", (int)layer);
-    uint32_t id = w->type_names.count;
-    cairn_status st = cairn__reserve(w, (void **)&w->types, &w->type_cap, id + 1,
-                                     sizeof *w->types);
-    if (st || (st = cairn__names_add(w, &w->type_names, name, &id)))
+    uint32_t id;
+    cairn_status st = cairn__names_add(w, &w->type_names, name, (void **)&w->types, &w->type_cap,
+                                       sizeof *w->types, &id);
+    if (st)
         return st;
     w->types[id].layer = (uint8_t)layer;
     if (out)
@@ -167,8 +166,7 @@ cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type_id, cairn_chain
     if (st)
         return st;
     if (name >= w->chain_names.count)
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u",
-                                (unsigned)name);
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
     cairn_type *type = &w->types[type_id];
     st = cairn__reserve(w, (void **)&type->chains, &type->chain_cap, (uint32_t)name + 1,
                         sizeof *type->chains);

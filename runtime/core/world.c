@@ -106,7 +106,8 @@ void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out)
 
 /* --- chain names and world chains ------------------------------------------------------ */
 
-/* World chains are made when a name is registered, so cairn_world_chain never fails. */
+/* Each name gets its world chain at once, so cairn_world_chain cannot fail for a known name.
+ * The chain is made before the name is added, so a failure leaves neither behind. */
 cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_chain_name *out)
 {
     uint32_t id;
@@ -115,15 +116,13 @@ cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_c
             *out = (cairn_chain_name)id;
         return CAIRN_OK;
     }
-    id = w->chain_names.count;
-    cairn_status st = cairn__reserve(w, (void **)&w->world_chains, &w->world_chain_cap, id + 1,
-                                     sizeof *w->world_chains);
-    if (st)
-        return st;
-    cairn_chain *chain = cairn__chain_new(w, CAIRN_SCOPE_WORLD, (cairn_chain_name)id, 0);
+    cairn_chain *chain =
+        cairn__chain_new(w, CAIRN_SCOPE_WORLD, (cairn_chain_name)w->chain_names.count, 0);
     if (!chain)
         return CAIRN_ERR_NOMEM;
-    if ((st = cairn__names_add(w, &w->chain_names, name, &id))) {
+    cairn_status st = cairn__names_add(w, &w->chain_names, name, (void **)&w->world_chains,
+                                       &w->world_chain_cap, sizeof *w->world_chains, &id);
+    if (st) {
         cairn__chain_free(w, chain);
         return st;
     }
@@ -149,15 +148,19 @@ const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name)
 
 cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name)
 {
-    return name < w->chain_names.count ? w->world_chains[name] : NULL;
+    if (name >= w->chain_names.count) {
+        cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
+        return NULL;
+    }
+    return w->world_chains[name];
 }
 
 /* --- the beat ------------------------------------------------------------------------- */
 
 static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
 {
-    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_BEAT, CAIRN_ENTITY_NONE,
-                                      (cairn_action){0, CAIRN_DIR_NONE});
+    cairn_event *ev =
+        cairn_event_new(w, CAIRN_EVENT_BEAT, CAIRN_ENTITY_NONE, (cairn_action){0, CAIRN_DIR_NONE});
     if (!ev)
         return CAIRN_ERR_NOMEM;
     cairn_event_as_beat(ev)->beat = w->beat;

@@ -30,15 +30,17 @@ typedef struct cairn_names {
     uint32_t cap;
     uint32_t *slots; /* open addressing: id + 1, 0 is empty */
     uint32_t slot_count;
-    uint32_t limit; /* the most ids this table may hand out */
+    uint32_t limit;   /* the most ids this table may hand out */
     const char *what; /* "type", "decorator", "chain": for messages */
 } cairn_names;
 
 void cairn__names_init(cairn_names *names, const char *what, uint32_t limit);
 void cairn__names_free(cairn_world *w, cairn_names *names);
-/* CAIRN_ERR_EXISTS (with *out set to the existing id) when the name is there already. */
-cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name,
-                              uint32_t *out);
+/* Adds a name and grows *records (an array of *cap elements of elem bytes, indexed by id)
+ * so that the new id has its zeroed record: a name is never registered without one.
+ * CAIRN_ERR_EXISTS (with *out set to the existing id) when the name is there already. */
+cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name, void **records,
+                              uint32_t *cap, size_t elem, uint32_t *out);
 cairn_status cairn__names_find(cairn_world *w, const cairn_names *names, const char *name,
                                uint32_t *out);
 /* The same without checking the name or setting a message: false when absent. */
@@ -216,7 +218,7 @@ struct cairn_world {
     cairn_handler_id next_handler_id;
 
     cairn_names chain_names;
-    cairn_chain **world_chains; /* by chain name, created on first use */
+    cairn_chain **world_chains; /* by chain name, one for every registered name */
     uint32_t world_chain_cap;
 
     cairn_names decorator_names;

@@ -34,6 +34,12 @@ cairn_world *test_world(test_alloc *counter, int32_t width, int32_t height)
     return w;
 }
 
+void test_world_close(cairn_world *w, test_alloc *counter)
+{
+    cairn_world_destroy(w);
+    assert_int_equal(counter->bytes, 0);
+}
+
 cairn_status record(cairn_world *w, cairn_event *ev, void *ud)
 {
     recorder *r = ud;

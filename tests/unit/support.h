@@ -29,12 +29,15 @@ void *test_alloc_fn(void *ud, void *ptr, size_t old_size, size_t new_size);
 /* A world of the given size on a counting allocator that never fails. */
 cairn_world *test_world(test_alloc *counter, int32_t width, int32_t height);
 
+/* Destroys a test_world and asserts that it gave back every byte it held. */
+void test_world_close(cairn_world *w, test_alloc *counter);
+
 /* Asserts that a call succeeded, printing the world's message when it did not. */
-#define assert_ok(w, call)                                                                    \
-    do {                                                                                      \
-        cairn_status st_ = (call);                                                            \
-        if (st_ != CAIRN_OK)                                                                  \
-            fail_msg("%s -> %s: %s", #call, cairn_status_name(st_), cairn_world_error(w));    \
+#define assert_ok(w, call)                                                                         \
+    do {                                                                                           \
+        cairn_status st_ = (call);                                                                 \
+        if (st_ != CAIRN_OK)                                                                       \
+            fail_msg("%s -> %s: %s", #call, cairn_status_name(st_), cairn_world_error(w));         \
     } while (0)
 
 /* A handler that appends its tag to a log, and may clear propagate or fail. */
@@ -46,11 +49,11 @@ typedef struct trace {
 typedef struct recorder {
     trace *trace;
     char tag;
-    bool stop;            /* clear ev->propagate */
-    cairn_status fail;    /* return this (CAIRN_OK: succeed) */
+    bool stop;         /* clear ev->propagate */
+    cairn_status fail; /* return this (CAIRN_OK: succeed) */
     /* Optional: run this after recording, to change chains mid-pass. */
     void (*then)(cairn_world *w, struct recorder *self);
-    cairn_chain *chain;   /* for `then` */
+    cairn_chain *chain; /* for `then` */
     cairn_handler_id other;
     cairn_handler added;
 } recorder;

@@ -28,8 +28,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    cairn_world_destroy(f->w);
-    assert_int_equal(f->alloc.bytes, 0); /* everything the world held was given back */
+    test_world_close(f->w, &f->alloc);
     free(f);
     return 0;
 }
@@ -163,7 +162,9 @@ static void a_handler_added_mid_pass_runs_from_the_next_pass(void **state)
 {
     fixture *f = *state;
     recorder late = {.tag = 'z', .trace = &f->trace};
-    recorder a = {.tag = 'a', .then = add_other, .chain = f->chain,
+    recorder a = {.tag = 'a',
+                  .then = add_other,
+                  .chain = f->chain,
                   .added = recorder_handler(&late, CAIRN_RANK_LOWEST)};
     recorder b = {.tag = 'b'};
     add(f, &a, CAIRN_RANK_HIGHEST, NULL);
@@ -186,7 +187,9 @@ static void a_nested_pass_started_after_a_change_sees_it_and_the_outer_pass_does
 {
     fixture *f = *state;
     recorder late = {.tag = 'z', .trace = &f->trace};
-    recorder a = {.tag = 'a', .then = pass_again, .chain = f->chain,
+    recorder a = {.tag = 'a',
+                  .then = pass_again,
+                  .chain = f->chain,
                   .added = recorder_handler(&late, CAIRN_RANK_LOWEST)};
     recorder b = {.tag = 'b'};
     add(f, &a, CAIRN_RANK_HIGHEST, NULL);
@@ -220,9 +223,9 @@ static void a_bad_rank_or_missing_function_is_refused(void **state)
     recorder a = {.tag = 'a', .trace = &f->trace};
     assert_int_equal(cairn_chain_add(f->w, f->chain, (cairn_handler){record, &a, 9}, NULL),
                      CAIRN_ERR_INVALID);
-    assert_int_equal(cairn_chain_add(f->w, f->chain,
-                                     (cairn_handler){NULL, &a, CAIRN_RANK_MEDIUM}, NULL),
-                     CAIRN_ERR_INVALID);
+    assert_int_equal(
+        cairn_chain_add(f->w, f->chain, (cairn_handler){NULL, &a, CAIRN_RANK_MEDIUM}, NULL),
+        CAIRN_ERR_INVALID);
     assert_int_equal(cairn_chain_count(f->chain), 0);
 }
 
@@ -248,9 +251,9 @@ static void a_thousand_passes_allocate_nothing(void **state)
     fixture *f = *state;
     long calls = 0;
     for (int i = 0; i < 20; i++)
-        assert_ok(f->w, cairn_chain_add(f->w, f->chain,
-                                        (cairn_handler){count_calls, &calls, (cairn_rank)(i % 5)},
-                                        NULL));
+        assert_ok(f->w,
+                  cairn_chain_add(f->w, f->chain,
+                                  (cairn_handler){count_calls, &calls, (cairn_rank)(i % 5)}, NULL));
     cairn_event *ev = test_event(f->w);
     long before = f->alloc.allocations;
     for (int i = 0; i < 1000; i++) {

@@ -39,8 +39,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    cairn_world_destroy(f->w);
-    assert_int_equal(f->alloc.bytes, 0);
+    test_world_close(f->w, &f->alloc);
     free(f);
     return 0;
 }
@@ -278,8 +277,8 @@ static void hooking_a_handler_onto_one_entity_leaves_its_siblings_chains_untouch
     recorder status = {.tag = 's', .trace = &f->trace};
     cairn_chain *template;
     assert_ok(f->w, cairn_type_chain(f->w, f->skeleton, f->on_hit, &template));
-    assert_ok(f->w, cairn_chain_add(f->w, template, recorder_handler(&type_handler,
-                                                                     CAIRN_RANK_MEDIUM), NULL));
+    assert_ok(f->w, cairn_chain_add(f->w, template,
+                                    recorder_handler(&type_handler, CAIRN_RANK_MEDIUM), NULL));
     cairn_entity_id a = spawn(f, f->skeleton, 1, 1), b = spawn(f, f->skeleton, 2, 1);
     assert_ok(f->w, cairn_entity_hook(f->w, a, f->on_hit,
                                       recorder_handler(&status, CAIRN_RANK_HIGHEST), NULL));
@@ -318,10 +317,10 @@ static void template_changes_reach_entities_with_their_own_copy_in_order(void **
     assert_ok(f->w, cairn_chain_add(f->w, template, recorder_handler(&early, CAIRN_RANK_MEDIUM),
                                     &early_id));
     cairn_entity_id a = spawn(f, f->skeleton, 1, 1), b = spawn(f, f->skeleton, 2, 1);
-    assert_ok(f->w, cairn_entity_hook(f->w, a, f->on_hit,
-                                      recorder_handler(&own, CAIRN_RANK_MEDIUM), NULL));
-    assert_ok(f->w, cairn_chain_add(f->w, template, recorder_handler(&late, CAIRN_RANK_MEDIUM),
-                                    NULL));
+    assert_ok(f->w, cairn_entity_hook(f->w, a, f->on_hit, recorder_handler(&own, CAIRN_RANK_MEDIUM),
+                                      NULL));
+    assert_ok(f->w,
+              cairn_chain_add(f->w, template, recorder_handler(&late, CAIRN_RANK_MEDIUM), NULL));
     assert_string_equal(hit(f, a), "1o2"); /* the order it would have had all along */
     assert_string_equal(hit(f, b), "12");
     assert_ok(f->w, cairn_chain_remove(f->w, template, early_id));
@@ -339,8 +338,8 @@ static void an_entity_can_unhook_its_types_handler_for_itself_alone(void **state
     assert_ok(f->w, cairn_chain_add(f->w, template, recorder_handler(&t, CAIRN_RANK_MEDIUM),
                                     &type_handler));
     cairn_entity_id a = spawn(f, f->skeleton, 1, 1), b = spawn(f, f->skeleton, 2, 1);
-    assert_ok(f->w, cairn_entity_hook(f->w, a, f->on_hit, recorder_handler(&s, CAIRN_RANK_LOW),
-                                      NULL));
+    assert_ok(f->w,
+              cairn_entity_hook(f->w, a, f->on_hit, recorder_handler(&s, CAIRN_RANK_LOW), NULL));
     assert_ok(f->w, cairn_entity_unhook(f->w, a, f->on_hit, type_handler));
     assert_string_equal(hit(f, a), "s");
     assert_string_equal(hit(f, b), "t");

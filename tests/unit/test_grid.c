@@ -26,8 +26,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    cairn_world_destroy(f->w);
-    assert_int_equal(f->alloc.bytes, 0);
+    test_world_close(f->w, &f->alloc);
     free(f);
     return 0;
 }
@@ -107,8 +106,7 @@ static void cells_outside_the_grid_are_out_of_bounds_errors_everywhere(void **st
         assert_false(cairn_grid_in_bounds(f->w, outside[i]));
         assert_int_equal(cairn_entity_spawn(f->w, f->bat, outside[i], &id), CAIRN_ERR_BOUNDS);
         assert_int_equal(cairn_grid_move(f->w, player, outside[i]), CAIRN_ERR_BOUNDS);
-        assert_int_equal(cairn_grid_at(f->w, outside[i], CAIRN_LAYER_REAL, &id),
-                         CAIRN_ERR_BOUNDS);
+        assert_int_equal(cairn_grid_at(f->w, outside[i], CAIRN_LAYER_REAL, &id), CAIRN_ERR_BOUNDS);
     }
     assert_non_null(strstr(cairn_world_error(f->w), "outside the 5x4 grid"));
     assert_true(cairn_entity_id_eq(at(f, 4, 3, CAIRN_LAYER_REAL), player));

@@ -41,9 +41,8 @@ static cairn_status script(cairn_world *w)
         (st = cairn_entity_spawn(w, wall, (cairn_cell){2, 1}, &c)) ||
         (st = cairn_entity_hook(w, a, hit, handler, &hooked)) ||
         (st = cairn_entity_hook(w, a, extra, handler, NULL)) ||
-        (st = cairn_chain_add(w, template, handler, NULL)) ||
-        (st = cairn_entity_kill(w, b)) || (st = cairn_world_step(w)) ||
-        (st = cairn_entity_unhook(w, a, hit, hooked)))
+        (st = cairn_chain_add(w, template, handler, NULL)) || (st = cairn_entity_kill(w, b)) ||
+        (st = cairn_world_step(w)) || (st = cairn_entity_unhook(w, a, hit, hooked)))
         return st;
     cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_RESULT, a, (cairn_action){0, 0});
     if (!ev)

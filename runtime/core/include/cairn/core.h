@@ -284,8 +284,8 @@ cairn_event *cairn_event_new(cairn_world *w, cairn_event_kind kind, cairn_entity
                              cairn_action action);
 /* The same for an event struct of any size whose first member is a cairn_event (for kinds
  * defined outside the core). size must be at least sizeof(cairn_event). */
-cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size,
-                                   cairn_entity_id actor, cairn_action action);
+cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size, cairn_entity_id actor,
+                                   cairn_action action);
 
 /* Checked downcasts: NULL when ev is NULL or of another kind. */
 cairn_beat_event *cairn_event_as_beat(cairn_event *ev);
@@ -299,9 +299,9 @@ cairn_result_event *cairn_event_as_result(cairn_event *ev);
  */
 
 typedef struct cairn_world_config {
-    int32_t width;   /* grid cells, 1 .. CAIRN_GRID_MAX_SIDE */
-    int32_t height;  /* grid cells, 1 .. CAIRN_GRID_MAX_SIDE */
-    uint64_t seed;   /* seeds the world's RNG */
+    int32_t width;        /* grid cells, 1 .. CAIRN_GRID_MAX_SIDE */
+    int32_t height;       /* grid cells, 1 .. CAIRN_GRID_MAX_SIDE */
+    uint64_t seed;        /* seeds the world's RNG */
     cairn_alloc_fn alloc; /* NULL: cairn_default_alloc */
     void *alloc_ud;
 } cairn_world_config;
@@ -385,14 +385,15 @@ enum {
     CAIRN_CHAIN_BUILTIN_COUNT
 };
 
-/* Registers a chain name, or finds it if registered already. Names, here and for decorators
- * and types, are 1 to CAIRN_NAME_MAX bytes of [A-Za-z0-9_.:-]. */
+/* Registers a chain name, or finds it if registered already, and makes its world chain. Names, here
+ * and for decorators and types, are 1 to CAIRN_NAME_MAX bytes of [A-Za-z0-9_.:-]. */
 cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_chain_name *out);
 cairn_status cairn_chain_name_find(cairn_world *w, const char *name, cairn_chain_name *out);
 /* The name's text, or NULL for an unknown id. Owned by the world. */
 const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name);
 
-/* The world-level chain of that name. Valid for the world's lifetime. */
+/* The world-level chain of that name (every registered name has one). Valid for the world's
+ * lifetime. NULL, with the world's message set, for an unknown name. */
 cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name);
 
 /* Adds a handler; *out_id (may be NULL) receives its id, unique within the world. */
