@@ -10,6 +10,8 @@
 #include "world.h"
 
 #define CHUNK_SIZE (16 * 1024)
+/* No event is this big; refusing larger requests keeps the size arithmetic from wrapping. */
+#define MAX_REQUEST (64 * 1024 * 1024)
 
 struct cairn_arena_chunk {
     cairn_arena_chunk *next;
@@ -48,6 +50,11 @@ static cairn_arena_chunk *next_chunk(cairn_world *w, cairn_arena *arena, size_t 
 
 void *cairn__arena_alloc(cairn_world *w, cairn_arena *arena, size_t size)
 {
+    if (size > MAX_REQUEST) {
+        cairn_world_fail(w, CAIRN_ERR_LIMIT, "an event of %zu bytes is over the %d byte limit",
+                         size, MAX_REQUEST);
+        return NULL;
+    }
     size = align_up(size ? size : 1);
     cairn_arena_chunk *chunk = arena->current;
     if (!chunk || chunk->size - chunk->used < size) {

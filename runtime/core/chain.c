@@ -152,20 +152,29 @@ static cairn_status drop_from_copy(cairn_world *w, cairn_chain *copy, void *ud)
     return st == CAIRN_ERR_NOT_FOUND ? CAIRN_OK : st;
 }
 
+cairn_status cairn__handler_check(cairn_world *w, cairn_handler handler)
+{
+    if (!handler.fn)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "a handler needs a function");
+    if ((unsigned)handler.rank >= CAIRN_RANK_COUNT)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a handler rank",
+                                (int)handler.rank);
+    return CAIRN_OK;
+}
+
 cairn_status cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
                              cairn_handler_id *out_id)
 {
-    if (!chain || !handler.fn)
-        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_add: %s is NULL",
-                                chain ? "the handler function" : "the chain");
-    if ((unsigned)handler.rank >= CAIRN_RANK_COUNT)
-        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_add: %d is not a rank",
-                                (int)handler.rank);
+    if (!chain)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_add: the chain is NULL");
+    cairn_status st = cairn__handler_check(w, handler);
+    if (st)
+        return st;
     if (w->next_handler_id == UINT32_MAX)
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "chain_add: handler ids are used up");
     cairn_handler_entry entry = {handler.fn, handler.ud, w->next_handler_id + 1,
                                  (uint8_t)handler.rank};
-    cairn_status st = cairn__chain_insert(w, chain, entry);
+    st = cairn__chain_insert(w, chain, entry);
     if (st)
         return st;
     w->next_handler_id++;

@@ -10,6 +10,9 @@
 
 #include "world.h"
 
+/* An entity slot is what each entity costs the table: keep it within this budget. */
+_Static_assert(sizeof(cairn_entity) <= 48, "cairn_entity grew past 48 bytes");
+
 static cairn_status stale(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
 {
     if (!(e->flags & CAIRN_ENTITY_USED))
@@ -297,7 +300,7 @@ cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorat
                                 id.index, cairn_type_name(w, e->type),
                                 deco < w->decorator_names.count ? cairn_decorator_name(w, deco)
                                                                 : "?");
-    *out = e->data + offset;
+    *out = e->data ? e->data + offset : NULL; /* a type without data has no block */
     return CAIRN_OK;
 }
 
@@ -352,16 +355,13 @@ cairn_status cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_n
     if (!e)
         return w->error.status;
     cairn_status st = check_chain_name(w, name);
-    if (st)
+    if (st || (st = cairn__handler_check(w, handler)))
         return st;
     cairn_chain *chain = own_chain(e, name);
     if (!chain) {
-        /* Chain names are 16-bit, so an entity never needs more copies than own_cap holds. */
-        uint32_t cap = e->own_cap;
-        st = cairn__reserve(w, (void **)&e->own, &cap, e->own_count + 1u, sizeof *e->own);
+        st = cairn__reserve(w, (void **)&e->own, &e->own_cap, e->own_count + 1u, sizeof *e->own);
         if (st)
             return st;
-        e->own_cap = (uint16_t)cap;
         chain = cairn__chain_copy(w, template_chain(w, e, name), name, e->type);
         if (!chain)
             return CAIRN_ERR_NOMEM;

@@ -155,7 +155,8 @@ cairn_status cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_de
                                 cairn_type_name(w, type_id),
                                 deco < w->decorator_names.count ? cairn_decorator_name(w, deco)
                                                                 : "?");
-    *out = w->types[type_id].defaults + offset;
+    unsigned char *defaults = w->types[type_id].defaults;
+    *out = defaults ? defaults + offset : NULL; /* a type without data has no block */
     return CAIRN_OK;
 }
 

@@ -95,6 +95,8 @@ struct cairn_chain {
     cairn_type_id type; /* for templates: whose */
 };
 
+/* CAIRN_ERR_INVALID, with a message, for a handler without a function or with a bad rank. */
+cairn_status cairn__handler_check(cairn_world *w, cairn_handler handler);
 cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_name name,
                               cairn_type_id type);
 /* A new entity-scope chain named `name` holding the same handlers as `from` (may be NULL). */
@@ -162,8 +164,8 @@ typedef struct cairn_entity {
     cairn_type_id type;
     uint8_t flags;
     uint8_t facing;
-    uint16_t own_count; /* chains this entity has its own copy of */
-    uint16_t own_cap;
+    uint16_t own_count; /* chains this entity has its own copy of (at most one per name) */
+    uint32_t own_cap;
     cairn_own_chain *own;
     unsigned char *data;
 } cairn_entity;

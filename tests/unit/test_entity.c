@@ -345,6 +345,21 @@ static void an_entity_can_unhook_its_types_handler_for_itself_alone(void **state
     assert_string_equal(hit(f, b), "t");
 }
 
+static void a_bad_handler_hooked_onto_an_entity_leaves_it_sharing_its_types_chain(void **state)
+{
+    fixture *f = *state;
+    cairn_chain *template, *chain;
+    assert_ok(f->w, cairn_type_chain(f->w, f->skeleton, f->on_hit, &template));
+    cairn_entity_id a = spawn(f, f->skeleton, 1, 1);
+    assert_int_equal(
+        cairn_entity_hook(f->w, a, f->on_hit, (cairn_handler){NULL, NULL, CAIRN_RANK_MEDIUM}, NULL),
+        CAIRN_ERR_INVALID);
+    assert_int_equal(cairn_entity_hook(f->w, a, f->on_hit, (cairn_handler){record, NULL, 7}, NULL),
+                     CAIRN_ERR_INVALID);
+    assert_ok(f->w, cairn_entity_chain(f->w, a, f->on_hit, &chain));
+    assert_ptr_equal(chain, template);
+}
+
 /* --- memory ------------------------------------------------------------------------- */
 
 static void spawning_and_reaping_in_steady_state_allocates_nothing(void **state)
@@ -386,6 +401,7 @@ int main(void)
         TEST(unhooking_restores_the_entitys_behaviour),
         TEST(template_changes_reach_entities_with_their_own_copy_in_order),
         TEST(an_entity_can_unhook_its_types_handler_for_itself_alone),
+        TEST(a_bad_handler_hooked_onto_an_entity_leaves_it_sharing_its_types_chain),
         TEST(spawning_and_reaping_in_steady_state_allocates_nothing),
     };
     return cmocka_run_group_tests_name("entity", tests, NULL, NULL);

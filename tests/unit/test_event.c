@@ -111,6 +111,16 @@ static void an_event_too_small_for_its_kind_is_refused(void **state)
         cairn_event_new(f->w, (cairn_event_kind)99, CAIRN_ENTITY_NONE, (cairn_action){0, 0}));
 }
 
+static void an_absurdly_large_event_is_refused_not_wrapped_around(void **state)
+{
+    fixture *f = *state;
+    assert_null(
+        cairn_event_new_sized(f->w, 200, SIZE_MAX - 3, CAIRN_ENTITY_NONE, (cairn_action){0, 0}));
+    assert_int_equal(cairn_world_error_status(f->w), CAIRN_ERR_LIMIT);
+    cairn_event *a = test_event(f->w), *b = test_event(f->w);
+    assert_ptr_not_equal(a, b);
+}
+
 typedef struct burst {
     int count;
     cairn_event *first;
@@ -189,6 +199,7 @@ int main(void)
         TEST(a_downcast_to_the_wrong_kind_gives_null),
         TEST(kinds_defined_outside_the_core_get_events_of_their_own_size),
         TEST(an_event_too_small_for_its_kind_is_refused),
+        TEST(an_absurdly_large_event_is_refused_not_wrapped_around),
         TEST(each_beat_reuses_the_arena_so_busy_beats_allocate_nothing),
         TEST(beat_events_carry_the_number_of_the_beat),
     };

@@ -7,8 +7,10 @@
  * - Functions that can fail return a cairn_status. CAIRN_OK (0) is success; any other value
  *   is an error, and the world's message (cairn_world_error) says what was wrong in words a
  *   user can be shown. Out-parameters are written only on success. Nothing in the core aborts
- *   or dereferences a bad handle on bad input: a stale entity id, an out-of-bounds cell or a
- *   full layer is an error code, never a crash.
+ *   or dereferences a bad handle on bad input: a stale entity id, an out-of-bounds cell, a full
+ *   layer, an unknown name or id is an error code, never a crash. (The world pointer, an rng
+ *   pointer and required out-parameters must not be NULL: that is a bug in the caller, not
+ *   bad input, and is not checked.)
  * - The world owns everything it creates (types, chains, entities, events). Pointers the
  *   core hands out (a cairn_chain *, a cairn_event *, decorator data) stay owned by the world
  *   and are valid for the lifetime stated next to the function that returns them.
@@ -74,7 +76,8 @@ typedef struct cairn_error {
  * new_size == 0 frees ptr (which may be NULL) and returns NULL; otherwise it returns a block
  * of new_size bytes holding the first min(old_size, new_size) bytes of ptr (NULL ptr: a new
  * block), or NULL on failure, leaving ptr untouched. old_size is the size ptr was allocated
- * with (0 when ptr is NULL). The embedder may replace it to count or cap memory.
+ * with (0 when ptr is NULL). Blocks must be aligned for max_align_t, as malloc's are. The
+ * embedder may replace it to count or cap memory.
  */
 typedef void *(*cairn_alloc_fn)(void *ud, void *ptr, size_t old_size, size_t new_size);
 
@@ -95,7 +98,8 @@ typedef struct cairn_rng {
 
 #define CAIRN_RNG_STATE_SIZE 16
 
-/* Seeds a generator. Different streams with the same seed give independent sequences. */
+/* Seeds a generator. Different streams with the same seed give independent sequences; only
+ * the low 63 bits of stream count. */
 void cairn_rng_seed(cairn_rng *rng, uint64_t seed, uint64_t stream);
 /* The next 32 uniformly distributed bits. */
 uint32_t cairn_rng_next(cairn_rng *rng);
@@ -282,8 +286,9 @@ typedef struct cairn_result_event {
  * cannot grow. */
 cairn_event *cairn_event_new(cairn_world *w, cairn_event_kind kind, cairn_entity_id actor,
                              cairn_action action);
-/* The same for an event struct of any size whose first member is a cairn_event (for kinds
- * defined outside the core). size must be at least sizeof(cairn_event). */
+/* The same for an event struct of any size whose first member is a cairn_event. Kinds from
+ * CAIRN_EVENT_KIND_COUNT up are free for layers above the core; size must be at least
+ * sizeof(cairn_event), and for a built-in kind at least the size of its struct. */
 cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size, cairn_entity_id actor,
                                    cairn_action action);
 
@@ -326,7 +331,8 @@ cairn_status cairn_world_error_status(const cairn_world *w);
  * world; save and restore it with cairn_rng_save / cairn_rng_load. */
 cairn_rng *cairn_world_rng(cairn_world *w);
 
-/* Beats completed so far (0 before the first cairn_world_step). */
+/* The number of the current (or last) beat: 0 before the first cairn_world_step, which
+ * counts a beat as it starts it, so beat_start and beat_end handlers of the first beat see 1. */
 uint64_t cairn_world_beat(const cairn_world *w);
 
 /* Runs one beat: resets the event arena, passes beat_start, reaps the entities that died
@@ -389,7 +395,9 @@ enum {
  * and for decorators and types, are 1 to CAIRN_NAME_MAX bytes of [A-Za-z0-9_.:-]. */
 cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_chain_name *out);
 cairn_status cairn_chain_name_find(cairn_world *w, const char *name, cairn_chain_name *out);
-/* The name's text, or NULL for an unknown id. Owned by the world. */
+/* The name's text, or NULL for an unknown id. Owned by the world; like every name's text
+ * (cairn_decorator_name, cairn_type_name), valid until the next name of its kind is
+ * registered: copy it to keep it. */
 const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name);
 
 /* The world-level chain of that name (every registered name has one). Valid for the world's
@@ -459,8 +467,9 @@ cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_na
 
 /* Creates an entity of a type, off the grid, and passes entity_spawned. */
 cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out);
-/* Creates an entity and places it at cell on its type's layer; on any failure nothing is
- * left behind. */
+/* Creates an entity and places it at cell on its type's layer. On any failure (the cell, or an
+ * entity_spawned handler) the entity is destroyed again and its id is stale; nothing is left
+ * on the grid. The type stays sealed either way. */
 cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
                                 cairn_entity_id *out);
 /* Marks a living entity dead and passes entity_died. It stays in its cell, readable, until
