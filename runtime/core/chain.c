@@ -216,6 +216,7 @@ static cairn_status pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bo
         return CAIRN_OK;
     cairn_status st = CAIRN_OK;
     list->pins++;
+    w->pass_depth++;
     for (uint32_t i = 0; i < list->count; i++) {
         if (!all && !ev->propagate)
             break;
@@ -224,6 +225,7 @@ static cairn_status pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bo
         if (st != CAIRN_OK)
             break;
     }
+    w->pass_depth--;
     if (--list->pins == 0 && list->retired)
         cairn__free(w, list, list_bytes(list->cap));
     return st;

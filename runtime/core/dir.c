@@ -69,10 +69,18 @@ const char *cairn_dir_name(cairn_dir dir)
     return valid(dir) ? names[dir] : "none";
 }
 
+/* Saturates at the ends of int32_t: such a cell is out of any grid either way, and the
+ * arithmetic never overflows. */
+static int32_t clamp_add(int32_t a, int64_t b)
+{
+    int64_t sum = (int64_t)a + b;
+    return sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : (int32_t)sum;
+}
+
 cairn_cell cairn_cell_step(cairn_cell cell, cairn_dir dir, int steps)
 {
-    cell.x += cairn_dir_dx(dir) * steps;
-    cell.y += cairn_dir_dy(dir) * steps;
+    cell.x = clamp_add(cell.x, (int64_t)cairn_dir_dx(dir) * steps);
+    cell.y = clamp_add(cell.y, (int64_t)cairn_dir_dy(dir) * steps);
     return cell;
 }
 

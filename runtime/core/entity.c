@@ -102,6 +102,9 @@ static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_i
     if (st)
         return st;
     cairn_type *type = cairn__type(w, type_id);
+    /* Seal before taking a block: a block in the type's pool must always fit its layout, even
+     * when this creation fails below and gives the block back. */
+    type->sealed = true;
     unsigned char *block = cairn__type_block_take(w, type);
     if (type->data_size && !block)
         return CAIRN_ERR_NOMEM;
@@ -110,7 +113,6 @@ static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_i
         cairn__type_block_give(type, block);
         return st;
     }
-    type->sealed = true;
     cairn_entity *e = &w->entities.slots[index];
     e->type = type_id;
     e->flags = CAIRN_ENTITY_USED;
@@ -158,16 +160,14 @@ cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entit
 cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
                                 cairn_entity_id *out)
 {
+    /* A cell that cannot take the entity is refused before anything is created. */
+    cairn_status st = cairn__type_check(w, type);
+    if (st || (st = cairn__grid_check_free(w, cairn__type(w, type)->layer, cell)))
+        return st;
     cairn_entity_id id;
-    cairn_status st = create(w, type, &id);
-    if (st)
+    if ((st = create(w, type, &id)))
         return st;
-    if ((st = cairn_grid_place(w, id, cell))) {
-        cairn_error saved = w->error;
-        cairn_entity_destroy(w, id);
-        w->error = saved;
-        return st;
-    }
+    cairn_grid_place(w, id, cell); /* cannot fail: checked above, nothing ran in between */
     return spawned(w, id, out);
 }
 

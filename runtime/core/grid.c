@@ -57,22 +57,33 @@ static cairn_status check_cell(cairn_world *w, cairn_cell cell)
     return CAIRN_OK;
 }
 
-/* The slot the entity would take at cell, if it is in bounds and free (or the entity's own). */
-static cairn_status free_slot(cairn_world *w, const cairn_entity *e, cairn_cell cell,
+/* The slot at cell on a layer, if it is in bounds and empty or holds `self` (index + 1). */
+static cairn_status free_slot(cairn_world *w, unsigned layer, cairn_cell cell, uint32_t self,
                               uint32_t **out)
 {
     cairn_status st = check_cell(w, cell);
     if (st)
         return st;
-    unsigned layer = cairn__type(w, e->type)->layer;
     uint32_t *s = slot(w, cell, layer);
-    uint32_t self = (uint32_t)(e - w->entities.slots) + 1;
     if (*s && *s != self)
         return cairn_world_fail(w, CAIRN_ERR_OCCUPIED,
                                 "cell (%d, %d) holds entity %u on the %s layer already",
                                 (int)cell.x, (int)cell.y, *s - 1, cairn_layer_name(layer));
     *out = s;
     return CAIRN_OK;
+}
+
+static cairn_status entity_slot(cairn_world *w, const cairn_entity *e, cairn_cell cell,
+                                uint32_t **out)
+{
+    return free_slot(w, cairn__type(w, e->type)->layer, cell, (uint32_t)(e - w->entities.slots) + 1,
+                     out);
+}
+
+cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell)
+{
+    uint32_t *s;
+    return free_slot(w, layer, cell, 0, &s);
 }
 
 static void link(cairn_entity *e, uint32_t *s, uint32_t index, cairn_cell cell)
@@ -91,7 +102,7 @@ cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cel
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is on the grid already at (%d, %d)",
                                 id.index, (int)e->cell.x, (int)e->cell.y);
     uint32_t *s;
-    cairn_status st = free_slot(w, e, cell, &s);
+    cairn_status st = entity_slot(w, e, cell, &s);
     if (st)
         return st;
     link(e, s, id.index, cell);
@@ -125,7 +136,7 @@ cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
     if (!(e->flags & CAIRN_ENTITY_PLACED))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
     uint32_t *s;
-    cairn_status st = free_slot(w, e, to, &s);
+    cairn_status st = entity_slot(w, e, to, &s);
     if (st)
         return st;
     cairn__grid_unlink(w, e);

@@ -169,6 +169,9 @@ static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
 
 cairn_status cairn_world_step(cairn_world *w)
 {
+    if (w->pass_depth)
+        return cairn_world_fail(w, CAIRN_ERR_STATE,
+                                "world_step: a beat cannot start inside a handler");
     /* Last beat's events end here: nothing may hold them across beats. */
     cairn__arena_reset(&w->arena);
     w->beat++;

@@ -203,6 +203,8 @@ typedef struct cairn_grid {
 
 cairn_status cairn__grid_init(cairn_world *w, int32_t width, int32_t height);
 void cairn__grid_free(cairn_world *w);
+/* OK if cell is in bounds and empty on that layer; CAIRN_ERR_BOUNDS or CAIRN_ERR_OCCUPIED. */
+cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell);
 /* Clears an entity's cell on its layer, if it is placed. Never fails. */
 void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
 
@@ -217,6 +219,7 @@ struct cairn_world {
     cairn_error error;
     cairn_rng rng;
     uint64_t beat;
+    uint32_t pass_depth; /* passes under way: a beat cannot start inside a handler */
     cairn_handler_id next_handler_id;
 
     cairn_names chain_names;

@@ -189,6 +189,25 @@ static void beat_events_carry_the_number_of_the_beat(void **state)
     assert_int_equal(seen[4], 2);
 }
 
+static cairn_status step_inside(cairn_world *w, cairn_event *ev, void *ud)
+{
+    (void)ev;
+    *(cairn_status *)ud = cairn_world_step(w);
+    return CAIRN_OK;
+}
+
+static void a_beat_cannot_start_inside_a_handler(void **state)
+{
+    fixture *f = *state;
+    cairn_status inner = CAIRN_OK;
+    assert_ok(f->w, cairn_chain_add(f->w, cairn_world_chain(f->w, CAIRN_CHAIN_BEAT_START),
+                                    (cairn_handler){step_inside, &inner, CAIRN_RANK_MEDIUM}, NULL));
+    assert_ok(f->w, cairn_world_step(f->w));
+    assert_int_equal(inner, CAIRN_ERR_STATE);
+    assert_int_equal(cairn_world_beat(f->w), 1);
+    assert_ok(f->w, cairn_world_step(f->w)); /* and outside a handler it works again */
+}
+
 #define TEST(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -202,6 +221,7 @@ int main(void)
         TEST(an_absurdly_large_event_is_refused_not_wrapped_around),
         TEST(each_beat_reuses_the_arena_so_busy_beats_allocate_nothing),
         TEST(beat_events_carry_the_number_of_the_beat),
+        TEST(a_beat_cannot_start_inside_a_handler),
     };
     return cmocka_run_group_tests_name("event", tests, NULL, NULL);
 }

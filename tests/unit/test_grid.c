@@ -59,6 +59,20 @@ static void a_cell_holds_one_entity_per_layer(void **state)
     assert_int_equal(stats.entities_alive, 1); /* the refused bat left nothing behind */
 }
 
+static void a_spawn_refused_for_its_cell_leaves_no_trace(void **state)
+{
+    fixture *f = *state;
+    cairn_decorator_id deco;
+    cairn_entity_id id;
+    assert_ok(f->w, cairn_decorator_register(f->w, "Flying", 4, &deco));
+    assert_int_equal(cairn_entity_spawn(f->w, f->bat, (cairn_cell){9, 9}, &id), CAIRN_ERR_BOUNDS);
+    /* The type is not sealed and no slot generation was spent. */
+    assert_ok(f->w, cairn_type_add_decorator(f->w, f->bat, deco));
+    id = spawn(f, f->bat, 0, 0);
+    assert_int_equal(id.index, 0);
+    assert_int_equal(id.generation, 1);
+}
+
 static void entities_of_different_layers_share_a_cell(void **state)
 {
     fixture *f = *state;
@@ -172,6 +186,10 @@ static void directions_step_clockwise_from_north_with_y_growing_south(void **sta
     cairn_cell c = cairn_cell_step((cairn_cell){2, 2}, CAIRN_DIR_SW, 2);
     assert_int_equal(c.x, 0);
     assert_int_equal(c.y, 4);
+    /* Far steps saturate rather than overflow (UBSan watches). */
+    c = cairn_cell_step((cairn_cell){INT32_MAX, INT32_MIN}, CAIRN_DIR_NE, INT32_MAX);
+    assert_int_equal(c.x, INT32_MAX);
+    assert_int_equal(c.y, INT32_MIN);
 }
 
 static void rotating_wraps_both_ways_and_none_stays_none(void **state)
@@ -229,6 +247,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         TEST(a_cell_holds_one_entity_per_layer),
+        TEST(a_spawn_refused_for_its_cell_leaves_no_trace),
         TEST(entities_of_different_layers_share_a_cell),
         TEST(moving_into_an_occupied_cell_fails_and_leaves_the_mover_in_place),
         TEST(moving_onto_its_own_cell_succeeds),

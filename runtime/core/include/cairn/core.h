@@ -154,7 +154,7 @@ int cairn_dir_distance(cairn_dir a, cairn_dir b);
 cairn_dir cairn_dir_from_delta(int dx, int dy);
 /* "n", "ne", ... "nw", "none". Static storage. */
 const char *cairn_dir_name(cairn_dir dir);
-/* The cell `steps` steps away in dir. */
+/* The cell `steps` steps away in dir; coordinates saturate at the limits of int32_t. */
 cairn_cell cairn_cell_step(cairn_cell cell, cairn_dir dir, int steps);
 
 /* ---------------------------------------------------------------------------------------
@@ -337,7 +337,8 @@ uint64_t cairn_world_beat(const cairn_world *w);
 
 /* Runs one beat: resets the event arena, passes beat_start, reaps the entities that died
  * (removing them from every layer and freeing their slots), passes beat_end.
- * A handler failure stops the beat at that point and is returned. */
+ * A handler failure stops the beat at that point and is returned. Called from inside a
+ * handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
 cairn_status cairn_world_step(cairn_world *w);
 
 /* Counters for tests and the benchmark: allocator calls that allocated or grew a block, and
@@ -467,9 +468,9 @@ cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_na
 
 /* Creates an entity of a type, off the grid, and passes entity_spawned. */
 cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out);
-/* Creates an entity and places it at cell on its type's layer. On any failure (the cell, or an
- * entity_spawned handler) the entity is destroyed again and its id is stale; nothing is left
- * on the grid. The type stays sealed either way. */
+/* Creates an entity and places it at cell on its type's layer. A cell that is out of bounds or
+ * taken is refused before anything happens. If an entity_spawned handler fails, the entity
+ * is destroyed again (its id is stale, its type stays sealed) and the failure is returned. */
 cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
                                 cairn_entity_id *out);
 /* Marks a living entity dead and passes entity_died. It stays in its cell, readable, until
