@@ -68,7 +68,8 @@ static bool before(const cairn_handler_entry *a, const cairn_handler_entry *b)
     return a->rank != b->rank ? a->rank < b->rank : a->id < b->id;
 }
 
-cairn_status cairn__chain_insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry)
+/* Inserts an entry with a given id at its place by (rank, id). */
+static cairn_status insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry)
 {
     cairn_handler_list *list = writable(w, chain, 1);
     if (!list)
@@ -90,7 +91,8 @@ static long find(const cairn_handler_list *list, cairn_handler_id id)
     return -1;
 }
 
-cairn_status cairn__chain_drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
+/* Removes the entry with that id: CAIRN_ERR_NOT_FOUND (no message set) if there is none. */
+static cairn_status drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
 {
     if (find(chain->list, id) < 0)
         return CAIRN_ERR_NOT_FOUND;
@@ -142,13 +144,13 @@ void cairn__chain_free(cairn_world *w, cairn_chain *chain)
 /* Template changes reach the entities that hold their own copy of the chain. */
 static cairn_status insert_in_copy(cairn_world *w, cairn_chain *copy, void *ud)
 {
-    return cairn__chain_insert(w, copy, *(const cairn_handler_entry *)ud);
+    return insert(w, copy, *(const cairn_handler_entry *)ud);
 }
 
 /* An entity may have unhooked the template's handler from its copy already: not an error. */
 static cairn_status drop_from_copy(cairn_world *w, cairn_chain *copy, void *ud)
 {
-    cairn_status st = cairn__chain_drop(w, copy, *(const cairn_handler_id *)ud);
+    cairn_status st = drop(w, copy, *(const cairn_handler_id *)ud);
     return st == CAIRN_ERR_NOT_FOUND ? CAIRN_OK : st;
 }
 
@@ -174,7 +176,7 @@ cairn_status cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler h
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "chain_add: handler ids are used up");
     cairn_handler_entry entry = {handler.fn, handler.ud, w->next_handler_id + 1,
                                  (uint8_t)handler.rank};
-    st = cairn__chain_insert(w, chain, entry);
+    st = insert(w, chain, entry);
     if (st)
         return st;
     w->next_handler_id++;
@@ -194,7 +196,7 @@ cairn_status cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handle
 {
     if (!chain)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_remove: the chain is NULL");
-    cairn_status st = cairn__chain_drop(w, chain, id);
+    cairn_status st = drop(w, chain, id);
     if (st == CAIRN_ERR_NOT_FOUND)
         return cairn_world_fail(w, st, "chain_remove: the chain has no handler %u", (unsigned)id);
     if (st == CAIRN_OK && chain->scope == CAIRN_SCOPE_TEMPLATE)

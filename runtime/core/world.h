@@ -103,10 +103,6 @@ cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_cha
 cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_name name,
                                cairn_type_id type);
 void cairn__chain_free(cairn_world *w, cairn_chain *chain);
-/* Inserts an entry with a given id (template changes reaching entity copies). */
-cairn_status cairn__chain_insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry);
-/* Removes the entry with that id: CAIRN_ERR_NOT_FOUND (no message set) if there is none. */
-cairn_status cairn__chain_drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id);
 
 /* --- types and decorators (type.c) ------------------------------------------------------ */
 
