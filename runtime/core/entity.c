@@ -298,8 +298,7 @@ cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorat
     if (offset < 0)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) has no decorator %s",
                                 id.index, cairn_type_name(w, e->type),
-                                deco < w->decorator_names.count ? cairn_decorator_name(w, deco)
-                                                                : "?");
+                                cairn__decorator_label(w, deco));
     *out = e->data ? e->data + offset : NULL; /* a type without data has no block */
     return CAIRN_OK;
 }
@@ -320,13 +319,6 @@ static cairn_chain *template_chain(cairn_world *w, const cairn_entity *e, cairn_
     return name < type->chain_cap ? type->chains[name] : NULL;
 }
 
-static cairn_status check_chain_name(cairn_world *w, cairn_chain_name name)
-{
-    if (name >= w->chain_names.count)
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
-    return CAIRN_OK;
-}
-
 /* The entity's chain for passing: its own copy, or its type's template. */
 static cairn_status resolve(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
                             cairn_chain **out)
@@ -334,7 +326,7 @@ static cairn_status resolve(cairn_world *w, cairn_entity_id id, cairn_chain_name
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    cairn_status st = check_chain_name(w, name);
+    cairn_status st = cairn__chain_name_check(w, name);
     if (st)
         return st;
     cairn_chain *own = own_chain(e, name);
@@ -354,7 +346,7 @@ cairn_status cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_n
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    cairn_status st = check_chain_name(w, name);
+    cairn_status st = cairn__chain_name_check(w, name);
     if (st || (st = cairn__handler_check(w, handler)))
         return st;
     cairn_chain *chain = own_chain(e, name);
@@ -376,7 +368,7 @@ cairn_status cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    cairn_status st = check_chain_name(w, name);
+    cairn_status st = cairn__chain_name_check(w, name);
     if (st)
         return st;
     cairn_chain *chain = own_chain(e, name);

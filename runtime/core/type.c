@@ -46,6 +46,12 @@ const char *cairn_decorator_name(const cairn_world *w, cairn_decorator_id deco)
     return cairn__names_text(&w->decorator_names, deco);
 }
 
+const char *cairn__decorator_label(const cairn_world *w, cairn_decorator_id deco)
+{
+    const char *name = cairn_decorator_name(w, deco);
+    return name ? name : "?";
+}
+
 cairn_status cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
                                  cairn_type_id *out)
 {
@@ -152,9 +158,7 @@ cairn_status cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_de
     long offset = cairn__type_offset(&w->types[type_id], deco);
     if (offset < 0)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "type \"%s\" has no decorator \"%s\"",
-                                cairn_type_name(w, type_id),
-                                deco < w->decorator_names.count ? cairn_decorator_name(w, deco)
-                                                                : "?");
+                                cairn_type_name(w, type_id), cairn__decorator_label(w, deco));
     unsigned char *defaults = w->types[type_id].defaults;
     *out = defaults ? defaults + offset : NULL; /* a type without data has no block */
     return CAIRN_OK;
@@ -166,8 +170,8 @@ cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type_id, cairn_chain
     cairn_status st = cairn__type_check(w, type_id);
     if (st)
         return st;
-    if (name >= w->chain_names.count)
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
+    if ((st = cairn__chain_name_check(w, name)))
+        return st;
     cairn_type *type = &w->types[type_id];
     st = cairn__reserve(w, (void **)&type->chains, &type->chain_cap, (uint32_t)name + 1,
                         sizeof *type->chains);

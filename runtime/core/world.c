@@ -146,13 +146,16 @@ const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name)
     return cairn__names_text(&w->chain_names, name);
 }
 
+cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name)
+{
+    if (name >= w->chain_names.count)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
+    return CAIRN_OK;
+}
+
 cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name)
 {
-    if (name >= w->chain_names.count) {
-        cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
-        return NULL;
-    }
-    return w->world_chains[name];
+    return cairn__chain_name_check(w, name) ? NULL : w->world_chains[name];
 }
 
 /* --- the beat ------------------------------------------------------------------------- */

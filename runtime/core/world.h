@@ -135,6 +135,8 @@ cairn_status cairn__type_check(cairn_world *w, cairn_type_id id);
 unsigned char *cairn__type_block_take(cairn_world *w, cairn_type *type);
 void cairn__type_block_give(cairn_type *type, unsigned char *block);
 void cairn__types_free(cairn_world *w);
+/* A decorator's name for messages: "?" for an unknown id. */
+const char *cairn__decorator_label(const cairn_world *w, cairn_decorator_id deco);
 /* Offset of a decorator's data within the type's block, or -1. */
 long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco);
 
@@ -203,6 +205,11 @@ void cairn__grid_free(cairn_world *w);
 cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell);
 /* Clears an entity's cell on its layer, if it is placed. Never fails. */
 void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
+
+/* --- chain names (world.c) ------------------------------------------------------------- */
+
+/* CAIRN_ERR_NOT_FOUND, with a message, for an id no chain name has. */
+cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name);
 
 /* --- the world (world.c) ---------------------------------------------------------------- */
 
