@@ -50,11 +50,7 @@ cairn_status cairn_entity_check(cairn_world *w, cairn_entity_id id)
 
 bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id)
 {
-    if (cairn_entity_id_is_none(id) || id.index >= w->entities.count)
-        return false;
-    const cairn_entity *e = &w->entities.slots[id.index];
-    return e->generation == id.generation &&
-           (e->flags & (CAIRN_ENTITY_USED | CAIRN_ENTITY_DEAD)) == CAIRN_ENTITY_USED;
+    return cairn__alive(w, id);
 }
 
 static cairn_entity_id id_of(const cairn_world *w, const cairn_entity *e)
@@ -104,7 +100,8 @@ static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_i
     cairn_type *type = cairn__type(w, type_id);
     /* Seal before taking a block: a block in the type's pool must always fit its layout, even
      * when this creation fails below and gives the block back. */
-    type->sealed = true;
+    if ((st = cairn__type_seal(w, type)))
+        return st;
     unsigned char *block = cairn__type_block_take(w, type);
     if (type->data_size && !block)
         return CAIRN_ERR_NOMEM;
@@ -120,7 +117,18 @@ static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_i
     e->data = block;
     e->spawn_order = w->entities.next_spawn_order++;
     w->entities.alive++;
-    *out = id_of(w, e);
+    cairn_entity_id id = id_of(w, e);
+    if ((st = cairn__order_add(w, id, e))) {
+        cairn_error saved = w->error;
+        cairn_entity_destroy(w, id);
+        w->error = saved;
+        return st;
+    }
+    /* Born during a beat: it first acts in the next one, even when asked to act first. */
+    cairn_acting *acting = w->in_beat ? cairn__data(w, id, CAIRN_DECO_ACTING) : NULL;
+    if (acting)
+        acting->did_action = true;
+    *out = id;
     return CAIRN_OK;
 }
 
@@ -137,7 +145,13 @@ static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entit
 
 static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
 {
-    cairn_status st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id);
+    const cairn_entity *e = &w->entities.slots[id.index];
+    cairn_change change = {.kind = CAIRN_CHANGE_SPAWNED, .entity = id, .detail = e->type};
+    if (e->flags & CAIRN_ENTITY_PLACED)
+        change.from = change.to = e->cell;
+    cairn_status st = cairn__history_add(w, change);
+    if (st == CAIRN_OK)
+        st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id);
     if (st) {
         /* Keep the handler's message: destroying must not overwrite it. */
         cairn_error saved = w->error;
@@ -181,7 +195,10 @@ cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
     cairn_entities *es = &w->entities;
     cairn_status st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap, es->dying_count + 1,
                                      sizeof *es->dying);
-    if (st)
+    cairn_change change = {.kind = CAIRN_CHANGE_DIED, .entity = id, .detail = e->type};
+    if (e->flags & CAIRN_ENTITY_PLACED)
+        change.from = change.to = e->cell;
+    if (st || (st = cairn__history_add(w, change)))
         return st;
     e->flags |= CAIRN_ENTITY_DEAD;
     es->alive--;
@@ -201,6 +218,9 @@ cairn_status cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
+    if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES)
+        cairn__type_run_hooks(w, id, CAIRN_HOOK_RELEASE);
+    w->order.stale = true;
     cairn__grid_unlink(w, e);
     free_own_chains(w, e);
     cairn__type_block_give(cairn__type(w, e->type), e->data);
@@ -231,6 +251,8 @@ void cairn__entities_free(cairn_world *w)
         cairn_entity *e = &es->slots[i];
         if (!(e->flags & CAIRN_ENTITY_USED))
             continue;
+        if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES)
+            cairn__type_run_hooks(w, id_of(w, e), CAIRN_HOOK_RELEASE);
         free_own_chains(w, e);
         cairn__type_block_give(cairn__type(w, e->type), e->data);
     }
@@ -379,19 +401,33 @@ cairn_status cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain
     return cairn_chain_remove(w, chain, handler);
 }
 
+/* Passes are the hot path: most entities have no chain of their own, so look at the
+ * template directly and resolve only when needed. */
+static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                                   cairn_status *st)
+{
+    *st = CAIRN_OK;
+    if (cairn__entity_current(w, id) && name < w->chain_names.count &&
+        !w->entities.slots[id.index].own_count)
+        return template_chain(w, &w->entities.slots[id.index], name);
+    cairn_chain *chain = NULL;
+    *st = resolve(w, id, name, &chain);
+    return chain;
+}
+
 cairn_status cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
                                cairn_event *ev)
 {
-    cairn_chain *chain;
-    cairn_status st = resolve(w, id, name, &chain);
+    cairn_status st;
+    cairn_chain *chain = chain_for_pass(w, id, name, &st);
     return st ? st : cairn_chain_pass(w, chain, ev);
 }
 
 cairn_status cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
                                    cairn_event *ev)
 {
-    cairn_chain *chain;
-    cairn_status st = resolve(w, id, name, &chain);
+    cairn_status st;
+    cairn_chain *chain = chain_for_pass(w, id, name, &st);
     return st ? st : cairn_chain_pass_all(w, chain, ev);
 }
 

@@ -11,6 +11,10 @@ static const size_t kind_size[CAIRN_EVENT_KIND_COUNT] = {
     [CAIRN_EVENT_ENCLOSING] = sizeof(cairn_enclosing_event),
     [CAIRN_EVENT_ALGO] = sizeof(cairn_algo_event),
     [CAIRN_EVENT_RESULT] = sizeof(cairn_result_event),
+    [CAIRN_EVENT_HIT] = sizeof(cairn_hit_event),
+    [CAIRN_EVENT_PUSH] = sizeof(cairn_push_event),
+    [CAIRN_EVENT_DISPLACE] = sizeof(cairn_displace_event),
+    [CAIRN_EVENT_DAMAGE] = sizeof(cairn_damage_event),
 };
 
 cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size, cairn_entity_id actor,
@@ -56,3 +60,19 @@ DOWNCAST(cairn_event_as_entity, cairn_entity_event, CAIRN_EVENT_ENTITY)
 DOWNCAST(cairn_event_as_enclosing, cairn_enclosing_event, CAIRN_EVENT_ENCLOSING)
 DOWNCAST(cairn_event_as_algo, cairn_algo_event, CAIRN_EVENT_ALGO)
 DOWNCAST(cairn_event_as_result, cairn_result_event, CAIRN_EVENT_RESULT)
+DOWNCAST(cairn_event_as_hit, cairn_hit_event, CAIRN_EVENT_HIT)
+DOWNCAST(cairn_event_as_push, cairn_push_event, CAIRN_EVENT_PUSH)
+DOWNCAST(cairn_event_as_displace, cairn_displace_event, CAIRN_EVENT_DISPLACE)
+DOWNCAST(cairn_event_as_damage, cairn_damage_event, CAIRN_EVENT_DAMAGE)
+
+/* Result events of the built-in components: the kind and the component that made them. */
+#define RESULT_DOWNCAST(fn, type, deco)                                                            \
+    type *fn(cairn_event *ev)                                                                      \
+    {                                                                                              \
+        cairn_result_event *r = cairn_event_as_result(ev);                                         \
+        return r && r->component == (deco) ? (type *)(void *)r : NULL;                             \
+    }
+
+RESULT_DOWNCAST(cairn_event_as_move, cairn_move_event, CAIRN_DECO_MOVING)
+RESULT_DOWNCAST(cairn_event_as_attack, cairn_attack_event, CAIRN_DECO_ATTACKING)
+RESULT_DOWNCAST(cairn_event_as_dig, cairn_dig_event, CAIRN_DECO_DIGGING)

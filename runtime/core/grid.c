@@ -82,7 +82,7 @@ static cairn_status entity_slot(cairn_world *w, const cairn_entity *e, cairn_cel
 
 cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell)
 {
-    uint32_t *s;
+    uint32_t *s = NULL;
     return free_slot(w, layer, cell, 0, &s);
 }
 
@@ -101,7 +101,7 @@ cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cel
     if (e->flags & CAIRN_ENTITY_PLACED)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is on the grid already at (%d, %d)",
                                 id.index, (int)e->cell.x, (int)e->cell.y);
-    uint32_t *s;
+    uint32_t *s = NULL;
     cairn_status st = entity_slot(w, e, cell, &s);
     if (st)
         return st;
@@ -135,7 +135,7 @@ cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
         return w->error.status;
     if (!(e->flags & CAIRN_ENTITY_PLACED))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
-    uint32_t *s;
+    uint32_t *s = NULL;
     cairn_status st = entity_slot(w, e, to, &s);
     if (st)
         return st;

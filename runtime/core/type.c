@@ -14,22 +14,69 @@ static uint32_t align_up(uint32_t n)
     return (n + a - 1) & ~(a - 1);
 }
 
-cairn_status cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
-                                      cairn_decorator_id *out)
+static cairn_status check_def(cairn_world *w, const cairn_decorator_def *def)
 {
-    if (data_size > CAIRN_DECORATOR_DATA_MAX)
+    const char *name = def->name ? def->name : "?";
+    if (def->data_size > CAIRN_DECORATOR_DATA_MAX)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "decorator \"%s\": %zu bytes of data is over the %d byte limit",
-                                name ? name : "?", data_size, CAIRN_DECORATOR_DATA_MAX);
-    uint32_t id;
-    cairn_status st = cairn__names_add(w, &w->decorator_names, name, (void **)&w->decorators,
-                                       &w->decorator_cap, sizeof *w->decorators, &id);
+                                name, def->data_size, CAIRN_DECORATOR_DATA_MAX);
+    if (def->require_count > CAIRN_DECORATOR_REQUIRES_MAX || (def->require_count && !def->requires))
+        return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                "decorator \"%s\": %zu requirements (at most %d)", name,
+                                def->require_count, CAIRN_DECORATOR_REQUIRES_MAX);
+    for (size_t i = 0; i < def->require_count; i++)
+        if (def->requires[i] >= w->decorator_names.count)
+            return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
+                                    "decorator \"%s\" requires decorator %u, which does not exist",
+                                    name, (unsigned)def->requires[i]);
+    if (def->chain_count && !def->chains)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "decorator \"%s\": chains is NULL", name);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
+                                    cairn_decorator_id *out)
+{
+    cairn_status st = check_def(w, def);
+    for (size_t i = 0; st == CAIRN_OK && i < def->chain_count; i++)
+        st = cairn_chain_name_register(w, def->chains[i], NULL);
     if (st)
         return st;
-    w->decorators[id].data_size = (uint32_t)data_size;
+    unsigned char *defaults = NULL;
+    if (def->defaults && def->data_size) {
+        if (!(defaults = cairn__alloc(w, def->data_size)))
+            return CAIRN_ERR_NOMEM;
+        memcpy(defaults, def->defaults, def->data_size);
+    }
+    uint32_t id;
+    st = cairn__names_add(w, &w->decorator_names, def->name, (void **)&w->decorators,
+                          &w->decorator_cap, sizeof *w->decorators, &id);
+    if (st) {
+        cairn__free(w, defaults, def->data_size);
+        return st;
+    }
+    cairn_decorator *d = &w->decorators[id];
+    d->data_size = (uint32_t)def->data_size;
+    d->defaults = defaults;
+    d->require_count = (uint8_t)def->require_count;
+    for (size_t i = 0; i < def->require_count; i++)
+    d->requires[i] = def->requires[i];
+    d->activate = def->activate;
+    d->compute = def->compute;
+    d->tick = def->tick;
+    d->release = def->release;
+    d->ud = def->ud;
     if (out)
         *out = (cairn_decorator_id)id;
     return CAIRN_OK;
+}
+
+cairn_status cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
+                                      cairn_decorator_id *out)
+{
+    return cairn_decorator_define(w, &(cairn_decorator_def){.name = name, .data_size = data_size},
+                                  out);
 }
 
 cairn_status cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out)
@@ -100,7 +147,8 @@ cairn_type *cairn__type(cairn_world *w, cairn_type_id id)
     return &w->types[id];
 }
 
-long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco)
+/* Content's decorators: types hold a handful, so a scan is as quick as anything. */
+long cairn__type_offset_search(const cairn_type *type, cairn_decorator_id deco)
 {
     for (uint32_t i = 0; i < type->deco_count; i++)
         if (type->decos[i].deco == deco)
@@ -111,6 +159,48 @@ long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco)
 bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type, cairn_decorator_id deco)
 {
     return type < w->type_names.count && cairn__type_offset(&w->types[type], deco) >= 0;
+}
+
+/* Appends one decorator's block to the type's layout, filled with its defaults. */
+static cairn_status append(cairn_world *w, cairn_type *type, cairn_decorator_id deco)
+{
+    cairn_status st = cairn__reserve(w, (void **)&type->decos, &type->deco_cap,
+                                     type->deco_count + 1, sizeof *type->decos);
+    if (st)
+        return st;
+    const cairn_decorator *d = &w->decorators[deco];
+    uint32_t offset = type->data_size;
+    uint32_t size = align_up(offset + d->data_size);
+    if (size > offset) {
+        unsigned char *defaults = cairn__realloc(w, type->defaults, offset, size);
+        if (!defaults)
+            return CAIRN_ERR_NOMEM;
+        memset(defaults + offset, 0, size - offset);
+        if (d->defaults)
+            memcpy(defaults + offset, d->defaults, d->data_size);
+        type->defaults = defaults;
+        type->data_size = size;
+    }
+    type->decos[type->deco_count++] = (cairn_type_decorator){deco, offset};
+    if (deco < CAIRN_DECO_BUILTIN_COUNT)
+        type->builtin_at[deco] = offset + 1;
+    return CAIRN_OK;
+}
+
+/* Requirements first, depth first; a decorator the type has already is left alone. The
+ * depth bound stops a cycle of requirements (which registration order makes impossible). */
+static cairn_status add_with_requirements(cairn_world *w, cairn_type *type, cairn_decorator_id deco,
+                                          int depth)
+{
+    if (cairn__type_offset(type, deco) >= 0 || depth > 16)
+        return CAIRN_OK;
+    const cairn_decorator *d = &w->decorators[deco];
+    for (uint32_t i = 0; i < d->require_count; i++) {
+        cairn_status st = add_with_requirements(w, type, d->requires[i], depth + 1);
+        if (st)
+            return st;
+    }
+    return append(w, type, deco);
 }
 
 cairn_status cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id,
@@ -131,21 +221,80 @@ cairn_status cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id,
         return cairn_world_fail(w, CAIRN_ERR_STATE,
                                 "type \"%s\" has entities: its decorators can no longer change",
                                 tname);
-    st = cairn__reserve(w, (void **)&type->decos, &type->deco_cap, type->deco_count + 1,
-                        sizeof *type->decos);
-    if (st)
-        return st;
-    uint32_t offset = type->data_size;
-    uint32_t size = align_up(offset + w->decorators[deco].data_size);
-    if (size > offset) {
-        unsigned char *defaults = cairn__realloc(w, type->defaults, offset, size);
-        if (!defaults)
-            return CAIRN_ERR_NOMEM;
-        memset(defaults + offset, 0, size - offset);
-        type->defaults = defaults;
-        type->data_size = size;
+    return add_with_requirements(w, type, deco, 0);
+}
+
+static uint8_t phase_of(const cairn_type *type)
+{
+    if (type->builtin_at[CAIRN_DECO_PLAYER_CONTROL])
+        return CAIRN_PHASE_PLAYERS;
+    switch (type->layer) {
+    case CAIRN_LAYER_REAL:
+        return CAIRN_PHASE_REALS;
+    case CAIRN_LAYER_PROJECTILE:
+        return CAIRN_PHASE_PROJECTILES;
+    case CAIRN_LAYER_TRAP:
+        return CAIRN_PHASE_TRAPS;
+    case CAIRN_LAYER_FLOOR:
+        return CAIRN_PHASE_FLOORS;
+    default:
+        return CAIRN_PHASE_OTHERS;
     }
-    type->decos[type->deco_count++] = (cairn_type_decorator){deco, offset};
+}
+
+static cairn_entity_hook_fn hook_of(const cairn_decorator *d, cairn_hook_kind kind)
+{
+    return kind == CAIRN_HOOK_COMPUTE ? d->compute : kind == CAIRN_HOOK_TICK ? d->tick : d->release;
+}
+
+cairn_status cairn__type_seal(cairn_world *w, cairn_type *type)
+{
+    if (type->sealed)
+        return CAIRN_OK;
+    uint32_t total = 0;
+    for (int k = 0; k < CAIRN_HOOK_KIND_COUNT; k++)
+        for (uint32_t i = 0; i < type->deco_count; i++)
+            total += hook_of(&w->decorators[type->decos[i].deco], (cairn_hook_kind)k) != NULL;
+    if (total && !(type->hooked = cairn__alloc(w, total * sizeof *type->hooked)))
+        return CAIRN_ERR_NOMEM;
+    uint16_t n = 0;
+    for (int k = 0; k < CAIRN_HOOK_KIND_COUNT; k++) {
+        type->hooked_start[k] = n;
+        for (uint32_t i = 0; i < type->deco_count; i++)
+            if (hook_of(&w->decorators[type->decos[i].deco], (cairn_hook_kind)k))
+                type->hooked[n++] = (uint16_t)i;
+    }
+    type->hooked_start[CAIRN_HOOK_KIND_COUNT] = n;
+    type->sealed = true;
+    type->phase = phase_of(type);
+    type->needs = type->builtin_at[CAIRN_DECO_ACTING] ? CAIRN_TYPE_ACTS : 0;
+    if (type->hooked_start[CAIRN_HOOK_COMPUTE + 1] > type->hooked_start[CAIRN_HOOK_COMPUTE])
+        type->needs |= CAIRN_TYPE_COMPUTES;
+    if (type->hooked_start[CAIRN_HOOK_TICK + 1] > type->hooked_start[CAIRN_HOOK_TICK])
+        type->needs |= CAIRN_TYPE_TICKS;
+    if (type->hooked_start[CAIRN_HOOK_RELEASE + 1] > type->hooked_start[CAIRN_HOOK_RELEASE])
+        type->needs |= CAIRN_TYPE_RELEASES;
+    return CAIRN_OK;
+}
+
+cairn_status cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind)
+{
+    /* Everything is looked up again for each hook: a hook may create entities or register
+     * names (moving the tables) or end the entity itself. A sealed type's decorators and
+     * hook lists never change. */
+    const cairn_type *type = &w->types[w->entities.slots[id.index].type];
+    uint32_t end = type->hooked_start[kind + 1];
+    for (uint32_t h = type->hooked_start[kind]; h < end; h++) {
+        if (!cairn__entity_current(w, id))
+            return CAIRN_OK;
+        const cairn_entity *e = &w->entities.slots[id.index];
+        type = &w->types[e->type];
+        const cairn_type_decorator *td = &type->decos[type->hooked[h]];
+        const cairn_decorator *d = &w->decorators[td->deco];
+        cairn_status st = hook_of(d, kind)(w, id, e->data ? e->data + td->offset : NULL, d->ud);
+        if (st && kind != CAIRN_HOOK_RELEASE)
+            return st;
+    }
     return CAIRN_OK;
 }
 
@@ -218,6 +367,8 @@ void cairn__types_free(cairn_world *w)
             memcpy(&type->free_blocks, block, sizeof(void *));
             cairn__free(w, block, type->data_size);
         }
+        cairn__free(w, type->hooked,
+                    (size_t)type->hooked_start[CAIRN_HOOK_KIND_COUNT] * sizeof *type->hooked);
         for (uint32_t c = 0; c < type->chain_cap; c++)
             cairn__chain_free(w, type->chains[c]);
         cairn__free(w, type->chains, (size_t)type->chain_cap * sizeof *type->chains);
@@ -225,6 +376,8 @@ void cairn__types_free(cairn_world *w)
         cairn__free(w, type->defaults, type->data_size);
     }
     cairn__free(w, w->types, (size_t)w->type_cap * sizeof *w->types);
+    for (uint32_t d = 0; d < w->decorator_names.count; d++)
+        cairn__free(w, w->decorators[d].defaults, w->decorators[d].data_size);
     cairn__free(w, w->decorators, (size_t)w->decorator_cap * sizeof *w->decorators);
     cairn__names_free(w, &w->type_names);
     cairn__names_free(w, &w->decorator_names);

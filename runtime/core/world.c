@@ -12,6 +12,35 @@ static const char *const builtin_chains[CAIRN_CHAIN_BUILTIN_COUNT] = {
     [CAIRN_CHAIN_BEAT_END] = "beat_end",
     [CAIRN_CHAIN_ENTITY_SPAWNED] = "entity_spawned",
     [CAIRN_CHAIN_ENTITY_DIED] = "entity_died",
+    [CAIRN_CHAIN_ACT_CHECK] = "act_check",
+    [CAIRN_CHAIN_ACT_SUCCESS] = "act_success",
+    [CAIRN_CHAIN_ACT_FAILURE] = "act_failure",
+    [CAIRN_CHAIN_ATTACK_CHECK] = "attack_check",
+    [CAIRN_CHAIN_ATTACK_GET] = "attack_get",
+    [CAIRN_CHAIN_ATTACK_DO] = "attack_do",
+    [CAIRN_CHAIN_ATTACK_SUCCESS] = "attack_success",
+    [CAIRN_CHAIN_ATTACK_FAILURE] = "attack_failure",
+    [CAIRN_CHAIN_DEFENCE] = "defence",
+    [CAIRN_CHAIN_BE_HIT] = "be_hit",
+    [CAIRN_CHAIN_MOVE_CHECK] = "move_check",
+    [CAIRN_CHAIN_MOVE_GET] = "move_get",
+    [CAIRN_CHAIN_MOVE_DO] = "move_do",
+    [CAIRN_CHAIN_MOVE_SUCCESS] = "move_success",
+    [CAIRN_CHAIN_MOVE_FAILURE] = "move_failure",
+    [CAIRN_CHAIN_DISPLACE_CHECK] = "displace_check",
+    [CAIRN_CHAIN_DISPLACED] = "displaced",
+    [CAIRN_CHAIN_PUSH_CHECK] = "push_check",
+    [CAIRN_CHAIN_BE_PUSHED] = "be_pushed",
+    [CAIRN_CHAIN_DIG_CHECK] = "dig_check",
+    [CAIRN_CHAIN_DIG_GET] = "dig_get",
+    [CAIRN_CHAIN_DIG_DO] = "dig_do",
+    [CAIRN_CHAIN_DIG_SUCCESS] = "dig_success",
+    [CAIRN_CHAIN_DIG_FAILURE] = "dig_failure",
+    [CAIRN_CHAIN_BE_DUG_CHECK] = "be_dug_check",
+    [CAIRN_CHAIN_BE_DUG] = "be_dug",
+    [CAIRN_CHAIN_DAMAGED] = "damaged",
+    [CAIRN_CHAIN_DIE_CHECK] = "die_check",
+    [CAIRN_CHAIN_TICK] = "tick",
 };
 
 static cairn_status config_error(cairn_error *err, cairn_status status, const char *message)
@@ -28,13 +57,17 @@ static cairn_status init(cairn_world *w, const cairn_world_config *config)
     cairn__names_init(&w->chain_names, "chain", UINT16_MAX);
     cairn__names_init(&w->decorator_names, "decorator", UINT16_MAX);
     cairn__names_init(&w->type_names, "type", UINT16_MAX);
+    cairn__registry_init(&w->actions, "action", UINT16_MAX, sizeof(cairn_action_def));
+    cairn__registry_init(&w->algos, "algorithm", UINT16_MAX, sizeof(cairn_algo_def));
+    cairn__registry_init(&w->movs, "movs", UINT16_MAX, sizeof(cairn_movs_def));
+    cairn__registry_init(&w->sequences, "sequence", UINT16_MAX, sizeof(cairn_sequence_def));
+    cairn__registry_init(&w->statuses, "status", UINT16_MAX, sizeof(cairn_status_def));
+    cairn__registry_init(&w->sources, "attack source", CAIRN_SOURCE_MAX, 1);
     cairn_rng_seed(&w->rng, config->seed, 0);
     cairn_status st = cairn__grid_init(w, config->width, config->height);
-    for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++) {
-        cairn_chain_name name;
-        st = cairn_chain_name_register(w, builtin_chains[i], &name);
-    }
-    return st;
+    for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++)
+        st = cairn_chain_name_register(w, builtin_chains[i], NULL);
+    return st ? st : cairn__builtin_init(w);
 }
 
 cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **out,
@@ -81,6 +114,15 @@ void cairn_world_destroy(cairn_world *w)
         cairn__chain_free(w, w->world_chains[i]);
     cairn__free(w, w->world_chains, (size_t)w->world_chain_cap * sizeof *w->world_chains);
     cairn__names_free(w, &w->chain_names);
+    cairn__sequences_free(w);
+    cairn__registry_free(w, &w->actions);
+    cairn__registry_free(w, &w->algos);
+    cairn__registry_free(w, &w->movs);
+    cairn__registry_free(w, &w->sequences);
+    cairn__registry_free(w, &w->statuses);
+    cairn__registry_free(w, &w->sources);
+    cairn__order_free(w);
+    cairn__history_free(w);
     cairn__arena_free(w, &w->arena);
     cairn__grid_free(w);
     w->alloc(w->alloc_ud, w, sizeof *w, 0);
@@ -156,31 +198,4 @@ cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name)
 cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name)
 {
     return cairn__chain_name_check(w, name) ? NULL : w->world_chains[name];
-}
-
-/* --- the beat ------------------------------------------------------------------------- */
-
-static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
-{
-    cairn_event *ev =
-        cairn_event_new(w, CAIRN_EVENT_BEAT, CAIRN_ENTITY_NONE, (cairn_action){0, CAIRN_DIR_NONE});
-    if (!ev)
-        return CAIRN_ERR_NOMEM;
-    cairn_event_as_beat(ev)->beat = w->beat;
-    return cairn_chain_pass_all(w, w->world_chains[name], ev);
-}
-
-cairn_status cairn_world_step(cairn_world *w)
-{
-    if (w->pass_depth)
-        return cairn_world_fail(w, CAIRN_ERR_STATE,
-                                "world_step: a beat cannot start inside a handler");
-    /* Last beat's events end here: nothing may hold them across beats. */
-    cairn__arena_reset(&w->arena);
-    w->beat++;
-    cairn_status st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
-    if (st)
-        return st;
-    cairn__entities_reap(w);
-    return pass_beat_chain(w, CAIRN_CHAIN_BEAT_END);
 }

@@ -106,8 +106,25 @@ void cairn__chain_free(cairn_world *w, cairn_chain *chain);
 
 /* --- types and decorators (type.c) ------------------------------------------------------ */
 
+typedef struct cairn_entity cairn_entity;
+
+typedef enum cairn_hook_kind {
+    CAIRN_HOOK_COMPUTE,
+    CAIRN_HOOK_TICK,
+    CAIRN_HOOK_RELEASE,
+    CAIRN_HOOK_KIND_COUNT
+} cairn_hook_kind;
+
 typedef struct cairn_decorator {
     uint32_t data_size;
+    unsigned char *defaults; /* data_size bytes, or NULL for zeros */
+    uint8_t require_count;
+    cairn_decorator_id requires[CAIRN_DECORATOR_REQUIRES_MAX];
+    cairn_activate_fn activate;
+    cairn_entity_hook_fn compute;
+    cairn_entity_hook_fn tick;
+    cairn_entity_hook_fn release;
+    void *ud;
 } cairn_decorator;
 
 typedef struct cairn_type_decorator {
@@ -115,9 +132,19 @@ typedef struct cairn_type_decorator {
     uint32_t offset; /* into the entity's data block */
 } cairn_type_decorator;
 
+/* What a type's decorators ask of the beat, worked out when the type is sealed. */
+enum {
+    CAIRN_TYPE_ACTS = 1 << 0,     /* has Acting */
+    CAIRN_TYPE_COMPUTES = 1 << 1, /* some decorator has a compute hook */
+    CAIRN_TYPE_TICKS = 1 << 2,    /* ... a tick hook */
+    CAIRN_TYPE_RELEASES = 1 << 3, /* ... a release hook */
+};
+
 typedef struct cairn_type {
     uint8_t layer;
-    bool sealed; /* set by the first entity: decorators and the data layout are fixed */
+    bool sealed;   /* set by the first entity: decorators and the data layout are fixed */
+    uint8_t phase; /* a cairn_phase: where its entities act */
+    uint8_t needs; /* CAIRN_TYPE_* */
     uint32_t deco_count;
     uint32_t deco_cap;
     cairn_type_decorator *decos;
@@ -126,8 +153,20 @@ typedef struct cairn_type {
     cairn_chain **chains;    /* the template, by chain name; NULL entries are empty chains */
     uint32_t chain_cap;
     void *free_blocks; /* recycled data blocks, linked through their first bytes */
+    /* Offset + 1 of each built-in decorator's data (0: the type lacks it), so the hot path
+     * finds them without a search. */
+    uint32_t builtin_at[CAIRN_DECO_BUILTIN_COUNT];
+    /* Set at sealing: the positions (in decos) of the decorators with each kind of hook,
+     * hook kind k taking hooked[hooked_start[k] .. hooked_start[k + 1]). */
+    uint16_t *hooked;
+    uint16_t hooked_start[CAIRN_HOOK_KIND_COUNT + 1];
 } cairn_type;
 
+/* Seals a type, working out its phase, needs and hooks. */
+cairn_status cairn__type_seal(cairn_world *w, cairn_type *type);
+/* Runs one kind of hook of every decorator of an entity's type that has it, in the type's
+ * order, stopping at the first error. */
+cairn_status cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind);
 /* The type of a valid id (callers have checked it). */
 cairn_type *cairn__type(cairn_world *w, cairn_type_id id);
 cairn_status cairn__type_check(cairn_world *w, cairn_type_id id);
@@ -137,8 +176,14 @@ void cairn__type_block_give(cairn_type *type, unsigned char *block);
 void cairn__types_free(cairn_world *w);
 /* A decorator's name for messages: "?" for an unknown id. */
 const char *cairn__decorator_label(const cairn_world *w, cairn_decorator_id deco);
+long cairn__type_offset_search(const cairn_type *type, cairn_decorator_id deco);
 /* Offset of a decorator's data within the type's block, or -1. */
-long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco);
+static inline long cairn__type_offset(const cairn_type *type, cairn_decorator_id deco)
+{
+    if (deco < CAIRN_DECO_BUILTIN_COUNT)
+        return (long)type->builtin_at[deco] - 1;
+    return cairn__type_offset_search(type, deco);
+}
 
 /* --- entities (entity.c) ---------------------------------------------------------------- */
 
@@ -154,7 +199,7 @@ typedef struct cairn_own_chain {
 } cairn_own_chain;
 
 /* One slot of the entity table. Kept small: the benchmark counts bytes per entity. */
-typedef struct cairn_entity {
+struct cairn_entity {
     uint32_t generation;
     uint32_t next_free; /* when the slot is free: the next free slot's index + 1 */
     cairn_cell cell;
@@ -166,7 +211,7 @@ typedef struct cairn_entity {
     uint32_t own_cap;
     cairn_own_chain *own;
     unsigned char *data;
-} cairn_entity;
+};
 
 typedef struct cairn_entities {
     cairn_entity *slots;
@@ -206,6 +251,126 @@ cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell c
 /* Clears an entity's cell on its layer, if it is placed. Never fails. */
 void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
 
+/* --- registries (registry.c) ----------------------------------------------------------
+ * Actions, algorithms, movs, sequences, statuses and sources: names with records. */
+typedef struct cairn_action_def {
+    uint8_t count;
+    cairn_decorator_id components[CAIRN_ACTION_COMPONENTS_MAX];
+} cairn_action_def;
+
+typedef struct cairn_algo_def {
+    cairn_algo_fn fn;
+    void *ud;
+} cairn_algo_def;
+
+typedef struct cairn_movs_def {
+    cairn_movs_fn fn;
+    void *ud;
+} cairn_movs_def;
+
+typedef struct cairn_sequence_def {
+    cairn_step *steps;
+    uint32_t count;
+} cairn_sequence_def;
+
+typedef struct cairn_status_def {
+    cairn_statused_fn apply;
+    cairn_statused_fn tick;
+    cairn_statused_fn wear_off;
+    void *ud;
+} cairn_status_def;
+
+/* A names table with its array of records, indexed by id. */
+typedef struct cairn_registry {
+    cairn_names names;
+    void *records;
+    uint32_t cap;
+    size_t elem;
+} cairn_registry;
+
+void cairn__registry_init(cairn_registry *r, const char *what, uint32_t limit, size_t elem);
+void cairn__registry_free(cairn_world *w, cairn_registry *r);
+/* Adds a name; *record points at its zeroed record. */
+cairn_status cairn__registry_add(cairn_world *w, cairn_registry *r, const char *name, uint32_t *id,
+                                 void **record);
+/* The record of an id, or NULL (with a message naming what) for an unknown one. */
+void *cairn__registry_get(cairn_world *w, cairn_registry *r, uint32_t id);
+cairn_status cairn__registry_find(cairn_world *w, const cairn_registry *r, const char *name,
+                                  uint32_t *out);
+/* The same for the 16-bit ids of actions, algorithms, movs, sequences and statuses; out may
+ * be NULL. */
+cairn_status cairn__registry_find16(cairn_world *w, const cairn_registry *r, const char *name,
+                                    uint16_t *out);
+
+/* --- the built-in machinery (builtin.c, act.c, attack.c, move.c, dig.c, life.c, movs.c,
+ * sequence.c, statused.c) ---------------------------------------------------------------- */
+
+/* Registers the built-in decorators, actions, algorithms, movs and sources, in the order of
+ * their constants. */
+cairn_status cairn__builtin_init(cairn_world *w);
+/* Frees the steps every sequence owns (the registry frees the rest). */
+void cairn__sequences_free(cairn_world *w);
+
+cairn_status cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                    cairn_result_event **out, void *ud);
+cairn_status cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                  cairn_result_event **out, void *ud);
+cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                 cairn_result_event **out, void *ud);
+cairn_status cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud);
+cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud);
+cairn_status cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_status cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_status cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_status cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_status cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_status cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
+                                 size_t *count, void *ud);
+
+/* A result event of a built-in component, zeroed, with its component set. NULL on NOMEM. */
+cairn_result_event *cairn__result_new(cairn_world *w, cairn_decorator_id component, size_t size,
+                                      cairn_entity_id actor, cairn_dir dir);
+/* Ends a component: sets success, passes the success or failure chain, stores *out. */
+cairn_status cairn__result_finish(cairn_world *w, cairn_result_event *ev, bool success,
+                                  cairn_chain_name on_success, cairn_chain_name on_failure,
+                                  cairn_result_event **out);
+/* Passes a check or get stage on an entity; *held says whether it ran through. */
+cairn_status cairn__stage(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
+                          cairn_event *ev, bool *held);
+/* The first entity on the cell that stops a move of an entity of `layer`: a wall, or an
+ * entity of the same layer. NONE when the cell is free; *in_bounds false off the grid. */
+cairn_entity_id cairn__blocker(cairn_world *w, cairn_cell cell, unsigned layer, bool *in_bounds);
+
+/* --- beat order and history (beat.c, history.c) ---------------------------------------- */
+
+typedef struct cairn_order_entry {
+    cairn_entity_id id;
+    uint32_t spawn_order;
+    int32_t priority;
+    uint8_t phase;
+} cairn_order_entry;
+
+/* Entities that act or tick, sorted by (phase, -priority, spawn order). During a beat new
+ * ones wait in `pending` so that the arrays being walked never move. */
+typedef struct cairn_order {
+    cairn_order_entry *items;
+    uint32_t count;
+    uint32_t cap;
+    cairn_order_entry *pending;
+    uint32_t pending_count;
+    uint32_t pending_cap;
+    bool stale; /* some entry names an entity that is gone */
+} cairn_order;
+
+/* Enters a new entity into the beat order if its type acts or ticks. */
+cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e);
+void cairn__order_free(cairn_world *w);
+
+/* Appends a change, stamped with the world's phase. */
+cairn_status cairn__history_add(cairn_world *w, cairn_change change);
+void cairn__history_free(cairn_world *w);
+
 /* --- chain names (world.c) ------------------------------------------------------------- */
 
 /* CAIRN_ERR_NOT_FOUND, with a message, for an id no chain name has. */
@@ -237,9 +402,51 @@ struct cairn_world {
     cairn_type *types;
     uint32_t type_cap;
 
+    cairn_registry actions;
+    cairn_registry algos;
+    cairn_registry movs;
+    cairn_registry sequences;
+    cairn_registry statuses;
+    cairn_registry sources;
+
     cairn_entities entities;
     cairn_grid grid;
     cairn_arena arena;
+
+    cairn_order order;
+    uint8_t phase;      /* a cairn_phase */
+    bool in_beat;       /* cairn_world_step is walking the beat order */
+    uint32_t act_depth; /* nested cairn_entity_act calls */
+
+    cairn_change *history;
+    uint32_t history_count;
+    uint32_t history_cap;
 };
+
+/* --- hot-path helpers -------------------------------------------------------------------- */
+
+/* The id names an entity that has not been reaped or destroyed. Sets no error. */
+static inline bool cairn__entity_current(const cairn_world *w, cairn_entity_id id)
+{
+    if (id.generation == 0 || id.index >= w->entities.count)
+        return false;
+    const cairn_entity *e = &w->entities.slots[id.index];
+    return (e->flags & CAIRN_ENTITY_USED) && e->generation == id.generation;
+}
+
+/* cairn_entity_is_alive, inlined for the core's own use. */
+static inline bool cairn__alive(const cairn_world *w, cairn_entity_id id)
+{
+    return cairn__entity_current(w, id) && !(w->entities.slots[id.index].flags & CAIRN_ENTITY_DEAD);
+}
+
+/* The entity's data for a decorator, or NULL when its type lacks it or it holds no bytes
+ * (the id must be current). */
+static inline void *cairn__data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco)
+{
+    const cairn_entity *e = &w->entities.slots[id.index];
+    long offset = cairn__type_offset(&w->types[e->type], deco);
+    return offset >= 0 && e->data ? e->data + offset : NULL;
+}
 
 #endif /* CAIRN_WORLD_H */

@@ -24,7 +24,7 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     cairn_world *w = f->w = test_world(&f->alloc, 16, 16);
-    assert_ok(w, cairn_decorator_register(w, "WithHP", sizeof(hp), &f->with_hp));
+    assert_ok(w, cairn_decorator_register(w, "test.hp", sizeof(hp), &f->with_hp));
     assert_ok(w, cairn_type_register(w, "base:skeleton", CAIRN_LAYER_REAL, &f->skeleton));
     assert_ok(w, cairn_type_register(w, "base:slime", CAIRN_LAYER_REAL, &f->slime));
     assert_ok(w, cairn_type_add_decorator(w, f->skeleton, f->with_hp));
@@ -121,7 +121,7 @@ static void data_of_a_decorator_the_type_lacks_is_not_found(void **state)
     cairn_entity_id slime = spawn(f, f->slime, 1, 1);
     void *data;
     assert_int_equal(cairn_entity_data(f->w, slime, f->with_hp, &data), CAIRN_ERR_NOT_FOUND);
-    assert_non_null(strstr(cairn_world_error(f->w), "WithHP"));
+    assert_non_null(strstr(cairn_world_error(f->w), "test.hp"));
     assert_false(cairn_type_has_decorator(f->w, f->slime, f->with_hp));
     assert_true(cairn_type_has_decorator(f->w, f->skeleton, f->with_hp));
 }
@@ -130,7 +130,7 @@ static void a_type_with_entities_refuses_new_decorators(void **state)
 {
     fixture *f = *state;
     cairn_decorator_id moving;
-    assert_ok(f->w, cairn_decorator_register(f->w, "Moving", 8, &moving));
+    assert_ok(f->w, cairn_decorator_register(f->w, "test.moving", 8, &moving));
     spawn(f, f->skeleton, 1, 1);
     assert_int_equal(cairn_type_add_decorator(f->w, f->skeleton, moving), CAIRN_ERR_STATE);
     assert_int_equal(cairn_type_add_decorator(f->w, f->slime, f->with_hp), CAIRN_OK);

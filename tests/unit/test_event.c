@@ -51,7 +51,8 @@ static void an_action_nests_enclosing_algo_and_result_events(void **state)
         cairn_event_as_enclosing(cairn_event_new(f->w, CAIRN_EVENT_ENCLOSING, actor, act));
     cairn_algo_event *algo =
         cairn_event_as_algo(cairn_event_new(f->w, CAIRN_EVENT_ALGO, actor, act));
-    cairn_event *result = cairn_event_new(f->w, CAIRN_EVENT_RESULT, actor, act);
+    cairn_result_event *result =
+        cairn_event_as_result(cairn_event_new(f->w, CAIRN_EVENT_RESULT, actor, act));
     assert_non_null(enclosing);
     assert_non_null(algo);
     assert_null(enclosing->algo); /* zeroed until the algorithm runs */
@@ -61,13 +62,13 @@ static void an_action_nests_enclosing_algo_and_result_events(void **state)
     enclosing->algo = algo;
     algo->direction = CAIRN_DIR_E;
     algo->result = result;
-    result->success = algo->head.success = enclosing->head.success = true;
+    result->head.success = algo->head.success = enclosing->head.success = true;
 
     cairn_event *outer = &enclosing->head;
     cairn_algo_event *inner = cairn_event_as_enclosing(outer)->algo;
     assert_int_equal(inner->direction, CAIRN_DIR_E);
-    assert_non_null(cairn_event_as_result(inner->result));
-    assert_true(inner->result->success);
+    assert_non_null(cairn_event_as_result(&inner->result->head));
+    assert_true(inner->result->head.success);
 }
 
 static void a_downcast_to_the_wrong_kind_gives_null(void **state)

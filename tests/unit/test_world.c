@@ -27,7 +27,7 @@ static cairn_status script(cairn_world *w)
     cairn_entity_id a, b, c;
     cairn_handler handler = {noop, NULL, CAIRN_RANK_MEDIUM};
     cairn_handler_id hooked;
-    if ((st = cairn_decorator_register(w, "WithHP", 16, &hp)) ||
+    if ((st = cairn_decorator_register(w, "test.hp", 16, &hp)) ||
         (st = cairn_type_register(w, "base:skeleton", CAIRN_LAYER_REAL, &skeleton)) ||
         (st = cairn_type_register(w, "base:wall", CAIRN_LAYER_WALL, &wall)) ||
         (st = cairn_type_add_decorator(w, skeleton, hp)) ||
@@ -50,12 +50,70 @@ static cairn_status script(cairn_world *w)
     return cairn_entity_pass(w, a, hit, ev);
 }
 
-static void every_allocation_failure_is_an_error_with_a_message_and_leaks_nothing(void **state)
+static cairn_status stun_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                               void *ud)
 {
-    (void)state;
+    (void)ud;
+    return cairn_statused_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
+                               (cairn_handler){noop, NULL, CAIRN_RANK_HIGH});
+}
+
+static cairn_status make_type(cairn_world *w, const char *name, const cairn_decorator_id *decos,
+                              size_t count, cairn_type_id *out)
+{
+    cairn_status st = cairn_type_register(w, name, CAIRN_LAYER_REAL, out);
+    for (size_t i = 0; st == CAIRN_OK && i < count; i++)
+        st = cairn_type_add_decorator(w, *out, decos[i]);
+    return st;
+}
+
+/* A fight: a player, two skeletons chasing it, a status hooking a handler, several beats.
+ * Every allocation the action machinery makes happens somewhere in here. */
+static cairn_status fight(cairn_world *w)
+{
+    static const cairn_decorator_id player_decos[] = {
+        CAIRN_DECO_PLAYER_CONTROL, CAIRN_DECO_ATTACKING, CAIRN_DECO_ATTACKABLE,
+        CAIRN_DECO_MOVING,         CAIRN_DECO_KILLABLE,  CAIRN_DECO_STATUSED};
+    static const cairn_decorator_id skeleton_decos[] = {CAIRN_DECO_SEQUENTIAL, CAIRN_DECO_ATTACKING,
+                                                        CAIRN_DECO_ATTACKABLE, CAIRN_DECO_MOVING,
+                                                        CAIRN_DECO_KILLABLE,   CAIRN_DECO_STATUSED};
+    const cairn_step chase = {.action = CAIRN_ACTION_ATTACK_MOVE, .movs = CAIRN_MOVS_BASIC};
+    const cairn_statused_def stun = {.name = "stun", .apply = stun_apply};
+    cairn_sequence_id seq;
+    cairn_statused_id stunned;
+    cairn_type_id player, skeleton;
+    cairn_entity_id p, s;
+    void *acting, *sequential;
+    cairn_status st;
+    if ((st = cairn_sequence_register(w, "chase", &chase, 1, &seq)) ||
+        (st = cairn_statused_define(w, &stun, &stunned)) ||
+        (st = make_type(w, "player", player_decos, 6, &player)) ||
+        (st = make_type(w, "skeleton", skeleton_decos, 6, &skeleton)) ||
+        (st = cairn_type_defaults(w, skeleton, CAIRN_DECO_ACTING, &acting)) ||
+        (st = cairn_type_defaults(w, skeleton, CAIRN_DECO_SEQUENTIAL, &sequential)))
+        return st;
+    ((cairn_acting *)acting)->algo = CAIRN_ALGO_GENERAL;
+    ((cairn_sequential *)sequential)->sequence = seq;
+    if ((st = cairn_entity_spawn(w, player, (cairn_cell){0, 0}, &p)) ||
+        (st = cairn_entity_spawn(w, skeleton, (cairn_cell){3, 0}, &s)) ||
+        (st = cairn_entity_spawn(w, skeleton, (cairn_cell){3, 1}, NULL)) ||
+        (st = cairn_statused_apply(w, s, stunned, 2)))
+        return st;
+    for (int beat = 0; beat < 4; beat++)
+        if ((st =
+                 cairn_player_input(w, p, (cairn_action){CAIRN_ACTION_ATTACK_MOVE, CAIRN_DIR_E})) ||
+            (st = cairn_world_step(w)))
+            return st;
+    return CAIRN_OK;
+}
+
+/* Runs a script with the n-th allocation failing, for n = 0, 1, 2 ... until it succeeds:
+ * each failure must be an out-of-memory error with a message, and leak nothing. */
+static void sweep_allocation_failures(cairn_status (*run)(cairn_world *w))
+{
     bool completed = false;
     long n;
-    for (n = 0; !completed && n < 1000; n++) {
+    for (n = 0; !completed && n < 5000; n++) {
         test_alloc alloc = {.fail_after = n};
         cairn_world_config config = {
             .width = 4, .height = 4, .alloc = test_alloc_fn, .alloc_ud = &alloc};
@@ -63,7 +121,7 @@ static void every_allocation_failure_is_an_error_with_a_message_and_leaks_nothin
         cairn_error err;
         cairn_status st = cairn_world_create(&config, &w, &err);
         if (st == CAIRN_OK) {
-            st = script(w);
+            st = run(w);
             if (st != CAIRN_OK)
                 strcpy(err.message, cairn_world_error(w));
             cairn_world_destroy(w);
@@ -77,6 +135,18 @@ static void every_allocation_failure_is_an_error_with_a_message_and_leaks_nothin
     }
     assert_true(completed); /* and it did succeed once memory sufficed */
     assert_true(n > 10);    /* the sweep really went through the failure points */
+}
+
+static void every_allocation_failure_is_an_error_with_a_message_and_leaks_nothing(void **state)
+{
+    (void)state;
+    sweep_allocation_failures(script);
+}
+
+static void every_allocation_failure_in_a_fight_is_an_error_and_leaks_nothing(void **state)
+{
+    (void)state;
+    sweep_allocation_failures(fight);
 }
 
 static void the_world_accounts_for_every_byte_it_holds(void **state)
@@ -146,6 +216,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_allocation_failure_is_an_error_with_a_message_and_leaks_nothing),
+        cmocka_unit_test(every_allocation_failure_in_a_fight_is_an_error_and_leaks_nothing),
         cmocka_unit_test(the_world_accounts_for_every_byte_it_holds),
         cmocka_unit_test(a_steady_state_beat_allocates_nothing),
         cmocka_unit_test(world_errors_start_empty_and_keep_the_last_failure),

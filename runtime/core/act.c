@@ -1,0 +1,307 @@
+/*
+ * act.c - actions, Acting's execution and the algorithms that carry actions out.
+ *
+ * One entity's action is three nested events: the enclosing event (cairn_entity_act), the
+ * algo event (the algorithm) and the result event (the component that succeeded). The
+ * general algorithm is where the beat's ordering problem is solved: an enemy blocked by one
+ * that has not acted yet lets it act first, so a line of enemies moves as one whatever the
+ * order they were spawned in; doing_action marks the entities up the current call stack so a
+ * ring of enemies blocking each other ends instead of recursing.
+ */
+#include "world.h"
+
+/* --- actions --------------------------------------------------------------------------- */
+
+cairn_status cairn_action_register(cairn_world *w, const char *name,
+                                   const cairn_decorator_id *components, size_t count,
+                                   cairn_action_id *out)
+{
+    const char *label = name ? name : "?";
+    if (count > CAIRN_ACTION_COMPONENTS_MAX || (count && !components))
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "action \"%s\": %zu components (at most %d)",
+                                label, count, CAIRN_ACTION_COMPONENTS_MAX);
+    for (size_t i = 0; i < count; i++) {
+        cairn_decorator_id deco = components[i];
+        if (deco >= w->decorator_names.count || !w->decorators[deco].activate)
+            return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                    "action \"%s\": component %zu (decorator %s) cannot be "
+                                    "activated: it needs an activate hook",
+                                    label, i + 1, cairn__decorator_label(w, deco));
+    }
+    uint32_t id;
+    cairn_action_def *def;
+    cairn_status st = cairn__registry_add(w, &w->actions, name, &id, (void **)&def);
+    if (st)
+        return st;
+    def->count = (uint8_t)count;
+    for (size_t i = 0; i < count; i++)
+        def->components[i] = components[i];
+    if (out)
+        *out = (cairn_action_id)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out)
+{
+    return cairn__registry_find16(w, &w->actions, name, out);
+}
+
+const char *cairn_action_name(const cairn_world *w, cairn_action_id action)
+{
+    return cairn__names_text(&w->actions.names, action);
+}
+
+/* The components are looked up by index each time: an activation may register things. */
+static cairn_status perform(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                            cairn_result_event **result, bool *success)
+{
+    *result = NULL;
+    const cairn_action_def *def = cairn__registry_get(w, &w->actions, action.id);
+    if (!def)
+        return w->error.status;
+    uint32_t count = def->count;
+    *success = count == 0;
+    for (uint32_t i = 0; i < count && !*success; i++) {
+        def = (const cairn_action_def *)w->actions.records + action.id;
+        cairn_decorator_id deco = def->components[i];
+        if (!cairn_type_has_decorator(w, w->entities.slots[actor.index].type, deco))
+            continue; /* the actor cannot do this part */
+        const cairn_decorator *d = &w->decorators[deco];
+        cairn_result_event *ev = NULL;
+        cairn_status st = d->activate(w, actor, (cairn_dir)action.dir, &ev, d->ud);
+        if (st)
+            return st;
+        if (ev) {
+            *result = ev;
+            *success = ev->head.success;
+        }
+    }
+    return CAIRN_OK;
+}
+
+cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                             cairn_result_event **result, bool *success)
+{
+    if (!cairn__alive(w, actor))
+        return cairn_entity_check(w, actor)
+                   ? w->error.status
+                   : cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead: it cannot act",
+                                      actor.index);
+    if (action.dir > CAIRN_DIR_NONE)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)action.dir);
+    cairn_result_event *ev;
+    bool ok;
+    cairn_status st = perform(w, actor, action, &ev, &ok);
+    if (st == CAIRN_OK) {
+        if (result)
+            *result = ev;
+        if (success)
+            *success = ok;
+    }
+    return st;
+}
+
+/* --- algorithms ------------------------------------------------------------------------ */
+
+cairn_status cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
+                                 cairn_algo_id *out)
+{
+    if (!fn)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "algorithm \"%s\" has no function",
+                                name ? name : "?");
+    uint32_t id;
+    cairn_algo_def *def;
+    cairn_status st = cairn__registry_add(w, &w->algos, name, &id, (void **)&def);
+    if (st)
+        return st;
+    *def = (cairn_algo_def){fn, ud};
+    if (out)
+        *out = (cairn_algo_id)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out)
+{
+    return cairn__registry_find16(w, &w->algos, name, out);
+}
+
+const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo)
+{
+    return cairn__names_text(&w->algos.names, algo);
+}
+
+static void settle_on(cairn_world *w, cairn_algo_event *ev, cairn_dir dir,
+                      cairn_result_event *result)
+{
+    ev->direction = (uint8_t)dir;
+    ev->head.action.dir = (uint8_t)dir;
+    ev->result = result;
+    ev->head.success = true;
+    if (dir != CAIRN_DIR_NONE && cairn__entity_current(w, ev->head.actor))
+        w->entities.slots[ev->head.actor.index].facing = (uint8_t)dir;
+}
+
+/* The blocker can still act this beat, and waiting for it is not a cycle. */
+static bool can_go_first(cairn_world *w, cairn_entity_id blocker)
+{
+    if (!cairn__alive(w, blocker) || w->act_depth >= CAIRN_ACT_DEPTH_MAX)
+        return false;
+    const cairn_acting *acting = cairn__data(w, blocker, CAIRN_DECO_ACTING);
+    return acting && !acting->did_action && !acting->doing_action;
+}
+
+cairn_status cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success)
+{
+    cairn_action action = {ev->head.action.id, (uint8_t)dir};
+    for (int attempt = 0;; attempt++) {
+        cairn_result_event *result;
+        bool ok;
+        cairn_status st = perform(w, ev->head.actor, action, &result, &ok);
+        if (st)
+            return st;
+        if (ok) {
+            settle_on(w, ev, dir, result);
+            *success = true;
+            return CAIRN_OK;
+        }
+        if (!cairn__alive(w, ev->head.actor))
+            break; /* it died trying */
+        cairn_entity_id blocker = result ? result->blocker : CAIRN_ENTITY_NONE;
+        if (attempt > 0 || !can_go_first(w, blocker))
+            break;
+        if ((st = cairn_entity_act(w, blocker)))
+            return st;
+    }
+    *success = false;
+    return CAIRN_OK;
+}
+
+cairn_status cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud)
+{
+    (void)ud;
+    cairn_dir dir = (cairn_dir)ev->head.action.dir;
+    cairn_result_event *result;
+    bool ok;
+    cairn_status st = perform(w, ev->head.actor, ev->head.action, &result, &ok);
+    if (st)
+        return st;
+    if (ok)
+        settle_on(w, ev, dir, result);
+    return CAIRN_OK;
+}
+
+cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
+{
+    (void)ud;
+    cairn_dir dirs[CAIRN_DIR_COUNT];
+    size_t count = 1;
+    dirs[0] = (cairn_dir)ev->head.action.dir;
+    if (dirs[0] == CAIRN_DIR_NONE) {
+        if (ev->head.action.id == CAIRN_ACTION_NONE) {
+            settle_on(w, ev, CAIRN_DIR_NONE, NULL);
+            return CAIRN_OK;
+        }
+        cairn_status st = cairn_movs_dirs(w, ev->movs, ev->head.actor, dirs, &count);
+        if (st)
+            return st;
+    }
+    for (size_t i = 0; i < count; i++) {
+        bool ok;
+        cairn_status st = cairn_algo_attempt(w, ev, dirs[i], &ok);
+        if (st || ok || !cairn__alive(w, ev->head.actor))
+            return st;
+    }
+    return CAIRN_OK;
+}
+
+/* --- Acting ---------------------------------------------------------------------------- */
+
+static cairn_status run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn_acting *acting)
+{
+    cairn_entity_id id = enc->head.actor;
+    cairn_algo_event *algo =
+        cairn_event_as_algo(cairn_event_new(w, CAIRN_EVENT_ALGO, id, enc->head.action));
+    if (!algo)
+        return CAIRN_ERR_NOMEM;
+    algo->movs = acting->movs;
+    algo->direction = enc->head.action.dir;
+    enc->algo = algo;
+    const cairn_algo_def *def = cairn__registry_get(w, &w->algos, acting->algo);
+    if (!def)
+        return w->error.status;
+    cairn_status st = def->fn(w, algo, def->ud);
+    enc->head.success = algo->head.success;
+    if (algo->head.success)
+        enc->head.action.dir = algo->direction;
+    return st;
+}
+
+static cairn_status execute(cairn_world *w, cairn_entity_id id, cairn_acting *acting)
+{
+    cairn_enclosing_event *enc =
+        cairn_event_as_enclosing(cairn_event_new(w, CAIRN_EVENT_ENCLOSING, id, acting->next));
+    if (!enc)
+        return CAIRN_ERR_NOMEM;
+    acting->last = enc;
+    bool held;
+    cairn_status st = cairn__stage(w, id, CAIRN_CHAIN_ACT_CHECK, &enc->head, &held);
+    enc->check_success = held;
+    if (st == CAIRN_OK && held && cairn__alive(w, id)) {
+        /* The algorithm may make others act, and their acting may end this one's data. */
+        st = run_algorithm(w, enc, acting);
+    }
+    if (st || !cairn__alive(w, id))
+        return st;
+    return cairn_entity_pass_all(
+        w, id, enc->head.success ? CAIRN_CHAIN_ACT_SUCCESS : CAIRN_CHAIN_ACT_FAILURE, &enc->head);
+}
+
+cairn_status cairn_entity_act(cairn_world *w, cairn_entity_id id)
+{
+    cairn_status st = cairn_entity_check(w, id);
+    if (st || !cairn__alive(w, id))
+        return st;
+    cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    if (!acting || acting->did_action || acting->doing_action)
+        return CAIRN_OK;
+    acting->doing_action = true;
+    w->act_depth++;
+    st = execute(w, id, acting);
+    w->act_depth--;
+    /* A killed entity keeps its data until the reap, but one a handler destroyed outright
+     * does not: its block may hold another entity by now. */
+    if (cairn__entity_current(w, id)) {
+        acting->doing_action = false;
+        acting->did_action = true;
+    }
+    return st;
+}
+
+/* --- PlayerControl --------------------------------------------------------------------- */
+
+cairn_status cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action)
+{
+    cairn_status st = cairn_entity_check(w, id);
+    if (st)
+        return st;
+    cairn_player_control *pc = cairn__data(w, id, CAIRN_DECO_PLAYER_CONTROL);
+    if (!pc)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u has no PlayerControl", id.index);
+    if (action.id >= w->actions.names.count || action.dir > CAIRN_DIR_NONE)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "input: no action %u in direction %u",
+                                (unsigned)action.id, (unsigned)action.dir);
+    pc->input = action;
+    pc->has_input = true;
+    return CAIRN_OK;
+}
+
+cairn_status cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)ud;
+    cairn_player_control *pc = data;
+    cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    acting->next = pc->has_input ? pc->input : (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
+    acting->movs = CAIRN_MOVS_NONE;
+    pc->has_input = false;
+    return CAIRN_OK;
+}

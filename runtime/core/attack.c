@@ -1,0 +1,247 @@
+/*
+ * attack.c - Attacking, Attackable and Pushable: an attack's stages, its targets, the
+ * damage model and the push that may come with it; and the attack sources.
+ */
+#include <string.h>
+
+#include "world.h"
+
+/* --- sources --------------------------------------------------------------------------- */
+
+cairn_status cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out)
+{
+    uint32_t id;
+    void *record;
+    cairn_status st = cairn__registry_add(w, &w->sources, name, &id, &record);
+    if (st == CAIRN_OK && out)
+        *out = (cairn_source_id)id;
+    return st;
+}
+
+cairn_status cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out)
+{
+    uint32_t id;
+    cairn_status st = cairn__registry_find(w, &w->sources, name, &id);
+    if (st == CAIRN_OK && out)
+        *out = (cairn_source_id)id;
+    return st;
+}
+
+const char *cairn_source_name(const cairn_world *w, cairn_source_id source)
+{
+    return cairn__names_text(&w->sources.names, source);
+}
+
+/* --- the damage model ------------------------------------------------------------------ */
+
+static int32_t clamp(int64_t v, int64_t lo, int64_t hi)
+{
+    return (int32_t)(v < lo ? lo : v > hi ? hi : v);
+}
+
+int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *target)
+{
+    unsigned source = attack->source < CAIRN_SOURCE_MAX ? attack->source : 0;
+    if (target->resistance[source] > attack->power)
+        return 0;
+    if (attack->pierce <= target->pierce_resistance)
+        return 0;
+    if (attack->damage <= 0)
+        return 0;
+    return clamp((int64_t)attack->damage - target->armor, 1, CAIRN_STAT_MAX);
+}
+
+/* --- targets --------------------------------------------------------------------------- */
+
+cairn_status cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_entity_id target)
+{
+    if (ev->hits)
+        return cairn_world_fail(w, CAIRN_ERR_STATE,
+                                "an attack's targets are fixed once its attack_get stage is over");
+    cairn_status st = cairn_entity_check(w, target);
+    if (st)
+        return st;
+    for (uint32_t i = 0; i < ev->target_count; i++)
+        if (cairn_entity_id_eq(ev->targets[i], target))
+            return CAIRN_OK;
+    if (ev->target_count == ev->target_cap) {
+        /* Arena memory is not freed one block at a time: the old array simply stays behind
+         * until the beat ends. */
+        uint32_t cap = ev->target_cap ? ev->target_cap * 2 : 4;
+        cairn_entity_id *targets = cairn__arena_alloc(w, &w->arena, cap * sizeof *targets);
+        if (!targets)
+            return CAIRN_ERR_NOMEM;
+        if (ev->target_count)
+            memcpy(targets, ev->targets, ev->target_count * sizeof *targets);
+        ev->targets = targets;
+        ev->target_cap = cap;
+    }
+    ev->targets[ev->target_count++] = target;
+    return CAIRN_OK;
+}
+
+/* The default target: the living, Attackable real in the next cell whose team the attack
+ * may hit. */
+static cairn_status default_target(cairn_world *w, cairn_attack_event *ev, cairn_dir dir)
+{
+    cairn_entity_id actor = ev->result.head.actor;
+    const cairn_entity *e = &w->entities.slots[actor.index];
+    if (dir == CAIRN_DIR_NONE || !(e->flags & CAIRN_ENTITY_PLACED))
+        return CAIRN_OK;
+    cairn_cell cell = cairn_cell_step(e->cell, dir, 1);
+    cairn_entity_id target = CAIRN_ENTITY_NONE;
+    if (!cairn_grid_in_bounds(w, cell))
+        return CAIRN_OK;
+    cairn_grid_at(w, cell, CAIRN_LAYER_REAL, &target);
+    if (!cairn__alive(w, target))
+        return CAIRN_OK;
+    const cairn_attackable *a = cairn__data(w, target, CAIRN_DECO_ATTACKABLE);
+    if (!a || a->team >= 32 || !(ev->attack.targets & (UINT32_C(1) << a->team)))
+        return CAIRN_OK;
+    return cairn_attack_add_target(w, ev, target);
+}
+
+/* --- pushing --------------------------------------------------------------------------- */
+
+/* How far the target can go in dir, up to distance cells, before something stops it. */
+static cairn_cell push_destination(cairn_world *w, cairn_cell from, cairn_dir dir, int32_t distance,
+                                   unsigned layer, int32_t *moved)
+{
+    cairn_cell to = from;
+    for (*moved = 0; *moved < distance; ++*moved) {
+        cairn_cell next = cairn_cell_step(to, dir, 1);
+        bool in_bounds;
+        if (!cairn_entity_id_is_none(cairn__blocker(w, next, layer, &in_bounds)) || !in_bounds)
+            break;
+        to = next;
+    }
+    return to;
+}
+
+static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, cairn_dir dir)
+{
+    cairn_entity_id target = hit->target;
+    const cairn_entity *e = &w->entities.slots[target.index];
+    const cairn_pushable *pushable = cairn__data(w, target, CAIRN_DECO_PUSHABLE);
+    bool is_pushable = cairn_type_has_decorator(w, e->type, CAIRN_DECO_PUSHABLE);
+    if (!is_pushable || push.distance <= 0 || dir == CAIRN_DIR_NONE ||
+        !(e->flags & CAIRN_ENTITY_PLACED))
+        return CAIRN_OK;
+    cairn_push_event *ev = cairn_event_as_push(
+        cairn_event_new(w, CAIRN_EVENT_PUSH, hit->head.actor, (cairn_action){0, (uint8_t)dir}));
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    ev->target = target;
+    ev->push = push;
+    ev->dir = (uint8_t)dir;
+    ev->from = ev->to = e->cell;
+    hit->push = ev;
+    bool held;
+    cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_PUSH_CHECK, &ev->head, &held);
+    if (st || !held || !cairn__alive(w, target))
+        return st;
+    if (pushable && ev->push.power < pushable->resistance)
+        return CAIRN_OK;
+    int32_t distance = clamp(ev->push.distance, 0, CAIRN_STAT_MAX);
+    unsigned layer = cairn__type(w, e->type)->layer;
+    int32_t moved;
+    cairn_cell to = push_destination(w, ev->from, dir, distance, layer, &moved);
+    if (moved) {
+        bool displaced;
+        if ((st = cairn_entity_displace(w, target, to, hit->head.actor, &displaced)))
+            return st;
+        if (displaced) {
+            ev->to = to;
+            ev->moved = moved;
+            st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_PUSHED,
+                                                      .entity = target,
+                                                      .other = hit->head.actor,
+                                                      .from = ev->from,
+                                                      .to = to,
+                                                      .amount = moved});
+        }
+    }
+    if (st || !cairn__entity_current(w, target))
+        return st;
+    return cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_PUSHED, &ev->head);
+}
+
+/* --- hitting --------------------------------------------------------------------------- */
+
+/* One target's side: defence, the damage model, the damage, be_hit, the push. */
+static cairn_status hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_dir dir)
+{
+    cairn_entity_id target = ev->targets[i];
+    ev->hits[i] = NULL;
+    if (!cairn__alive(w, target) ||
+        !cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_ATTACKABLE))
+        return CAIRN_OK;
+    cairn_hit_event *h = cairn_event_as_hit(cairn_event_new(
+        w, CAIRN_EVENT_HIT, ev->result.head.actor, (cairn_action){0, (uint8_t)dir}));
+    if (!h)
+        return CAIRN_ERR_NOMEM;
+    h->target = target;
+    h->attack = ev->attack;
+    ev->hits[i] = h;
+    bool held;
+    cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_DEFENCE, &h->head, &held);
+    if (st)
+        return st;
+    h->blocked = !held;
+    const cairn_attackable *attackable = cairn__data(w, target, CAIRN_DECO_ATTACKABLE);
+    if (held && attackable && cairn__alive(w, target))
+        h->damage = cairn_damage_model(&h->attack, attackable);
+    st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_ATTACKED,
+                                              .entity = target,
+                                              .other = h->head.actor,
+                                              .amount = h->damage,
+                                              .detail = h->attack.source});
+    if (st == CAIRN_OK && h->damage > 0 &&
+        cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_WITH_HP))
+        st = cairn_entity_damage(w, target, h->damage, h->head.actor, &h->killed);
+    if (st == CAIRN_OK && cairn__entity_current(w, target))
+        st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
+    if (st == CAIRN_OK && held && cairn__alive(w, target))
+        st = push(w, h, ev->push, dir);
+    return st;
+}
+
+static cairn_status finish(cairn_world *w, cairn_attack_event *ev, bool success,
+                           cairn_result_event **out)
+{
+    return cairn__result_finish(w, &ev->result, success, CAIRN_CHAIN_ATTACK_SUCCESS,
+                                CAIRN_CHAIN_ATTACK_FAILURE, out);
+}
+
+cairn_status cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                    cairn_result_event **out, void *ud)
+{
+    (void)ud;
+    cairn_attack_event *ev = (cairn_attack_event *)(void *)cairn__result_new(
+        w, CAIRN_DECO_ATTACKING, sizeof *ev, actor, dir);
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    const cairn_attacking *attacking = cairn__data(w, actor, CAIRN_DECO_ATTACKING);
+    if (attacking) {
+        ev->attack = attacking->attack;
+        ev->push = attacking->push;
+    }
+    bool held;
+    cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_ATTACK_CHECK, &ev->result.head, &held);
+    if (st == CAIRN_OK && held)
+        st = default_target(w, ev, dir);
+    if (st == CAIRN_OK && held)
+        st = cairn__stage(w, actor, CAIRN_CHAIN_ATTACK_GET, &ev->result.head, &held);
+    if (st || !held || ev->target_count == 0 || !cairn__alive(w, actor))
+        return st ? st : finish(w, ev, false, out);
+    ev->hits = cairn__arena_alloc(w, &w->arena, ev->target_count * sizeof *ev->hits);
+    if (!ev->hits)
+        return CAIRN_ERR_NOMEM;
+    for (uint32_t i = 0; i < ev->target_count; i++)
+        if ((st = hit(w, ev, i, dir)))
+            return st;
+    if (cairn__entity_current(w, actor) &&
+        (st = cairn_entity_pass_all(w, actor, CAIRN_CHAIN_ATTACK_DO, &ev->result.head)))
+        return st;
+    return finish(w, ev, true, out);
+}

@@ -1,0 +1,251 @@
+/*
+ * beat.c - the beat: the order entities act and tick in, and cairn_world_step.
+ *
+ * The beat order is one array of the entities that act or tick, sorted by (phase, higher
+ * priority first, spawn order). Phases come from the type (sealed, so fixed) and priority is
+ * read when the entity enters the order, so the order only changes when entities come and
+ * go: new ones are inserted at their place (appended, in the usual case of equal priority),
+ * gone ones are dropped in one sweep at the reap. While a beat walks the array, newcomers
+ * wait in a second array and join at the end of the beat, so the walk never sees it move.
+ */
+#include <string.h>
+
+#include "world.h"
+
+static const char *const phase_names[CAIRN_PHASE_COUNT] = {
+    [CAIRN_PHASE_OUTSIDE] = "outside", [CAIRN_PHASE_START] = "start",
+    [CAIRN_PHASE_COMPUTE] = "compute", [CAIRN_PHASE_PLAYERS] = "players",
+    [CAIRN_PHASE_REALS] = "reals",     [CAIRN_PHASE_PROJECTILES] = "projectiles",
+    [CAIRN_PHASE_TRAPS] = "traps",     [CAIRN_PHASE_FLOORS] = "floors",
+    [CAIRN_PHASE_OTHERS] = "others",   [CAIRN_PHASE_TICK] = "tick",
+    [CAIRN_PHASE_REAP] = "reap",       [CAIRN_PHASE_END] = "end",
+};
+
+const char *cairn_phase_name(cairn_phase phase)
+{
+    return (unsigned)phase < CAIRN_PHASE_COUNT ? phase_names[phase] : "?";
+}
+
+cairn_phase cairn_world_phase(const cairn_world *w)
+{
+    return (cairn_phase)w->phase;
+}
+
+/* --- the order ------------------------------------------------------------------------- */
+
+static bool before(const cairn_order_entry *a, const cairn_order_entry *b)
+{
+    if (a->phase != b->phase)
+        return a->phase < b->phase;
+    if (a->priority != b->priority)
+        return a->priority > b->priority;
+    return a->spawn_order < b->spawn_order;
+}
+
+/* Inserts after every entry that goes before it: with equal priorities (the usual case) a
+ * newcomer, the latest spawned, goes at the end of its phase without moving anything. */
+static void insert(cairn_order *o, cairn_order_entry entry)
+{
+    uint32_t lo = 0, hi = o->count;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (before(&o->items[mid], &entry))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    memmove(&o->items[lo + 1], &o->items[lo], (o->count - lo) * sizeof entry);
+    o->items[lo] = entry;
+    o->count++;
+}
+
+cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
+{
+    const cairn_type *type = cairn__type(w, e->type);
+    if (!(type->needs & (CAIRN_TYPE_ACTS | CAIRN_TYPE_TICKS)))
+        return CAIRN_OK;
+    const cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    cairn_order_entry entry = {id, e->spawn_order, acting ? acting->priority : 0, type->phase};
+    cairn_order *o = &w->order;
+    if (w->in_beat) {
+        cairn_status st = cairn__reserve(w, (void **)&o->pending, &o->pending_cap,
+                                         o->pending_count + 1, sizeof *o->pending);
+        if (st == CAIRN_OK)
+            o->pending[o->pending_count++] = entry;
+        return st;
+    }
+    cairn_status st =
+        cairn__reserve(w, (void **)&o->items, &o->cap, o->count + 1, sizeof *o->items);
+    if (st == CAIRN_OK)
+        insert(o, entry);
+    return st;
+}
+
+/* Drops the entries of entities that are gone, then lets the newcomers in. Room for them was
+ * not reserved when they arrived, so this may allocate; if it cannot, they stay pending and
+ * the next beat tries again. */
+static cairn_status settle(cairn_world *w)
+{
+    cairn_order *o = &w->order;
+    if (o->stale) {
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < o->count; i++)
+            if (cairn__entity_current(w, o->items[i].id))
+                o->items[kept++] = o->items[i];
+        o->count = kept;
+        o->stale = false;
+    }
+    if (!o->pending_count)
+        return CAIRN_OK;
+    cairn_status st = cairn__reserve(w, (void **)&o->items, &o->cap, o->count + o->pending_count,
+                                     sizeof *o->items);
+    if (st)
+        return st;
+    for (uint32_t i = 0; i < o->pending_count; i++)
+        if (cairn__entity_current(w, o->pending[i].id))
+            insert(o, o->pending[i]);
+    o->pending_count = 0;
+    return CAIRN_OK;
+}
+
+void cairn__order_free(cairn_world *w)
+{
+    cairn_order *o = &w->order;
+    cairn__free(w, o->items, (size_t)o->cap * sizeof *o->items);
+    cairn__free(w, o->pending, (size_t)o->pending_cap * sizeof *o->pending);
+    memset(o, 0, sizeof *o);
+}
+
+cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from)
+{
+    cairn_entity_id best = CAIRN_ENTITY_NONE;
+    int64_t best_distance = INT64_MAX;
+    /* Players lead the order, so the walk stops at the first entry of a later phase. */
+    for (uint32_t i = 0; i < w->order.count && w->order.items[i].phase == CAIRN_PHASE_PLAYERS;
+         i++) {
+        cairn_entity_id id = w->order.items[i].id;
+        const cairn_entity *e = &w->entities.slots[id.index];
+        if (!cairn__alive(w, id) || !(e->flags & CAIRN_ENTITY_PLACED))
+            continue;
+        int64_t dx = (int64_t)e->cell.x - from.x, dy = (int64_t)e->cell.y - from.y;
+        int64_t distance = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+        if (distance < best_distance) {
+            best_distance = distance;
+            best = id;
+        }
+    }
+    return best;
+}
+
+/* --- the beat -------------------------------------------------------------------------- */
+
+static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
+{
+    cairn_event *ev =
+        cairn_event_new(w, CAIRN_EVENT_BEAT, CAIRN_ENTITY_NONE, (cairn_action){0, CAIRN_DIR_NONE});
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    cairn_event_as_beat(ev)->beat = w->beat;
+    return cairn_chain_pass_all(w, w->world_chains[name], ev);
+}
+
+/* Step 2: every actor forgets last beat and decides what to do in this one. */
+static cairn_status compute(cairn_world *w)
+{
+    w->phase = CAIRN_PHASE_COMPUTE;
+    for (uint32_t i = 0; i < w->order.count; i++) {
+        cairn_entity_id id = w->order.items[i].id;
+        if (!cairn__entity_current(w, id))
+            continue;
+        const cairn_type *type = cairn__type(w, w->entities.slots[id.index].type);
+        if (!(type->needs & CAIRN_TYPE_ACTS))
+            continue;
+        /* The dead too: nothing may point into last beat's arena. */
+        cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+        acting->last = NULL;
+        if (!cairn__alive(w, id))
+            continue;
+        acting->did_action = false;
+        acting->doing_action = false;
+        acting->next = (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
+        if (type->needs & CAIRN_TYPE_COMPUTES) {
+            cairn_status st = cairn__type_run_hooks(w, id, CAIRN_HOOK_COMPUTE);
+            if (st)
+                return st;
+        }
+    }
+    return CAIRN_OK;
+}
+
+/* Step 3: the phases, in order; an entity already made to act by a blocked neighbour is
+ * skipped by cairn_entity_act itself. */
+static cairn_status act(cairn_world *w)
+{
+    for (uint32_t i = 0; i < w->order.count; i++) {
+        const cairn_order_entry *entry = &w->order.items[i];
+        w->phase = entry->phase;
+        if (!cairn__alive(w, entry->id) ||
+            !(cairn__type(w, w->entities.slots[entry->id.index].type)->needs & CAIRN_TYPE_ACTS))
+            continue;
+        cairn_status st = cairn_entity_act(w, entry->id);
+        if (st)
+            return st;
+    }
+    return CAIRN_OK;
+}
+
+/* Step 4. */
+static cairn_status tick(cairn_world *w)
+{
+    w->phase = CAIRN_PHASE_TICK;
+    for (uint32_t i = 0; i < w->order.count; i++) {
+        cairn_entity_id id = w->order.items[i].id;
+        if (!cairn__alive(w, id) ||
+            !(cairn__type(w, w->entities.slots[id.index].type)->needs & CAIRN_TYPE_TICKS))
+            continue;
+        cairn_status st = cairn__type_run_hooks(w, id, CAIRN_HOOK_TICK);
+        if (st)
+            return st;
+    }
+    return CAIRN_OK;
+}
+
+static cairn_status run(cairn_world *w)
+{
+    w->phase = CAIRN_PHASE_START;
+    cairn_status st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
+    if (st)
+        return st;
+    w->in_beat = true;
+    if ((st = compute(w)) || (st = act(w)) || (st = tick(w)))
+        return st;
+    w->in_beat = false;
+    w->phase = CAIRN_PHASE_REAP;
+    cairn__entities_reap(w);
+    if ((st = settle(w)))
+        return st;
+    w->phase = CAIRN_PHASE_END;
+    return pass_beat_chain(w, CAIRN_CHAIN_BEAT_END);
+}
+
+cairn_status cairn_world_step(cairn_world *w)
+{
+    if (w->pass_depth || w->in_beat)
+        return cairn_world_fail(w, CAIRN_ERR_STATE,
+                                "world_step: a beat cannot start inside a handler");
+    /* Last beat's events and history end here: nothing may hold them across beats. */
+    cairn__arena_reset(&w->arena);
+    w->history_count = 0;
+    w->beat++;
+    cairn_status st = run(w);
+    if (st) {
+        /* A failed beat stops where it failed; the world is left between beats. */
+        cairn_error saved = w->error;
+        w->in_beat = false;
+        w->act_depth = 0;
+        settle(w);
+        w->error = saved;
+    }
+    w->phase = CAIRN_PHASE_OUTSIDE;
+    return st;
+}

@@ -1,0 +1,47 @@
+/*
+ * history.c - the beat's timeline of changes. One array, emptied (not freed) at the start of
+ * each beat, so once it has grown to a beat's size recording costs no allocation.
+ */
+#include "world.h"
+
+static const char *const change_names[CAIRN_CHANGE_KIND_COUNT] = {
+    [CAIRN_CHANGE_SPAWNED] = "spawned",
+    [CAIRN_CHANGE_MOVED] = "moved",
+    [CAIRN_CHANGE_ATTACKED] = "attacked",
+    [CAIRN_CHANGE_PUSHED] = "pushed",
+    [CAIRN_CHANGE_DAMAGED] = "damaged",
+    [CAIRN_CHANGE_DUG] = "dug",
+    [CAIRN_CHANGE_DIED] = "died",
+    [CAIRN_CHANGE_STATUS_ON] = "status_on",
+    [CAIRN_CHANGE_STATUS_OFF] = "status_off",
+    [CAIRN_CHANGE_STEP] = "step",
+};
+
+const char *cairn_change_name(cairn_change_kind kind)
+{
+    return (unsigned)kind < CAIRN_CHANGE_KIND_COUNT ? change_names[kind] : "?";
+}
+
+cairn_status cairn__history_add(cairn_world *w, cairn_change change)
+{
+    cairn_status st = cairn__reserve(w, (void **)&w->history, &w->history_cap, w->history_count + 1,
+                                     sizeof *w->history);
+    if (st)
+        return st;
+    change.phase = w->phase;
+    w->history[w->history_count++] = change;
+    return CAIRN_OK;
+}
+
+const cairn_change *cairn_world_history(const cairn_world *w, size_t *count)
+{
+    *count = w->history_count;
+    return w->history;
+}
+
+void cairn__history_free(cairn_world *w)
+{
+    cairn__free(w, w->history, (size_t)w->history_cap * sizeof *w->history);
+    w->history = NULL;
+    w->history_count = w->history_cap = 0;
+}

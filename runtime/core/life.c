@@ -1,0 +1,63 @@
+/*
+ * life.c - WithHP, Killable and Ticking: losing hp, dying of it, and the tick chain.
+ */
+#include "world.h"
+
+cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
+                                 cairn_entity_id cause, bool *killed)
+{
+    if (killed)
+        *killed = false;
+    cairn_status st = cairn_entity_check(w, target);
+    if (st)
+        return st;
+    cairn_with_hp *hp = cairn__data(w, target, CAIRN_DECO_WITH_HP);
+    if (!hp)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) has no WithHP",
+                                target.index,
+                                cairn_type_name(w, w->entities.slots[target.index].type));
+    if (amount <= 0 || !cairn__alive(w, target))
+        return CAIRN_OK;
+    if (amount > CAIRN_STAT_MAX)
+        amount = CAIRN_STAT_MAX;
+    hp->hp = hp->hp - amount < -CAIRN_STAT_MAX ? -CAIRN_STAT_MAX : hp->hp - amount;
+    cairn_damage_event *ev = cairn_event_as_damage(
+        cairn_event_new(w, CAIRN_EVENT_DAMAGE, cause, (cairn_action){0, CAIRN_DIR_NONE}));
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    ev->target = target;
+    ev->amount = amount;
+    ev->hp = hp->hp;
+    if ((st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_DAMAGED,
+                                                   .entity = target,
+                                                   .other = cause,
+                                                   .amount = amount,
+                                                   .value = hp->hp})) ||
+        (st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_DAMAGED, &ev->head)))
+        return st;
+    /* Handlers may have healed it, killed it or ended it: look again. */
+    hp = cairn__alive(w, target) ? cairn__data(w, target, CAIRN_DECO_WITH_HP) : NULL;
+    if (!hp || hp->hp > 0 ||
+        !cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_KILLABLE))
+        return CAIRN_OK;
+    bool held;
+    if ((st = cairn__stage(w, target, CAIRN_CHAIN_DIE_CHECK, &ev->head, &held)) || !held ||
+        !cairn__alive(w, target))
+        return st;
+    if ((st = cairn_entity_kill(w, target)))
+        return st;
+    if (killed)
+        *killed = true;
+    return CAIRN_OK;
+}
+
+cairn_status cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)data;
+    (void)ud;
+    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_ENTITY, id, (cairn_action){0, CAIRN_DIR_NONE});
+    if (!ev)
+        return CAIRN_ERR_NOMEM;
+    cairn_event_as_entity(ev)->entity = id;
+    return cairn_entity_pass_all(w, id, CAIRN_CHAIN_TICK, ev);
+}

@@ -1,0 +1,205 @@
+/*
+ * sequence.c - sequences and the Sequential decorator: the current step gives the next
+ * action (compute), and the outcome of the beat moves the step on (tick).
+ */
+#include <string.h>
+
+#include "world.h"
+
+static cairn_status check_target(cairn_world *w, const char *name, size_t step, const char *what,
+                                 uint16_t target, size_t count)
+{
+    if (target > count)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                "sequence \"%s\" step %zu: %s goes to step %u, but there are "
+                                "only %zu",
+                                name, step + 1, what, (unsigned)target, count);
+    return CAIRN_OK;
+}
+
+static cairn_status check_steps(cairn_world *w, const char *name, const cairn_step *steps,
+                                size_t count)
+{
+    if (count == 0 || count > CAIRN_SEQUENCE_STEPS_MAX || !steps)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                "sequence \"%s\" has %zu steps; it needs 1 to %d", name, count,
+                                CAIRN_SEQUENCE_STEPS_MAX);
+    for (size_t i = 0; i < count; i++) {
+        cairn_status st;
+        if (steps[i].action >= w->actions.names.count)
+            return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
+                                    "sequence \"%s\" step %zu: no action has id %u", name, i + 1,
+                                    (unsigned)steps[i].action);
+        if (steps[i].movs >= w->movs.names.count)
+            return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
+                                    "sequence \"%s\" step %zu: no movs has id %u", name, i + 1,
+                                    (unsigned)steps[i].movs);
+        if ((st = check_target(w, name, i, "success", steps[i].on_success, count)) ||
+            (st = check_target(w, name, i, "failure", steps[i].on_failure, count)))
+            return st;
+    }
+    return CAIRN_OK;
+}
+
+cairn_status cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
+                                     size_t count, cairn_sequence_id *out)
+{
+    cairn_status st = check_steps(w, name ? name : "?", steps, count);
+    if (st)
+        return st;
+    cairn_step *copy = cairn__alloc(w, count * sizeof *copy);
+    if (!copy)
+        return CAIRN_ERR_NOMEM;
+    memcpy(copy, steps, count * sizeof *copy);
+    uint32_t id;
+    cairn_sequence_def *def;
+    if ((st = cairn__registry_add(w, &w->sequences, name, &id, (void **)&def))) {
+        cairn__free(w, copy, count * sizeof *copy);
+        return st;
+    }
+    def->steps = copy;
+    def->count = (uint32_t)count;
+    if (out)
+        *out = (cairn_sequence_id)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out)
+{
+    return cairn__registry_find16(w, &w->sequences, name, out);
+}
+
+const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence)
+{
+    return cairn__names_text(&w->sequences.names, sequence);
+}
+
+void cairn__sequences_free(cairn_world *w)
+{
+    cairn_sequence_def *defs = w->sequences.records;
+    for (uint32_t i = 0; i < w->sequences.names.count; i++)
+        cairn__free(w, defs[i].steps, defs[i].count * sizeof *defs[i].steps);
+}
+
+/* --- Sequential ------------------------------------------------------------------------ */
+
+static const cairn_sequence_def *sequence_of(cairn_world *w, cairn_entity_id id,
+                                             const cairn_sequential *seq)
+{
+    if (seq->sequence < w->sequences.names.count)
+        return (const cairn_sequence_def *)w->sequences.records + seq->sequence;
+    cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s): no sequence has id %u", id.index,
+                     cairn_type_name(w, w->entities.slots[id.index].type), (unsigned)seq->sequence);
+    return NULL;
+}
+
+/* Runs a step hook; the entity's data is looked up again by the caller afterwards. */
+static cairn_status run_hook(cairn_world *w, cairn_entity_id id, const cairn_sequence_def *def,
+                             uint32_t step, bool enter)
+{
+    const cairn_step *s = &def->steps[step];
+    cairn_step_hook_fn fn = enter ? s->enter : s->exit;
+    return fn ? fn(w, id, step, s->ud) : CAIRN_OK;
+}
+
+cairn_status cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)ud;
+    cairn_sequential *seq = data;
+    const cairn_sequence_def *def = sequence_of(w, id, seq);
+    if (!def)
+        return w->error.status;
+    if (seq->step >= def->count)
+        seq->step = 0;
+    if (!seq->entered) {
+        seq->entered = true;
+        uint32_t step = seq->step;
+        cairn_status st = run_hook(w, id, def, step, true);
+        if (st || !cairn__alive(w, id))
+            return st;
+        /* The hook may have registered sequences (moving the table) or changed the step. */
+        seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+        if (!(def = sequence_of(w, id, seq)))
+            return w->error.status;
+        if (seq->step >= def->count)
+            seq->step = 0;
+    }
+    const cairn_step *step = &def->steps[seq->step];
+    cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    acting->next = (cairn_action){step->action, CAIRN_DIR_NONE};
+    acting->movs = step->movs;
+    return CAIRN_OK;
+}
+
+/* The rules of the step's transitions, before `decide` has its say. */
+static bool stays(const cairn_step *step, cairn_step_outcome *o, uint32_t count)
+{
+    if (!o->success && step->on_failure) {
+        o->next = step->on_failure - 1u;
+        return false;
+    }
+    if (o->done < (step->repeat ? step->repeat : 1u)) {
+        o->next = o->step;
+        return true;
+    }
+    o->next = step->on_success ? step->on_success - 1u : (o->step + 1) % count;
+    return false;
+}
+
+static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32_t to)
+{
+    cairn_sequential *seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+    const cairn_sequence_def *def = sequence_of(w, id, seq);
+    if (!def)
+        return w->error.status;
+    cairn_status st = run_hook(w, id, def, from, false);
+    if (st || !cairn__alive(w, id))
+        return st;
+    seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+    seq->step = (uint16_t)to;
+    seq->done = 0;
+    seq->entered = true;
+    if (from != to)
+        st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_STEP,
+                                                  .entity = id,
+                                                  .detail = seq->sequence,
+                                                  .amount = (int32_t)from,
+                                                  .value = (int32_t)to});
+    if (st || !(def = sequence_of(w, id, seq)))
+        return st ? st : w->error.status;
+    return run_hook(w, id, def, to, true);
+}
+
+cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)ud;
+    cairn_sequential *seq = data;
+    const cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    if (!acting || !acting->last)
+        return CAIRN_OK; /* it did not act this beat: nothing to advance from */
+    const cairn_sequence_def *def = sequence_of(w, id, seq);
+    if (!def)
+        return w->error.status;
+    if (seq->step >= def->count)
+        seq->step = 0;
+    const cairn_step *step = &def->steps[seq->step];
+    cairn_step_outcome o = {seq->step, seq->done + 1u, acting->last->head.success, 0};
+    bool stay = stays(step, &o, def->count);
+    if (step->decide) {
+        uint32_t ruled = o.next;
+        cairn_status st = step->decide(w, id, &o, step->ud);
+        if (st || !cairn__alive(w, id))
+            return st;
+        if (o.next >= def->count)
+            return cairn_world_fail(
+                w, CAIRN_ERR_INVALID, "sequence \"%s\" step %u: decide chose step %u of %u",
+                cairn_sequence_name(w, seq->sequence), o.step + 1, o.next + 1, def->count);
+        stay = stay && o.next == ruled;
+        seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+    }
+    if (stay) {
+        seq->done = (uint16_t)(o.done < UINT16_MAX ? o.done : UINT16_MAX);
+        return CAIRN_OK;
+    }
+    return go_to(w, id, o.step, o.next);
+}

@@ -1,0 +1,217 @@
+/*
+ * statused.c - timed statuses on Statused entities. Each entity keeps its statuses in its
+ * own small array, in the order they were applied; each status remembers the handlers it
+ * hooked so that wearing off can unhook exactly those.
+ */
+#include <string.h>
+
+#include "world.h"
+
+struct cairn_status_slot {
+    cairn_statused_id status;
+    uint8_t hook_count;
+    int32_t remaining;
+    /* The beat whose tick must not count it down: it was applied during that beat's acting,
+     * so its first beat of effect is the next one. 0: none. */
+    uint64_t skip_beat;
+    struct {
+        cairn_chain_name chain;
+        cairn_handler_id handler;
+    } hooks[CAIRN_STATUSED_HOOKS_MAX];
+};
+
+cairn_status cairn_statused_define(cairn_world *w, const cairn_statused_def *def,
+                                   cairn_statused_id *out)
+{
+    uint32_t id;
+    cairn_status_def *record;
+    cairn_status st = cairn__registry_add(w, &w->statuses, def->name, &id, (void **)&record);
+    if (st)
+        return st;
+    *record = (cairn_status_def){def->apply, def->tick, def->wear_off, def->ud};
+    if (out)
+        *out = (cairn_statused_id)id;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_statused_find(cairn_world *w, const char *name, cairn_statused_id *out)
+{
+    return cairn__registry_find16(w, &w->statuses, name, out);
+}
+
+const char *cairn_statused_name(const cairn_world *w, cairn_statused_id status)
+{
+    return cairn__names_text(&w->statuses.names, status);
+}
+
+/* The entity's Statused data (NULL with a message when it has none). */
+static cairn_statused *statused(cairn_world *w, cairn_entity_id id)
+{
+    if (cairn_entity_check(w, id))
+        return NULL;
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    if (!s)
+        cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) is not Statused", id.index,
+                         cairn_type_name(w, w->entities.slots[id.index].type));
+    return s;
+}
+
+static struct cairn_status_slot *find(cairn_statused *s, cairn_statused_id status)
+{
+    for (uint32_t i = 0; i < s->count; i++)
+        if (s->slots[i].status == status)
+            return &s->slots[i];
+    return NULL;
+}
+
+static cairn_status no_status(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+{
+    const char *name = cairn_statused_name(w, status);
+    return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u does not have status %s", id.index,
+                            name ? name : "?");
+}
+
+/* Removes the status: wear_off, then its handlers are unhooked, then the change is recorded. */
+static cairn_status wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+{
+    const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
+    cairn_status st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
+    if (st || !cairn__entity_current(w, id))
+        return st;
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    struct cairn_status_slot *slot = find(s, status);
+    if (!slot)
+        return CAIRN_OK; /* wear_off removed it itself */
+    for (uint8_t i = 0; i < slot->hook_count; i++)
+        cairn_entity_unhook(w, id, slot->hooks[i].chain, slot->hooks[i].handler);
+    size_t at = (size_t)(slot - s->slots);
+    memmove(slot, slot + 1, (s->count - at - 1) * sizeof *slot);
+    s->count--;
+    return cairn__history_add(
+        w, (cairn_change){.kind = CAIRN_CHANGE_STATUS_OFF, .entity = id, .detail = status});
+}
+
+cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                  int32_t beats)
+{
+    cairn_statused *s = statused(w, id);
+    if (!s)
+        return w->error.status;
+    if (!cairn__registry_get(w, &w->statuses, status))
+        return w->error.status;
+    if (beats < 1)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 1 or more",
+                                cairn_statused_name(w, status), (int)beats);
+    /* Applied while the beat's actors act, the count starts with the next beat. */
+    bool acting = w->phase >= CAIRN_PHASE_COMPUTE && w->phase <= CAIRN_PHASE_TICK;
+    uint64_t skip_beat = acting ? w->beat : 0;
+    struct cairn_status_slot *slot = find(s, status);
+    if (slot) {
+        if (beats > slot->remaining) {
+            slot->remaining = beats;
+            slot->skip_beat = skip_beat;
+        }
+        return CAIRN_OK;
+    }
+    cairn_status st = cairn__reserve(w, (void **)&s->slots, &s->cap, s->count + 1, sizeof *slot);
+    if (st || (st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_STATUS_ON,
+                                                         .entity = id,
+                                                         .detail = status,
+                                                         .amount = beats})))
+        return st;
+    s->slots[s->count++] =
+        (struct cairn_status_slot){.status = status, .remaining = beats, .skip_beat = skip_beat};
+    const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
+    if (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK)
+        return CAIRN_OK;
+    /* A status that failed to apply does not stay half applied. */
+    cairn_error saved = w->error;
+    if (cairn__entity_current(w, id) && find(cairn__data(w, id, CAIRN_DECO_STATUSED), status))
+        wear_off(w, id, status);
+    w->error = saved;
+    return st;
+}
+
+cairn_status cairn_statused_hook(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                 cairn_chain_name chain, cairn_handler handler)
+{
+    cairn_statused *s = statused(w, id);
+    if (!s)
+        return w->error.status;
+    struct cairn_status_slot *slot = find(s, status);
+    if (!slot)
+        return no_status(w, id, status);
+    if (slot->hook_count == CAIRN_STATUSED_HOOKS_MAX)
+        return cairn_world_fail(w, CAIRN_ERR_LIMIT, "status %s hooks at most %d handlers",
+                                cairn_statused_name(w, status), CAIRN_STATUSED_HOOKS_MAX);
+    cairn_handler_id hid;
+    cairn_status st = cairn_entity_hook(w, id, chain, handler, &hid);
+    if (st)
+        return st;
+    slot->hooks[slot->hook_count].chain = chain;
+    slot->hooks[slot->hook_count].handler = hid;
+    slot->hook_count++;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_statused_remove(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+{
+    cairn_statused *s = statused(w, id);
+    if (!s)
+        return w->error.status;
+    if (!find(s, status))
+        return no_status(w, id, status);
+    return wear_off(w, id, status);
+}
+
+int32_t cairn_statused_remaining(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+{
+    if (!cairn__entity_current(w, id))
+        return 0;
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    struct cairn_status_slot *slot = s ? find(s, status) : NULL;
+    return slot ? slot->remaining : 0;
+}
+
+/* Each status in order of application: its tick hook, then one beat less. Hooks may apply or
+ * remove statuses, so each round looks the status up again by id. */
+cairn_status cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)ud;
+    cairn_statused *s = data;
+    for (uint32_t i = 0; i < s->count;) {
+        struct cairn_status_slot *slot = &s->slots[i];
+        cairn_statused_id status = slot->status;
+        if (slot->skip_beat == w->beat) {
+            i++;
+            continue;
+        }
+        const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
+        cairn_status st = def->tick ? def->tick(w, id, status, def->ud) : CAIRN_OK;
+        if (st || !cairn__entity_current(w, id))
+            return st;
+        s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+        if (!(slot = find(s, status)))
+            continue; /* the tick removed it: the next one has moved into place i */
+        if (--slot->remaining > 0) {
+            i = (uint32_t)(slot - s->slots) + 1;
+            continue;
+        }
+        i = (uint32_t)(slot - s->slots); /* the next status moves into place i */
+        if ((st = wear_off(w, id, status)) || !cairn__entity_current(w, id))
+            return st;
+        s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    }
+    return CAIRN_OK;
+}
+
+cairn_status cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)id;
+    (void)ud;
+    cairn_statused *s = data;
+    cairn__free(w, s->slots, (size_t)s->cap * sizeof *s->slots);
+    s->slots = NULL;
+    s->count = s->cap = 0;
+    return CAIRN_OK;
+}
