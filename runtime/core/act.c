@@ -61,7 +61,7 @@ static cairn_status perform(cairn_world *w, cairn_entity_id actor, cairn_action 
         return w->error.status;
     uint32_t count = def->count;
     *success = count == 0;
-    for (uint32_t i = 0; i < count && !*success; i++) {
+    for (uint32_t i = 0; i < count && !*success && cairn__alive(w, actor); i++) {
         def = (const cairn_action_def *)w->actions.records + action.id;
         cairn_decorator_id deco = def->components[i];
         if (!cairn_type_has_decorator(w, w->entities.slots[actor.index].type, deco))

@@ -213,11 +213,9 @@ static cairn_status tick(cairn_world *w)
 static cairn_status run(cairn_world *w)
 {
     w->phase = CAIRN_PHASE_START;
-    cairn_status st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
-    if (st)
-        return st;
     w->in_beat = true;
-    if ((st = compute(w)) || (st = act(w)) || (st = tick(w)))
+    cairn_status st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
+    if (st || (st = compute(w)) || (st = act(w)) || (st = tick(w)))
         return st;
     w->in_beat = false;
     w->phase = CAIRN_PHASE_REAP;
@@ -230,9 +228,9 @@ static cairn_status run(cairn_world *w)
 
 cairn_status cairn_world_step(cairn_world *w)
 {
-    if (w->pass_depth || w->in_beat)
+    if (w->pass_depth || w->in_beat || w->act_depth)
         return cairn_world_fail(w, CAIRN_ERR_STATE,
-                                "world_step: a beat cannot start inside a handler");
+                                "world_step: a beat cannot start inside a handler or a hook");
     /* Last beat's events and history end here: nothing may hold them across beats. */
     cairn__arena_reset(&w->arena);
     w->history_count = 0;

@@ -16,7 +16,7 @@ static const cairn_decorator_id requires_acting[] = {CAIRN_DECO_ACTING};
 static const cairn_decorator_id requires_hp[] = {CAIRN_DECO_WITH_HP};
 
 #define DATA(type, defaults_ptr) .data_size = sizeof(type), .defaults = (defaults_ptr)
-#define REQUIRES(list)           .requires = (list), .require_count = sizeof(list) / sizeof(list)[0]
+#define REQUIRES(list)           .required = (list), .required_count = sizeof(list) / sizeof(list)[0]
 
 static const cairn_decorator_def decorators[CAIRN_DECO_BUILTIN_COUNT] = {
     [CAIRN_DECO_ACTING] = {.name = "Acting", DATA(cairn_acting, &acting_defaults)},

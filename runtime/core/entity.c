@@ -150,8 +150,8 @@ static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id 
     if (e->flags & CAIRN_ENTITY_PLACED)
         change.from = change.to = e->cell;
     cairn_status st = cairn__history_add(w, change);
-    if (st == CAIRN_OK)
-        st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id);
+    if (st == CAIRN_OK && (st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id)))
+        cairn__history_drop(w, change.entity);
     if (st) {
         /* Keep the handler's message: destroying must not overwrite it. */
         cairn_error saved = w->error;

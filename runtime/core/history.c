@@ -33,6 +33,15 @@ cairn_status cairn__history_add(cairn_world *w, cairn_change change)
     return CAIRN_OK;
 }
 
+void cairn__history_drop(cairn_world *w, cairn_entity_id id)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < w->history_count; i++)
+        if (!cairn_entity_id_eq(w->history[i].entity, id))
+            w->history[kept++] = w->history[i];
+    w->history_count = kept;
+}
+
 const cairn_change *cairn_world_history(const cairn_world *w, size_t *count)
 {
     *count = w->history_count;

@@ -10,6 +10,7 @@
 struct cairn_status_slot {
     cairn_statused_id status;
     uint8_t hook_count;
+    bool wearing; /* its wear_off hook is running: removing it again does nothing */
     int32_t remaining;
     /* The beat whose tick must not count it down: it was applied during that beat's acting,
      * so its first beat of effect is the next one. 0: none. */
@@ -74,12 +75,22 @@ static cairn_status no_status(cairn_world *w, cairn_entity_id id, cairn_statused
 /* Removes the status: wear_off, then its handlers are unhooked, then the change is recorded. */
 static cairn_status wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
 {
-    const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
-    cairn_status st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
-    if (st || !cairn__entity_current(w, id))
-        return st;
     cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     struct cairn_status_slot *slot = find(s, status);
+    if (!slot || slot->wearing)
+        return CAIRN_OK;
+    slot->wearing = true;
+    const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
+    cairn_status st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
+    if (!cairn__entity_current(w, id))
+        return st;
+    s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    slot = find(s, status);
+    if (st) {
+        if (slot)
+            slot->wearing = false; /* it stays, to wear off again later */
+        return st;
+    }
     if (!slot)
         return CAIRN_OK; /* wear_off removed it itself */
     for (uint8_t i = 0; i < slot->hook_count; i++)
@@ -201,6 +212,8 @@ cairn_status cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data
         if ((st = wear_off(w, id, status)) || !cairn__entity_current(w, id))
             return st;
         s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+        if ((slot = find(s, status)))
+            i = (uint32_t)(slot - s->slots) + 1; /* still there: never visit it twice */
     }
     return CAIRN_OK;
 }

@@ -21,15 +21,16 @@ static cairn_status check_def(cairn_world *w, const cairn_decorator_def *def)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "decorator \"%s\": %zu bytes of data is over the %d byte limit",
                                 name, def->data_size, CAIRN_DECORATOR_DATA_MAX);
-    if (def->require_count > CAIRN_DECORATOR_REQUIRES_MAX || (def->require_count && !def->requires))
+    if (def->required_count > CAIRN_DECORATOR_REQUIRES_MAX ||
+        (def->required_count && !def->required))
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "decorator \"%s\": %zu requirements (at most %d)", name,
-                                def->require_count, CAIRN_DECORATOR_REQUIRES_MAX);
-    for (size_t i = 0; i < def->require_count; i++)
-        if (def->requires[i] >= w->decorator_names.count)
+                                def->required_count, CAIRN_DECORATOR_REQUIRES_MAX);
+    for (size_t i = 0; i < def->required_count; i++)
+        if (def->required[i] >= w->decorator_names.count)
             return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
                                     "decorator \"%s\" requires decorator %u, which does not exist",
-                                    name, (unsigned)def->requires[i]);
+                                    name, (unsigned)def->required[i]);
     if (def->chain_count && !def->chains)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "decorator \"%s\": chains is NULL", name);
     return CAIRN_OK;
@@ -38,7 +39,11 @@ static cairn_status check_def(cairn_world *w, const cairn_decorator_def *def)
 cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
                                     cairn_decorator_id *out)
 {
+    uint32_t id;
     cairn_status st = check_def(w, def);
+    if (st == CAIRN_OK && cairn__names_lookup(&w->decorator_names, def->name, &id))
+        st = cairn_world_fail(w, CAIRN_ERR_EXISTS, "a decorator named \"%s\" exists already",
+                              def->name);
     for (size_t i = 0; st == CAIRN_OK && i < def->chain_count; i++)
         st = cairn_chain_name_register(w, def->chains[i], NULL);
     if (st)
@@ -49,7 +54,6 @@ cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *d
             return CAIRN_ERR_NOMEM;
         memcpy(defaults, def->defaults, def->data_size);
     }
-    uint32_t id;
     st = cairn__names_add(w, &w->decorator_names, def->name, (void **)&w->decorators,
                           &w->decorator_cap, sizeof *w->decorators, &id);
     if (st) {
@@ -59,9 +63,9 @@ cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *d
     cairn_decorator *d = &w->decorators[id];
     d->data_size = (uint32_t)def->data_size;
     d->defaults = defaults;
-    d->require_count = (uint8_t)def->require_count;
-    for (size_t i = 0; i < def->require_count; i++)
-    d->requires[i] = def->requires[i];
+    d->required_count = (uint8_t)def->required_count;
+    for (size_t i = 0; i < def->required_count; i++)
+        d->required[i] = def->required[i];
     d->activate = def->activate;
     d->compute = def->compute;
     d->tick = def->tick;
@@ -195,8 +199,8 @@ static cairn_status add_with_requirements(cairn_world *w, cairn_type *type, cair
     if (cairn__type_offset(type, deco) >= 0 || depth > 16)
         return CAIRN_OK;
     const cairn_decorator *d = &w->decorators[deco];
-    for (uint32_t i = 0; i < d->require_count; i++) {
-        cairn_status st = add_with_requirements(w, type, d->requires[i], depth + 1);
+    for (uint32_t i = 0; i < d->required_count; i++) {
+        cairn_status st = add_with_requirements(w, type, d->required[i], depth + 1);
         if (st)
             return st;
     }

@@ -118,8 +118,8 @@ typedef enum cairn_hook_kind {
 typedef struct cairn_decorator {
     uint32_t data_size;
     unsigned char *defaults; /* data_size bytes, or NULL for zeros */
-    uint8_t require_count;
-    cairn_decorator_id requires[CAIRN_DECORATOR_REQUIRES_MAX];
+    uint8_t required_count;
+    cairn_decorator_id required[CAIRN_DECORATOR_REQUIRES_MAX];
     cairn_activate_fn activate;
     cairn_entity_hook_fn compute;
     cairn_entity_hook_fn tick;
@@ -369,6 +369,8 @@ void cairn__order_free(cairn_world *w);
 
 /* Appends a change, stamped with the world's phase. */
 cairn_status cairn__history_add(cairn_world *w, cairn_change change);
+/* Takes back the changes recorded for an entity whose creation is being undone. */
+void cairn__history_drop(cairn_world *w, cairn_entity_id id);
 void cairn__history_free(cairn_world *w);
 
 /* --- chain names (world.c) ------------------------------------------------------------- */

@@ -416,15 +416,15 @@ static void a_decorators_requirements_are_added_to_the_type_first(void **state)
                   &base));
     assert_ok(w, cairn_decorator_define(w,
                                         &(cairn_decorator_def){.name = "test:Derived",
-                                                               .requires = &base,
-                                                               .require_count = 1,
+                                                               .required = &base,
+                                                               .required_count = 1,
                                                                .tick = tick_note,
                                                                .ud = &derived_r},
                                         &derived));
     assert_ok(w, cairn_decorator_define(w,
                                         &(cairn_decorator_def){.name = "test:Top",
-                                                               .requires = &derived,
-                                                               .require_count = 1,
+                                                               .required = &derived,
+                                                               .required_count = 1,
                                                                .tick = tick_note,
                                                                .ud = &top_r},
                                         &top));
@@ -460,12 +460,12 @@ static void a_decorators_requirements_are_added_to_the_type_first(void **state)
 
     /* A requirement must exist before the decorator that names it. */
     const cairn_decorator_id missing = 999;
-    assert_int_equal(
-        cairn_decorator_define(
-            w,
-            &(cairn_decorator_def){.name = "test:Orphan", .requires = &missing, .require_count = 1},
-            NULL),
-        CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_decorator_define(w,
+                                            &(cairn_decorator_def){.name = "test:Orphan",
+                                                                   .required = &missing,
+                                                                   .required_count = 1},
+                                            NULL),
+                     CAIRN_ERR_NOT_FOUND);
     assert_int_equal(cairn_decorator_find(w, "test:Orphan", NULL), CAIRN_ERR_NOT_FOUND);
     test_world_close(w, &alloc);
 }

@@ -263,7 +263,6 @@ typedef struct cairn_entity_event {
 
 struct cairn_algo_event;
 
-struct cairn_algo_event;
 struct cairn_result_event;
 
 /* The outermost level of an action, made by Acting (cairn_entity_act): did the act_check
@@ -297,8 +296,8 @@ typedef struct cairn_result_event {
 } cairn_result_event;
 
 /* Creates an event of a built-in kind, zeroed but for the head: actor and action as given,
- * propagate true, success false. Returns NULL (with the world's message set) when the arena
- * cannot grow. */
+ * propagate true, success false. Returns NULL (with the world's message set) for a kind that
+ * is not built in or when the arena cannot grow. */
 cairn_event *cairn_event_new(cairn_world *w, cairn_event_kind kind, cairn_entity_id actor,
                              cairn_action action);
 /* The same for an event struct of any size whose first member is a cairn_event. Kinds from
@@ -403,7 +402,8 @@ typedef struct cairn_chain cairn_chain;
  * constant's name in lower case ("act_check", "be_hit", ...). The first four are world
  * chains; the others are the stages of the built-in decorators, passed on the entity named
  * in brackets (the actor unless it says "target") with the event named. "check" and "get"
- * stages are passed with cairn_chain_pass (a handler vetoes by clearing propagate); all
+ * stages, and defence, are passed with cairn_chain_pass (a handler vetoes by clearing
+ * propagate); all
  * others with cairn_chain_pass_all. See "Decorators built into the core" for the order. */
 enum {
     CAIRN_CHAIN_BEAT_START,     /* world: cairn_beat_event, at the start of each beat */
@@ -514,8 +514,8 @@ typedef struct cairn_decorator_def {
     size_t data_size;     /* per-entity bytes, 0 .. CAIRN_DECORATOR_DATA_MAX */
     const void *defaults; /* data_size bytes every type starts from (NULL: zeros); copied */
     /* Decorators a type gets first when it gets this one (they must exist already). */
-    const cairn_decorator_id *requires;
-    size_t require_count; /* 0 .. CAIRN_DECORATOR_REQUIRES_MAX */
+    const cairn_decorator_id *required;
+    size_t required_count; /* 0 .. CAIRN_DECORATOR_REQUIRES_MAX */
     /* Chain names the decorator passes, registered with it (cairn_chain_name_register). */
     const char *const *chains;
     size_t chain_count;
@@ -716,7 +716,7 @@ typedef struct cairn_acting {
     cairn_action next; /* what the entity will do this beat (dir NONE: the algorithm picks) */
     uint16_t movs;     /* the cairn_movs_id the algorithm asks for directions */
     uint16_t algo;     /* the cairn_algo_id that carries the action out */
-    int32_t priority;  /* higher acts earlier within its phase */
+    int32_t priority;  /* higher acts earlier in its phase; read when the entity is created */
     bool doing_action; /* inside cairn_entity_act: guards re-entry */
     bool did_action;   /* done for this beat */
     /* This beat's enclosing event, once it acted (NULL before); valid until the next beat. */
@@ -808,12 +808,12 @@ typedef struct cairn_hit_event {
     int32_t damage;         /* dealt by the damage model (0: nullified or blocked) */
     bool blocked;           /* a defence handler cleared propagate */
     bool killed;            /* the hit killed the target */
-    cairn_push_event *push; /* NULL when the target was not pushed */
+    cairn_push_event *push; /* NULL when no push was tried; else see its `moved` */
 } cairn_hit_event;
 
 /* Attacking's result: the attack and push applied, the targets and each target's event
- * (hits[i] is NULL for a target that was gone when its turn came). attack_get may change
- * attack, push and the targets (cairn_attack_add_target). */
+ * (hits[i] is NULL for a target that was gone when its turn came, or is not Attackable). attack_get
+ * may change attack, push and the targets (cairn_attack_add_target). */
 typedef struct cairn_attack_event {
     cairn_result_event result;
     cairn_attack attack;
