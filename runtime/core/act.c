@@ -238,6 +238,12 @@ static cairn_status run_algorithm(cairn_world *w, cairn_enclosing_event *enc, ca
 
 static cairn_status execute(cairn_world *w, cairn_entity_id id, cairn_acting *acting)
 {
+    if (acting->next.dir > CAIRN_DIR_NONE || acting->next.id >= w->actions.names.count)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                "entity %u (%s) computed action %u in direction %u, which is not "
+                                "an action and a direction",
+                                id.index, cairn_type_name(w, w->entities.slots[id.index].type),
+                                (unsigned)acting->next.id, (unsigned)acting->next.dir);
     cairn_enclosing_event *enc =
         cairn_event_as_enclosing(cairn_event_new(w, CAIRN_EVENT_ENCLOSING, id, acting->next));
     if (!enc)

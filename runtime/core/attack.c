@@ -136,6 +136,7 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
     ev->dir = (uint8_t)dir;
     ev->from = ev->to = e->cell;
     hit->push = ev;
+    unsigned layer = cairn__type(w, e->type)->layer; /* the stage may move the entity table */
     bool held;
     cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_PUSH_CHECK, &ev->head, &held);
     if (st || !held || !cairn__alive(w, target))
@@ -143,7 +144,6 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
     if (pushable && ev->push.power < pushable->resistance)
         return CAIRN_OK;
     int32_t distance = clamp(ev->push.distance, 0, CAIRN_STAT_MAX);
-    unsigned layer = cairn__type(w, e->type)->layer;
     int32_t moved;
     cairn_cell to = push_destination(w, ev->from, dir, distance, layer, &moved);
     if (moved) {
@@ -228,6 +228,7 @@ cairn_status cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn
     }
     bool held;
     cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_ATTACK_CHECK, &ev->result.head, &held);
+    held = held && cairn__alive(w, actor);
     if (st == CAIRN_OK && held)
         st = default_target(w, ev, dir);
     if (st == CAIRN_OK && held)

@@ -160,9 +160,7 @@ static cairn_status compute(cairn_world *w)
         const cairn_type *type = cairn__type(w, w->entities.slots[id.index].type);
         if (!(type->needs & CAIRN_TYPE_ACTS))
             continue;
-        /* The dead too: nothing may point into last beat's arena. */
         cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
-        acting->last = NULL;
         if (!cairn__alive(w, id))
             continue;
         acting->did_action = false;
@@ -226,6 +224,18 @@ static cairn_status run(cairn_world *w)
     return pass_beat_chain(w, CAIRN_CHAIN_BEAT_END);
 }
 
+/* Nothing may point into last beat's arena once it is reset: not even the dead. */
+static void forget_last_beat(cairn_world *w, const cairn_order_entry *items, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        cairn_acting *acting = cairn__entity_current(w, items[i].id)
+                                   ? cairn__data(w, items[i].id, CAIRN_DECO_ACTING)
+                                   : NULL;
+        if (acting)
+            acting->last = NULL;
+    }
+}
+
 cairn_status cairn_world_step(cairn_world *w)
 {
     if (w->pass_depth || w->in_beat || w->act_depth)
@@ -233,6 +243,8 @@ cairn_status cairn_world_step(cairn_world *w)
                                 "world_step: a beat cannot start inside a handler or a hook");
     /* Last beat's events and history end here: nothing may hold them across beats. */
     cairn__arena_reset(&w->arena);
+    forget_last_beat(w, w->order.items, w->order.count);
+    forget_last_beat(w, w->order.pending, w->order.pending_count);
     w->history_count = 0;
     w->beat++;
     cairn_status st = run(w);

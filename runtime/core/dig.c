@@ -54,7 +54,7 @@ cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_di
         cairn_grid_at(w, ev->cell, CAIRN_LAYER_WALL, &ev->target);
     bool held;
     cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_CHECK, &ev->result.head, &held);
-    if (st == CAIRN_OK && held)
+    if (st == CAIRN_OK && held && cairn__alive(w, actor))
         st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_GET, &ev->result.head, &held);
     if (st || !held || !cairn__alive(w, actor))
         return st ? st : finish(w, ev, false, out);

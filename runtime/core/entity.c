@@ -218,8 +218,10 @@ cairn_status cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES)
+    if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES) {
         cairn__type_run_hooks(w, id, CAIRN_HOOK_RELEASE);
+        e = &w->entities.slots[id.index]; /* a hook that broke the rules may have moved it */
+    }
     w->order.stale = true;
     cairn__grid_unlink(w, e);
     free_own_chains(w, e);

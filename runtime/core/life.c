@@ -20,7 +20,8 @@ cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t
         return CAIRN_OK;
     if (amount > CAIRN_STAT_MAX)
         amount = CAIRN_STAT_MAX;
-    hp->hp = hp->hp - amount < -CAIRN_STAT_MAX ? -CAIRN_STAT_MAX : hp->hp - amount;
+    int64_t left = (int64_t)hp->hp - amount;
+    hp->hp = left < -CAIRN_STAT_MAX ? -CAIRN_STAT_MAX : (int32_t)left;
     cairn_damage_event *ev = cairn_event_as_damage(
         cairn_event_new(w, CAIRN_EVENT_DAMAGE, cause, (cairn_action){0, CAIRN_DIR_NONE}));
     if (!ev)

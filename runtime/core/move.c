@@ -68,7 +68,7 @@ cairn_status cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_d
     ev->to = cairn_cell_step(e->cell, dir, moving ? moving->distance : 1);
     bool held;
     cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_CHECK, &ev->result.head, &held);
-    if (st == CAIRN_OK && held)
+    if (st == CAIRN_OK && held && cairn__alive(w, actor))
         st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_GET, &ev->result.head, &held);
     if (st || !held || !cairn__alive(w, actor))
         return st ? st : finish(w, ev, false, out);

@@ -152,10 +152,13 @@ static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uin
     const cairn_sequence_def *def = sequence_of(w, id, seq);
     if (!def)
         return w->error.status;
-    cairn_status st = run_hook(w, id, def, from, false);
+    uint16_t sequence = seq->sequence;
+    cairn_status st = from < def->count ? run_hook(w, id, def, from, false) : CAIRN_OK;
     if (st || !cairn__alive(w, id))
         return st;
     seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+    if (seq->sequence != sequence || seq->step != from)
+        return CAIRN_OK; /* the exit hook switched the sequence or step itself */
     seq->step = (uint16_t)to;
     seq->done = 0;
     seq->entered = true;
@@ -167,7 +170,7 @@ static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uin
                                                   .value = (int32_t)to});
     if (st || !(def = sequence_of(w, id, seq)))
         return st ? st : w->error.status;
-    return run_hook(w, id, def, to, true);
+    return to < def->count ? run_hook(w, id, def, to, true) : CAIRN_OK;
 }
 
 cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
@@ -186,16 +189,21 @@ cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *da
     cairn_step_outcome o = {seq->step, seq->done + 1u, acting->last->head.success, 0};
     bool stay = stays(step, &o, def->count);
     if (step->decide) {
-        uint32_t ruled = o.next;
+        uint32_t ruled = o.next, count = def->count;
+        uint16_t sequence = seq->sequence, current = seq->step;
+        /* decide may register sequences (moving the table) or switch this one itself. */
         cairn_status st = step->decide(w, id, &o, step->ud);
         if (st || !cairn__alive(w, id))
             return st;
-        if (o.next >= def->count)
+        seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+        if (seq->sequence != sequence || seq->step != current)
+            return CAIRN_OK;
+        if (o.next >= count)
             return cairn_world_fail(
                 w, CAIRN_ERR_INVALID, "sequence \"%s\" step %u: decide chose step %u of %u",
-                cairn_sequence_name(w, seq->sequence), o.step + 1, o.next + 1, def->count);
+                cairn_sequence_name(w, seq->sequence), o.step + 1, o.next + 1, count);
         stay = stay && o.next == ruled;
-        seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+        o.step = current;
     }
     if (stay) {
         seq->done = (uint16_t)(o.done < UINT16_MAX ? o.done : UINT16_MAX);
