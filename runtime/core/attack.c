@@ -123,8 +123,7 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
     cairn_entity_id target = hit->target;
     const cairn_entity *e = &w->entities.slots[target.index];
     const cairn_pushable *pushable = cairn__data(w, target, CAIRN_DECO_PUSHABLE);
-    bool is_pushable = cairn_type_has_decorator(w, e->type, CAIRN_DECO_PUSHABLE);
-    if (!is_pushable || push.distance <= 0 || dir == CAIRN_DIR_NONE ||
+    if (!pushable || push.distance <= 0 || dir == CAIRN_DIR_NONE ||
         !(e->flags & CAIRN_ENTITY_PLACED))
         return CAIRN_OK;
     cairn_push_event *ev = cairn_event_as_push(
@@ -141,7 +140,8 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
     cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_PUSH_CHECK, &ev->head, &held);
     if (st || !held || !cairn__alive(w, target))
         return st;
-    if (pushable && ev->push.power < pushable->resistance)
+    pushable = cairn__data(w, target, CAIRN_DECO_PUSHABLE); /* the stage may move it */
+    if (ev->push.power < pushable->resistance)
         return CAIRN_OK;
     int32_t distance = clamp(ev->push.distance, 0, CAIRN_STAT_MAX);
     int32_t moved;

@@ -155,14 +155,12 @@ static cairn_status compute(cairn_world *w)
     w->phase = CAIRN_PHASE_COMPUTE;
     for (uint32_t i = 0; i < w->order.count; i++) {
         cairn_entity_id id = w->order.items[i].id;
-        if (!cairn__entity_current(w, id))
+        if (!cairn__alive(w, id))
             continue;
         const cairn_type *type = cairn__type(w, w->entities.slots[id.index].type);
         if (!(type->needs & CAIRN_TYPE_ACTS))
             continue;
         cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
-        if (!cairn__alive(w, id))
-            continue;
         acting->did_action = false;
         acting->doing_action = false;
         acting->next = (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE};

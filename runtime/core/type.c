@@ -191,16 +191,15 @@ static cairn_status append(cairn_world *w, cairn_type *type, cairn_decorator_id 
     return CAIRN_OK;
 }
 
-/* Requirements first, depth first; a decorator the type has already is left alone. The
- * depth bound stops a cycle of requirements (which registration order makes impossible). */
-static cairn_status add_with_requirements(cairn_world *w, cairn_type *type, cairn_decorator_id deco,
-                                          int depth)
+/* Requirements first, depth first; a decorator the type has already is left alone. A
+ * decorator can only require ones registered before it, so this always ends. */
+static cairn_status add_with_requirements(cairn_world *w, cairn_type *type, cairn_decorator_id deco)
 {
-    if (cairn__type_offset(type, deco) >= 0 || depth > 16)
+    if (cairn__type_offset(type, deco) >= 0)
         return CAIRN_OK;
     const cairn_decorator *d = &w->decorators[deco];
     for (uint32_t i = 0; i < d->required_count; i++) {
-        cairn_status st = add_with_requirements(w, type, d->required[i], depth + 1);
+        cairn_status st = add_with_requirements(w, type, d->required[i]);
         if (st)
             return st;
     }
@@ -225,7 +224,7 @@ cairn_status cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id,
         return cairn_world_fail(w, CAIRN_ERR_STATE,
                                 "type \"%s\" has entities: its decorators can no longer change",
                                 tname);
-    return add_with_requirements(w, type, deco, 0);
+    return add_with_requirements(w, type, deco);
 }
 
 static uint8_t phase_of(const cairn_type *type)

@@ -197,6 +197,11 @@ void *map_data(test_map *m, cairn_entity_id id, cairn_decorator_id deco)
     return data;
 }
 
+cairn_enclosing_event *map_last(test_map *m, cairn_entity_id id)
+{
+    return ((cairn_acting *)map_data(m, id, CAIRN_DECO_ACTING))->last;
+}
+
 size_t map_count_changes(test_map *m, cairn_change_kind kind)
 {
     size_t count, n = 0;

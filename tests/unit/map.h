@@ -44,6 +44,9 @@ void map_assert(test_map *m, const char *const *rows);
 /* Sets the player's input and runs one beat. */
 void map_beat(test_map *m, cairn_entity_id player, cairn_action_id action, cairn_dir dir);
 
+/* The enclosing event of the entity's action this beat (NULL if it did not act). */
+cairn_enclosing_event *map_last(test_map *m, cairn_entity_id id);
+
 /* Typed data access; fails the test when the entity lacks the decorator. */
 void *map_data(test_map *m, cairn_entity_id id, cairn_decorator_id deco);
 

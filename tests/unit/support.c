@@ -40,12 +40,17 @@ void test_world_close(cairn_world *w, test_alloc *counter)
     assert_int_equal(counter->bytes, 0);
 }
 
+void trace_note(trace *t, char tag)
+{
+    if (t->len + 1 < sizeof t->log)
+        t->log[t->len++] = tag;
+    t->log[t->len] = '\0';
+}
+
 cairn_status record(cairn_world *w, cairn_event *ev, void *ud)
 {
     recorder *r = ud;
-    if (r->trace->len + 1 < sizeof r->trace->log)
-        r->trace->log[r->trace->len++] = r->tag;
-    r->trace->log[r->trace->len] = '\0';
+    trace_note(r->trace, r->tag);
     if (r->stop)
         ev->propagate = false;
     if (r->then)

@@ -6,11 +6,6 @@
 
 #include "map.h"
 
-static cairn_enclosing_event *last_of(test_map *m, cairn_entity_id id)
-{
-    return ((cairn_acting *)map_data(m, id, CAIRN_DECO_ACTING))->last;
-}
-
 static void a_move_into_an_empty_cell_moves_and_succeeds(void **state)
 {
     (void)state;
@@ -19,7 +14,7 @@ static void a_move_into_an_empty_cell_moves_and_succeeds(void **state)
     cairn_entity_id player = map_real(&m, 0, 0);
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){".@.", NULL});
-    cairn_enclosing_event *enc = last_of(&m, player);
+    cairn_enclosing_event *enc = map_last(&m, player);
     assert_true(enc->check_success);
     assert_true(enc->head.success);
     cairn_move_event *move = cairn_event_as_move(&enc->algo->result->head);
@@ -49,7 +44,7 @@ static void a_move_into_a_wall_fails_and_passes_the_failure_chains(void **state)
                                      recorder_handler(&act_ok, CAIRN_RANK_MEDIUM), NULL));
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"@#", NULL});
-    cairn_enclosing_event *enc = last_of(&m, player);
+    cairn_enclosing_event *enc = map_last(&m, player);
     assert_true(enc->check_success);
     assert_false(enc->head.success);
     assert_false(enc->algo->head.success);
@@ -64,7 +59,7 @@ static void a_move_off_the_grid_fails(void **state)
     map_open(&m, (const char *[]){"@.", NULL});
     cairn_entity_id player = map_real(&m, 0, 0);
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_W);
-    assert_false(last_of(&m, player)->head.success);
+    assert_false(map_last(&m, player)->head.success);
     map_assert(&m, (const char *[]){"@.", NULL});
     map_close(&m);
 }
@@ -78,7 +73,7 @@ static void an_attack_kills_a_one_hp_target_and_records_it(void **state)
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"@..", NULL});
     assert_int_equal(cairn_entity_check(m.w, skeleton), CAIRN_ERR_STALE);
-    cairn_attack_event *attack = cairn_event_as_attack(&last_of(&m, player)->algo->result->head);
+    cairn_attack_event *attack = cairn_event_as_attack(&map_last(&m, player)->algo->result->head);
     assert_non_null(attack);
     assert_int_equal(attack->target_count, 1);
     assert_true(cairn_entity_id_eq(attack->targets[0], skeleton));
@@ -95,7 +90,7 @@ static void attacking_empty_space_fails(void **state)
     map_open(&m, (const char *[]){"@.", NULL});
     cairn_entity_id player = map_real(&m, 0, 0);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
-    assert_false(last_of(&m, player)->head.success);
+    assert_false(map_last(&m, player)->head.success);
     map_close(&m);
 }
 
@@ -162,7 +157,7 @@ static void a_push_moves_the_target_by_its_distance(void **state)
         (cairn_push){.distance = 2, .power = 1};
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"@..c.", NULL});
-    cairn_attack_event *attack = cairn_event_as_attack(&last_of(&m, player)->algo->result->head);
+    cairn_attack_event *attack = cairn_event_as_attack(&map_last(&m, player)->algo->result->head);
     assert_int_equal(attack->hits[0]->damage, 0); /* the crate is immune, but moves */
     assert_int_equal(attack->hits[0]->push->moved, 2);
     assert_true(cairn_entity_id_eq(attack->hits[0]->push->target, crate));
@@ -184,7 +179,7 @@ static void a_push_into_a_wall_stops_at_the_wall(void **state)
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_E);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E); /* against the wall */
     map_assert(&m, (const char *[]){".@c#", NULL});
-    cairn_attack_event *attack = cairn_event_as_attack(&last_of(&m, player)->algo->result->head);
+    cairn_attack_event *attack = cairn_event_as_attack(&map_last(&m, player)->algo->result->head);
     assert_int_equal(attack->hits[0]->push->moved, 0);
     map_close(&m);
 }
@@ -213,7 +208,7 @@ static void dig_removes_a_diggable_wall(void **state)
     map_open(&m, (const char *[]){"@+.", NULL});
     cairn_entity_id player = map_real(&m, 0, 0);
     map_beat(&m, player, CAIRN_ACTION_DIG, CAIRN_DIR_E);
-    assert_true(last_of(&m, player)->head.success);
+    assert_true(map_last(&m, player)->head.success);
     map_assert(&m, (const char *[]){"@..", NULL});
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_DUG), 1);
     map_close(&m);
@@ -226,10 +221,10 @@ static void dig_leaves_an_indestructible_wall_and_a_too_hard_one(void **state)
     map_open(&m, (const char *[]){"#@+", NULL});
     cairn_entity_id player = map_real(&m, 1, 0), dirt = map_at(&m, 2, 0, CAIRN_LAYER_WALL);
     map_beat(&m, player, CAIRN_ACTION_DIG, CAIRN_DIR_W);
-    assert_false(last_of(&m, player)->head.success);
+    assert_false(map_last(&m, player)->head.success);
     ((cairn_diggable *)map_data(&m, dirt, CAIRN_DECO_DIGGABLE))->resistance = 2;
     map_beat(&m, player, CAIRN_ACTION_DIG, CAIRN_DIR_E);
-    assert_false(last_of(&m, player)->head.success);
+    assert_false(map_last(&m, player)->head.success);
     map_assert(&m, (const char *[]){"#@+", NULL});
     ((cairn_digging *)map_data(&m, player, CAIRN_DECO_DIGGING))->power = 2;
     map_beat(&m, player, CAIRN_ACTION_DIG, CAIRN_DIR_E);
@@ -247,12 +242,12 @@ static void attack_move_attacks_when_a_target_is_there_and_moves_otherwise(void 
     /* Beat 1: nothing east of the player, so it moves; the skeleton then hits it. */
     map_beat(&m, player, CAIRN_ACTION_ATTACK_MOVE, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){".@s", NULL});
-    cairn_result_event *result = last_of(&m, player)->algo->result;
+    cairn_result_event *result = map_last(&m, player)->algo->result;
     assert_non_null(cairn_event_as_move(&result->head));
     assert_int_equal(((cairn_with_hp *)map_data(&m, player, CAIRN_DECO_WITH_HP))->hp, 2);
     /* Beat 2: the skeleton is there, so it is attacked, and nobody moves. */
     map_beat(&m, player, CAIRN_ACTION_ATTACK_MOVE, CAIRN_DIR_E);
-    result = last_of(&m, player)->algo->result;
+    result = map_last(&m, player)->algo->result;
     assert_non_null(cairn_event_as_attack(&result->head));
     map_assert(&m, (const char *[]){".@s", NULL});
     map_close(&m);
@@ -269,7 +264,7 @@ static void a_defence_handler_can_block_a_hit(void **state)
     assert_ok(m.w, cairn_entity_hook(m.w, skeleton, CAIRN_CHAIN_DEFENCE,
                                      recorder_handler(&shield, CAIRN_RANK_MEDIUM), NULL));
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
-    cairn_attack_event *attack = cairn_event_as_attack(&last_of(&m, player)->algo->result->head);
+    cairn_attack_event *attack = cairn_event_as_attack(&map_last(&m, player)->algo->result->head);
     assert_true(attack->result.head.success); /* the attack was made ... */
     assert_true(attack->hits[0]->blocked);    /* ... and blocked */
     assert_true(cairn_entity_is_alive(m.w, skeleton));

@@ -6,11 +6,6 @@
 
 #include "map.h"
 
-static cairn_enclosing_event *last_of(test_map *m, cairn_entity_id id)
-{
-    return ((cairn_acting *)map_data(m, id, CAIRN_DECO_ACTING))->last;
-}
-
 static void general_tries_its_second_direction_when_the_first_is_blocked_by_a_wall(void **state)
 {
     (void)state;
@@ -20,7 +15,7 @@ static void general_tries_its_second_direction_when_the_first_is_blocked_by_a_wa
     /* Facing nothing and as far east as south, basic offers east first, then south. */
     map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
     map_assert(&m, (const char *[]){".#.", "s..", "..@", NULL});
-    cairn_enclosing_event *enc = last_of(&m, skeleton);
+    cairn_enclosing_event *enc = map_last(&m, skeleton);
     assert_true(enc->head.success);
     assert_int_equal(enc->algo->direction, CAIRN_DIR_S);
     map_close(&m);
@@ -192,7 +187,7 @@ static void simple_does_the_action_once_in_the_given_direction(void **state)
     cairn_entity_id player = map_real(&m, 1, 0);
     /* West is a wall; simple does not look for another way. */
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_W);
-    assert_false(last_of(&m, player)->head.success);
+    assert_false(map_last(&m, player)->head.success);
     map_assert(&m, (const char *[]){"#@.", NULL});
     map_close(&m);
 }

@@ -27,18 +27,6 @@ static cairn_entity_id spawn(test_map *m, cairn_type_id type, int x, int y)
     return id;
 }
 
-static cairn_enclosing_event *last_of(test_map *m, cairn_entity_id id)
-{
-    return ((cairn_acting *)map_data(m, id, CAIRN_DECO_ACTING))->last;
-}
-
-static void note(trace *t, char tag)
-{
-    if (t->len + 1 < sizeof t->log)
-        t->log[t->len++] = tag;
-    t->log[t->len] = '\0';
-}
-
 static bool mentions(cairn_world *w, const char *text)
 {
     return strstr(cairn_world_error(w), text) != NULL;
@@ -145,7 +133,7 @@ static void a_decorator_with_an_activate_hook_is_an_action_component(void **stat
     /* Blink alone: two cells east, and its event is the action's result. */
     map_beat(&m, player, blink_action, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"..@c..", NULL});
-    cairn_enclosing_event *enc = last_of(&m, player);
+    cairn_enclosing_event *enc = map_last(&m, player);
     assert_true(enc->head.success);
     blink_event *ev = as_blink(&b, enc->algo->result);
     assert_true(ev->result.head.success);
@@ -158,13 +146,13 @@ static void a_decorator_with_an_activate_hook_is_an_action_component(void **stat
     /* Attack, else blink: the crate is there to hit, so the blink is not tried. */
     map_beat(&m, player, attack_blink, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"..@c..", NULL});
-    assert_non_null(cairn_event_as_attack(&last_of(&m, player)->algo->result->head));
+    assert_non_null(cairn_event_as_attack(&map_last(&m, player)->algo->result->head));
     assert_int_equal(b.activations, 1);
 
     /* Nothing to hit westwards: the attack fails and the blink carries the action. */
     map_beat(&m, player, attack_blink, CAIRN_DIR_W);
     map_assert(&m, (const char *[]){"@..c..", NULL});
-    enc = last_of(&m, player);
+    enc = map_last(&m, player);
     assert_true(enc->head.success);
     ev = as_blink(&b, enc->algo->result);
     assert_int_equal(ev->to.x, 0);
@@ -174,8 +162,8 @@ static void a_decorator_with_an_activate_hook_is_an_action_component(void **stat
     ((blinking *)map_data(&m, player, b.deco))->distance = 3;
     map_beat(&m, player, blink_action, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"@..c..", NULL});
-    assert_false(last_of(&m, player)->head.success);
-    assert_null(last_of(&m, player)->algo->result); /* no component succeeded */
+    assert_false(map_last(&m, player)->head.success);
+    assert_null(map_last(&m, player)->algo->result); /* no component succeeded */
     cairn_result_event *result;
     bool ok = true;
     assert_ok(
@@ -283,7 +271,7 @@ static void a_registered_algorithm_set_as_a_types_default_is_the_one_that_runs(v
     assert_int_equal(s.calls, 1);
     assert_int_equal(s.action.id, CAIRN_ACTION_MOVE);
     assert_int_equal(s.action.dir, CAIRN_DIR_N);
-    cairn_enclosing_event *enc = last_of(&m, player);
+    cairn_enclosing_event *enc = map_last(&m, player);
     assert_true(enc->head.success);
     assert_int_equal(enc->algo->direction, CAIRN_DIR_E);
     assert_int_equal(enc->head.action.dir, CAIRN_DIR_E);
@@ -347,13 +335,13 @@ static void a_registered_movs_decides_the_direction_tried_first(void **state)
     /* Away from the player, because the movs says west first. */
     map_beat(&m, map_real(&m, 4, 0), CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
     map_assert(&m, (const char *[]){"#s..@", NULL});
-    cairn_algo_event *algo = last_of(&m, skeleton)->algo;
+    cairn_algo_event *algo = map_last(&m, skeleton)->algo;
     assert_int_equal(algo->movs, movs);
     assert_int_equal(algo->direction, CAIRN_DIR_W);
     /* West is stone now: the second direction. */
     map_beat(&m, map_real(&m, 4, 0), CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
     map_assert(&m, (const char *[]){"#.s.@", NULL});
-    assert_int_equal(last_of(&m, skeleton)->algo->direction, CAIRN_DIR_E);
+    assert_int_equal(map_last(&m, skeleton)->algo->direction, CAIRN_DIR_E);
     assert_int_equal(west_first.calls, 2);
     cairn_movs_id found;
     assert_ok(m.w, cairn_movs_find(m.w, "test:west_first", &found));
@@ -397,7 +385,7 @@ static cairn_status tick_note(cairn_world *w, cairn_entity_id id, void *data, vo
     (void)id;
     (void)data;
     const recorder *r = ud;
-    note(r->trace, r->tag);
+    trace_note(r->trace, r->tag);
     return CAIRN_OK;
 }
 
@@ -551,7 +539,7 @@ static void the_chain_names_a_decorator_lists_are_registered(void **state)
                                      recorder_handler(&veto, CAIRN_RANK_MEDIUM), &hid));
     map_beat(&m, player, blink_action, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"@...", NULL});
-    assert_false(last_of(&m, player)->head.success);
+    assert_false(map_last(&m, player)->head.success);
     assert_string_equal(t.log, "v");
     assert_ok(m.w, cairn_entity_unhook(m.w, player, b.check, hid));
     map_beat(&m, player, blink_action, CAIRN_DIR_E);
@@ -578,7 +566,7 @@ static cairn_status watch_compute(cairn_world *w, cairn_entity_id id, void *data
 {
     (void)id;
     watch *wa = ud;
-    note(&wa->trace, 'C');
+    trace_note(&wa->trace, 'C');
     wa->bad_phases += cairn_world_phase(w) != CAIRN_PHASE_COMPUTE;
     ((watched *)data)->computes++;
     return CAIRN_OK;
@@ -588,7 +576,7 @@ static cairn_status watch_tick(cairn_world *w, cairn_entity_id id, void *data, v
 {
     (void)id;
     watch *wa = ud;
-    note(&wa->trace, 'T');
+    trace_note(&wa->trace, 'T');
     wa->bad_phases += cairn_world_phase(w) != CAIRN_PHASE_TICK;
     ((watched *)data)->ticks++;
     return CAIRN_OK;
@@ -597,7 +585,7 @@ static cairn_status watch_tick(cairn_world *w, cairn_entity_id id, void *data, v
 static cairn_status watch_release(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     watch *wa = ud;
-    note(&wa->trace, 'R');
+    trace_note(&wa->trace, 'R');
     if (!data)
         wa->bad_phases++;
     if (wa->release_count < 8) {

@@ -21,13 +21,6 @@ typedef struct stun {
     cairn_phase tick_phase[8];
 } stun;
 
-static void note(trace *t, char tag)
-{
-    if (t->len + 1 < sizeof t->log)
-        t->log[t->len++] = tag;
-    t->log[t->len] = '\0';
-}
-
 static cairn_status stun_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
                                void *ud)
 {
@@ -51,7 +44,7 @@ static cairn_status stun_tick(cairn_world *w, cairn_entity_id id, cairn_statused
         s->tick_phase[s->ticked] = cairn_world_phase(w);
     }
     s->ticked++;
-    note(&s->trace, 'T');
+    trace_note(&s->trace, 'T');
     return CAIRN_OK;
 }
 
@@ -63,7 +56,7 @@ static cairn_status stun_wear_off(cairn_world *w, cairn_entity_id id, cairn_stat
     (void)status;
     stun *s = ud;
     s->worn_off++;
-    note(&s->trace, 'W');
+    trace_note(&s->trace, 'W');
     return CAIRN_OK;
 }
 
@@ -85,11 +78,6 @@ static cairn_statused_id define_plain(test_map *m, const char *name)
     cairn_statused_id id;
     assert_ok(m->w, cairn_statused_define(m->w, &(cairn_statused_def){.name = name}, &id));
     return id;
-}
-
-static cairn_enclosing_event *last_of(test_map *m, cairn_entity_id id)
-{
-    return ((cairn_acting *)map_data(m, id, CAIRN_DECO_ACTING))->last;
 }
 
 /* How many handlers the entity's act_check passes. */
@@ -157,11 +145,11 @@ static void hooking_a_status_handler_on_one_skeleton_does_not_change_another(voi
     idle(&m);
     /* The stunned one stays; the other, of the same type, closes in. */
     map_assert(&m, (const char *[]){"s..@.s.", NULL});
-    assert_false(last_of(&m, stunned)->check_success);
-    assert_false(last_of(&m, stunned)->head.success);
-    assert_null(last_of(&m, stunned)->algo);
-    assert_true(last_of(&m, other)->check_success);
-    assert_true(last_of(&m, other)->head.success);
+    assert_false(map_last(&m, stunned)->check_success);
+    assert_false(map_last(&m, stunned)->head.success);
+    assert_null(map_last(&m, stunned)->algo);
+    assert_true(map_last(&m, other)->check_success);
+    assert_true(map_last(&m, other)->head.success);
     assert_string_equal(s.trace.log, "VFT"); /* veto, act_failure, then the stun's tick */
     assert_int_equal(act_check_count(&m, other), other_checks);
     map_close(&m);
@@ -186,13 +174,13 @@ static void a_stun_counts_down_each_beat_and_wears_off_in_the_tick(void **state)
         idle(&m);
         assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), left);
         assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_OFF), 0);
-        assert_false(last_of(&m, skeleton)->check_success);
+        assert_false(map_last(&m, skeleton)->check_success);
         map_assert(&m, (const char *[]){"s...@", NULL});
     }
     /* Beat 3: still stunned while acting, then the tick counts the last beat and it wears
      * off, unhooking its veto. */
     idle(&m);
-    assert_false(last_of(&m, skeleton)->check_success);
+    assert_false(map_last(&m, skeleton)->check_success);
     map_assert(&m, (const char *[]){"s...@", NULL});
     assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
     cairn_change off = only_change(&m, CAIRN_CHANGE_STATUS_OFF);
@@ -205,7 +193,7 @@ static void a_stun_counts_down_each_beat_and_wears_off_in_the_tick(void **state)
 
     /* Beat 4: it acts as any skeleton does. */
     idle(&m);
-    assert_true(last_of(&m, skeleton)->check_success);
+    assert_true(map_last(&m, skeleton)->check_success);
     map_assert(&m, (const char *[]){".s..@", NULL});
     assert_string_equal(s.trace.log, "VTVTVTW");
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_OFF), 0);
@@ -284,7 +272,7 @@ static void reapplying_while_acting_counts_the_new_beats_after_that_beat(void **
     assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 3);
     for (int32_t left = 2; left >= 0; left--) {
         map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
-        assert_false(last_of(&m, skeleton)->check_success);
+        assert_false(map_last(&m, skeleton)->check_success);
         assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), left);
     }
     map_assert(&m, (const char *[]){"@...s", NULL});
