@@ -8,8 +8,49 @@
 #include <string.h>
 
 #include "cairn/core.h"
+#include "cairn/lua.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+/* cairn check DIR: every problem, one per line, to stdout; a summary to stderr. */
+static int run_check(int argc, char **argv)
+{
+    if (argc != 2 || argv[1][0] == '-') {
+        fprintf(stderr, "usage: cairn check DIR\n");
+        return EXIT_USAGE;
+    }
+    unsigned problems = 0;
+    cairn_error err;
+    if (cairn_lua_check(NULL, argv[1], &problems, &err)) {
+        fprintf(stderr, "cairn check: %s\n", err.message);
+        return EXIT_FAILED;
+    }
+    if (problems) {
+        fprintf(stderr, "cairn check: %u problem%s in %s\n", problems, problems == 1 ? "" : "s",
+                argv[1]);
+        return EXIT_FAILED;
+    }
+    printf("%s: no problems\n", argv[1]);
+    return EXIT_OK;
+}
+
+/* cairn test [DIR...]: one line per test, then "N passed, N failed". */
+static int run_test(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: cairn test [DIR ...]\n");
+            return EXIT_USAGE;
+        }
+    cairn_lua_totals totals;
+    cairn_error err;
+    if (cairn_lua_test(NULL, (const char *const *)argv + 1, (size_t)argc - 1, &totals, &err)) {
+        fprintf(stderr, "cairn test: %s\n", err.message);
+        return EXIT_FAILED;
+    }
+    printf("%u passed, %u failed\n", totals.passed, totals.failed);
+    return totals.failed ? EXIT_FAILED : EXIT_OK;
+}
 
 typedef struct command {
     const char *name;
@@ -22,8 +63,8 @@ typedef struct command {
 static const command commands[] = {
     {"play", "[--seed N] [--pack DIR ...]", "play a seeded dungeon in the terminal", NULL},
     {"sim", "[--seed N] [--beats K] [--bot NAME]", "run the game headless with a bot", NULL},
-    {"check", "DIR", "validate a content pack", NULL},
-    {"test", "[DIR ...]", "run Lua scenario tests", NULL},
+    {"check", "DIR", "validate a content pack", run_check},
+    {"test", "[DIR ...]", "run Lua scenario tests", run_test},
     {"replay", "FILE [--verify]", "play back or verify a replay", NULL},
     {"bench", "[SCENARIO]", "measure beats per second", NULL},
 };

@@ -91,6 +91,7 @@ cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **
     memset(w, 0, sizeof *w);
     w->alloc = alloc;
     w->alloc_ud = config->alloc_ud;
+    w->user = config->user;
     w->allocations = 1;
     w->bytes_in_use = sizeof *w;
     cairn_status st = init(w, config);
@@ -198,4 +199,9 @@ cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name)
 cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name)
 {
     return cairn__chain_name_check(w, name) ? NULL : w->world_chains[name];
+}
+
+void *cairn_world_user(const cairn_world *w)
+{
+    return w->user;
 }

@@ -383,6 +383,7 @@ cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name);
 struct cairn_world {
     cairn_alloc_fn alloc;
     void *alloc_ud;
+    void *user; /* the embedder's, from the config */
     uint64_t allocations;
     size_t bytes_in_use;
 

@@ -324,6 +324,7 @@ typedef struct cairn_world_config {
     uint64_t seed;        /* seeds the world's RNG */
     cairn_alloc_fn alloc; /* NULL: cairn_default_alloc */
     void *alloc_ud;
+    void *user; /* the embedder's pointer, returned by cairn_world_user; never touched */
 } cairn_world_config;
 
 #define CAIRN_GRID_MAX_SIDE 4096
@@ -335,6 +336,10 @@ cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **
 /* Frees the world and everything it owns. NULL is accepted. Must not be called from inside a
  * handler. */
 void cairn_world_destroy(cairn_world *w);
+
+/* The embedder's pointer given in the config (NULL when none was), so that handlers and
+ * hooks reach the object that drives the world. */
+void *cairn_world_user(const cairn_world *w);
 
 /* The message of the last failed call on this world ("" if none failed yet). Owned by the
  * world, valid until the next call that fails. */

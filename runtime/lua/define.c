@@ -1,0 +1,630 @@
+/*
+ * define.c - what content's definitions compile into: the bindings scripts/compile.lua calls
+ * to register types, decorators, actions, movs, algorithms, statuses, sequences and handlers
+ * in the core, and the trampolines through which the core calls the Lua functions among them.
+ *
+ * The functions live in the world's callback table (a registry table replaced with each
+ * world), referenced by index: a core handler's ud is that index, so hooking a Lua function
+ * costs no allocation outside Lua.
+ */
+#include <string.h>
+
+#include "host.h"
+
+static const char callbacks_key[] = "cairn.callbacks";
+
+/* --- the callback table ------------------------------------------------------------------ */
+
+static int keep(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    lua_pushvalue(L, idx);
+    int ref = luaL_ref(L, -2);
+    lua_pop(L, 1);
+    return ref;
+}
+
+/* Keeps the function at idx when there is one; 0 for nil. */
+static int keep_fn(lua_State *L, int idx)
+{
+    if (lua_isnoneornil(L, idx))
+        return 0;
+    luaL_checktype(L, idx, LUA_TFUNCTION);
+    return keep(L, idx);
+}
+
+static void push_kept(lua_State *L, int ref)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    lua_rawgeti(L, -1, ref);
+    lua_remove(L, -2);
+}
+
+/* A C struct kept alive by the callback table. */
+static void *new_record(lua_State *L, size_t size)
+{
+    void *p = lua_newuserdatauv(L, size, 0);
+    memset(p, 0, size);
+    keep(L, -1);
+    lua_pop(L, 1);
+    return p;
+}
+
+/* Calls a kept function with the values pushed above it (the caller pushed the function
+ * first, with push_kept) and, last, a handle of ev when ev is not NULL. The handle's scope is
+ * this call. A failure is made the world's, for the core to unwind. */
+static cairn_status call_back(cairn_lua *h, int nargs, int nresults, cairn_event *ev)
+{
+    h->callbacks++;
+    cairn_lua__scope_open(h);
+    if (ev) {
+        cairn_lua__push_event(h->L, ev);
+        nargs++;
+    }
+    cairn_status st = cairn_lua__call(h, nargs, nresults);
+    cairn_lua__scope_close(h);
+    return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
+}
+
+static cairn_lua *host_of(cairn_world *w)
+{
+    return cairn_world_user(w);
+}
+
+/* --- handlers ---------------------------------------------------------------------------- */
+
+static cairn_status lua_handler(cairn_world *w, cairn_event *ev, void *ud)
+{
+    cairn_lua *h = host_of(w);
+    push_kept(h->L, (int)(intptr_t)ud);
+    return call_back(h, 0, 0, ev);
+}
+
+cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank)
+{
+    return (cairn_handler){lua_handler, (void *)(intptr_t)keep(L, idx), rank};
+}
+
+cairn_rank cairn_lua__check_rank(lua_State *L, int idx)
+{
+    static const char *const ranks[] = {"highest", "high", "medium", "low", "lowest", NULL};
+    return (cairn_rank)luaL_checkoption(L, idx, "medium", ranks);
+}
+
+/* --- decorators -------------------------------------------------------------------------- */
+
+typedef struct decorator_record {
+    cairn_decorator_id deco;
+    int activate, compute, tick;
+} decorator_record;
+
+static cairn_status entity_hook(cairn_world *w, cairn_entity_id id, int ref)
+{
+    cairn_lua *h = host_of(w);
+    push_kept(h->L, ref);
+    cairn_lua__push_entity(h->L, id);
+    return call_back(h, 1, 0, NULL);
+}
+
+static cairn_status deco_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)data;
+    return entity_hook(w, id, ((decorator_record *)ud)->compute);
+}
+
+static cairn_status deco_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+{
+    (void)data;
+    return entity_hook(w, id, ((decorator_record *)ud)->tick);
+}
+
+/* A Lua action component: activate(entity, dir, ev) returns whether it succeeded; ev is the
+ * result event it may fill in (its blocker). */
+static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                  cairn_result_event **out, void *ud)
+{
+    decorator_record *rec = ud;
+    cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
+        w, CAIRN_EVENT_RESULT, sizeof *ev, actor, (cairn_action){0, (uint8_t)dir});
+    if (!ev)
+        return cairn_world_error_status(w);
+    ev->component = rec->deco;
+    cairn_lua *h = host_of(w);
+    lua_State *L = h->L;
+    push_kept(L, rec->activate);
+    cairn_lua__push_entity(L, actor);
+    lua_pushstring(L, cairn_dir_name(dir));
+    cairn_status st = call_back(h, 2, 1, &ev->head);
+    if (st)
+        return st;
+    ev->head.success = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    *out = ev;
+    return CAIRN_OK;
+}
+
+/* Strings of a list at idx, as an array of C strings on the C stack's behalf: they stay
+ * valid while the list is on the Lua stack. */
+static size_t string_list(lua_State *L, int idx, const char **out, size_t max, const char *what)
+{
+    if (lua_isnoneornil(L, idx))
+        return 0;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    size_t n = (size_t)luaL_len(L, idx);
+    if (n > max)
+        luaL_error(L, "at most %d %s", (int)max, what);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
+        out[i] = luaL_checkstring(L, -1);
+        lua_pop(L, 1); /* the string stays referenced by the list */
+    }
+    return n;
+}
+
+static size_t id_list(lua_State *L, int idx, uint16_t *out, size_t max, const char *what)
+{
+    if (lua_isnoneornil(L, idx))
+        return 0;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    size_t n = (size_t)luaL_len(L, idx);
+    if (n > max)
+        luaL_error(L, "at most %d %s", (int)max, what);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, idx, (lua_Integer)i + 1);
+        out[i] = (uint16_t)luaL_checkinteger(L, -1);
+        lua_pop(L, 1);
+    }
+    return n;
+}
+
+static void check(lua_State *L, cairn_status st)
+{
+    if (st)
+        cairn_lua__raise(L, st);
+}
+
+#define DECORATOR_CHAINS_MAX 64
+
+/* core.decorator(name, chains, required, activate, compute, tick) -> id */
+static int c_decorator(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    const char *chains[DECORATOR_CHAINS_MAX];
+    uint16_t required[CAIRN_DECORATOR_REQUIRES_MAX];
+    decorator_record *rec = new_record(L, sizeof *rec);
+    rec->activate = keep_fn(L, 4);
+    rec->compute = keep_fn(L, 5);
+    rec->tick = keep_fn(L, 6);
+    cairn_decorator_def def = {
+        .name = luaL_checkstring(L, 1),
+        .chains = chains,
+        .chain_count = string_list(L, 2, chains, DECORATOR_CHAINS_MAX, "chains"),
+        .required = required,
+        .required_count = id_list(L, 3, required, CAIRN_DECORATOR_REQUIRES_MAX, "requires"),
+        .activate = rec->activate ? deco_activate : NULL,
+        .compute = rec->compute ? deco_compute : NULL,
+        .tick = rec->tick ? deco_tick : NULL,
+        .ud = rec,
+    };
+    check(L, cairn_decorator_define(w, &def, &rec->deco));
+    lua_pushinteger(L, rec->deco);
+    return 1;
+}
+
+/* --- movs and algorithms ----------------------------------------------------------------- */
+
+/* A Lua movs: fn(entity) returns a list of direction names, best first. */
+static cairn_status lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
+                             size_t *count, void *ud)
+{
+    cairn_lua *h = host_of(w);
+    lua_State *L = h->L;
+    push_kept(L, (int)(intptr_t)ud);
+    cairn_lua__push_entity(L, actor);
+    cairn_status st = call_back(h, 1, 1, NULL);
+    if (st)
+        return st;
+    *count = 0;
+    if (lua_istable(L, -1)) {
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+            const char *name = lua_tostring(L, -1);
+            int d = 0;
+            while (name && d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
+                d++;
+            lua_pop(L, 1);
+            if (!name || d == CAIRN_DIR_COUNT || *count == CAIRN_DIR_COUNT) {
+                lua_pop(L, 2);
+                return cairn_world_fail(w, CAIRN_ERR_HANDLER,
+                                        "a movs must return at most 8 directions (n, ne, e, se, "
+                                        "s, sw, w, nw); entry %d is not one",
+                                        (int)i);
+            }
+            dirs[(*count)++] = (cairn_dir)d;
+        }
+        lua_pop(L, 1);
+    } else if (!lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return cairn_world_fail(w, CAIRN_ERR_HANDLER,
+                                "a movs must return a list of directions, not a %s",
+                                luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+static int c_movs(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    cairn_movs_id id;
+    check(L, cairn_movs_register(w, name, lua_movs, (void *)(intptr_t)keep(L, 2), &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static cairn_status lua_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
+{
+    cairn_lua *h = host_of(w);
+    push_kept(h->L, (int)(intptr_t)ud);
+    return call_back(h, 0, 0, &ev->head);
+}
+
+static int c_algo(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    cairn_algo_id id;
+    check(L, cairn_algo_register(w, name, lua_algo, (void *)(intptr_t)keep(L, 2), &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+/* --- statuses ---------------------------------------------------------------------------- */
+
+typedef struct status_hook {
+    cairn_chain_name chain;
+    cairn_rank rank;
+    int fn;
+} status_hook;
+
+typedef struct status_record {
+    int apply, tick, wear_off;
+    uint32_t hook_count;
+    status_hook hooks[CAIRN_STATUSED_HOOKS_MAX];
+} status_record;
+
+static cairn_status status_call(cairn_world *w, cairn_entity_id id, int ref)
+{
+    return ref ? entity_hook(w, id, ref) : CAIRN_OK;
+}
+
+/* Applying hooks the status's handlers onto the entity (the core unhooks them when it wears
+ * off), then runs its apply function. */
+static cairn_status status_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                 void *ud)
+{
+    status_record *rec = ud;
+    for (uint32_t i = 0; i < rec->hook_count; i++) {
+        const status_hook *hk = &rec->hooks[i];
+        cairn_handler handler = {lua_handler, (void *)(intptr_t)hk->fn, hk->rank};
+        cairn_status st = cairn_statused_hook(w, id, status, hk->chain, handler);
+        if (st)
+            return st;
+    }
+    return status_call(w, id, rec->apply);
+}
+
+static cairn_status status_tick(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                void *ud)
+{
+    (void)status;
+    return status_call(w, id, ((status_record *)ud)->tick);
+}
+
+static cairn_status status_wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                    void *ud)
+{
+    (void)status;
+    return status_call(w, id, ((status_record *)ud)->wear_off);
+}
+
+/* core.status(name, apply, tick, wear_off, hooks) -> id; hooks: { {chain, fn, rank}, ... } */
+static int c_status(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    const char *name = luaL_checkstring(L, 1);
+    status_record *rec = new_record(L, sizeof *rec);
+    rec->apply = keep_fn(L, 2);
+    rec->tick = keep_fn(L, 3);
+    rec->wear_off = keep_fn(L, 4);
+    if (!lua_isnoneornil(L, 5)) {
+        luaL_checktype(L, 5, LUA_TTABLE);
+        lua_Integer n = luaL_len(L, 5);
+        if (n > CAIRN_STATUSED_HOOKS_MAX)
+            return luaL_error(L, "a status hooks at most %d handlers", CAIRN_STATUSED_HOOKS_MAX);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, 5, i);
+            status_hook *hk = &rec->hooks[rec->hook_count++];
+            lua_rawgeti(L, -1, 1);
+            hk->chain = (cairn_chain_name)luaL_checkinteger(L, -1);
+            lua_rawgeti(L, -2, 2);
+            hk->fn = keep_fn(L, -1);
+            lua_rawgeti(L, -3, 3);
+            hk->rank = cairn_lua__check_rank(L, -1);
+            lua_pop(L, 4);
+        }
+    }
+    cairn_statused_def def = {name, status_apply, status_tick, status_wear_off, rec};
+    cairn_statused_id id;
+    check(L, cairn_statused_define(w, &def, &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+/* --- sequences --------------------------------------------------------------------------- */
+
+typedef struct step_record {
+    int decide, enter, exit;
+} step_record;
+
+/* decide(entity, outcome) returns the 1-based step to go to, or nil to keep the rules'. */
+static cairn_status step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o,
+                                void *ud)
+{
+    cairn_lua *h = host_of(w);
+    lua_State *L = h->L;
+    push_kept(L, ((step_record *)ud)->decide);
+    cairn_lua__push_entity(L, id);
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, o->step + 1);
+    lua_setfield(L, -2, "step");
+    lua_pushinteger(L, o->done);
+    lua_setfield(L, -2, "done");
+    lua_pushboolean(L, o->success);
+    lua_setfield(L, -2, "success");
+    lua_pushinteger(L, o->next + 1);
+    lua_setfield(L, -2, "next");
+    cairn_status st = call_back(h, 2, 1, NULL);
+    if (st)
+        return st;
+    if (!lua_isnil(L, -1)) {
+        int isnum;
+        lua_Integer next = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || next < 1) {
+            lua_pop(L, 1);
+            return cairn_world_fail(w, CAIRN_ERR_HANDLER,
+                                    "a step's decide must return a step number (1 or more) or "
+                                    "nil");
+        }
+        o->next = (uint32_t)(next - 1);
+    }
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+static cairn_status step_hook(cairn_world *w, cairn_entity_id id, uint32_t step, int ref)
+{
+    cairn_lua *h = host_of(w);
+    push_kept(h->L, ref);
+    cairn_lua__push_entity(h->L, id);
+    lua_pushinteger(h->L, step + 1);
+    return call_back(h, 2, 0, NULL);
+}
+
+static cairn_status step_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
+{
+    return step_hook(w, id, step, ((step_record *)ud)->enter);
+}
+
+static cairn_status step_exit(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
+{
+    return step_hook(w, id, step, ((step_record *)ud)->exit);
+}
+
+static lua_Integer opt_field(lua_State *L, int idx, const char *key, lua_Integer max)
+{
+    lua_getfield(L, idx, key);
+    lua_Integer v = luaL_optinteger(L, -1, 0);
+    lua_pop(L, 1);
+    if (v < 0 || v > max)
+        luaL_error(L, "step field '%s' must be from 0 to %d", key, (int)max);
+    return v;
+}
+
+/* core.sequence(name, steps) -> id; each step {action=id, movs=id, repeats=, on_success=,
+ * on_failure=, decide=, enter=, exit=} */
+static int c_sequence(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 2);
+    luaL_argcheck(L, n >= 1 && n <= CAIRN_SEQUENCE_STEPS_MAX, 2, "1 to 1024 steps");
+    cairn_step *steps = lua_newuserdatauv(L, (size_t)n * sizeof *steps, 0);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, 2, i);
+        int s = lua_gettop(L);
+        cairn_step *step = &steps[i - 1];
+        memset(step, 0, sizeof *step);
+        step->action = (cairn_action_id)opt_field(L, s, "action", UINT16_MAX);
+        step->movs = (cairn_movs_id)opt_field(L, s, "movs", UINT16_MAX);
+        step->repeat = (uint16_t)opt_field(L, s, "repeats", UINT16_MAX);
+        step->on_success = (uint16_t)opt_field(L, s, "on_success", UINT16_MAX);
+        step->on_failure = (uint16_t)opt_field(L, s, "on_failure", UINT16_MAX);
+        lua_getfield(L, s, "decide");
+        lua_getfield(L, s, "enter");
+        lua_getfield(L, s, "exit");
+        if (!lua_isnil(L, -1) || !lua_isnil(L, -2) || !lua_isnil(L, -3)) {
+            step_record *rec = new_record(L, sizeof *rec);
+            rec->decide = keep_fn(L, -3);
+            rec->enter = keep_fn(L, -2);
+            rec->exit = keep_fn(L, -1);
+            step->decide = rec->decide ? step_decide : NULL;
+            step->enter = rec->enter ? step_enter : NULL;
+            step->exit = rec->exit ? step_exit : NULL;
+            step->ud = rec;
+        }
+        lua_settop(L, s - 1);
+    }
+    cairn_sequence_id id;
+    check(L, cairn_sequence_register(w, name, steps, (size_t)n, &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+/* --- the rest: names, types, actions, hooks ---------------------------------------------- */
+
+static const char *const kind_options[] = {
+    "type", "decorator", "chain", "action", "movs", "algo", "sequence", "status", "source", NULL,
+};
+
+/* core.find(kind, name) -> id or nil */
+static int c_find(lua_State *L)
+{
+    cairn_lua_kind kind = (cairn_lua_kind)luaL_checkoption(L, 1, NULL, kind_options);
+    int id;
+    if (cairn_lua__find(cairn_lua__world(L), kind, luaL_checkstring(L, 2), &id))
+        lua_pushinteger(L, id);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int c_source(lua_State *L)
+{
+    cairn_source_id id;
+    check(L, cairn_source_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static int c_chain(lua_State *L)
+{
+    cairn_chain_name id;
+    check(L, cairn_chain_name_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static int c_type(lua_State *L)
+{
+    static const char *const layers[] = {"floor", "trap", "item", "wall", "real",
+                                         "projectile", "misc", NULL};
+    cairn_layer layer = (cairn_layer)luaL_checkoption(L, 2, "real", layers);
+    cairn_type_id id;
+    check(L, cairn_type_register(cairn_lua__world(L), luaL_checkstring(L, 1), layer, &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static int c_type_add(lua_State *L)
+{
+    check(L, cairn_type_add_decorator(cairn_lua__world(L), (cairn_type_id)luaL_checkinteger(L, 1),
+                                      (cairn_decorator_id)luaL_checkinteger(L, 2)));
+    return 0;
+}
+
+static int c_type_has(lua_State *L)
+{
+    lua_pushboolean(L, cairn_type_has_decorator(cairn_lua__world(L),
+                                                (cairn_type_id)luaL_checkinteger(L, 1),
+                                                (cairn_decorator_id)luaL_checkinteger(L, 2)));
+    return 1;
+}
+
+static int c_type_stat(lua_State *L)
+{
+    cairn_type_id type = (cairn_type_id)luaL_checkinteger(L, 1);
+    const char *stat = luaL_checkstring(L, 2);
+    luaL_checkany(L, 3);
+    cairn_lua__stat_set(L, cairn_lua__world(L), CAIRN_ENTITY_NONE, type, stat, 3);
+    return 0;
+}
+
+static int c_type_hook(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    cairn_chain *chain;
+    check(L, cairn_type_chain(w, (cairn_type_id)luaL_checkinteger(L, 1),
+                              (cairn_chain_name)luaL_checkinteger(L, 2), &chain));
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    check(L, cairn_chain_add(w, chain, cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4)),
+                             NULL));
+    return 0;
+}
+
+static int c_world_hook(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    cairn_chain *chain = cairn_world_chain(w, (cairn_chain_name)luaL_checkinteger(L, 1));
+    if (!chain)
+        return cairn_lua__raise(L, cairn_world_error_status(w));
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    check(L, cairn_chain_add(w, chain, cairn_lua__handler(L, 2, cairn_lua__check_rank(L, 3)),
+                             NULL));
+    return 0;
+}
+
+static int c_action(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    uint16_t components[CAIRN_ACTION_COMPONENTS_MAX];
+    size_t n = id_list(L, 2, components, CAIRN_ACTION_COMPONENTS_MAX, "components");
+    cairn_action_id id;
+    check(L, cairn_action_register(cairn_lua__world(L), name, components, n, &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+/* core.world_new(width, height, seed): the host's next world; the previous one, its
+ * callbacks and every handle to it are gone. */
+static int c_world_new(lua_State *L)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    cairn_world_config config = {
+        .width = (int32_t)luaL_checkinteger(L, 1),
+        .height = (int32_t)luaL_checkinteger(L, 2),
+        .seed = (uint64_t)luaL_optinteger(L, 3, 0),
+        .user = h,
+    };
+    if (h->depth > 1 || h->scope_top > 0)
+        return luaL_error(L, "a world cannot be replaced from inside one of its handlers");
+    cairn_world_destroy(h->world);
+    h->world = NULL;
+    h->world_serial++;
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    cairn_lua__scope_reset(h);
+    cairn_error err;
+    if (cairn_world_create(&config, &h->world, &err))
+        return luaL_error(L, "%s", err.message);
+    return 0;
+}
+
+/* core.entity_current(id) -> whether the e.id names an entity not yet reaped */
+static int c_entity_current(lua_State *L)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    lua_Integer id = luaL_checkinteger(L, 1);
+    cairn_entity_id eid = {(uint32_t)(id % CAIRN_ENTITY_MAX), (uint32_t)(id / CAIRN_ENTITY_MAX)};
+    lua_pushboolean(L, h->world && id > 0 && cairn_entity_check(h->world, eid) == CAIRN_OK);
+    return 1;
+}
+
+void cairn_lua__open_define(lua_State *L)
+{
+    static const luaL_Reg fns[] = {
+        {"world_new", c_world_new}, {"find", c_find},         {"source", c_source},
+        {"chain", c_chain},         {"decorator", c_decorator}, {"type", c_type},
+        {"type_add", c_type_add},   {"type_has", c_type_has},   {"type_stat", c_type_stat},
+        {"type_hook", c_type_hook}, {"world_hook", c_world_hook}, {"action", c_action},
+        {"movs", c_movs},           {"algo", c_algo},         {"status", c_status},
+        {"sequence", c_sequence},   {"entity_current", c_entity_current}, {NULL, NULL},
+    };
+    luaL_newlib(L, fns);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+}

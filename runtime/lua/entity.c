@@ -1,0 +1,395 @@
+/*
+ * entity.c - entity handles: userdata naming an entity by its generational id, with its
+ * fields (position, stats, data) and the methods that act through the core.
+ *
+ * One handle per living entity at a time (a weak cache by slot), so handles work as table
+ * keys. A handle outlives its entity safely: once the entity is reaped every use raises an
+ * error saying so. A dead entity is readable until the end of its beat; it can no longer act.
+ */
+#include <string.h>
+
+#include "host.h"
+
+static const char entity_meta[] = "cairn.entity";
+static const char cache_key[] = "cairn.entity_cache";
+
+typedef struct handle {
+    cairn_entity_id id;
+    uint32_t world; /* the host's world serial: a handle never reaches a later world */
+} handle;
+
+cairn_world *cairn_lua__world(lua_State *L)
+{
+    cairn_world *w = cairn_lua__from(L)->world;
+    if (!w)
+        luaL_error(L, "there is no world yet (entities exist once a world is made)");
+    return w;
+}
+
+cairn_dir cairn_lua__check_dir(lua_State *L, int idx)
+{
+    if (lua_isnoneornil(L, idx))
+        return CAIRN_DIR_NONE;
+    const char *name = luaL_checkstring(L, idx);
+    for (int d = 0; d <= CAIRN_DIR_NONE; d++)
+        if (!strcmp(name, cairn_dir_name((cairn_dir)d)))
+            return (cairn_dir)d;
+    return (cairn_dir)luaL_error(L, "bad direction '%s' (n, ne, e, se, s, sw, w, nw or none)",
+                                 name);
+}
+
+void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
+{
+    if (cairn_entity_id_is_none(id)) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_getfield(L, LUA_REGISTRYINDEX, cache_key);
+    if (lua_rawgeti(L, -1, id.index) == LUA_TUSERDATA) {
+        handle *cached = lua_touserdata(L, -1);
+        if (cairn_entity_id_eq(cached->id, id) && cached->world == cairn_lua__from(L)->world_serial) {
+            lua_remove(L, -2);
+            return;
+        }
+    }
+    lua_pop(L, 1);
+    handle *e = lua_newuserdatauv(L, sizeof *e, 0);
+    e->id = id;
+    e->world = cairn_lua__from(L)->world_serial;
+    luaL_setmetatable(L, entity_meta);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, id.index);
+    lua_remove(L, -2);
+}
+
+cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx)
+{
+    handle *e = luaL_testudata(L, idx, entity_meta);
+    return e ? e->id : CAIRN_ENTITY_NONE;
+}
+
+cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive)
+{
+    handle *e = luaL_checkudata(L, idx, entity_meta);
+    cairn_world *w = cairn_lua__world(L);
+    if (e->world != cairn_lua__from(L)->world_serial)
+        luaL_error(L, "entity %d belongs to a world that was replaced", (int)e->id.index);
+    if (cairn_entity_check(w, e->id) != CAIRN_OK)
+        luaL_error(L, "entity %d is gone: it died and was removed (a handle must not be used "
+                      "after its entity's death)",
+                   (int)e->id.index);
+    if (alive && !cairn_entity_is_alive(w, e->id))
+        luaL_error(L, "entity %d is dead: it can no longer act", (int)e->id.index);
+    return e->id;
+}
+
+/* Raises for a failed core call. */
+static void check(lua_State *L, cairn_status st)
+{
+    if (st)
+        cairn_lua__raise(L, st);
+}
+
+/* --- methods ----------------------------------------------------------------------------- */
+
+static int do_action(lua_State *L, cairn_action_id action, int dir_idx)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    cairn_action a = {action, (uint8_t)cairn_lua__check_dir(L, dir_idx)};
+    bool success = false;
+    check(L, cairn_action_do(cairn_lua__world(L), id, a, NULL, &success));
+    lua_pushboolean(L, success);
+    return 1;
+}
+
+static int e_move(lua_State *L)
+{
+    return do_action(L, CAIRN_ACTION_MOVE, 2);
+}
+
+static int e_attack(lua_State *L)
+{
+    return do_action(L, CAIRN_ACTION_ATTACK, 2);
+}
+
+static int e_dig(lua_State *L)
+{
+    return do_action(L, CAIRN_ACTION_DIG, 2);
+}
+
+static int e_act(lua_State *L)
+{
+    int action = cairn_lua__check_name(L, 2, CAIRN_LUA_ACTION);
+    return do_action(L, (cairn_action_id)action, 3);
+}
+
+static int e_has(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    cairn_world *w = cairn_lua__world(L);
+    int deco = cairn_lua__check_name(L, 2, CAIRN_LUA_DECORATOR);
+    cairn_type_id type;
+    check(L, cairn_entity_type(w, id, &type));
+    lua_pushboolean(L, cairn_type_has_decorator(w, type, (cairn_decorator_id)deco));
+    return 1;
+}
+
+static int e_is_dead(lua_State *L)
+{
+    handle *e = luaL_checkudata(L, 1, entity_meta);
+    lua_pushboolean(L, !cairn_entity_is_alive(cairn_lua__world(L), e->id));
+    return 1;
+}
+
+static int e_kill(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    check(L, cairn_entity_kill(cairn_lua__world(L), id));
+    return 0;
+}
+
+static int e_damage(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    lua_Integer amount = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, amount >= 0 && amount <= CAIRN_STAT_MAX, 2, "0 to 1000000");
+    cairn_entity_id cause = lua_isnoneornil(L, 3) ? CAIRN_ENTITY_NONE
+                                                  : cairn_lua__check_entity(L, 3, false);
+    bool killed = false;
+    check(L, cairn_entity_damage(cairn_lua__world(L), id, (int32_t)amount, cause, &killed));
+    lua_pushboolean(L, killed);
+    return 1;
+}
+
+static int e_displace(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    cairn_cell to = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
+    cairn_entity_id cause = lua_isnoneornil(L, 4) ? CAIRN_ENTITY_NONE
+                                                  : cairn_lua__check_entity(L, 4, false);
+    bool moved = false;
+    check(L, cairn_entity_displace(cairn_lua__world(L), id, to, cause, &moved));
+    lua_pushboolean(L, moved);
+    return 1;
+}
+
+static int e_apply(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
+    lua_Integer beats = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, beats >= 1 && beats <= CAIRN_STAT_MAX, 3, "1 or more beats");
+    check(L, cairn_statused_apply(cairn_lua__world(L), id, (cairn_statused_id)status,
+                                  (int32_t)beats));
+    return 0;
+}
+
+static int e_status(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
+    lua_pushinteger(L, cairn_statused_remaining(cairn_lua__world(L), id,
+                                                (cairn_statused_id)status));
+    return 1;
+}
+
+static int e_remove(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
+    check(L, cairn_statused_remove(cairn_lua__world(L), id, (cairn_statused_id)status));
+    return 0;
+}
+
+static int e_hook(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    cairn_handler handler = cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4));
+    cairn_handler_id hid;
+    check(L, cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_name)chain, handler, &hid));
+    lua_pushinteger(L, hid);
+    return 1;
+}
+
+static int e_unhook(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
+    lua_Integer hid = luaL_checkinteger(L, 3);
+    check(L, cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_name)chain,
+                                 (cairn_handler_id)hid));
+    return 0;
+}
+
+static int e_input(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    int action = cairn_lua__check_name(L, 2, CAIRN_LUA_ACTION);
+    cairn_action a = {(cairn_action_id)action, (uint8_t)cairn_lua__check_dir(L, 3)};
+    check(L, cairn_player_input(cairn_lua__world(L), id, a));
+    return 0;
+}
+
+/* e:pass(chain) / e:pass_all(chain): a plain event with e as its actor, through e's chain.
+ * Returns whether it propagated to the end. */
+static int pass(lua_State *L, bool all)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
+    cairn_world *w = cairn_lua__world(L);
+    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_PLAIN, id, (cairn_action){0, CAIRN_DIR_NONE});
+    if (!ev)
+        return cairn_lua__raise(L, cairn_world_error_status(w));
+    check(L, all ? cairn_entity_pass_all(w, id, (cairn_chain_name)chain, ev)
+                 : cairn_entity_pass(w, id, (cairn_chain_name)chain, ev));
+    lua_pushboolean(L, ev->propagate);
+    return 1;
+}
+
+static int e_pass(lua_State *L)
+{
+    return pass(L, false);
+}
+
+static int e_pass_all(lua_State *L)
+{
+    return pass(L, true);
+}
+
+/* --- fields ------------------------------------------------------------------------------ */
+
+static void push_cell_field(lua_State *L, cairn_world *w, cairn_entity_id id, bool want_x)
+{
+    cairn_cell cell;
+    if (cairn_entity_cell(w, id, &cell) == CAIRN_OK)
+        lua_pushinteger(L, want_x ? cell.x : cell.y);
+    else
+        lua_pushnil(L);
+}
+
+static int e_index(lua_State *L)
+{
+    handle *e = luaL_checkudata(L, 1, entity_meta);
+    const char *key = luaL_checkstring(L, 2);
+    /* Methods first: they live in the metatable's `methods`. */
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 3);
+    cairn_world *w = cairn_lua__world(L);
+    if (!strcmp(key, "alive")) {
+        lua_pushboolean(L, cairn_entity_is_alive(w, e->id));
+        return 1;
+    }
+    if (!strcmp(key, "id")) {
+        lua_pushinteger(L, (lua_Integer)e->id.generation * CAIRN_ENTITY_MAX + e->id.index);
+        return 1;
+    }
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    cairn_type_id type;
+    check(L, cairn_entity_type(w, id, &type));
+    if (!strcmp(key, "type")) {
+        lua_pushstring(L, cairn_type_name(w, type));
+    } else if (!strcmp(key, "x") || !strcmp(key, "y")) {
+        push_cell_field(L, w, id, key[0] == 'x');
+    } else if (!strcmp(key, "layer")) {
+        cairn_layer layer;
+        check(L, cairn_entity_layer(w, id, &layer));
+        lua_pushstring(L, cairn_layer_name(layer));
+    } else if (!strcmp(key, "facing")) {
+        cairn_dir dir;
+        check(L, cairn_entity_facing(w, id, &dir));
+        lua_pushstring(L, cairn_dir_name(dir));
+    } else if (!strcmp(key, "data")) {
+        cairn_lua__push_runtime(L, "entity_data");
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+    } else if (!strcmp(key, "last")) {
+        void *data;
+        if (cairn_entity_data(w, id, CAIRN_DECO_ACTING, &data) == CAIRN_OK &&
+            ((cairn_acting *)data)->last)
+            cairn_lua__push_event(L, &((cairn_acting *)data)->last->head);
+        else
+            lua_pushnil(L);
+    } else if (!strcmp(key, "next_action") || !strcmp(key, "next_dir")) {
+        void *data;
+        if (cairn_entity_data(w, id, CAIRN_DECO_ACTING, &data) != CAIRN_OK)
+            lua_pushnil(L);
+        else if (key[5] == 'a')
+            cairn_lua__push_name(L, CAIRN_LUA_ACTION, ((cairn_acting *)data)->next.id);
+        else
+            lua_pushstring(L, cairn_dir_name((cairn_dir)((cairn_acting *)data)->next.dir));
+    } else if (!cairn_lua__stat_get(L, w, id, type, key)) {
+        return luaL_error(L, "an entity has no field '%s'", key);
+    }
+    return 1;
+}
+
+static int e_newindex(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    const char *key = luaL_checkstring(L, 2);
+    cairn_world *w = cairn_lua__world(L);
+    if (!strcmp(key, "facing")) {
+        check(L, cairn_entity_set_facing(w, id, cairn_lua__check_dir(L, 3)));
+        return 0;
+    }
+    cairn_type_id type;
+    check(L, cairn_entity_type(w, id, &type));
+    cairn_lua__stat_set(L, w, id, type, key, 3);
+    return 0;
+}
+
+static int e_eq(lua_State *L)
+{
+    lua_pushboolean(L, cairn_entity_id_eq(cairn_lua__to_entity(L, 1), cairn_lua__to_entity(L, 2)));
+    return 1;
+}
+
+static int e_tostring(lua_State *L)
+{
+    handle *e = luaL_checkudata(L, 1, entity_meta);
+    cairn_lua *h = cairn_lua__from(L);
+    cairn_type_id type;
+    if (h->world && cairn_entity_type(h->world, e->id, &type) == CAIRN_OK)
+        lua_pushfstring(L, "entity %d (%s)", (int)e->id.index, cairn_type_name(h->world, type));
+    else
+        lua_pushfstring(L, "entity %d (gone)", (int)e->id.index);
+    return 1;
+}
+
+void cairn_lua__open_entity(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"move", e_move},       {"attack", e_attack},     {"dig", e_dig},
+        {"act", e_act},         {"has", e_has},           {"is_dead", e_is_dead},
+        {"kill", e_kill},       {"damage", e_damage},     {"displace", e_displace},
+        {"apply", e_apply},     {"status", e_status},     {"remove", e_remove},
+        {"hook", e_hook},       {"unhook", e_unhook},     {"input", e_input},
+        {"pass", e_pass},       {"pass_all", e_pass_all}, {NULL, NULL},
+    };
+    static const luaL_Reg meta[] = {
+        {"__index", e_index}, {"__newindex", e_newindex}, {"__eq", e_eq},
+        {"__tostring", e_tostring}, {NULL, NULL},
+    };
+    luaL_newmetatable(L, entity_meta);
+    luaL_setfuncs(L, meta, 0);
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "methods");
+    lua_pushliteral(L, "entity");
+    lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+
+    /* The cache: slot index -> handle, weak so unused handles are collected. */
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, cache_key);
+}

@@ -1,0 +1,424 @@
+/*
+ * event.c - event handles: userdata over a core event, valid only in the call that received
+ * it (a handler, a hook, an algorithm) or, made outside any call, until the next beat.
+ * Using one later raises an error saying so. Fields follow the event's kind; the fields a
+ * stage may change (an attack's damage in attack_get, a move's destination in move_get,
+ * propagate to veto a check) are writable.
+ */
+#include <string.h>
+
+#include "host.h"
+
+static const char event_meta[] = "cairn.event";
+
+typedef struct handle {
+    cairn_event *ev;
+    uint32_t scope;
+    uint32_t epoch;
+} handle;
+
+static const char *const kind_names[CAIRN_EVENT_KIND_COUNT] = {
+    "plain", "beat", "entity", "enclosing", "algo", "result", "hit", "push", "displace", "damage",
+};
+
+void cairn_lua__push_event(lua_State *L, cairn_event *ev)
+{
+    if (!ev) {
+        lua_pushnil(L);
+        return;
+    }
+    cairn_lua *h = cairn_lua__from(L);
+    handle *e = lua_newuserdatauv(L, sizeof *e, 0);
+    e->ev = ev;
+    e->scope = h->scope_top;
+    e->epoch = h->scopes[h->scope_top];
+    luaL_setmetatable(L, event_meta);
+}
+
+cairn_event *cairn_lua__check_event(lua_State *L, int idx)
+{
+    handle *e = luaL_checkudata(L, idx, event_meta);
+    cairn_lua *h = cairn_lua__from(L);
+    if (e->scope > h->scope_top || h->scopes[e->scope] != e->epoch)
+        luaL_error(L, "event handle used after its event ended (keep the values you need, "
+                      "not the event)");
+    return e->ev;
+}
+
+/* --- reading ----------------------------------------------------------------------------- */
+
+static void push_cell(lua_State *L, cairn_cell cell)
+{
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, cell.x);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, cell.y);
+    lua_setfield(L, -2, "y");
+}
+
+static cairn_cell check_cell(lua_State *L, int idx)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_getfield(L, idx, "x");
+    lua_getfield(L, idx, "y");
+    cairn_cell cell = {(int32_t)luaL_checkinteger(L, -2), (int32_t)luaL_checkinteger(L, -1)};
+    lua_pop(L, 2);
+    return cell;
+}
+
+static void push_dir(lua_State *L, int dir)
+{
+    lua_pushstring(L, cairn_dir_name((cairn_dir)dir));
+}
+
+/* The attack's fields, as an attack event and a hit event both carry them. */
+static bool push_attack(lua_State *L, const cairn_attack *a, const char *key)
+{
+    if (!strcmp(key, "damage"))
+        lua_pushinteger(L, a->damage);
+    else if (!strcmp(key, "pierce"))
+        lua_pushinteger(L, a->pierce);
+    else if (!strcmp(key, "power"))
+        lua_pushinteger(L, a->power);
+    else if (!strcmp(key, "source"))
+        cairn_lua__push_name(L, CAIRN_LUA_SOURCE, a->source);
+    else
+        return false;
+    return true;
+}
+
+static int32_t check_stat(lua_State *L, int idx)
+{
+    lua_Integer v = luaL_checkinteger(L, idx);
+    luaL_argcheck(L, v >= -CAIRN_STAT_MAX && v <= CAIRN_STAT_MAX, idx,
+                  "a stat from -1000000 to 1000000");
+    return (int32_t)v;
+}
+
+static bool set_attack(lua_State *L, cairn_attack *a, const char *key, int idx)
+{
+    if (!strcmp(key, "damage"))
+        a->damage = check_stat(L, idx);
+    else if (!strcmp(key, "pierce"))
+        a->pierce = check_stat(L, idx);
+    else if (!strcmp(key, "power"))
+        a->power = check_stat(L, idx);
+    else if (!strcmp(key, "source"))
+        a->source = (uint8_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SOURCE);
+    else
+        return false;
+    return true;
+}
+
+static void push_entities(lua_State *L, const cairn_entity_id *ids, uint32_t count)
+{
+    lua_createtable(L, (int)count, 0);
+    for (uint32_t i = 0; i < count; i++) {
+        cairn_lua__push_entity(L, ids[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static bool push_result(lua_State *L, cairn_event *ev, const char *key)
+{
+    cairn_result_event *r = cairn_event_as_result(ev);
+    cairn_move_event *move = cairn_event_as_move(ev);
+    cairn_attack_event *attack = cairn_event_as_attack(ev);
+    cairn_dig_event *dig = cairn_event_as_dig(ev);
+    if (!strcmp(key, "component"))
+        cairn_lua__push_name(L, CAIRN_LUA_DECORATOR, r->component);
+    else if (!strcmp(key, "blocker"))
+        cairn_lua__push_entity(L, r->blocker);
+    else if (move && !strcmp(key, "from"))
+        push_cell(L, move->from);
+    else if (move && !strcmp(key, "to"))
+        push_cell(L, move->to);
+    else if (attack && push_attack(L, &attack->attack, key))
+        ;
+    else if (attack && !strcmp(key, "push_distance"))
+        lua_pushinteger(L, attack->push.distance);
+    else if (attack && !strcmp(key, "push_power"))
+        lua_pushinteger(L, attack->push.power);
+    else if (attack && !strcmp(key, "targets"))
+        push_entities(L, attack->targets, attack->target_count);
+    else if (attack && !strcmp(key, "hits")) {
+        lua_createtable(L, (int)attack->target_count, 0);
+        for (uint32_t i = 0; i < attack->target_count; i++) {
+            cairn_lua__push_event(L, attack->hits[i] ? &attack->hits[i]->head : NULL);
+            lua_rawseti(L, -2, i + 1);
+        }
+    } else if (dig && !strcmp(key, "cell"))
+        push_cell(L, dig->cell);
+    else if (dig && !strcmp(key, "target"))
+        cairn_lua__push_entity(L, dig->target);
+    else if (dig && !strcmp(key, "power"))
+        lua_pushinteger(L, dig->power);
+    else
+        return false;
+    return true;
+}
+
+static bool push_kind_field(lua_State *L, cairn_event *ev, const char *key)
+{
+    switch (ev->kind) {
+    case CAIRN_EVENT_BEAT:
+        if (strcmp(key, "beat") != 0)
+            return false;
+        lua_pushinteger(L, (lua_Integer)cairn_event_as_beat(ev)->beat);
+        return true;
+    case CAIRN_EVENT_ENTITY:
+        if (strcmp(key, "entity") != 0)
+            return false;
+        cairn_lua__push_entity(L, cairn_event_as_entity(ev)->entity);
+        return true;
+    case CAIRN_EVENT_ENCLOSING: {
+        cairn_enclosing_event *e = cairn_event_as_enclosing(ev);
+        if (!strcmp(key, "check_success"))
+            lua_pushboolean(L, e->check_success);
+        else if (!strcmp(key, "algo"))
+            cairn_lua__push_event(L, e->algo ? &e->algo->head : NULL);
+        else
+            return false;
+        return true;
+    }
+    case CAIRN_EVENT_ALGO: {
+        cairn_algo_event *a = cairn_event_as_algo(ev);
+        if (!strcmp(key, "movs"))
+            cairn_lua__push_name(L, CAIRN_LUA_MOVS, a->movs);
+        else if (!strcmp(key, "direction"))
+            push_dir(L, a->direction);
+        else if (!strcmp(key, "result"))
+            cairn_lua__push_event(L, a->result ? &a->result->head : NULL);
+        else
+            return false;
+        return true;
+    }
+    case CAIRN_EVENT_RESULT:
+        return push_result(L, ev, key);
+    case CAIRN_EVENT_HIT: {
+        cairn_hit_event *hit = cairn_event_as_hit(ev);
+        if (push_attack(L, &hit->attack, key))
+            ;
+        else if (!strcmp(key, "target"))
+            cairn_lua__push_entity(L, hit->target);
+        else if (!strcmp(key, "dealt"))
+            lua_pushinteger(L, hit->damage);
+        else if (!strcmp(key, "blocked"))
+            lua_pushboolean(L, hit->blocked);
+        else if (!strcmp(key, "killed"))
+            lua_pushboolean(L, hit->killed);
+        else if (!strcmp(key, "push"))
+            cairn_lua__push_event(L, hit->push ? &hit->push->head : NULL);
+        else
+            return false;
+        return true;
+    }
+    case CAIRN_EVENT_PUSH: {
+        cairn_push_event *p = cairn_event_as_push(ev);
+        if (!strcmp(key, "target"))
+            cairn_lua__push_entity(L, p->target);
+        else if (!strcmp(key, "distance"))
+            lua_pushinteger(L, p->push.distance);
+        else if (!strcmp(key, "power"))
+            lua_pushinteger(L, p->push.power);
+        else if (!strcmp(key, "direction"))
+            push_dir(L, p->dir);
+        else if (!strcmp(key, "from"))
+            push_cell(L, p->from);
+        else if (!strcmp(key, "to"))
+            push_cell(L, p->to);
+        else if (!strcmp(key, "moved"))
+            lua_pushinteger(L, p->moved);
+        else
+            return false;
+        return true;
+    }
+    case CAIRN_EVENT_DISPLACE: {
+        cairn_displace_event *d = cairn_event_as_displace(ev);
+        if (!strcmp(key, "target"))
+            cairn_lua__push_entity(L, d->target);
+        else if (!strcmp(key, "from"))
+            push_cell(L, d->from);
+        else if (!strcmp(key, "to"))
+            push_cell(L, d->to);
+        else
+            return false;
+        return true;
+    }
+    case CAIRN_EVENT_DAMAGE: {
+        cairn_damage_event *d = cairn_event_as_damage(ev);
+        if (!strcmp(key, "target"))
+            cairn_lua__push_entity(L, d->target);
+        else if (!strcmp(key, "amount"))
+            lua_pushinteger(L, d->amount);
+        else if (!strcmp(key, "hp"))
+            lua_pushinteger(L, d->hp);
+        else
+            return false;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static int ev_index(lua_State *L)
+{
+    cairn_event *ev = cairn_lua__check_event(L, 1);
+    const char *key = luaL_checkstring(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 3);
+    if (!strcmp(key, "kind"))
+        lua_pushstring(L, ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom");
+    else if (!strcmp(key, "actor"))
+        cairn_lua__push_entity(L, ev->actor);
+    else if (!strcmp(key, "action"))
+        cairn_lua__push_name(L, CAIRN_LUA_ACTION, ev->action.id);
+    else if (!strcmp(key, "dir"))
+        push_dir(L, ev->action.dir);
+    else if (!strcmp(key, "propagate"))
+        lua_pushboolean(L, ev->propagate);
+    else if (!strcmp(key, "success"))
+        lua_pushboolean(L, ev->success);
+    else if (!push_kind_field(L, ev, key))
+        return luaL_error(L, "a %s event has no field '%s'",
+                          ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom",
+                          key);
+    return 1;
+}
+
+/* --- writing ----------------------------------------------------------------------------- */
+
+static bool set_kind_field(lua_State *L, cairn_event *ev, const char *key)
+{
+    cairn_attack_event *attack = cairn_event_as_attack(ev);
+    cairn_move_event *move = cairn_event_as_move(ev);
+    cairn_dig_event *dig = cairn_event_as_dig(ev);
+    cairn_hit_event *hit = cairn_event_as_hit(ev);
+    cairn_push_event *push = cairn_event_as_push(ev);
+    if (attack && set_attack(L, &attack->attack, key, 3))
+        return true;
+    if (attack && !strcmp(key, "push_distance"))
+        attack->push.distance = check_stat(L, 3);
+    else if (attack && !strcmp(key, "push_power"))
+        attack->push.power = check_stat(L, 3);
+    else if (hit && set_attack(L, &hit->attack, key, 3))
+        ;
+    else if (move && !strcmp(key, "to"))
+        move->to = check_cell(L, 3);
+    else if (dig && !strcmp(key, "power"))
+        dig->power = check_stat(L, 3);
+    else if (dig && !strcmp(key, "target"))
+        dig->target = lua_isnil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);
+    else if (push && !strcmp(key, "distance"))
+        push->push.distance = check_stat(L, 3);
+    else if (push && !strcmp(key, "power"))
+        push->push.power = check_stat(L, 3);
+    else
+        return false;
+    return true;
+}
+
+static int ev_newindex(lua_State *L)
+{
+    cairn_event *ev = cairn_lua__check_event(L, 1);
+    const char *key = luaL_checkstring(L, 2);
+    if (!strcmp(key, "propagate"))
+        ev->propagate = lua_toboolean(L, 3);
+    else if (!strcmp(key, "success"))
+        ev->success = lua_toboolean(L, 3);
+    else if (!set_kind_field(L, ev, key))
+        return luaL_error(L, "cannot set '%s' on a %s event", key,
+                          ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom");
+    return 0;
+}
+
+/* --- methods ----------------------------------------------------------------------------- */
+
+/* ev:stop(): clears propagate, the way a check stage is vetoed. */
+static int ev_stop(lua_State *L)
+{
+    cairn_lua__check_event(L, 1)->propagate = false;
+    return 0;
+}
+
+/* attack_get: ev:add_target(entity). */
+static int ev_add_target(lua_State *L)
+{
+    cairn_attack_event *a = cairn_event_as_attack(cairn_lua__check_event(L, 1));
+    luaL_argcheck(L, a != NULL, 1, "an attack event");
+    cairn_entity_id target = cairn_lua__check_entity(L, 2, false);
+    cairn_status st = cairn_attack_add_target(cairn_lua__world(L), a, target);
+    if (st)
+        return cairn_lua__raise(L, st);
+    return 0;
+}
+
+/* For algorithms: ev:dirs() lists the movs's directions; ev:attempt(dir) tries the action
+ * in one (blockers that can still act go first) and returns whether it succeeded. */
+static int ev_dirs(lua_State *L)
+{
+    cairn_algo_event *a = cairn_event_as_algo(cairn_lua__check_event(L, 1));
+    luaL_argcheck(L, a != NULL, 1, "an algo event");
+    cairn_dir dirs[CAIRN_DIR_COUNT];
+    size_t count = 0;
+    cairn_status st = cairn_movs_dirs(cairn_lua__world(L), a->movs, a->head.actor, dirs, &count);
+    if (st)
+        return cairn_lua__raise(L, st);
+    lua_createtable(L, (int)count, 0);
+    for (size_t i = 0; i < count; i++) {
+        push_dir(L, dirs[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+static int ev_attempt(lua_State *L)
+{
+    cairn_algo_event *a = cairn_event_as_algo(cairn_lua__check_event(L, 1));
+    luaL_argcheck(L, a != NULL, 1, "an algo event");
+    cairn_dir dir = cairn_lua__check_dir(L, 2);
+    bool success = false;
+    cairn_status st = cairn_algo_attempt(cairn_lua__world(L), a, dir, &success);
+    if (st)
+        return cairn_lua__raise(L, st);
+    lua_pushboolean(L, success);
+    return 1;
+}
+
+static int ev_tostring(lua_State *L)
+{
+    handle *e = luaL_checkudata(L, 1, event_meta);
+    lua_pushfstring(L, "%s event", e->ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[e->ev->kind]
+                                                                        : "custom");
+    return 1;
+}
+
+void cairn_lua__open_event(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"stop", ev_stop},
+        {"add_target", ev_add_target},
+        {"dirs", ev_dirs},
+        {"attempt", ev_attempt},
+        {NULL, NULL},
+    };
+    static const luaL_Reg meta[] = {
+        {"__index", ev_index},
+        {"__newindex", ev_newindex},
+        {"__tostring", ev_tostring},
+        {NULL, NULL},
+    };
+    luaL_newmetatable(L, event_meta);
+    luaL_setfuncs(L, meta, 0);
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "methods");
+    lua_pushliteral(L, "event");
+    lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}

@@ -1,0 +1,441 @@
+/*
+ * host.c - the Lua state: its allocator (the memory ceiling), the instruction budget, calls
+ * into Lua and their errors, the runtime's own scripts, and the host's public functions.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+/* lfs.h uses lua_State without including lua.h: it comes after host.h. */
+#include <lfs.h>
+#include <lualib.h>
+
+#ifndef CAIRN_SCRIPTS_DIR
+#define CAIRN_SCRIPTS_DIR "scripts"
+#endif
+#ifndef CAIRN_SOURCE_DIR
+#define CAIRN_SOURCE_DIR "."
+#endif
+
+/* Instructions between two looks at the budget: small enough to stop a loop promptly,
+ * large enough that counting costs nothing measurable. */
+#define BUDGET_STEP 1000
+/* Room left above the ceiling for reporting an overrun (the message, the traceback). */
+#define MEMORY_HEADROOM ((size_t)1 << 20)
+
+static const char runtime_key[] = "cairn.runtime";
+
+static char *copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    return c ? memcpy(c, s, n) : NULL;
+}
+
+cairn_lua *cairn_lua__from(lua_State *L)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+/* --- limits ------------------------------------------------------------------------------ */
+
+static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    cairn_lua *h = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->memory -= old;
+        return NULL;
+    }
+    size_t limit = h->memory_out ? h->memory_limit + MEMORY_HEADROOM : h->memory_limit;
+    if (nsize > old && h->memory - old + nsize > limit) {
+        h->memory_out = true;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p)
+        h->memory = h->memory - old + nsize;
+    return p;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    cairn_lua *h = cairn_lua__from(L);
+    if (h->depth == 0)
+        return;
+    h->budget_left -= BUDGET_STEP;
+    if (h->budget_left > 0)
+        return;
+    h->budget_out = true;
+    /* In a hook, level 0 is the Lua function that was running. */
+    luaL_where(L, 0);
+    snprintf(h->limit_message, sizeof h->limit_message,
+             "%sinstruction budget exceeded (%llu instructions in one call into Lua): a loop "
+             "that never ends?",
+             lua_tostring(L, -1), (unsigned long long)h->budget);
+    lua_pop(L, 1);
+    lua_pushstring(L, h->limit_message);
+    lua_error(L);
+}
+
+bool cairn_lua__limit_hit(const cairn_lua *h)
+{
+    return h->budget_out || h->memory_out;
+}
+
+/* --- errors ------------------------------------------------------------------------------ */
+
+static void set_error(cairn_lua *h, const char *text, size_t len)
+{
+    if (len + 1 > h->error_cap) {
+        char *e = realloc(h->error, len + 1);
+        if (!e) {
+            /* Keep whatever fits: a message is better cut than lost. */
+            len = h->error_cap ? h->error_cap - 1 : 0;
+        } else {
+            h->error = e;
+            h->error_cap = len + 1;
+        }
+    }
+    if (h->error_cap) {
+        memcpy(h->error, text, len);
+        h->error[len] = '\0';
+    }
+}
+
+cairn_status cairn_lua__fail(cairn_lua *h, cairn_status status, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    set_error(h, buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+    h->pending = false;
+    return status;
+}
+
+const char *cairn_lua_error(const cairn_lua *h)
+{
+    return h && h->error ? h->error : "";
+}
+
+/* The first Lua frame's `source:line: `, or "" (C functions have no line). */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* The message handler of every call into Lua: the message with where it happened and a
+ * traceback. A message that has its traceback already (it came up from a nested call) is
+ * passed on as it is. */
+static int message_handler(lua_State *L)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    const char *msg = lua_tostring(L, 1);
+    if (h->memory_out) {
+        push_where(L);
+        lua_pushfstring(L, "%smemory limit of %d MiB exceeded", lua_tostring(L, -1),
+                        (int)(h->memory_limit >> 20));
+        msg = lua_tostring(L, -1);
+    } else if (h->budget_out) {
+        msg = h->limit_message;
+    } else if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (strstr(msg, "\nstack traceback:")) {
+        return 1;
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* A traceback is for the modder: the frames of the runtime's own scripts go. Works on the
+ * message on the top of the stack. */
+static void drop_runtime_frames(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    const char *msg = lua_tostring(L, -1);
+    if (!msg || !strstr(msg, h->scripts_dir))
+        return;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    while (*msg) {
+        size_t n = strcspn(msg, "\n");
+        const char *at = strstr(msg, h->scripts_dir);
+        if (!(msg[0] == '\t' && at && at < msg + n))
+            luaL_addlstring(&b, msg, n + (msg[n] == '\n'));
+        msg += n + (msg[n] == '\n');
+    }
+    luaL_pushresult(&b);
+    lua_remove(L, -2);
+}
+
+cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
+{
+    lua_State *L = h->L;
+    int base = lua_gettop(L) - nargs;
+    /* Keep the function, to say where an out-of-memory error happened (Lua runs no message
+     * handler for those). */
+    lua_pushvalue(L, base);
+    lua_pushcfunction(L, message_handler);
+    lua_rotate(L, base, 2);
+    bool outer = h->depth == 0;
+    if (outer) {
+        h->budget_left = (int64_t)h->budget;
+        h->budget_out = false;
+        h->memory_out = false;
+    }
+    h->depth++;
+    int rc = lua_pcall(L, nargs, nresults, base + 1);
+    h->depth--;
+    cairn_status st = CAIRN_OK;
+    if (rc != LUA_OK) {
+        if (rc == LUA_ERRMEM) {
+            lua_Debug ar;
+            lua_pushvalue(L, base);
+            lua_getinfo(L, ">S", &ar);
+            if (h->memory_out)
+                lua_pushfstring(L, "%s:%d: memory limit of %d MiB exceeded (in the function "
+                                   "defined here, or one it called)",
+                                ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20));
+            else
+                lua_pushfstring(L, "%s:%d: out of memory", ar.short_src, ar.linedefined);
+            lua_replace(L, -2);
+        }
+        drop_runtime_frames(h);
+        size_t len;
+        const char *msg = lua_tolstring(L, -1, &len);
+        if (!msg)
+            msg = "error", len = 5;
+        set_error(h, msg, len);
+        h->pending = false;
+        lua_settop(L, base - 1);
+        st = rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
+    } else {
+        lua_remove(L, base);
+        lua_remove(L, base);
+    }
+    if (outer) {
+        h->budget_out = false;
+        h->memory_out = false;
+    }
+    return st;
+}
+
+cairn_status cairn_lua__callback_failed(cairn_lua *h)
+{
+    const char *msg = cairn_lua_error(h);
+    size_t line = strcspn(msg, "\n");
+    h->pending = true;
+    h->failed_phase = cairn_world_phase(h->world);
+    return cairn_world_fail(h->world, CAIRN_ERR_HANDLER, "%.*s", (int)line, msg);
+}
+
+int cairn_lua__raise(lua_State *L, cairn_status st)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    if (h->pending) {
+        h->pending = false;
+        lua_pushstring(L, cairn_lua_error(h));
+        return lua_error(L);
+    }
+    return luaL_error(L, "%s (%s)", h->world ? cairn_world_error(h->world) : "no world",
+                      cairn_status_name(st));
+}
+
+/* --- scopes ------------------------------------------------------------------------------ */
+
+void cairn_lua__scope_open(cairn_lua *h)
+{
+    /* Past the maximum, handles of the deepest calls share a scope and live a little longer:
+     * Lua's own limit on nested C calls stops such depths first. */
+    if (h->scope_top + 1 < CAIRN_LUA_SCOPE_MAX)
+        h->scope_top++;
+    h->scopes[h->scope_top] = ++h->epoch;
+}
+
+void cairn_lua__scope_close(cairn_lua *h)
+{
+    h->scopes[h->scope_top] = 0;
+    if (h->scope_top > 0)
+        h->scope_top--;
+}
+
+void cairn_lua__scope_reset(cairn_lua *h)
+{
+    h->scopes[0] = ++h->epoch;
+}
+
+/* --- the runtime's scripts --------------------------------------------------------------- */
+
+void cairn_lua__push_runtime(lua_State *L, const char *name)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, runtime_key);
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+}
+
+/* Runs scripts/prelude.lua with the host's primitives; it returns the runtime table, which
+ * the host keeps in the registry. */
+static cairn_status load_scripts(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
+    if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
+        return cairn_lua__fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
+                               lua_tostring(L, -1));
+    lua_remove(L, -2);
+    lua_newtable(L);
+    lua_pushstring(L, h->scripts_dir);
+    lua_setfield(L, -2, "scripts_dir");
+    lua_pushstring(L, CAIRN_SOURCE_DIR);
+    lua_setfield(L, -2, "source_dir");
+    lua_pushstring(L, cairn_version());
+    lua_setfield(L, -2, "version");
+    luaL_requiref(L, "lfs", luaopen_lfs, 0);
+    lua_setfield(L, -2, "lfs");
+    cairn_lua__open_sandbox(L);
+    lua_setfield(L, -2, "sandbox");
+    cairn_lua__open_define(L);
+    lua_setfield(L, -2, "core");
+    cairn_lua__open_entity(L);
+    cairn_lua__open_event(L);
+    cairn_lua__open_world(L);
+    cairn_lua__open_world_handle(L);
+    lua_setfield(L, -2, "world");
+    cairn_lua__stat_names(L);
+    lua_setfield(L, -2, "stats");
+    cairn_status st = cairn_lua__call(h, 1, 1);
+    if (st)
+        return st;
+    lua_setfield(L, LUA_REGISTRYINDEX, runtime_key);
+    return CAIRN_OK;
+}
+
+/* --- public ------------------------------------------------------------------------------ */
+
+static cairn_status create_error(cairn_error *err, cairn_status st, const char *msg)
+{
+    if (err) {
+        err->status = st;
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    return st;
+}
+
+cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err)
+{
+    *out = NULL;
+    cairn_lua *h = calloc(1, sizeof *h);
+    if (!h)
+        return create_error(err, CAIRN_ERR_NOMEM, "lua: out of memory");
+    cairn_lua_config none = {0};
+    if (!config)
+        config = &none;
+    h->memory_limit = config->memory_limit ? config->memory_limit : CAIRN_LUA_MEMORY_DEFAULT;
+    h->budget = config->instruction_budget ? config->instruction_budget : CAIRN_LUA_BUDGET_DEFAULT;
+    h->out = config->out ? config->out : stdout;
+    const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
+    h->scripts_dir = copy_string(dir && *dir ? dir : CAIRN_SCRIPTS_DIR);
+    h->L = lua_newstate(host_alloc, h);
+    if (!h->scripts_dir || !h->L) {
+        cairn_lua_destroy(h);
+        return create_error(err, CAIRN_ERR_NOMEM, "lua: out of memory");
+    }
+    lua_State *L = h->L;
+    luaL_openlibs(L);
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
+    cairn_lua__scope_reset(h);
+    cairn_status st = load_scripts(h);
+    if (st) {
+        create_error(err, st, cairn_lua_error(h));
+        cairn_lua_destroy(h);
+        return st;
+    }
+    *out = h;
+    return CAIRN_OK;
+}
+
+void cairn_lua_destroy(cairn_lua *h)
+{
+    if (!h)
+        return;
+    if (h->L)
+        lua_close(h->L);
+    /* After the state: closing it may still reach the world through handles' finalizers. */
+    cairn_world_destroy(h->world);
+    free(h->scripts_dir);
+    free(h->error);
+    free(h);
+}
+
+/* Calls a runtime function with string arguments and no results. */
+static cairn_status run(cairn_lua *h, const char *name, const char *arg)
+{
+    cairn_lua__push_runtime(h->L, name);
+    lua_pushstring(h->L, arg);
+    return cairn_lua__call(h, 1, 0);
+}
+
+cairn_status cairn_lua_add_pack_path(cairn_lua *h, const char *dir)
+{
+    return run(h, "add_pack_path", dir);
+}
+
+cairn_status cairn_lua_load_pack(cairn_lua *h, const char *dir)
+{
+    return run(h, "load_pack", dir);
+}
+
+cairn_status cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config,
+                                    cairn_world **out)
+{
+    lua_State *L = h->L;
+    cairn_lua__push_runtime(L, "make_world");
+    lua_pushinteger(L, config->width);
+    lua_pushinteger(L, config->height);
+    lua_pushinteger(L, (lua_Integer)config->seed);
+    cairn_status st = cairn_lua__call(h, 3, 0);
+    if (out)
+        *out = st ? NULL : h->world;
+    return st;
+}
+
+cairn_world *cairn_lua_world(cairn_lua *h)
+{
+    return h->world;
+}
+
+cairn_status cairn_lua_step(cairn_lua *h)
+{
+    if (!h->world)
+        return cairn_lua__fail(h, CAIRN_ERR_STATE, "step: no world yet");
+    cairn_lua__scope_reset(h);
+    cairn_status st = cairn_world_step(h->world);
+    if (st && !h->pending)
+        cairn_lua__fail(h, st, "%s", cairn_world_error(h->world));
+    h->pending = false;
+    return st;
+}
+
+void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out)
+{
+    out->callbacks = h->callbacks;
+    out->memory = h->memory;
+}

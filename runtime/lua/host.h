@@ -1,0 +1,164 @@
+/*
+ * host.h - the Lua host's internals, shared by the files of runtime/lua. Names shared
+ * across files carry the cairn_lua__ prefix.
+ */
+#ifndef CAIRN_LUA_HOST_H
+#define CAIRN_LUA_HOST_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <stdbool.h>
+
+#include "cairn/lua.h"
+
+/* Handlers may call into the core, which may call handlers: event handles are valid in the
+ * call that received them, tracked by one scope per level of nesting. */
+#define CAIRN_LUA_SCOPE_MAX 200
+
+struct cairn_lua {
+    lua_State *L;
+    cairn_world *world;
+    uint32_t world_serial; /* counts the worlds made, so handles can tell them apart */
+    FILE *out;
+
+    /* The memory ceiling, kept by the allocator. */
+    size_t memory;
+    size_t memory_limit;
+    bool memory_out; /* the ceiling refused a block in the current outermost call */
+
+    /* The instruction budget of the outermost call under way. */
+    uint64_t budget;
+    int64_t budget_left;
+    bool budget_out;
+    char limit_message[256]; /* what a content pcall must not swallow */
+
+    uint32_t depth;     /* nested calls into Lua */
+    uint64_t callbacks; /* calls the core made into Lua */
+
+    /* The full message of the last failure; `pending` while it travels back up through the
+     * core to the Lua or C code that called in. */
+    char *error;
+    size_t error_cap;
+    bool pending;
+    cairn_phase failed_phase; /* the world's phase when a callback failed */
+
+    uint32_t scope_top;
+    uint32_t scopes[CAIRN_LUA_SCOPE_MAX];
+    uint32_t epoch;
+
+    char *scripts_dir;
+};
+
+/* --- host.c ------------------------------------------------------------------------------ */
+
+/* The host of a state (it is the allocator's ud). */
+cairn_lua *cairn_lua__from(lua_State *L);
+/* Sets the host's error message (printf-style); returns status. */
+cairn_status cairn_lua__fail(cairn_lua *h, cairn_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Calls the function below nargs arguments on the stack, protected, under the budget (a new
+ * one when no call is under way) and the memory ceiling. On failure the message, with its
+ * traceback, is the host's error and nothing is left on the stack. */
+cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults);
+/* A callback from the core into Lua failed: makes the world's message the first line of the
+ * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
+cairn_status cairn_lua__callback_failed(cairn_lua *h);
+/* Raises a Lua error for a core call that returned st: the pending message from a nested
+ * callback when there is one (whole, traceback included), else the world's message. */
+int cairn_lua__raise(lua_State *L, cairn_status st);
+/* The error a budget or memory overrun left, when one did: content may not catch it. */
+bool cairn_lua__limit_hit(const cairn_lua *h);
+/* Pushes the trusted scripts' function `name` from the runtime table. */
+void cairn_lua__push_runtime(lua_State *L, const char *name);
+
+/* The kinds of names content refers to. */
+typedef enum cairn_lua_kind {
+    CAIRN_LUA_TYPE,
+    CAIRN_LUA_DECORATOR,
+    CAIRN_LUA_CHAIN,
+    CAIRN_LUA_ACTION,
+    CAIRN_LUA_MOVS,
+    CAIRN_LUA_ALGO,
+    CAIRN_LUA_SEQUENCE,
+    CAIRN_LUA_STATUS,
+    CAIRN_LUA_SOURCE,
+    CAIRN_LUA_KIND_COUNT
+} cairn_lua_kind;
+
+/* Finds the id of a name of a kind; false when there is none. */
+bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int *out);
+/* The text of an id of a kind, or NULL. */
+const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id);
+/* The id of the name at idx as content means it: a name with a ':' as it is; else the calling
+ * pack's own "pack:name" first, then the runtime's "name". Raises for an unknown name. */
+int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
+/* Pushes the name of an id of a kind (nil for none). */
+void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
+
+/* Scopes of event handles. */
+void cairn_lua__scope_open(cairn_lua *h);
+void cairn_lua__scope_close(cairn_lua *h);
+/* Starts a new top-level scope: every handle made outside callbacks becomes stale. */
+void cairn_lua__scope_reset(cairn_lua *h);
+
+/* --- sandbox.c --------------------------------------------------------------------------- */
+
+/* Installs the sandbox's primitives: deterministic next and pairs as the state's own,
+ * the string metatable locked, string.dump gone, and a table `sandbox` of the safe
+ * replacements (pcall, xpcall, setmetatable, load, coroutine.resume/close, math.random,
+ * print) for scripts/sandbox.lua to build environments from. Leaves that table on the stack. */
+void cairn_lua__open_sandbox(lua_State *L);
+
+/* --- entity.c ---------------------------------------------------------------------------- */
+
+void cairn_lua__open_entity(lua_State *L);
+void cairn_lua__push_entity(lua_State *L, cairn_entity_id id);
+/* The id of the entity handle at idx, or raises; `alive` also refuses a dead entity. */
+cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
+/* The id of the entity handle at idx, or NONE when it is not one. */
+cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx);
+/* The world, or raises "no world yet". */
+cairn_world *cairn_lua__world(lua_State *L);
+/* A direction name at idx ("n" ... "nw", "none"); nil counts as none when opt. */
+cairn_dir cairn_lua__check_dir(lua_State *L, int idx);
+
+/* --- event.c ----------------------------------------------------------------------------- */
+
+void cairn_lua__open_event(lua_State *L);
+void cairn_lua__push_event(lua_State *L, cairn_event *ev);
+cairn_event *cairn_lua__check_event(lua_State *L, int idx);
+
+/* --- stats.c ----------------------------------------------------------------------------- */
+
+/* Pushes the value of a stat (a core field by name: "hp", "damage", ...) from an entity's
+ * data or a type's defaults; returns false for an unknown name. */
+bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                         const char *name);
+/* Sets a stat from the value at idx; raises on an unknown stat, a decorator the type lacks or
+ * a bad value. */
+void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                         const char *name, int idx);
+/* Pushes the list of stat names. */
+void cairn_lua__stat_names(lua_State *L);
+
+/* A handler that calls the Lua function at idx (kept alive in the registry). */
+cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank);
+/* The rank named at idx ("highest" ... "lowest"; nil: medium). */
+cairn_rank cairn_lua__check_rank(lua_State *L, int idx);
+
+/* --- define.c ---------------------------------------------------------------------------- */
+
+/* Pushes the table of core bindings the trusted scripts compile definitions with. */
+void cairn_lua__open_define(lua_State *L);
+
+/* --- world.c ----------------------------------------------------------------------------- */
+
+void cairn_lua__open_world(lua_State *L);
+void cairn_lua__push_world(lua_State *L);
+/* Pushes a function returning the current world's handle. */
+void cairn_lua__open_world_handle(lua_State *L);
+
+#endif /* CAIRN_LUA_HOST_H */

@@ -1,0 +1,113 @@
+/*
+ * cairn/lua.h - the Lua host: one Lua 5.4 state and the world it runs, the sandbox content
+ * runs in, content packs, and the commands built on them (check, test).
+ *
+ * A host (cairn_lua) is one Lua state. Packs are loaded into it first: their files run in the
+ * sandbox and record definitions (entity types, decorators, statuses, ...). A world is then
+ * made from those definitions: the host compiles them into the core's structures and owns
+ * the world, one at a time. Making another world destroys the previous one, so state and
+ * world stay one to one.
+ *
+ * Conventions, as in cairn/core.h: functions that can fail return a cairn_status, and
+ * cairn_lua_error says what went wrong, with `pack:path:line` and a traceback when content
+ * ran. Bad content is never a crash: a syntax error, a runaway loop, a memory bomb or a
+ * handler that fails mid-beat is an error status and a message, and the host stays usable.
+ */
+#ifndef CAIRN_LUA_H
+#define CAIRN_LUA_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cairn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cairn_lua cairn_lua;
+
+/* The defaults of the two limits that turn runaway content into errors. */
+#define CAIRN_LUA_MEMORY_DEFAULT ((size_t)256 << 20)
+#define CAIRN_LUA_BUDGET_DEFAULT UINT64_C(100000000)
+
+typedef struct cairn_lua_config {
+    /* Bytes the Lua state may hold; 0: CAIRN_LUA_MEMORY_DEFAULT. */
+    size_t memory_limit;
+    /* Lua instructions one call into Lua may run, everything it calls included (nested
+     * handlers and pcall too); 0: CAIRN_LUA_BUDGET_DEFAULT. */
+    uint64_t instruction_budget;
+    /* The runtime's own Lua; NULL: $CAIRN_SCRIPTS, else the scripts/ folder of the build's
+     * source tree. Copied. */
+    const char *scripts_dir;
+    /* Where `print` from content and the test runner's report go; NULL: stdout. */
+    FILE *out;
+} cairn_lua_config;
+
+/* Creates a host: a Lua state with the runtime's scripts loaded. On failure returns the
+ * status, leaves *out NULL and writes the reason to err (may be NULL). The caller owns the
+ * host and frees it with cairn_lua_destroy. */
+cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err);
+/* Frees the host, its world and its Lua state. NULL is accepted. */
+void cairn_lua_destroy(cairn_lua *h);
+
+/* The message of the last failed call: one line, or several when it lists problems or
+ * carries a traceback. Owned by the host, valid until the next call on it. "" when none. */
+const char *cairn_lua_error(const cairn_lua *h);
+
+/* Adds a folder to search for packs by id: a pack `foo` is the folder `DIR/foo` holding a
+ * pack.lua. Folders are searched in the order added; the bundled content folder comes last. */
+cairn_status cairn_lua_add_pack_path(cairn_lua *h, const char *dir);
+/* Loads the pack in folder dir and, first, the packs it depends on (found on the pack path
+ * and beside dir). Every problem found is in the message, one per line. A pack already loaded
+ * is not loaded twice. Loading happens before any world exists. */
+cairn_status cairn_lua_load_pack(cairn_lua *h, const char *dir);
+
+/* Makes the host's world from everything loaded so far (destroying the previous world and
+ * invalidating every handle to it). config->user is the host's own and is ignored. The world
+ * is owned by the host; *out (may be NULL) borrows it until the next world or destroy. */
+cairn_status cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config,
+                                    cairn_world **out);
+/* The host's world, or NULL. */
+cairn_world *cairn_lua_world(cairn_lua *h);
+/* cairn_world_step on the host's world, with the failing handler's whole message (and
+ * traceback) in cairn_lua_error when content failed. Policy on failure: the beat stops where
+ * the handler failed; what happened before stays done and recorded in the history; the
+ * world is left between beats, and the next step runs a whole beat. */
+cairn_status cairn_lua_step(cairn_lua *h);
+
+typedef struct cairn_lua_stats {
+    uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
+    size_t memory;      /* bytes the Lua state holds */
+} cairn_lua_stats;
+
+void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out);
+
+/* ---------------------------------------------------------------------------------------
+ * Commands
+ */
+
+typedef struct cairn_lua_totals {
+    unsigned passed;
+    unsigned failed;
+} cairn_lua_totals;
+
+/* `cairn check DIR`: loads the pack in dir and its dependencies, makes a world from them and
+ * prints every problem found to config->out, one per line as `pack:path:line: message`.
+ * *problems receives their number. Fails only when the check itself could not run. */
+cairn_status cairn_lua_check(const cairn_lua_config *config, const char *dir, unsigned *problems,
+                             cairn_error *err);
+
+/* `cairn test [DIR...]`: runs the scenario tests found in dirs (a pack folder: its tests/; any
+ * other folder: its *.lua files), each file in a fresh host, files and tests in a stable
+ * order. With no dirs: the source tree's tests/scenarios and every bundled pack. Prints one
+ * line per test and, last, "N passed, N failed". A file that does not load counts as a
+ * failed test. */
+cairn_status cairn_lua_test(const cairn_lua_config *config, const char *const *dirs, size_t count,
+                            cairn_lua_totals *totals, cairn_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAIRN_LUA_H */

@@ -1,0 +1,138 @@
+/*
+ * names.c - the names content uses for the core's registries, and how a short name is
+ * resolved: "skeleton" in pack `crypt` means "crypt:skeleton" when that exists, else the
+ * runtime's own "skeleton" (the built-in actions, movs, decorators, ...).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "host.h"
+
+static const char *const kind_names[CAIRN_LUA_KIND_COUNT] = {
+    [CAIRN_LUA_TYPE] = "entity type",   [CAIRN_LUA_DECORATOR] = "decorator",
+    [CAIRN_LUA_CHAIN] = "chain",        [CAIRN_LUA_ACTION] = "action",
+    [CAIRN_LUA_MOVS] = "movs",          [CAIRN_LUA_ALGO] = "algorithm",
+    [CAIRN_LUA_SEQUENCE] = "sequence",  [CAIRN_LUA_STATUS] = "status",
+    [CAIRN_LUA_SOURCE] = "attack source",
+};
+
+bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int *out)
+{
+    uint16_t id = 0;
+    cairn_source_id source = 0;
+    cairn_status st;
+    /* The core's finds set the world's message when they fail; that message is not an
+     * error of anybody's yet, so it is put back. */
+    cairn_error saved = {cairn_world_error_status(w), {0}};
+    snprintf(saved.message, sizeof saved.message, "%s", cairn_world_error(w));
+    switch (kind) {
+    case CAIRN_LUA_TYPE:
+        st = cairn_type_find(w, name, &id);
+        break;
+    case CAIRN_LUA_DECORATOR:
+        st = cairn_decorator_find(w, name, &id);
+        break;
+    case CAIRN_LUA_CHAIN:
+        st = cairn_chain_name_find(w, name, &id);
+        break;
+    case CAIRN_LUA_ACTION:
+        st = cairn_action_find(w, name, &id);
+        break;
+    case CAIRN_LUA_MOVS:
+        st = cairn_movs_find(w, name, &id);
+        break;
+    case CAIRN_LUA_ALGO:
+        st = cairn_algo_find(w, name, &id);
+        break;
+    case CAIRN_LUA_SEQUENCE:
+        st = cairn_sequence_find(w, name, &id);
+        break;
+    case CAIRN_LUA_STATUS:
+        st = cairn_statused_find(w, name, &id);
+        break;
+    case CAIRN_LUA_SOURCE:
+        st = cairn_source_find(w, name, &source);
+        id = source;
+        break;
+    default:
+        st = CAIRN_ERR_INVALID;
+    }
+    if (st) {
+        if (saved.status)
+            cairn_world_fail(w, saved.status, "%s", saved.message);
+        return false;
+    }
+    *out = id;
+    return true;
+}
+
+const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id)
+{
+    switch (kind) {
+    case CAIRN_LUA_TYPE:
+        return cairn_type_name(w, (cairn_type_id)id);
+    case CAIRN_LUA_DECORATOR:
+        return cairn_decorator_name(w, (cairn_decorator_id)id);
+    case CAIRN_LUA_CHAIN:
+        return cairn_chain_name_text(w, (cairn_chain_name)id);
+    case CAIRN_LUA_ACTION:
+        return cairn_action_name(w, (cairn_action_id)id);
+    case CAIRN_LUA_MOVS:
+        return cairn_movs_name(w, (cairn_movs_id)id);
+    case CAIRN_LUA_ALGO:
+        return cairn_algo_name(w, (cairn_algo_id)id);
+    case CAIRN_LUA_SEQUENCE:
+        return cairn_sequence_name(w, (cairn_sequence_id)id);
+    case CAIRN_LUA_STATUS:
+        return cairn_statused_name(w, (cairn_statused_id)id);
+    case CAIRN_LUA_SOURCE:
+        return cairn_source_name(w, (cairn_source_id)id);
+    default:
+        return NULL;
+    }
+}
+
+void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id)
+{
+    const char *name = cairn_lua__name(cairn_lua__world(L), kind, id);
+    if (name)
+        lua_pushstring(L, name);
+    else
+        lua_pushnil(L);
+}
+
+/* The pack of the nearest Lua function up the stack: its chunk is named "=pack:path". */
+static bool calling_pack(lua_State *L, char *out, size_t size)
+{
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "S", &ar);
+        if (ar.what[0] == 'C')
+            continue;
+        const char *colon = ar.source[0] == '=' ? strchr(ar.source, ':') : NULL;
+        size_t len = colon ? (size_t)(colon - ar.source - 1) : 0;
+        if (len == 0 || len >= size)
+            return false;
+        memcpy(out, ar.source + 1, len);
+        out[len] = '\0';
+        return true;
+    }
+    return false;
+}
+
+int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind)
+{
+    cairn_world *w = cairn_lua__world(L);
+    const char *name = luaL_checkstring(L, idx);
+    int id;
+    char pack[CAIRN_NAME_MAX + 1];
+    if (!strchr(name, ':') && calling_pack(L, pack, sizeof pack)) {
+        char full[2 * CAIRN_NAME_MAX + 2];
+        snprintf(full, sizeof full, "%s:%s", pack, name);
+        if (cairn_lua__find(w, kind, full, &id))
+            return id;
+    }
+    if (cairn_lua__find(w, kind, name, &id))
+        return id;
+    return luaL_error(L, "unknown %s '%s'", kind_names[kind], name);
+}

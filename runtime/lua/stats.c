@@ -1,0 +1,232 @@
+/*
+ * stats.c - stats: the core's per-decorator numbers by name, as content reads and sets them
+ * on entities (e.hp) and in entity definitions (stats = { hp = 3 }). A stat belongs to one
+ * decorator; a type without that decorator has no such stat.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "host.h"
+
+typedef enum stat_kind {
+    STAT_INT,        /* int32_t, -CAIRN_STAT_MAX .. CAIRN_STAT_MAX */
+    STAT_TEAM,       /* uint8_t, 0 .. 31 */
+    STAT_TEAMS,      /* uint32_t mask <-> a list of teams */
+    STAT_SOURCE,     /* uint8_t <-> an attack source's name */
+    STAT_RESISTANCE, /* int32_t[CAIRN_SOURCE_MAX] <-> { source = value } */
+    STAT_ALGO,       /* uint16_t <-> an algorithm's name */
+    STAT_SEQUENCE,   /* uint16_t <-> a sequence's name; setting it restarts the sequence */
+    STAT_STEP,       /* uint16_t, 0-based <-> 1-based */
+} stat_kind;
+
+typedef struct stat {
+    const char *name;
+    cairn_decorator_id deco;
+    stat_kind kind;
+    size_t offset;
+} stat;
+
+#define ATTACK(field) offsetof(cairn_attacking, attack.field)
+
+/* Sorted by name: the list content sees in messages and docs. */
+static const stat stats[] = {
+    {"algo", CAIRN_DECO_ACTING, STAT_ALGO, offsetof(cairn_acting, algo)},
+    {"armor", CAIRN_DECO_ATTACKABLE, STAT_INT, offsetof(cairn_attackable, armor)},
+    {"damage", CAIRN_DECO_ATTACKING, STAT_INT, ATTACK(damage)},
+    {"dig_power", CAIRN_DECO_DIGGING, STAT_INT, offsetof(cairn_digging, power)},
+    {"dig_resistance", CAIRN_DECO_DIGGABLE, STAT_INT, offsetof(cairn_diggable, resistance)},
+    {"hp", CAIRN_DECO_WITH_HP, STAT_INT, offsetof(cairn_with_hp, hp)},
+    {"max_hp", CAIRN_DECO_WITH_HP, STAT_INT, offsetof(cairn_with_hp, max)},
+    {"move_distance", CAIRN_DECO_MOVING, STAT_INT, offsetof(cairn_moving, distance)},
+    {"pierce", CAIRN_DECO_ATTACKING, STAT_INT, ATTACK(pierce)},
+    {"pierce_resistance", CAIRN_DECO_ATTACKABLE, STAT_INT,
+     offsetof(cairn_attackable, pierce_resistance)},
+    {"power", CAIRN_DECO_ATTACKING, STAT_INT, ATTACK(power)},
+    {"priority", CAIRN_DECO_ACTING, STAT_INT, offsetof(cairn_acting, priority)},
+    {"push_distance", CAIRN_DECO_ATTACKING, STAT_INT, offsetof(cairn_attacking, push.distance)},
+    {"push_power", CAIRN_DECO_ATTACKING, STAT_INT, offsetof(cairn_attacking, push.power)},
+    {"push_resistance", CAIRN_DECO_PUSHABLE, STAT_INT, offsetof(cairn_pushable, resistance)},
+    {"resistance", CAIRN_DECO_ATTACKABLE, STAT_RESISTANCE, offsetof(cairn_attackable, resistance)},
+    {"sequence", CAIRN_DECO_SEQUENTIAL, STAT_SEQUENCE, offsetof(cairn_sequential, sequence)},
+    {"source", CAIRN_DECO_ATTACKING, STAT_SOURCE, ATTACK(source)},
+    {"step", CAIRN_DECO_SEQUENTIAL, STAT_STEP, offsetof(cairn_sequential, step)},
+    {"targets", CAIRN_DECO_ATTACKING, STAT_TEAMS, ATTACK(targets)},
+    {"team", CAIRN_DECO_ATTACKABLE, STAT_TEAM, offsetof(cairn_attackable, team)},
+};
+
+#define STAT_COUNT (sizeof stats / sizeof stats[0])
+
+static const stat *find(const char *name)
+{
+    for (size_t i = 0; i < STAT_COUNT; i++)
+        if (!strcmp(stats[i].name, name))
+            return &stats[i];
+    return NULL;
+}
+
+/* The block the stat lives in: the entity's data, or the type's defaults when id is NONE.
+ * NULL when the type lacks the decorator. */
+static unsigned char *block(cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                            const stat *s)
+{
+    void *data = NULL;
+    if (!cairn_type_has_decorator(w, type, s->deco))
+        return NULL;
+    cairn_status st = cairn_entity_id_is_none(id) ? cairn_type_defaults(w, type, s->deco, &data)
+                                                  : cairn_entity_data(w, id, s->deco, &data);
+    return st ? NULL : data;
+}
+
+bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                         const char *name)
+{
+    const stat *s = find(name);
+    if (!s)
+        return false;
+    unsigned char *p = block(w, id, type, s);
+    if (!p) {
+        lua_pushnil(L);
+        return true;
+    }
+    p += s->offset;
+    switch (s->kind) {
+    case STAT_INT:
+        lua_pushinteger(L, *(int32_t *)p);
+        break;
+    case STAT_TEAM:
+        lua_pushinteger(L, *(uint8_t *)p);
+        break;
+    case STAT_TEAMS: {
+        uint32_t mask = *(uint32_t *)p;
+        lua_newtable(L);
+        for (int team = 0, n = 0; team < 32; team++)
+            if (mask & (UINT32_C(1) << team)) {
+                lua_pushinteger(L, team);
+                lua_rawseti(L, -2, ++n);
+            }
+        break;
+    }
+    case STAT_SOURCE:
+        cairn_lua__push_name(L, CAIRN_LUA_SOURCE, *(uint8_t *)p);
+        break;
+    case STAT_RESISTANCE: {
+        const int32_t *r = (const int32_t *)p;
+        lua_newtable(L);
+        for (int source = 0; source < CAIRN_SOURCE_MAX; source++) {
+            const char *sname = cairn_source_name(w, (cairn_source_id)source);
+            if (!sname)
+                break;
+            lua_pushinteger(L, r[source]);
+            lua_setfield(L, -2, sname);
+        }
+        break;
+    }
+    case STAT_ALGO:
+        cairn_lua__push_name(L, CAIRN_LUA_ALGO, *(uint16_t *)p);
+        break;
+    case STAT_SEQUENCE:
+        cairn_lua__push_name(L, CAIRN_LUA_SEQUENCE, *(uint16_t *)p);
+        break;
+    case STAT_STEP:
+        lua_pushinteger(L, *(uint16_t *)p + 1);
+        break;
+    }
+    return true;
+}
+
+static int32_t check_int(lua_State *L, int idx, const char *name, lua_Integer lo, lua_Integer hi)
+{
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, idx, &isnum);
+    if (!isnum || v < lo || v > hi)
+        luaL_error(L, "stat '%s' must be an integer from %d to %d, not %s", name, (int)lo,
+                   (int)hi, lua_isnumber(L, idx) ? lua_tostring(L, idx) : luaL_typename(L, idx));
+    return (int32_t)v;
+}
+
+void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                         const char *name, int idx)
+{
+    idx = lua_absindex(L, idx);
+    const stat *s = find(name);
+    if (!s)
+        luaL_error(L, "unknown stat '%s'", name);
+    unsigned char *p = block(w, id, type, s);
+    if (!p)
+        luaL_error(L, "stat '%s' belongs to the decorator %s, which %s does not have", name,
+                   cairn_decorator_name(w, s->deco), cairn_type_name(w, type));
+    p += s->offset;
+    switch (s->kind) {
+    case STAT_INT:
+        *(int32_t *)p = check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+        break;
+    case STAT_TEAM:
+        *(uint8_t *)p = (uint8_t)check_int(L, idx, name, 0, 31);
+        break;
+    case STAT_TEAMS: {
+        luaL_argexpected(L, lua_istable(L, idx), idx, "a list of teams");
+        uint32_t mask = 0;
+        lua_Integer n = luaL_len(L, idx);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, idx, i);
+            mask |= UINT32_C(1) << check_int(L, -1, name, 0, 31);
+            lua_pop(L, 1);
+        }
+        *(uint32_t *)p = mask;
+        break;
+    }
+    case STAT_SOURCE:
+        *(uint8_t *)p = (uint8_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SOURCE);
+        break;
+    case STAT_RESISTANCE: {
+        luaL_argexpected(L, lua_istable(L, idx), idx, "a table of source = resistance");
+        int32_t *r = (int32_t *)p;
+        for (int source = 0; source < CAIRN_SOURCE_MAX; source++) {
+            const char *sname = cairn_source_name(w, (cairn_source_id)source);
+            if (!sname)
+                break;
+            if (lua_getfield(L, idx, sname) != LUA_TNIL)
+                r[source] = check_int(L, -1, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+            lua_pop(L, 1);
+        }
+        /* A key naming no source is a misspelling, not a resistance to nothing. */
+        lua_pushnil(L);
+        while (lua_next(L, idx)) {
+            lua_pop(L, 1);
+            int unused;
+            if (lua_type(L, -1) != LUA_TSTRING ||
+                !cairn_lua__find(w, CAIRN_LUA_SOURCE, lua_tostring(L, -1), &unused))
+                luaL_error(L, "resistance to an unknown attack source '%s'",
+                           luaL_tolstring(L, -1, NULL));
+        }
+        break;
+    }
+    case STAT_ALGO:
+        *(uint16_t *)p = (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_ALGO);
+        break;
+    case STAT_SEQUENCE: {
+        cairn_sequential *seq = (cairn_sequential *)(p - s->offset);
+        seq->sequence = (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SEQUENCE);
+        seq->step = 0;
+        seq->done = 0;
+        seq->entered = false;
+        break;
+    }
+    case STAT_STEP: {
+        cairn_sequential *seq = (cairn_sequential *)(p - s->offset);
+        seq->step = (uint16_t)(check_int(L, idx, name, 1, CAIRN_SEQUENCE_STEPS_MAX) - 1);
+        seq->done = 0;
+        seq->entered = false;
+        break;
+    }
+    }
+}
+
+void cairn_lua__stat_names(lua_State *L)
+{
+    lua_createtable(L, (int)STAT_COUNT, 0);
+    for (size_t i = 0; i < STAT_COUNT; i++) {
+        lua_pushstring(L, stats[i].name);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}

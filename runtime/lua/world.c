@@ -1,0 +1,277 @@
+/*
+ * world.c - the world handle content gets from cairn.world(): spawning, finding entities,
+ * stepping beats, the beat's history. A handle belongs to one world; after the host makes
+ * another, using it raises an error.
+ */
+#include <string.h>
+
+#include "host.h"
+
+static const char world_meta[] = "cairn.world";
+
+typedef struct handle {
+    uint32_t serial;
+} handle;
+
+static cairn_world *check_world(lua_State *L)
+{
+    handle *hd = luaL_checkudata(L, 1, world_meta);
+    cairn_lua *h = cairn_lua__from(L);
+    if (!h->world || hd->serial != h->world_serial)
+        luaL_error(L, "world handle used after its world was replaced");
+    return h->world;
+}
+
+void cairn_lua__push_world(lua_State *L)
+{
+    cairn_lua__world(L);
+    handle *hd = lua_newuserdatauv(L, sizeof *hd, 0);
+    hd->serial = cairn_lua__from(L)->world_serial;
+    luaL_setmetatable(L, world_meta);
+}
+
+static cairn_layer check_layer(lua_State *L, int idx)
+{
+    static const char *const layers[] = {"floor", "trap", "item", "wall", "real",
+                                         "projectile", "misc", NULL};
+    return (cairn_layer)luaL_checkoption(L, idx, "real", layers);
+}
+
+/* w:spawn(type, x, y) -> entity */
+static int w_spawn(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    int type = cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
+    cairn_cell cell = {(int32_t)luaL_checkinteger(L, 3), (int32_t)luaL_checkinteger(L, 4)};
+    cairn_entity_id id;
+    cairn_status st = cairn_entity_spawn(w, (cairn_type_id)type, cell, &id);
+    if (st)
+        return cairn_lua__raise(L, st);
+    cairn_lua__push_entity(L, id);
+    return 1;
+}
+
+/* w:at(x, y [, layer]) -> the entity on that layer of the cell (real by default), or nil */
+static int w_at(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    cairn_cell cell = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
+    cairn_layer layer = check_layer(L, 4);
+    cairn_entity_id id = CAIRN_ENTITY_NONE;
+    if (cairn_grid_in_bounds(w, cell))
+        cairn_grid_at(w, cell, layer, &id);
+    cairn_lua__push_entity(L, id);
+    return 1;
+}
+
+/* w:entities([type]) -> every entity on the grid (of that type), by row, column and layer */
+static int w_entities(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    int type = lua_isnoneornil(L, 2) ? -1 : cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
+    lua_newtable(L);
+    int n = 0;
+    for (int32_t y = 0; y < cairn_grid_height(w); y++)
+        for (int32_t x = 0; x < cairn_grid_width(w); x++)
+            for (int layer = 0; layer < CAIRN_LAYER_COUNT; layer++) {
+                cairn_entity_id id;
+                if (cairn_grid_at(w, (cairn_cell){x, y}, (cairn_layer)layer, &id) ||
+                    cairn_entity_id_is_none(id))
+                    continue;
+                cairn_type_id t;
+                if (type >= 0 && (cairn_entity_type(w, id, &t) || t != type))
+                    continue;
+                cairn_lua__push_entity(L, id);
+                lua_rawseti(L, -2, ++n);
+            }
+    return 1;
+}
+
+/* w:step([n]) runs n beats (1 by default). A failure says which beat stopped where. */
+static int w_step(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    lua_Integer n = luaL_optinteger(L, 2, 1);
+    cairn_lua *h = cairn_lua__from(L);
+    for (lua_Integer i = 0; i < n; i++) {
+        cairn_lua__scope_reset(h);
+        cairn_status st = cairn_world_step(w);
+        if (st) {
+            const char *phase = cairn_phase_name(cairn_world_phase(w));
+            uint64_t beat = cairn_world_beat(w);
+            if (h->pending) {
+                h->pending = false;
+                phase = cairn_phase_name(h->failed_phase);
+                lua_pushfstring(L, "beat %d stopped in phase '%s': %s", (int)beat, phase,
+                                cairn_lua_error(h));
+                return lua_error(L);
+            }
+            return luaL_error(L, "beat %d stopped in phase '%s': %s", (int)beat, phase,
+                              cairn_world_error(w));
+        }
+    }
+    return 0;
+}
+
+/* w:players() -> the PlayerControl entities, in grid order */
+static int w_players(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    lua_newtable(L);
+    int n = 0;
+    for (int32_t y = 0; y < cairn_grid_height(w); y++)
+        for (int32_t x = 0; x < cairn_grid_width(w); x++) {
+            cairn_entity_id id;
+            cairn_type_id t;
+            if (cairn_grid_at(w, (cairn_cell){x, y}, CAIRN_LAYER_REAL, &id) ||
+                cairn_entity_id_is_none(id) || cairn_entity_type(w, id, &t) ||
+                !cairn_type_has_decorator(w, t, CAIRN_DECO_PLAYER_CONTROL))
+                continue;
+            cairn_lua__push_entity(L, id);
+            lua_rawseti(L, -2, ++n);
+        }
+    return 1;
+}
+
+/* w:closest_player(x, y) -> the player the built-in movs would head for, or nil */
+static int w_closest_player(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    cairn_cell cell = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
+    cairn_lua__push_entity(L, cairn_world_closest_player(w, cell));
+    return 1;
+}
+
+static void set_cell(lua_State *L, const char *key, cairn_cell cell)
+{
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, cell.x);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, cell.y);
+    lua_setfield(L, -2, "y");
+    lua_setfield(L, -2, key);
+}
+
+/* w:history() -> this beat's changes so far: { kind, phase, entity, other, from, to, amount,
+ * value, status } in the order they happened */
+static int w_history(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    size_t count;
+    const cairn_change *changes = cairn_world_history(w, &count);
+    lua_createtable(L, (int)count, 0);
+    for (size_t i = 0; i < count; i++) {
+        const cairn_change *c = &changes[i];
+        lua_createtable(L, 0, 9);
+        lua_pushstring(L, cairn_change_name((cairn_change_kind)c->kind));
+        lua_setfield(L, -2, "kind");
+        lua_pushstring(L, cairn_phase_name((cairn_phase)c->phase));
+        lua_setfield(L, -2, "phase");
+        cairn_lua__push_entity(L, c->entity);
+        lua_setfield(L, -2, "entity");
+        cairn_lua__push_entity(L, c->other);
+        lua_setfield(L, -2, "other");
+        set_cell(L, "from", c->from);
+        set_cell(L, "to", c->to);
+        lua_pushinteger(L, c->amount);
+        lua_setfield(L, -2, "amount");
+        lua_pushinteger(L, c->value);
+        lua_setfield(L, -2, "value");
+        if (c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_OFF) {
+            cairn_lua__push_name(L, CAIRN_LUA_STATUS, c->detail);
+            lua_setfield(L, -2, "status");
+        }
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+/* w:entity(id) -> the entity with that e.id, or nil when it is gone */
+static int w_entity(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    lua_Integer id = luaL_checkinteger(L, 2);
+    cairn_entity_id eid = {(uint32_t)(id % CAIRN_ENTITY_MAX), (uint32_t)(id / CAIRN_ENTITY_MAX)};
+    if (id <= 0 || cairn_entity_check(w, eid) != CAIRN_OK)
+        lua_pushnil(L);
+    else
+        cairn_lua__push_entity(L, eid);
+    return 1;
+}
+
+/* w:lua_calls() -> how many calls the core has made into Lua so far (handlers, movs, ...) */
+static int w_lua_calls(lua_State *L)
+{
+    check_world(L);
+    lua_pushinteger(L, (lua_Integer)cairn_lua__from(L)->callbacks);
+    return 1;
+}
+
+/* w:allocations() -> how many blocks the world's allocator has handed out so far */
+static int w_allocations(lua_State *L)
+{
+    cairn_world_stats stats;
+    cairn_world_get_stats(check_world(L), &stats);
+    lua_pushinteger(L, (lua_Integer)stats.allocations);
+    return 1;
+}
+
+static int w_index(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    const char *key = luaL_checkstring(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 3);
+    if (!strcmp(key, "beat"))
+        lua_pushinteger(L, (lua_Integer)cairn_world_beat(w));
+    else if (!strcmp(key, "width"))
+        lua_pushinteger(L, cairn_grid_width(w));
+    else if (!strcmp(key, "height"))
+        lua_pushinteger(L, cairn_grid_height(w));
+    else if (!strcmp(key, "phase"))
+        lua_pushstring(L, cairn_phase_name(cairn_world_phase(w)));
+    else
+        return luaL_error(L, "a world has no field '%s'", key);
+    return 1;
+}
+
+void cairn_lua__open_world(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"spawn", w_spawn},
+        {"at", w_at},
+        {"entities", w_entities},
+        {"step", w_step},
+        {"players", w_players},
+        {"closest_player", w_closest_player},
+        {"history", w_history},
+        {"entity", w_entity},
+        {"lua_calls", w_lua_calls},
+        {"allocations", w_allocations},
+        {NULL, NULL},
+    };
+    luaL_newmetatable(L, world_meta);
+    lua_pushcfunction(L, w_index);
+    lua_setfield(L, -2, "__index");
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "methods");
+    lua_pushliteral(L, "world");
+    lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
+
+static int world_handle(lua_State *L)
+{
+    cairn_lua__push_world(L);
+    return 1;
+}
+
+void cairn_lua__open_world_handle(lua_State *L)
+{
+    lua_pushcfunction(L, world_handle);
+}

@@ -1,0 +1,240 @@
+-- compile.lua: makes a world from the record of definitions. Kinds are registered in the
+-- order define.kinds gives (a kind may name the ones before it), each kind's definitions in
+-- the order they were made, so the same packs always give the same ids. A definition that
+-- fails is reported at its place and skipped; the others still compile, so one run finds
+-- every problem.
+local ctx = ...
+local core, util, define = ctx.core, ctx.util, ctx.define
+local compile = {}
+
+-- What the runtime has built in, for "did you mean" hints.
+local builtin = {
+  decorator = { "Acting", "Attacking", "Attackable", "Moving", "Displaceable", "Pushable",
+    "Digging", "Diggable", "WithHP", "Killable", "Ticking", "Statused", "Sequential",
+    "PlayerControl" },
+  action = { "none", "move", "attack", "dig", "attack_move", "attack_dig_move" },
+  movs = { "none", "basic", "adjacent", "diagonal", "straight" },
+  algo = { "simple", "general" },
+  chain = { "beat_start", "beat_end", "entity_spawned", "entity_died", "act_check",
+    "act_success", "act_failure", "attack_check", "attack_get", "attack_do", "attack_success",
+    "attack_failure", "defence", "be_hit", "move_check", "move_get", "move_do", "move_success",
+    "move_failure", "displace_check", "displaced", "push_check", "be_pushed", "dig_check",
+    "dig_get", "dig_do", "dig_success", "dig_failure", "be_dug_check", "be_dug", "damaged",
+    "die_check", "tick" },
+  source = { "basic" },
+  sequence = {},
+  status = {},
+  type = {},
+}
+compile.builtin = builtin
+
+local record_kind = { type = "entity" }
+
+-- Every name of a kind content could mean, for hints.
+local function known(kind)
+  local names = {}
+  for _, n in ipairs(builtin[kind] or {}) do names[#names + 1] = n end
+  for _, e in ipairs(define.record[record_kind[kind] or kind] or {}) do
+    names[#names + 1] = e.name
+    names[#names + 1] = e.name:match(":(.*)$")
+  end
+  for _, c in pairs(compile.chains or {}) do names[#names + 1] = c end
+  return names
+end
+
+local kind_words = { type = "entity type", decorator = "decorator", chain = "chain",
+  action = "action", movs = "movs", algo = "algorithm", sequence = "sequence", status = "status",
+  source = "attack source" }
+
+-- The full name a definition of `pack` means by `name`: its own pack's first, then the
+-- runtime's. Raises when there is none.
+local function resolve(kind, name, pack)
+  if type(name) ~= "string" then
+    error(kind_words[kind] .. " names are strings, not " .. type(name) .. "s", 0)
+  end
+  if not name:find(":", 1, true) then
+    local own = pack.id .. ":" .. name
+    if core.find(kind, own) then return own, core.find(kind, own) end
+  end
+  local id = core.find(kind, name)
+  if id then return name, id end
+  error("unknown " .. kind_words[kind] .. " '" .. name .. "'" .. util.hint(name, known(kind)), 0)
+end
+compile.resolve = resolve
+
+-- handlers = { chain = fn | { fn =, rank = } } -> a list sorted by chain name
+local function handler_list(handlers, pack)
+  local list = {}
+  for chain, h in pairs(handlers or {}) do
+    local fn, rank = h, nil
+    if type(h) == "table" then fn, rank = h.fn, h.rank end
+    local _, id = resolve("chain", chain, pack)
+    list[#list + 1] = { id, fn, rank }
+  end
+  return list
+end
+
+local function steps(list, pack)
+  local out = {}
+  for i, s in ipairs(list) do
+    local step = { repeats = s.repeats, on_success = s.on_success, on_failure = s.on_failure,
+      decide = s.decide, enter = s.enter, exit = s.exit }
+    for _, key in ipairs({ "on_success", "on_failure" }) do
+      local target = s[key]
+      if target ~= nil and (math.type(target) ~= "integer" or target < 1 or target > #list) then
+        error("step " .. i .. ": " .. key .. " = " .. tostring(target) ..
+          " names no step (there are " .. #list .. ")", 0)
+      end
+    end
+    if s.repeats ~= nil and (math.type(s.repeats) ~= "integer" or s.repeats < 1) then
+      error("step " .. i .. ": repeats must be a whole number of beats, 1 or more", 0)
+    end
+    step.action = select(2, resolve("action", s.action or "none", pack))
+    step.movs = select(2, resolve("movs", s.movs or "basic", pack))
+    out[i] = step
+  end
+  return out
+end
+
+local lua_decorators -- full name -> { id, data, handlers, pack }, in definition order
+local decorator_order
+
+local compilers = {}
+
+function compilers.source(e)
+  core.source(e.name)
+end
+
+function compilers.decorator(e)
+  local def = e.def
+  local required = {}
+  for i, name in ipairs(def.requires or {}) do
+    required[i] = select(2, resolve("decorator", name, e.pack))
+  end
+  for _, c in ipairs(def.chains or {}) do
+    if type(c) ~= "string" then error("chains lists chain names, which are strings", 0) end
+    if core.find("chain", c) then
+      error("chain '" .. c .. "' exists already (" .. (compile.chains[c] and
+        ("declared by " .. compile.chains[c]) or "built in") .. "); chain names are shared " ..
+        "by every pack, so choose another", 0)
+    end
+  end
+  local id = core.decorator(e.name, def.chains or {}, required, def.activate, def.compute, def.tick)
+  for _, c in ipairs(def.chains or {}) do compile.chains[c] = e.name end
+  lua_decorators[e.name] = { id = id, data = def.data, handlers = def.handlers, pack = e.pack }
+  decorator_order[#decorator_order + 1] = e.name
+end
+
+function compilers.action(e)
+  local components = {}
+  for i, name in ipairs(e.def.components or {}) do
+    components[i] = select(2, resolve("decorator", name, e.pack))
+  end
+  core.action(e.name, components)
+end
+
+function compilers.movs(e)
+  core.movs(e.name, e.def.fn)
+end
+
+function compilers.algo(e)
+  core.algo(e.name, e.def.fn)
+end
+
+function compilers.status(e)
+  local def = e.def
+  core.status(e.name, def.apply, def.tick, def.wear_off, handler_list(def.hooks, e.pack))
+end
+
+function compilers.sequence(e)
+  core.sequence(e.name, steps(e.def.steps, e.pack))
+end
+
+local function set_stats(t, stats, pack)
+  local names = ctx.host.stats
+  local known_stat = {}
+  for _, n in ipairs(names) do known_stat[n] = true end
+  if stats.hp ~= nil and stats.max_hp == nil then core.type_stat(t, "max_hp", stats.hp) end
+  if stats.max_hp ~= nil then core.type_stat(t, "max_hp", stats.max_hp) end
+  for k, v in pairs(stats) do
+    if type(k) ~= "string" or not known_stat[k] then
+      error("unknown stat '" .. tostring(k) .. "'" .. (type(k) == "string" and
+        util.hint(k, names) or "") .. "; the stats are " .. table.concat(names, ", "), 0)
+    end
+    if k == "algo" or k == "sequence" then v = resolve(k, v, pack) end
+    if k ~= "max_hp" then core.type_stat(t, k, v) end
+  end
+end
+
+function compilers.entity(e)
+  local def, pack = e.def, e.pack
+  local t = core.type(e.name, def.layer or "real")
+  for _, name in ipairs(def.decorators or {}) do
+    local _, d = resolve("decorator", name, pack)
+    if not core.type_has(t, d) then core.type_add(t, d) end
+  end
+  local sequential = core.find("decorator", "Sequential")
+  if def.sequence ~= nil and not core.type_has(t, sequential) then core.type_add(t, sequential) end
+  set_stats(t, def.stats or {}, pack)
+  if def.algo ~= nil or def.sequence ~= nil then
+    core.type_stat(t, "algo", (resolve("algo", def.algo or "general", pack)))
+  end
+  if type(def.sequence) == "string" then
+    core.type_stat(t, "sequence", (resolve("sequence", def.sequence, pack)))
+  elseif def.sequence ~= nil then
+    core.sequence(e.name .. ".steps", steps(def.sequence, pack))
+    core.type_stat(t, "sequence", e.name .. ".steps")
+  end
+  -- What the type's Lua decorators bring: their handlers first, then the type's own; their
+  -- data under the type's.
+  local data = {}
+  for _, name in ipairs(decorator_order) do
+    local d = lua_decorators[name]
+    if core.type_has(t, d.id) then
+      for _, h in ipairs(handler_list(d.handlers, d.pack)) do core.type_hook(t, h[1], h[2], h[3]) end
+      for k, v in pairs(d.data or {}) do
+        if data[k] ~= nil then
+          error("decorators " .. name .. " and another both start data field '" .. tostring(k) ..
+            "'", 0)
+        end
+        data[k] = util.copy(v)
+      end
+    end
+  end
+  for _, h in ipairs(handler_list(def.handlers, pack)) do core.type_hook(t, h[1], h[2], h[3]) end
+  for k, v in pairs(def.data or {}) do data[k] = util.copy(v) end
+  ctx.data.set_defaults(e.name, next(data) ~= nil and data or nil)
+  ctx.types[e.name] = { glyph = def.glyph, color = def.color, layer = def.layer or "real",
+    pack = pack.id }
+end
+
+function compilers.handler(e)
+  local def = e.def
+  local _, chain = resolve("chain", def.chain, e.pack)
+  if def.entity then
+    local _, t = resolve("type", def.entity, e.pack)
+    core.type_hook(t, chain, def.fn, def.rank)
+  else
+    core.world_hook(chain, def.fn, def.rank)
+  end
+end
+
+-- A new world of that size and seed from every definition made so far.
+function compile.world(width, height, seed)
+  core.world_new(width, height, seed)
+  ctx.data.reset()
+  ctx.types = {}
+  compile.chains = {}
+  lua_decorators, decorator_order = {}, {}
+  for _, kind in ipairs(define.kinds) do
+    for _, e in ipairs(define.record[kind]) do
+      local ok, err = pcall(compilers[kind], e)
+      if not ok then
+        define.problem(e.where, "cairn.%s%s: %s", kind, e.name and (" '" .. e.name .. "'") or "",
+          tostring(err))
+      end
+    end
+  end
+end
+
+return compile

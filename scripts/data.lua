@@ -1,0 +1,134 @@
+-- data.lua: each entity's Lua data, `e.data`. It holds plain values only - nil, booleans,
+-- numbers, strings and tables of them, no functions, handles or metatables - so that a
+-- world can be saved and compared. Values are copied in when assigned; e.data and every
+-- table in it are views that check what is written through them.
+local ctx = ...
+local data = {}
+
+local real_of = setmetatable({}, { __mode = "k" }) -- view -> the table it shows
+local view_of = setmetatable({}, { __mode = "k" }) -- table -> its view
+
+local store = {}       -- e.id -> the entity's table
+local stored = 0       -- entries in store
+local swept_at = 64    -- store size that triggers the next sweep of gone entities
+local defaults = {}    -- type name -> the data a new entity starts with
+
+local function plain(v, path, seen)
+  local t = type(v)
+  if t == "nil" or t == "boolean" or t == "number" or t == "string" then return v end
+  if t == "table" and real_of[v] then v = real_of[v] end
+  if t ~= "table" then
+    error("entity data holds plain values only (booleans, numbers, strings and tables of " ..
+      "them), not a " .. t .. " at " .. path .. (t == "userdata" and
+      " (keep an entity's e.id and find it again with world:entity(id))" or ""), 0)
+  end
+  if getmetatable(v) ~= nil then
+    error("entity data holds plain tables only, and the table at " .. path ..
+      " has a metatable", 0)
+  end
+  if seen[v] then error("entity data cannot hold a table inside itself (at " .. path .. ")", 0) end
+  seen[v] = true
+  local c = {}
+  for k, x in pairs(v) do
+    local kt = type(k)
+    if kt ~= "string" and kt ~= "number" and kt ~= "boolean" then
+      error("entity data keys are strings, numbers or booleans, not a " .. kt .. " in " .. path, 0)
+    end
+    c[k] = plain(x, path .. "." .. tostring(k), seen)
+  end
+  seen[v] = nil
+  return c
+end
+
+local view_meta = {}
+
+local function view(t)
+  local v = view_of[t]
+  if not v then
+    v = setmetatable({}, view_meta)
+    real_of[v] = t
+    view_of[t] = v
+  end
+  return v
+end
+
+function view_meta.__index(v, k)
+  local x = real_of[v][k]
+  if type(x) == "table" then return view(x) end
+  return x
+end
+
+function view_meta.__newindex(v, k, x)
+  local kt = type(k)
+  if kt ~= "string" and kt ~= "number" and kt ~= "boolean" then
+    error("entity data keys are strings, numbers or booleans, not a " .. kt, 2)
+  end
+  local ok, copy = pcall(plain, x, tostring(k), {})
+  if not ok then error(copy, 2) end
+  real_of[v][k] = copy
+end
+
+function view_meta.__len(v)
+  return #real_of[v]
+end
+
+function view_meta.__pairs(v)
+  local t = real_of[v]
+  local f = pairs(t)
+  local key = nil
+  return function()
+    local k, x = f(t, key)
+    key = k
+    if type(x) == "table" then x = view(x) end
+    return k, x
+  end, v, nil
+end
+
+view_meta.__metatable = false
+
+-- Checks a definition's data: the copy, or raises with what is wrong.
+function data.check(v, what)
+  return plain(v, what, {})
+end
+
+-- The data a type's entities start with (a plain table; nil for none).
+function data.set_defaults(type_name, t)
+  defaults[type_name] = t
+end
+
+function data.reset()
+  store, stored, swept_at = {}, 0, 64
+  defaults = {}
+end
+
+-- Forgets the entities that are gone, once the store has doubled since the last time.
+local function sweep()
+  local live = {}
+  local n = 0
+  for id, t in pairs(store) do
+    if ctx.core.entity_current(id) then
+      live[id] = t
+      n = n + 1
+    end
+  end
+  store, stored, swept_at = live, n, math.max(64, 2 * n)
+end
+
+function data.of(e)
+  local id = e.id
+  local t = store[id]
+  if not t then
+    t = ctx.util.copy(defaults[e.type] or {})
+    store[id] = t
+    stored = stored + 1
+    if stored > swept_at then sweep() end
+  end
+  return view(t)
+end
+
+-- The plain table behind a view (for tests comparing data).
+function data.real(v)
+  return real_of[v] or v
+end
+
+return data

@@ -1,0 +1,333 @@
+-- define.lua: the `cairn` module content calls to define things, and the record of every
+-- definition. A definition is checked for its shape where it is made (unknown fields,
+-- wrong types) and kept with its place, "pack:path:line"; compile.lua turns the record into
+-- the core's structures when a world is made, resolving the names it uses.
+local ctx = ...
+local util = ctx.util
+local define = {}
+
+-- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
+define.kinds = { "source", "decorator", "action", "movs", "algo", "status", "sequence",
+  "entity", "handler" }
+
+local record = {}   -- kind -> list of definitions, in the order made
+local by_name = {}  -- kind -> full name -> definition
+for _, kind in ipairs(define.kinds) do
+  record[kind], by_name[kind] = {}, {}
+end
+define.record = record
+define.by_name = by_name
+
+local function problem(where, fmt, ...)
+  ctx.problems[#ctx.problems + 1] = where .. ": " .. string.format(fmt, ...)
+end
+define.problem = problem
+
+-- A message that says where it happened already (a Lua error from content).
+function define.report(message)
+  ctx.problems[#ctx.problems + 1] = message
+end
+
+-- The fields each kind accepts and what each must be.
+local fields = {
+  source = { name = "string" },
+  entity = { name = "string", layer = "string", glyph = "string", color = "string",
+    decorators = "list", stats = "table", sequence = "sequence", algo = "string",
+    handlers = "handlers", data = "table", description = "string" },
+  decorator = { name = "string", requires = "list", chains = "list", data = "table",
+    handlers = "handlers", activate = "function", compute = "function", tick = "function",
+    description = "string" },
+  handler = { chain = "string", fn = "function", rank = "string", entity = "string" },
+  movs = { name = "string", fn = "function", description = "string" },
+  algo = { name = "string", fn = "function", description = "string" },
+  action = { name = "string", components = "list", description = "string" },
+  status = { name = "string", hooks = "handlers", apply = "function", tick = "function",
+    wear_off = "function", description = "string" },
+  sequence = { name = "string", steps = "list", description = "string" },
+}
+
+local step_fields = { action = "string", movs = "string", repeats = "number",
+  on_success = "number", on_failure = "number", decide = "function", enter = "function",
+  exit = "function" }
+
+local layers = { floor = true, trap = true, item = true, wall = true, real = true,
+  projectile = true, misc = true }
+local ranks = { highest = true, high = true, medium = true, low = true, lowest = true }
+
+local function names_of(t)
+  local names = {}
+  for k in pairs(t) do names[#names + 1] = k end
+  return names
+end
+
+-- Checks a value against a field spec; returns a message or nil.
+local function bad_value(spec, v)
+  if spec == "list" then
+    if not util.is_list(v) then return "a list" end
+  elseif spec == "handlers" then
+    if type(v) ~= "table" then return "a table of chain = function" end
+    for chain, h in pairs(v) do
+      if type(chain) ~= "string" then return "a table of chain = function (keys are chain names)" end
+      if type(h) == "table" then
+        if type(h.fn) ~= "function" then return "a table whose '" .. chain .. "' has no fn" end
+        if h.rank ~= nil and not ranks[h.rank] then
+          return "a rank of highest, high, medium, low or lowest for '" .. chain .. "'"
+        end
+      elseif type(h) ~= "function" then
+        return "a function or { fn = function, rank = ... } for '" .. chain .. "'"
+      end
+    end
+  elseif spec == "sequence" then
+    if type(v) ~= "string" and not util.is_list(v) then return "a sequence's name or a list of steps" end
+  elseif type(v) ~= spec then
+    return "a " .. spec
+  end
+  return nil
+end
+
+local function check_steps(where, steps, what)
+  local ok = true
+  for i, step in ipairs(steps) do
+    if type(step) ~= "table" then
+      problem(where, "%s: step %d must be a table", what, i)
+      ok = false
+    else
+      for k, v in pairs(step) do
+        local spec = step_fields[k]
+        if not spec then
+          problem(where, "%s: step %d has an unknown field '%s'%s", what, i, tostring(k),
+            type(k) == "string" and util.hint(k, names_of(step_fields)) or "")
+          ok = false
+        elseif type(v) ~= spec then
+          problem(where, "%s: step %d: '%s' must be a %s, not a %s", what, i, k, spec, type(v))
+          ok = false
+        end
+      end
+    end
+  end
+  if #steps == 0 then
+    problem(where, "%s: a sequence needs at least one step", what)
+    ok = false
+  end
+  return ok
+end
+
+local function check_shape(kind, def, where)
+  local what = "cairn." .. kind
+  local spec = fields[kind]
+  local ok = true
+  for k, v in pairs(def) do
+    if k ~= "override" and k ~= "extend" then
+      local s = type(k) == "string" and spec[k]
+      if not s then
+        problem(where, "%s: unknown field '%s'%s", what, tostring(k),
+          type(k) == "string" and util.hint(k, names_of(spec)) or "")
+        ok = false
+      else
+        local bad = bad_value(s, v)
+        if bad then
+          problem(where, "%s: '%s' must be %s, not %s", what, k, bad, type(v) == "table" and
+            "this table" or "a " .. type(v))
+          ok = false
+        end
+      end
+    end
+  end
+  if kind == "entity" and def.layer and not layers[def.layer] then
+    problem(where, "%s: layer '%s' is not one of floor, trap, item, wall, real, projectile, misc%s",
+      what, def.layer, util.hint(def.layer, names_of(layers)))
+    ok = false
+  end
+  if kind == "handler" and def.rank and not ranks[def.rank] then
+    problem(where, "%s: rank '%s' is not one of highest, high, medium, low, lowest", what, def.rank)
+    ok = false
+  end
+  if (kind == "handler" or kind == "movs" or kind == "algo") and def.fn == nil then
+    problem(where, "%s: 'fn' is required", what)
+    ok = false
+  end
+  if kind == "handler" and def.chain == nil then
+    problem(where, "%s: 'chain' is required", what)
+    ok = false
+  end
+  if kind == "sequence" and type(def.steps) == "table" then
+    ok = check_steps(where, def.steps, what) and ok
+  end
+  if kind == "entity" and type(def.sequence) == "table" then
+    ok = check_steps(where, def.sequence, what) and ok
+  end
+  if kind == "sequence" and def.steps == nil then
+    problem(where, "%s: 'steps' is required", what)
+    ok = false
+  end
+  for _, key in ipairs({ "data" }) do
+    if type(def[key]) == "table" then
+      local copied, err = pcall(ctx.data.check, def[key], key)
+      if not copied then
+        problem(where, "%s: %s", what, err)
+        ok = false
+      end
+    end
+  end
+  return ok
+end
+
+local NAME = "^[%a_][%w_%.%-]*$"
+
+-- Adds a definition to the record. Names are the pack's own ("skeleton" in pack crypt is
+-- "crypt:skeleton"); a full name from another pack may be given only to override or extend
+-- a definition that exists.
+local function add(pack, kind, def, where)
+  if type(def) ~= "table" then
+    problem(where, "cairn.%s takes a table, not a %s", kind, type(def))
+    return
+  end
+  if not check_shape(kind, def, where) then return end
+  local copy = {}
+  for k, v in pairs(def) do copy[k] = v end -- later changes to the caller's table do nothing
+  def = copy
+  local entry = { kind = kind, def = def, pack = pack, where = where }
+  if kind == "handler" then
+    table.insert(record.handler, entry)
+    return entry
+  end
+  local name = def.name
+  if type(name) ~= "string" then
+    problem(where, "cairn.%s: 'name' is required", kind)
+    return
+  end
+  local full = name
+  if not name:find(":", 1, true) then
+    if not name:match(NAME) then
+      problem(where, "cairn.%s: name '%s' may hold letters, digits, '_', '.' and '-' only, " ..
+        "starting with a letter or '_'", kind, name)
+      return
+    end
+    full = pack.id .. ":" .. name
+  end
+  if kind == "source" then full = name end -- attack sources are few and shared by all
+  entry.name = full
+  local old = by_name[kind][full]
+  if def.override or def.extend then
+    if def.override and def.extend then
+      problem(where, "cairn.%s '%s': override or extend, not both", kind, full)
+      return
+    end
+    if not old then
+      problem(where, "cairn.%s '%s': there is no such %s to %s", kind, full, kind,
+        def.override and "override" or "extend")
+      return
+    end
+    if def.override then
+      old.def, old.where, old.pack = def, where, pack
+    else
+      define.merge(old.def, def)
+      old.where = old.where .. " (extended at " .. where .. ")"
+    end
+    return old
+  end
+  if old then
+    problem(where, "cairn.%s '%s' is already defined at %s; say override = true to replace " ..
+      "it or extend = true to add to it", kind, full, old.where)
+    return
+  end
+  if full ~= pack.id .. ":" .. name and kind ~= "source" then
+    problem(where, "cairn.%s: '%s' is another pack's name; a pack defines names of its own, " ..
+      "or overrides or extends another's with override = true or extend = true", kind, name)
+    return
+  end
+  by_name[kind][full] = entry
+  table.insert(record[kind], entry)
+  return entry
+end
+
+-- extend = true: fields replace fields, but tables of names (stats, data, handlers, hooks)
+-- are merged key by key and lists (decorators, requires, chains) are appended to.
+local merged_maps = { stats = true, data = true, handlers = true, hooks = true }
+local merged_lists = { decorators = true, requires = true, chains = true, components = true }
+
+function define.merge(into, from)
+  for k, v in pairs(from) do
+    if k == "extend" or k == "name" then
+      -- the name stays the original's
+    elseif merged_maps[k] and type(into[k]) == "table" then
+      local m = util.copy(into[k])
+      for mk, mv in pairs(v) do m[mk] = mv end
+      into[k] = m
+    elseif merged_lists[k] and type(into[k]) == "table" then
+      local l = util.copy(into[k])
+      for _, item in ipairs(v) do l[#l + 1] = item end
+      into[k] = l
+    else
+      into[k] = v
+    end
+  end
+end
+
+-- The `cairn` module of one pack.
+function define.module(pack)
+  local cairn = {}
+  for _, kind in ipairs(define.kinds) do
+    if kind ~= "source" then
+      cairn[kind] = function(def)
+        add(pack, kind, def, util.where(2))
+      end
+    end
+  end
+  function cairn.source(name)
+    if type(name) ~= "string" or not name:match(NAME) then
+      problem(util.where(2), "cairn.source takes a name of letters, digits and '_'")
+      return
+    end
+    add(pack, "source", { name = name }, util.where(2))
+  end
+  function cairn.world()
+    return ctx.host.world()
+  end
+  cairn.pack = pack.id
+  cairn.version = ctx.host.version
+  cairn.dir = define.dir
+  return cairn
+end
+
+-- cairn.dir: the eight directions by name, clockwise from north; y grows southwards.
+local all = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
+local index = {}
+for i, d in ipairs(all) do index[d] = i - 1 end
+local deltas = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
+  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 }, none = { 0, 0 } }
+
+local function check_dir(d, level)
+  if not deltas[d] then
+    error("bad direction '" .. tostring(d) .. "' (n, ne, e, se, s, sw, w, nw or none)", level + 1)
+  end
+  return d
+end
+
+define.dir = {
+  all = all,
+  -- dx, dy of one step
+  delta = function(d)
+    local v = deltas[check_dir(d, 2)]
+    return v[1], v[2]
+  end,
+  -- turned by steps of 45 degrees, clockwise for positive steps
+  rotate = function(d, steps)
+    if check_dir(d, 2) == "none" then return "none" end
+    return all[(index[d] + math.tointeger(steps)) % 8 + 1]
+  end,
+  opposite = function(d)
+    if check_dir(d, 2) == "none" then return "none" end
+    return all[(index[d] + 4) % 8 + 1]
+  end,
+  -- the direction of a delta by its signs: (3, -7) is "ne"
+  toward = function(dx, dy)
+    local sx = dx > 0 and 1 or dx < 0 and -1 or 0
+    local sy = dy > 0 and 1 or dy < 0 and -1 or 0
+    for name, v in pairs(deltas) do
+      if v[1] == sx and v[2] == sy then return name end
+    end
+  end,
+}
+
+return define

@@ -1,0 +1,265 @@
+-- packs.lua: content packs. A pack is a folder named after its id, holding pack.lua:
+--
+--   return {
+--     id = "crypt", name = "The Crypt", version = "1.0.0",
+--     cairn = "0.1",                  -- the runtime version it needs (same major, not older)
+--     depends = { base = "1.0" },     -- pack id = the least version it needs
+--     load = { "enemies.lua" },       -- its files, run in this order
+--   }
+--
+-- Packs load in dependency order, each file in the pack's own environment. Dependencies are
+-- found by id beside the pack, then on the pack path, then in the bundled content.
+local ctx = ...
+local util = ctx.util
+local packs = {}
+
+local path = {}       -- folders searched for packs by id, in order
+local loading = {}    -- id -> true while its dependencies load (cycles)
+local IN_PROGRESS = {} -- a module being required, to catch modules requiring each other
+packs.loaded_any = false
+
+local fields = { id = "string", name = "string", version = "string", cairn = "string",
+  depends = "table", load = "table", description = "string", author = "string" }
+
+local function problem(where, fmt, ...)
+  ctx.define.problem(where, fmt, ...)
+end
+
+function packs.add_path(dir)
+  path[#path + 1] = dir
+end
+
+local function search_path(beside)
+  local dirs = { beside }
+  for _, d in ipairs(path) do dirs[#dirs + 1] = d end
+  dirs[#dirs + 1] = ctx.host.source_dir .. "/content"
+  dirs[#dirs + 1] = ctx.host.source_dir .. "/content/examples"
+  return dirs
+end
+
+-- Reads dir/pack.lua: the pack's description, or nil after reporting what is wrong.
+local function read_info(dir)
+  local file = dir .. "/pack.lua"
+  local folder = util.basename(dir)
+  local where = folder .. ":pack.lua"
+  if not util.is_file(file) then
+    problem(folder, "no pack.lua in %s (a pack is a folder with a pack.lua)", dir)
+    return nil
+  end
+  local ok, info = ctx.sandbox.run_file(file, where, ctx.sandbox.env())
+  if not ok then
+    ctx.define.report(info)
+    return nil
+  end
+  if type(info) ~= "table" then
+    problem(where, "pack.lua must return a table (id, name, version, cairn, depends, load)")
+    return nil
+  end
+  local good = true
+  for k, v in pairs(info) do
+    if not fields[k] then
+      problem(where, "unknown field '%s'%s", tostring(k), type(k) == "string" and
+        util.hint(k, { "id", "name", "version", "cairn", "depends", "load", "description", "author" }) or "")
+      good = false
+    elseif type(v) ~= fields[k] then
+      problem(where, "'%s' must be a %s, not a %s", k, fields[k], type(v))
+      good = false
+    end
+  end
+  for _, k in ipairs({ "id", "version", "cairn" }) do
+    if info[k] == nil then
+      problem(where, "'%s' is required", k)
+      good = false
+    end
+  end
+  if not good then return nil end
+  if not info.id:match("^[a-z][a-z0-9_]*$") or #info.id > 24 then
+    problem(where, "id '%s': a pack id is 1 to 24 lower-case letters, digits and '_', " ..
+      "starting with a letter", info.id)
+    return nil
+  end
+  if info.id ~= folder then
+    problem(where, "id '%s' differs from the folder's name '%s'; a pack's folder is named " ..
+      "after its id", info.id, folder)
+    return nil
+  end
+  where = info.id .. ":pack.lua"
+  if not util.version(info.version) then
+    problem(where, "version '%s' is not MAJOR.MINOR.PATCH", info.version)
+    return nil
+  end
+  local need = util.version(info.cairn)
+  if not need then
+    problem(where, "cairn '%s' is not a version like \"0.1\"", info.cairn)
+    return nil
+  end
+  if not util.satisfies(util.version(ctx.host.version), need) then
+    problem(where, "the pack needs cairn %s (the same major version, not older); this is " ..
+      "cairn %s", info.cairn, ctx.host.version)
+    return nil
+  end
+  local depends = {}
+  for id, version in pairs(info.depends or {}) do
+    if type(id) ~= "string" or not util.version(version) then
+      problem(where, "depends: write { id = \"least version\" }, as depends = { base = \"1.0\" }")
+      return nil
+    end
+    depends[#depends + 1] = { id = id, version = version }
+  end
+  local files = {}
+  for i, f in ipairs(info.load or {}) do
+    if type(f) ~= "string" or not f:match("^[%w_%-][%w_%-/%.]*%.lua$") or f:find("..", 1, true) then
+      problem(where, "load[%d]: '%s' is not a .lua path inside the pack", i, tostring(f))
+      return nil
+    end
+    files[#files + 1] = f
+  end
+  return { id = info.id, name = info.name or info.id, version = info.version, dir = dir,
+    depends = depends, files = files, identity = util.identity(dir), modules = {} }
+end
+
+-- Finds a dependency's folder by id; nil after reporting.
+local function find(id, beside, by)
+  local found = {}
+  for _, d in ipairs(search_path(beside)) do
+    local candidate = d .. "/" .. id
+    if util.is_file(candidate .. "/pack.lua") then
+      local identity = util.identity(candidate)
+      local seen = false
+      for _, f in ipairs(found) do seen = seen or f.identity == identity end
+      if not seen then found[#found + 1] = { dir = candidate, identity = identity } end
+    end
+  end
+  if #found == 0 then
+    problem(by.id .. ":pack.lua", "depends on '%s', which was not found (looked in %s)", id,
+      table.concat(search_path(beside), ", "))
+    return nil
+  end
+  if #found > 1 then
+    problem(by.id .. ":pack.lua", "two packs have the id '%s': %s and %s", id, found[1].dir,
+      found[2].dir)
+    return nil
+  end
+  return found[1].dir
+end
+
+-- require inside a pack: "mod.name" is the pack's mod/name.lua; "dep:mod.name" is a
+-- dependency's. Anything else - another pack's files, a path - is refused.
+local function requirer(pack)
+  local allowed = { [pack.id] = true }
+  for _, d in ipairs(pack.depends) do allowed[d.id] = true end
+  return function(name)
+    if type(name) ~= "string" then error("require takes a module name", 2) end
+    local owner, mod = name:match("^([%w_]+):(.+)$")
+    if not owner then owner, mod = pack.id, name end
+    if not mod:match("^[%a_][%w_]*$") and not mod:match("^[%a_][%w_]*[%.%w_]*[%w_]$") or
+       mod:find("..", 1, true) then
+      error("require '" .. name .. "': a module name is words joined by dots, as " ..
+        "'enemies.skeleton'", 2)
+    end
+    if not allowed[owner] then
+      error("require '" .. name .. "': pack '" .. pack.id .. "' may require its own modules " ..
+        "and its dependencies' only, and '" .. owner .. "' is not among its dependencies", 2)
+    end
+    local target = ctx.loaded[owner]
+    if not target then error("require '" .. name .. "': pack '" .. owner .. "' is not loaded", 2) end
+    local cached = target.modules[mod]
+    if cached == IN_PROGRESS then
+      error("require '" .. name .. "': modules require each other in a cycle", 2)
+    elseif cached ~= nil then
+      return cached.value
+    end
+    local rel = mod:gsub("%.", "/") .. ".lua"
+    if not util.is_file(target.dir .. "/" .. rel) then
+      error("require '" .. name .. "': there is no " .. rel .. " in pack '" .. owner .. "'", 2)
+    end
+    target.modules[mod] = IN_PROGRESS
+    local ok, value = ctx.sandbox.run_file(target.dir .. "/" .. rel, owner .. ":" .. rel, target.env)
+    if not ok then
+      target.modules[mod] = nil
+      error(value, 0)
+    end
+    if value == nil then value = true end
+    target.modules[mod] = { value = value }
+    return value
+  end
+end
+
+function packs.env_of(pack, extra)
+  local fields = { cairn = ctx.define.module(pack), require = requirer(pack) }
+  for k, v in pairs(extra or {}) do fields[k] = v end
+  return ctx.sandbox.env(fields)
+end
+
+-- Loads the pack in dir after its dependencies. Returns the pack, or nil when it could not.
+local function load(dir, beside, chain)
+  local info = read_info(dir)
+  if not info then return nil end
+  local existing = ctx.loaded[info.id]
+  if existing then
+    if existing.identity ~= info.identity then
+      problem(info.id .. ":pack.lua", "two packs have the id '%s': %s and %s", info.id,
+        existing.dir, dir)
+      return nil
+    end
+    return existing
+  end
+  if loading[info.id] then
+    local cycle = {}
+    for _, id in ipairs(chain) do cycle[#cycle + 1] = id end
+    cycle[#cycle + 1] = info.id
+    local start = 1
+    while cycle[start] ~= info.id do start = start + 1 end
+    problem(info.id .. ":pack.lua", "dependency cycle: %s",
+      table.concat(cycle, " -> ", start))
+    return nil
+  end
+  loading[info.id] = true
+  chain[#chain + 1] = info.id
+  local ok = true
+  table.sort(info.depends, function(a, b) return a.id < b.id end)
+  for _, d in ipairs(info.depends) do
+    local dep_dir = find(d.id, beside, info)
+    local dep = dep_dir and load(dep_dir, util.dirname(dep_dir), chain)
+    if not dep then
+      ok = false
+    elseif not util.satisfies(util.version(dep.version), util.version(d.version)) then
+      problem(info.id .. ":pack.lua", "needs '%s' %s or later (the same major version); " ..
+        "found %s", d.id, d.version, dep.version)
+      ok = false
+    end
+  end
+  chain[#chain] = nil
+  loading[info.id] = nil
+  if not ok then return nil end
+  info.env = packs.env_of(info)
+  ctx.loaded[info.id] = info
+  ctx.pack_order[#ctx.pack_order + 1] = info
+  packs.loaded_any = true
+  for _, f in ipairs(info.files) do
+    if not util.is_file(dir .. "/" .. f) then
+      problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
+    else
+      local ran, err = ctx.sandbox.run_file(dir .. "/" .. f, info.id .. ":" .. f, info.env)
+      if not ran then ctx.define.report(err) end
+    end
+  end
+  return info
+end
+
+function packs.load(dir)
+  dir = dir:gsub("/+$", "")
+  if dir == "" then dir = "/" end
+  return load(dir, util.dirname(dir), {})
+end
+
+-- A pseudo-pack for files that belong to no pack (tests/scenarios): id and an environment.
+function packs.loose(id, extra)
+  local pack = { id = id, name = id, version = "0.0.0", dir = ".", depends = {}, files = {},
+    modules = {} }
+  for _, p in ipairs(ctx.pack_order) do pack.depends[#pack.depends + 1] = { id = p.id } end
+  pack.env = packs.env_of(pack, extra)
+  return pack
+end
+
+return packs

@@ -1,0 +1,96 @@
+-- prelude.lua: the runtime's own Lua, run first in every host with the host's primitives.
+-- It loads the other scripts and returns the functions the C side calls: add_pack_path,
+-- load_pack, make_world, entity_data, check, list_tests, run_test_file.
+--
+-- This code is trusted: it has the whole standard library and LuaFileSystem. Content never
+-- sees it; content runs in the environments sandbox.lua builds.
+local host = ...
+
+local function script(name, ...)
+  local path = host.scripts_dir .. "/" .. name .. ".lua"
+  local chunk, err = loadfile(path, "t")
+  if not chunk then error(err, 0) end
+  return chunk(...)
+end
+
+-- What the scripts share: the host's primitives and the state of this host's content.
+local ctx = {
+  host = host,
+  lfs = host.lfs,
+  core = host.core,
+  prims = host.sandbox,
+  print = host.sandbox.print,
+  problems = {},     -- "pack:path:line: message", in the order found
+  loaded = {},       -- pack id -> pack, as loaded
+  pack_order = {},   -- packs in load order
+}
+
+ctx.util = script("util", ctx)
+ctx.sandbox = script("sandbox", ctx)
+ctx.data = script("data", ctx)
+ctx.define = script("define", ctx)
+ctx.packs = script("packs", ctx)
+ctx.compile = script("compile", ctx)
+ctx.testing = script("testing", ctx)
+
+local runtime = {}
+
+-- Every problem found so far, as one message; clears the list.
+local function take_problems()
+  local text = table.concat(ctx.problems, "\n")
+  ctx.problems = {}
+  return text
+end
+
+local function fail_on_problems()
+  if #ctx.problems > 0 then error(take_problems(), 0) end
+end
+
+function runtime.add_pack_path(dir)
+  ctx.packs.add_path(dir)
+end
+
+function runtime.load_pack(dir)
+  ctx.packs.load(dir)
+  fail_on_problems()
+end
+
+function runtime.make_world(width, height, seed)
+  ctx.compile.world(width, height, seed)
+  fail_on_problems()
+end
+
+function runtime.entity_data(e)
+  return ctx.data.of(e)
+end
+
+-- cairn check DIR: every problem, one per line; returns their number.
+function runtime.check(dir)
+  ctx.packs.load(dir)
+  if #ctx.problems == 0 or ctx.packs.loaded_any then
+    ctx.compile.world(1, 1, 0)
+  end
+  local problems = ctx.problems
+  ctx.problems = {}
+  for _, p in ipairs(problems) do ctx.print(p) end
+  return #problems
+end
+
+function runtime.list_tests(dirs)
+  return ctx.testing.list(dirs)
+end
+
+-- Loads a test file; returns how many tests it declares. runtime.test_case(i) then gives
+-- the i-th test's name and function, which the host calls with a budget of its own.
+local cases = {}
+
+function runtime.prepare_tests(file, pack_dir, chunk)
+  cases = ctx.testing.prepare(file, pack_dir ~= "" and pack_dir or nil, chunk)
+  return #cases
+end
+
+function runtime.test_case(i)
+  return cases[i].name, cases[i].fn
+end
+
+return runtime

@@ -1,0 +1,78 @@
+-- sandbox.lua: the environments content runs in. Each pack gets its own: the safe parts of
+-- the standard library (copies, so one pack cannot change another's), its `cairn` module and
+-- a `require` that stays inside the pack and its dependencies. No os, io, debug or package;
+-- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc;
+-- pcall cannot swallow a budget or memory overrun; math.random is the world's generator.
+local ctx = ...
+local prims = ctx.prims
+local sandbox = {}
+
+local function copy(t, except)
+  local c = {}
+  for k, v in pairs(t) do
+    if not (except and except[k]) then c[k] = v end
+  end
+  return c
+end
+
+local base = {
+  "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget", "rawlen",
+  "rawset", "select", "tonumber", "tostring", "type", "_VERSION",
+}
+
+-- A new environment; `extra` fields (cairn, require, the test library) are added to it.
+function sandbox.env(extra)
+  local env = {}
+  for _, name in ipairs(base) do env[name] = _G[name] end
+  env.pcall = prims.pcall
+  env.xpcall = prims.xpcall
+  env.setmetatable = prims.setmetatable
+  env.print = prims.print
+  env.load = function(chunk, name, mode, e)
+    return prims.load(chunk, name, mode, e or env)
+  end
+  env.string = copy(string)
+  env.table = copy(table)
+  env.utf8 = copy(utf8)
+  env.math = copy(math)
+  env.math.random = prims.random
+  env.math.randomseed = prims.randomseed
+  env.coroutine = copy(coroutine)
+  env.coroutine.resume = prims.resume
+  env.coroutine.close = prims.close
+  for k, v in pairs(extra or {}) do env[k] = v end
+  env._G = env
+  return env
+end
+
+-- Runs a content file: text only, named "pack:path" so every message starts with it.
+-- Returns true and the chunk's results, or false and the message (with a traceback when
+-- the file ran).
+local ID_SIZE = 59 -- LUA_IDSIZE - 1: longer chunk names would be cut in messages
+
+function sandbox.run_file(path, chunk_name, env)
+  if #chunk_name > ID_SIZE then
+    return false, chunk_name .. ": the name 'pack:path' is " .. #chunk_name ..
+      " bytes; at most " .. ID_SIZE .. " fit whole in messages (shorten the path)"
+  end
+  local text, err = ctx.util.read_file(path)
+  if not text then return false, chunk_name .. ": cannot read: " .. err end
+  local chunk, syntax = load(text, "=" .. chunk_name, "t", env)
+  if not chunk then return false, syntax end
+  return sandbox.call(chunk)
+end
+
+-- Calls content's f(...) protected: true and its results, or false and a message with a
+-- traceback. An overrun of the budget or the memory ceiling reports itself whatever the
+-- handler managed to say (it may not have run at all).
+function sandbox.call(f, ...)
+  local result = table.pack(xpcall(f, function(msg)
+    if type(msg) ~= "string" then msg = "(error object is a " .. type(msg) .. " value)" end
+    if msg:find("\nstack traceback:", 1, true) then return msg end
+    return debug.traceback(msg, 2)
+  end, ...))
+  if not result[1] and prims.limit() then return false, prims.limit() end
+  return table.unpack(result, 1, result.n)
+end
+
+return sandbox

@@ -1,0 +1,297 @@
+-- testing.lua: scenario tests. A test file is content: it runs in its pack's environment
+-- (or, outside a pack, in the pseudo-pack `scenario`) with a small library added:
+--
+--   test(name, fn)         declares a test; the runner runs each in order, each in a fresh
+--                          budget, and reports it
+--   scenario{ map = ..., legend = ..., seed = ... }
+--                          makes a world from the definitions so far, sized and filled from
+--                          an ASCII map; returns the world handle
+--   render(w)              the world as a map, the way scenario reads one
+--   expect.eq / same / truthy / falsy / error / map
+--
+-- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
+-- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
+-- A test kit is always defined: test:player '@', test:wall '#', test:dirt '+'.
+local ctx = ...
+local util, define = ctx.util, ctx.define
+local testing = {}
+
+-- The layers a render shows, the first present winning.
+local shown = { "projectile", "real", "item", "wall", "trap", "floor", "misc" }
+
+local function lines_of(map)
+  local lines = {}
+  for line in (map .. "\n"):gmatch("([^\n]*)\n") do lines[#lines + 1] = line end
+  while #lines > 0 and lines[1]:match("^%s*$") do table.remove(lines, 1) end
+  while #lines > 0 and lines[#lines]:match("^%s*$") do table.remove(lines) end
+  local indent
+  for _, line in ipairs(lines) do
+    if not line:match("^%s*$") then
+      local lead = #line:match("^ *")
+      indent = indent and math.min(indent, lead) or lead
+    end
+  end
+  for i, line in ipairs(lines) do lines[i] = line:sub((indent or 0) + 1):gsub("%s+$", "") end
+  return lines
+end
+
+local function glyph_table()
+  local by_glyph = {}
+  for _, e in ipairs(define.record.entity) do
+    local info = ctx.types[e.name]
+    if info and info.glyph then by_glyph[info.glyph] = e.name end
+  end
+  return by_glyph
+end
+
+function testing.render(w)
+  local rows = {}
+  for y = 0, w.height - 1 do
+    local row = {}
+    for x = 0, w.width - 1 do
+      local g = "."
+      for _, layer in ipairs(shown) do
+        local e = w:at(x, y, layer)
+        if e then
+          local info = ctx.types[e.type]
+          g = info and info.glyph or "?"
+          break
+        end
+      end
+      row[#row + 1] = g
+    end
+    rows[#rows + 1] = table.concat(row)
+  end
+  return table.concat(rows, "\n")
+end
+
+local function library(pack)
+  local lib = {}
+
+  function lib.scenario(opts)
+    if type(opts) ~= "table" or type(opts.map) ~= "string" then
+      error("scenario takes { map = \"...\", legend = {...}, seed = n }", 2)
+    end
+    local lines = lines_of(opts.map)
+    local width = 1
+    for _, line in ipairs(lines) do width = math.max(width, #line) end
+    ctx.compile.world(width, math.max(1, #lines), opts.seed or 1)
+    if #ctx.problems > 0 then
+      local text = table.concat(ctx.problems, "\n")
+      ctx.problems = {}
+      error("the definitions do not compile:\n" .. text, 2)
+    end
+    local w = ctx.host.world()
+    local glyphs = glyph_table()
+    for k, v in pairs(opts.legend or {}) do glyphs[k] = v end
+    for y, line in ipairs(lines) do
+      for x = 1, #line do
+        local g = line:sub(x, x)
+        if g ~= "." and g ~= " " then
+          local types = glyphs[g]
+          if types == nil then
+            error("map row " .. y .. ", column " .. x .. ": no type has the glyph '" .. g ..
+              "' (give one in legend)", 2)
+          end
+          if type(types) ~= "table" then types = { types } end
+          for _, name in ipairs(types) do
+            local full = ctx.compile.resolve("type", name, pack)
+            w:spawn(full, x - 1, y - 1)
+          end
+        end
+      end
+    end
+    return w
+  end
+
+  lib.render = testing.render
+
+  local expect = {}
+  lib.expect = expect
+
+  local function show(v)
+    if type(v) == "string" then return string.format("%q", v) end
+    if type(v) ~= "table" then return tostring(v) end
+    local parts = {}
+    for k, x in pairs(ctx.data.real(v)) do parts[#parts + 1] = tostring(k) .. " = " .. show(x) end
+    return "{ " .. table.concat(parts, ", ") .. " }"
+  end
+
+  local function same(a, b)
+    a, b = ctx.data.real(a), ctx.data.real(b)
+    if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+    for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+    for k in pairs(b) do if a[k] == nil then return false end end
+    return true
+  end
+
+  local function fail(what, message)
+    error((what and (what .. ": ") or "") .. message, 3)
+  end
+
+  -- eq: equal values (tables compared by content).
+  function expect.eq(actual, expected, what)
+    if not same(actual, expected) then
+      fail(what, "expected " .. show(expected) .. ", got " .. show(actual))
+    end
+  end
+
+  function expect.truthy(v, what)
+    if not v then fail(what, "expected a true value, got " .. show(v)) end
+  end
+
+  function expect.falsy(v, what)
+    if v then fail(what, "expected false or nil, got " .. show(v)) end
+  end
+
+  -- error(fn, text): fn must raise an error whose message contains text (plainly). Returns
+  -- the message.
+  function expect.error(fn, text, what)
+    local ok, err = pcall(fn)
+    if ok then fail(what, "expected an error" .. (text and (" containing '" .. text .. "'") or "")) end
+    err = tostring(err)
+    if text and not err:find(text, 1, true) then
+      fail(what, "expected an error containing '" .. text .. "', got: " .. err)
+    end
+    return err
+  end
+
+  -- limit(fn, text): fn must overrun the instruction budget or the memory ceiling (which
+  -- content cannot catch); the test then goes on with fresh limits. At most 8 per test file.
+  local resets = 0
+  function expect.limit(fn, text, what)
+    if resets >= 8 then fail(what, "expect.limit may be used 8 times per test file at most") end
+    local ok, err = pcall(fn)
+    local hit = ctx.prims.limit()
+    ctx.prims.reset_limits()
+    resets = resets + 1
+    if ok or not hit then
+      fail(what, "expected the budget or the memory limit to stop it" ..
+        (ok and "" or (", but it failed with: " .. tostring(err))))
+    end
+    if text and not hit:find(text, 1, true) then
+      fail(what, "expected an overrun saying '" .. text .. "', got: " .. hit)
+    end
+    return hit
+  end
+
+  -- map(w, map): the world looks like the map.
+  function expect.map(w, map, what)
+    local want = table.concat(lines_of(map), "\n")
+    local got = testing.render(w)
+    local function trim(s) return (s:gsub("%.+\n", "\n"):gsub("%.+$", "")) end
+    if trim(want) ~= trim(got) then
+      fail(what, "at beat " .. w.beat .. " the map is\n" .. got .. "\nbut should be\n" .. want)
+    end
+  end
+
+  return lib
+end
+
+local kit_defined = false
+
+-- The test kit, defined once per host before any pack.
+local function define_kit()
+  if kit_defined then return end
+  kit_defined = true
+  local cairn = define.module({ id = "test" })
+  cairn.entity { name = "player", glyph = "@",
+    decorators = { "PlayerControl", "Attacking", "Attackable", "Moving", "Displaceable",
+      "WithHP", "Killable", "Statused" },
+    stats = { hp = 10, team = 1 } }
+  cairn.entity { name = "wall", glyph = "#", layer = "wall" }
+  cairn.entity { name = "dirt", glyph = "+", layer = "wall", decorators = { "Diggable" } }
+end
+
+-- Prepares a test file: loads its pack (when it has one) and runs the file, collecting its
+-- tests. Returns the list of { name, fn }; raises when the file or its pack does not load.
+function testing.prepare(file, pack_dir, chunk)
+  define_kit()
+  local pack
+  if pack_dir then
+    ctx.packs.load(pack_dir)
+    pack = ctx.loaded[util.basename(pack_dir:gsub("/+$", ""))]
+  end
+  if #ctx.problems > 0 then
+    local text = table.concat(ctx.problems, "\n")
+    ctx.problems = {}
+    error(text, 0)
+  end
+  local cases = {}
+  local lib = library(pack or { id = "scenario" })
+  lib.test = function(name, fn)
+    if type(name) ~= "string" or type(fn) ~= "function" then
+      error("test takes a name and a function", 2)
+    end
+    cases[#cases + 1] = { name = name, fn = fn }
+  end
+  local env
+  if pack then
+    env = ctx.packs.env_of(pack, lib)
+  else
+    pack = ctx.packs.loose("scenario", lib)
+    lib = nil
+    env = pack.env
+  end
+  local ok, err = ctx.sandbox.run_file(file, chunk, env)
+  if not ok then error(err, 0) end
+  if #ctx.problems > 0 then
+    local text = table.concat(ctx.problems, "\n")
+    ctx.problems = {}
+    error(text, 0)
+  end
+  return cases
+end
+
+local function add_pack_tests(list, dir)
+  local id = util.basename(dir)
+  for _, f in ipairs(util.list_dir(dir .. "/tests")) do
+    if f:match("%.lua$") then
+      list[#list + 1] = { file = dir .. "/tests/" .. f, pack = dir, chunk = id .. ":tests/" .. f }
+    end
+  end
+end
+
+-- The test files of the folders given, in a stable order: a pack's tests/, or a folder's
+-- *.lua. With none: the source tree's tests/scenarios and every bundled pack.
+function testing.list(dirs)
+  local list = {}
+  if #dirs == 0 then
+    local root = ctx.host.source_dir
+    dirs = { root .. "/tests/scenarios" }
+    for _, top in ipairs({ root .. "/content", root .. "/content/examples" }) do
+      for _, name in ipairs(util.list_dir(top)) do
+        if util.is_file(top .. "/" .. name .. "/pack.lua") then dirs[#dirs + 1] = top .. "/" .. name end
+      end
+    end
+  end
+  for _, dir in ipairs(dirs) do
+    dir = dir:gsub("/+$", "")
+    if util.is_file(dir .. "/pack.lua") then
+      add_pack_tests(list, dir)
+    elseif util.is_dir(dir) then
+      -- A folder of test files, of packs, or both.
+      for _, f in ipairs(util.list_dir(dir)) do
+        if f:match("%.lua$") then
+          list[#list + 1] = { file = dir .. "/" .. f, chunk = "scenario:" .. f }
+        elseif util.is_file(dir .. "/" .. f .. "/pack.lua") then
+          add_pack_tests(list, dir .. "/" .. f)
+        end
+      end
+    elseif util.is_file(dir) and dir:match("%.lua$") then
+      local parent = util.dirname(dir)
+      if util.basename(parent) == "tests" and util.is_file(util.dirname(parent) .. "/pack.lua") then
+        local pack = util.dirname(parent)
+        list[#list + 1] = { file = dir, pack = pack,
+          chunk = util.basename(pack) .. ":tests/" .. util.basename(dir) }
+      else
+        list[#list + 1] = { file = dir, chunk = "scenario:" .. util.basename(dir) }
+      end
+    else
+      error("cairn test: no such folder or test file: " .. dir, 0)
+    end
+  end
+  return list
+end
+
+return testing

@@ -1,0 +1,130 @@
+-- util.lua: small helpers the runtime's scripts share.
+local ctx = ...
+local util = {}
+
+-- The closest of `options` to a misspelt `word`, for "did you mean" hints (nil if none is
+-- close): edit distance of at most a third of the word, and at most 3.
+function util.suggest(word, options)
+  local function distance(a, b)
+    local prev = {}
+    for j = 0, #b do prev[j] = j end
+    for i = 1, #a do
+      local cur = { [0] = i }
+      for j = 1, #b do
+        local cost = a:sub(i, i):lower() == b:sub(j, j):lower() and 0 or 1
+        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      end
+      prev = cur
+    end
+    return prev[#b]
+  end
+  local best, best_d = nil, math.min(3, math.max(1, #word // 3))
+  for _, option in ipairs(options) do
+    local d = distance(word, option)
+    if d <= best_d and (not best or d < best_d) then best, best_d = option, d end
+  end
+  return best
+end
+
+-- " (did you mean 'x'?)" or "".
+function util.hint(word, options)
+  local s = util.suggest(word, options)
+  return s and (" (did you mean '" .. s .. "'?)") or ""
+end
+
+function util.is_list(t)
+  if type(t) ~= "table" then return false end
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n == #t
+end
+
+function util.sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  return keys -- pairs is the fixed order already
+end
+
+-- A deep copy of plain data.
+function util.copy(v)
+  if type(v) ~= "table" then return v end
+  local c = {}
+  for k, x in pairs(v) do c[k] = util.copy(x) end
+  return c
+end
+
+-- "1.2.3", "1.2" or "1" -> {1, 2, 3}; nil for anything else.
+function util.version(s)
+  if type(s) ~= "string" then return nil end
+  local a, b, c = s:match("^(%d+)%.(%d+)%.(%d+)$")
+  if not a then
+    a, b = s:match("^(%d+)%.(%d+)$")
+    c = "0"
+  end
+  if not a then
+    a = s:match("^(%d+)$")
+    b, c = "0", "0"
+  end
+  if not a then return nil end
+  return { tonumber(a), tonumber(b), tonumber(c) }
+end
+
+-- Whether version `have` satisfies `need`: the same major version and not older.
+function util.satisfies(have, need)
+  if have[1] ~= need[1] then return false end
+  for i = 2, 3 do
+    if have[i] ~= need[i] then return have[i] > need[i] end
+  end
+  return true
+end
+
+-- Where the caller of the function calling this is: "pack:path:line".
+function util.where(level)
+  local info = debug.getinfo((level or 2) + 1, "Sl")
+  if not info then return "?" end
+  return info.short_src .. ":" .. (info.currentline or 0)
+end
+
+function util.read_file(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+function util.is_dir(path)
+  return ctx.lfs.attributes(path, "mode") == "directory"
+end
+
+function util.is_file(path)
+  return ctx.lfs.attributes(path, "mode") == "file"
+end
+
+-- The names in a folder, sorted, without "." and "..".
+function util.list_dir(path)
+  local names = {}
+  if not util.is_dir(path) then return names end
+  for name in ctx.lfs.dir(path) do
+    if name ~= "." and name ~= ".." then names[#names + 1] = name end
+  end
+  table.sort(names)
+  return names
+end
+
+-- The same folder whatever the path says: device and inode.
+function util.identity(path)
+  local a = ctx.lfs.attributes(path)
+  return a and (a.dev .. ":" .. a.ino) or path
+end
+
+function util.dirname(path)
+  local d = path:gsub("/+$", ""):match("^(.*)/[^/]*$")
+  return d == "" and "/" or d or "."
+end
+
+function util.basename(path)
+  return path:gsub("/+$", ""):match("([^/]*)$")
+end
+
+return util
