@@ -101,6 +101,19 @@ local decorator_order
 
 local compilers = {}
 
+-- Reports what went wrong with definition e.
+local function report(e, err)
+  define.problem(e.where, "cairn.%s%s: %s", e.kind, e.name and (" '" .. e.name .. "'") or "",
+    util.unplace(tostring(err)))
+end
+
+-- Runs fn(...) and reports its failure against e, so that the rest of e is still checked.
+local function attempt(e, fn, ...)
+  local ok, err = pcall(fn, ...)
+  if not ok then report(e, err) end
+  return ok
+end
+
 function compilers.source(e)
   core.source(e.name)
 end
@@ -150,19 +163,24 @@ function compilers.sequence(e)
   core.sequence(e.name, steps(e.def.steps, e.pack))
 end
 
-local function set_stats(t, stats, pack)
+local function set_stat(t, k, v, pack)
   local names = ctx.host.stats
-  local known_stat = {}
-  for _, n in ipairs(names) do known_stat[n] = true end
-  if stats.hp ~= nil and stats.max_hp == nil then core.type_stat(t, "max_hp", stats.hp) end
-  if stats.max_hp ~= nil then core.type_stat(t, "max_hp", stats.max_hp) end
-  for k, v in pairs(stats) do
-    if type(k) ~= "string" or not known_stat[k] then
-      error("unknown stat '" .. tostring(k) .. "'" .. (type(k) == "string" and
-        util.hint(k, names) or "") .. "; the stats are " .. table.concat(names, ", "), 0)
-    end
-    if k == "algo" or k == "sequence" then v = resolve(k, v, pack) end
-    if k ~= "max_hp" then core.type_stat(t, k, v) end
+  local known_stat = false
+  for _, n in ipairs(names) do known_stat = known_stat or n == k end
+  if not known_stat then
+    local hint = type(k) == "string" and util.hint(k, names) or ""
+    error("unknown stat '" .. tostring(k) .. "'" .. (hint ~= "" and hint or
+      ("; the stats are " .. table.concat(names, ", "))), 0)
+  end
+  if k == "algo" or k == "sequence" then v = resolve(k, v, pack) end
+  core.type_stat(t, k, v)
+end
+
+local function set_stats(e, t, stats)
+  for k, v in pairs(stats) do attempt(e, set_stat, t, k, v, e.pack) end
+  -- hp alone gives the maximum too
+  if math.type(stats.hp) == "integer" and stats.max_hp == nil then
+    attempt(e, core.type_stat, t, "max_hp", stats.hp)
   end
 end
 
@@ -170,12 +188,14 @@ function compilers.entity(e)
   local def, pack = e.def, e.pack
   local t = core.type(e.name, def.layer or "real")
   for _, name in ipairs(def.decorators or {}) do
-    local _, d = resolve("decorator", name, pack)
-    if not core.type_has(t, d) then core.type_add(t, d) end
+    attempt(e, function()
+      local _, d = resolve("decorator", name, pack)
+      if not core.type_has(t, d) then core.type_add(t, d) end
+    end)
   end
   local sequential = core.find("decorator", "Sequential")
   if def.sequence ~= nil and not core.type_has(t, sequential) then core.type_add(t, sequential) end
-  set_stats(t, def.stats or {}, pack)
+  set_stats(e, t, def.stats or {})
   if def.algo ~= nil or def.sequence ~= nil then
     core.type_stat(t, "algo", (resolve("algo", def.algo or "general", pack)))
   end
@@ -201,7 +221,12 @@ function compilers.entity(e)
       end
     end
   end
-  for _, h in ipairs(handler_list(def.handlers, pack)) do core.type_hook(t, h[1], h[2], h[3]) end
+  for chain, h in pairs(def.handlers or {}) do
+    attempt(e, function()
+      local list = handler_list({ [chain] = h }, pack)
+      core.type_hook(t, list[1][1], list[1][2], list[1][3])
+    end)
+  end
   for k, v in pairs(def.data or {}) do data[k] = util.copy(v) end
   ctx.data.set_defaults(e.name, next(data) ~= nil and data or nil)
   ctx.types[e.name] = { glyph = def.glyph, color = def.color, layer = def.layer or "real",
@@ -228,11 +253,7 @@ function compile.world(width, height, seed)
   lua_decorators, decorator_order = {}, {}
   for _, kind in ipairs(define.kinds) do
     for _, e in ipairs(define.record[kind]) do
-      local ok, err = pcall(compilers[kind], e)
-      if not ok then
-        define.problem(e.where, "cairn.%s%s: %s", kind, e.name and (" '" .. e.name .. "'") or "",
-          tostring(err))
-      end
+      attempt(e, compilers[kind], e)
     end
   end
 end

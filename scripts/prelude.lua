@@ -72,7 +72,21 @@ function runtime.check(dir)
   end
   local problems = ctx.problems
   ctx.problems = {}
-  for _, p in ipairs(problems) do ctx.print(p) end
+  -- By file and line; a problem's first line is enough here (nothing ran but the files).
+  local function place(p)
+    local file, line = p:match("^([^:]+:[^:]+):(%d+):")
+    return file or p, tonumber(line) or 0
+  end
+  local order = {}
+  for i, p in ipairs(problems) do order[i] = { p = p, i = i } end
+  table.sort(order, function(a, b)
+    local fa, la = place(a.p)
+    local fb, lb = place(b.p)
+    if fa ~= fb then return fa < fb end
+    if la ~= lb then return la < lb end
+    return a.i < b.i
+  end)
+  for _, o in ipairs(order) do ctx.print((o.p:match("^[^\n]*"))) end
   return #problems
 end
 

@@ -71,7 +71,9 @@ function sandbox.call(f, ...)
     if msg:find("\nstack traceback:", 1, true) then return msg end
     return debug.traceback(msg, 2)
   end, ...))
-  if not result[1] and prims.limit() then return false, prims.limit() end
+  if not result[1] then
+    return false, prims.limit() or ctx.util.clean_traceback(result[2])
+  end
   return table.unpack(result, 1, result.n)
 end
 

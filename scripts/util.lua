@@ -127,4 +127,26 @@ function util.basename(path)
   return path:gsub("/+$", ""):match("([^/]*)$")
 end
 
+-- A message without the place in the runtime's own scripts that a C function raising it
+-- added (the place that matters is the definition's, which the caller adds).
+function util.unplace(msg)
+  local dir = ctx.host.scripts_dir
+  if msg:sub(1, #dir) == dir then msg = msg:gsub("^[^:]*:%d+: ", "", 1) end
+  return msg
+end
+
+-- A traceback for modders: the runtime's own frames and the protected call that ran the
+-- content go.
+function util.clean_traceback(msg)
+  local dir = ctx.host.scripts_dir
+  local lines = {}
+  for line in (msg .. "\n"):gmatch("([^\n]*)\n") do
+    local runtime = line:sub(1, 1) == "\t" and (line:find(dir, 1, true) or
+      line == "\t(...tail calls...)" or line == "\t[C]: in function 'xpcall'")
+    if not runtime then lines[#lines + 1] = line end
+  end
+  if lines[#lines] == "stack traceback:" then lines[#lines] = nil end
+  return table.concat(lines, "\n")
+end
+
 return util

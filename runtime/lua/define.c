@@ -86,6 +86,46 @@ cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank)
     return (cairn_handler){lua_handler, (void *)(intptr_t)keep(L, idx), rank};
 }
 
+void cairn_lua__release_handler(lua_State *L, cairn_handler handler)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    luaL_unref(L, -1, (int)(intptr_t)handler.ud);
+    lua_pop(L, 1);
+}
+
+/* Entity hooks by handler id, in the callback table's field "hooks". */
+static void push_hooks(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "hooks");
+    }
+    lua_remove(L, -2);
+}
+
+void cairn_lua__remember_hook(lua_State *L, cairn_handler_id id, cairn_handler handler)
+{
+    push_hooks(L);
+    lua_pushinteger(L, (lua_Integer)(intptr_t)handler.ud);
+    lua_rawseti(L, -2, (lua_Integer)id);
+    lua_pop(L, 1);
+}
+
+void cairn_lua__forget_hook(lua_State *L, cairn_handler_id id)
+{
+    push_hooks(L);
+    if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TNUMBER) {
+        cairn_handler handler = {lua_handler, (void *)(intptr_t)lua_tointeger(L, -1), 0};
+        lua_pushnil(L);
+        lua_rawseti(L, -3, (lua_Integer)id);
+        cairn_lua__release_handler(L, handler);
+    }
+    lua_pop(L, 2);
+}
+
 cairn_rank cairn_lua__check_rank(lua_State *L, int idx)
 {
     static const char *const ranks[] = {"highest", "high", "medium", "low", "lowest", NULL};

@@ -38,25 +38,37 @@ cairn_dir cairn_lua__check_dir(lua_State *L, int idx)
                                  name);
 }
 
+static void new_handle(lua_State *L, cairn_entity_id id)
+{
+    handle *e = lua_newuserdatauv(L, sizeof *e, 0);
+    e->id = id;
+    e->world = cairn_lua__from(L)->world_serial;
+    luaL_setmetatable(L, entity_meta);
+}
+
 void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
 {
+    cairn_lua *h = cairn_lua__from(L);
     if (cairn_entity_id_is_none(id)) {
         lua_pushnil(L);
+        return;
+    }
+    /* A gone entity (named by the history, say) gets a handle of its own: its slot in the
+     * cache belongs to whoever lives there now. */
+    if (!h->world || cairn_entity_check(h->world, id) != CAIRN_OK) {
+        new_handle(L, id);
         return;
     }
     lua_getfield(L, LUA_REGISTRYINDEX, cache_key);
     if (lua_rawgeti(L, -1, id.index) == LUA_TUSERDATA) {
         handle *cached = lua_touserdata(L, -1);
-        if (cairn_entity_id_eq(cached->id, id) && cached->world == cairn_lua__from(L)->world_serial) {
+        if (cairn_entity_id_eq(cached->id, id) && cached->world == h->world_serial) {
             lua_remove(L, -2);
             return;
         }
     }
     lua_pop(L, 1);
-    handle *e = lua_newuserdatauv(L, sizeof *e, 0);
-    e->id = id;
-    e->world = cairn_lua__from(L)->world_serial;
-    luaL_setmetatable(L, entity_meta);
+    new_handle(L, id);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, id.index);
     lua_remove(L, -2);
@@ -208,7 +220,13 @@ static int e_hook(lua_State *L)
     luaL_checktype(L, 3, LUA_TFUNCTION);
     cairn_handler handler = cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4));
     cairn_handler_id hid;
-    check(L, cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_name)chain, handler, &hid));
+    cairn_status st = cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_name)chain, handler,
+                                        &hid);
+    if (st) {
+        cairn_lua__release_handler(L, handler);
+        return cairn_lua__raise(L, st);
+    }
+    cairn_lua__remember_hook(L, hid, handler);
     lua_pushinteger(L, hid);
     return 1;
 }
@@ -220,6 +238,7 @@ static int e_unhook(lua_State *L)
     lua_Integer hid = luaL_checkinteger(L, 3);
     check(L, cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_name)chain,
                                  (cairn_handler_id)hid));
+    cairn_lua__forget_hook(L, (cairn_handler_id)hid);
     return 0;
 }
 

@@ -146,6 +146,11 @@ void cairn_lua__stat_names(lua_State *L);
 
 /* A handler that calls the Lua function at idx (kept alive in the registry). */
 cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank);
+/* Lets go of the Lua function of a handler made by cairn_lua__handler that was never added. */
+void cairn_lua__release_handler(lua_State *L, cairn_handler handler);
+/* Remembers which function an entity hook holds, so unhooking lets go of it. */
+void cairn_lua__remember_hook(lua_State *L, cairn_handler_id id, cairn_handler handler);
+void cairn_lua__forget_hook(lua_State *L, cairn_handler_id id);
 /* The rank named at idx ("highest" ... "lowest"; nil: medium). */
 cairn_rank cairn_lua__check_rank(lua_State *L, int idx);
 

@@ -1,0 +1,1 @@
+cairn.entity { name = "fine", glyph = "f" }
