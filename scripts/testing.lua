@@ -7,7 +7,7 @@
 --                          makes a world from the definitions so far, sized and filled from
 --                          an ASCII map; returns the world handle
 --   render(w)              the world as a map, the way scenario reads one
---   expect.eq / same / truthy / falsy / error / map
+--   expect.eq / truthy / falsy / error / limit / map
 --
 -- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).

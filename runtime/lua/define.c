@@ -34,13 +34,6 @@ static int keep_fn(lua_State *L, int idx)
     return keep(L, idx);
 }
 
-static void push_kept(lua_State *L, int ref)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
-    lua_rawgeti(L, -1, ref);
-    lua_remove(L, -2);
-}
-
 /* A C struct kept alive by the callback table. */
 static void *new_record(lua_State *L, size_t size)
 {
@@ -51,18 +44,129 @@ static void *new_record(lua_State *L, size_t size)
     return p;
 }
 
-/* Calls a kept function with the values pushed above it (the caller pushed the function
- * first, with push_kept) and, last, a handle of ev when ev is not NULL. The handle's scope is
- * this call. A failure is made the world's, for the core to unwind. */
-static cairn_status call_back(cairn_lua *h, int nargs, int nresults, cairn_event *ev)
+/* --- calling back ------------------------------------------------------------------------
+ *
+ * The core calls Lua through these trampolines, deep inside its own work. Nothing there may
+ * raise a Lua error outside a protected call - a longjmp across the core's frames would leave
+ * the world half-changed - and pushing a handle allocates, so everything Lua does happens in
+ * callback_body, under cairn_lua__call: the arguments go in as a C struct, the results come
+ * out through it.
+ */
+typedef struct callback {
+    int fn;                     /* the kept function */
+    cairn_entity_id entity;     /* pushed first as a handle, unless NONE */
+    const char *dir;            /* then a direction's name, unless NULL */
+    int step;                   /* then a 1-based step number, unless 0 */
+    cairn_step_outcome *outcome; /* then the outcome as a table, unless NULL; decide's result */
+    cairn_event *ev;            /* last, an event handle, unless NULL */
+    /* What comes back: */
+    bool want_bool;             /* activate: the first result's truth */
+    bool result;
+    cairn_dir *dirs;            /* movs: the directions returned */
+    size_t *count;
+} callback;
+
+static void push_outcome(lua_State *L, const cairn_step_outcome *o)
 {
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, o->step + 1);
+    lua_setfield(L, -2, "step");
+    lua_pushinteger(L, o->done);
+    lua_setfield(L, -2, "done");
+    lua_pushboolean(L, o->success);
+    lua_setfield(L, -2, "success");
+    lua_pushinteger(L, o->next + 1);
+    lua_setfield(L, -2, "next");
+}
+
+/* Raises a message about what the function at index 2 returned, naming where it is. */
+static int bad_result(lua_State *L, const char *fmt, const char *arg)
+{
+    lua_Debug ar;
+    lua_pushvalue(L, 2);
+    lua_getinfo(L, ">S", &ar);
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.linedefined);
+    lua_pushfstring(L, fmt, arg);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/* A movs's result: a list of at most 8 direction names. */
+static void take_dirs(lua_State *L, callback *cb)
+{
+    *cb->count = 0;
+    if (lua_isnil(L, -1))
+        return;
+    if (!lua_istable(L, -1))
+        bad_result(L, "a movs must return a list of directions, not a %s", luaL_typename(L, -1));
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        int d = 0;
+        while (d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
+            d++;
+        if (d == CAIRN_DIR_COUNT || *cb->count == CAIRN_DIR_COUNT)
+            bad_result(L, "a movs must return at most 8 directions (n, ne, e, se, s, sw, w, nw); "
+                          "'%s' is not one",
+                       name);
+        cb->dirs[(*cb->count)++] = (cairn_dir)d;
+        lua_pop(L, 1);
+    }
+}
+
+/* decide's result: a 1-based step, or nil to keep the rules' choice. */
+static void take_next(lua_State *L, callback *cb)
+{
+    if (lua_isnil(L, -1))
+        return;
+    int isnum;
+    lua_Integer next = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || next < 1 || next > CAIRN_SEQUENCE_STEPS_MAX)
+        bad_result(L, "a step's decide must return a step number (1 or more) or nil, not %s",
+                   luaL_tolstring(L, -1, NULL));
+    cb->outcome->next = (uint32_t)(next - 1);
+}
+
+static int callback_body(lua_State *L)
+{
+    callback *cb = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    luaL_checkstack(L, 8, "calling content");
+    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key); /* 1 */
+    lua_rawgeti(L, 1, cb->fn);                         /* 2: kept to name it in errors */
+    lua_pushvalue(L, 2);
+    int n = 0;
+    if (!cairn_entity_id_is_none(cb->entity))
+        cairn_lua__push_entity(L, cb->entity), n++;
+    if (cb->dir)
+        lua_pushstring(L, cb->dir), n++;
+    if (cb->step)
+        lua_pushinteger(L, cb->step), n++;
+    if (cb->outcome)
+        push_outcome(L, cb->outcome), n++;
+    if (cb->ev)
+        cairn_lua__push_event(L, cb->ev), n++;
+    bool wants = cb->want_bool || cb->dirs || cb->outcome;
+    lua_call(L, n, wants ? 1 : 0);
+    if (cb->want_bool)
+        cb->result = lua_toboolean(L, -1);
+    else if (cb->dirs)
+        take_dirs(L, cb);
+    else if (cb->outcome)
+        take_next(L, cb);
+    return 0;
+}
+
+/* Calls back into Lua; a failure is made the world's, for the core to unwind. */
+static cairn_status call_back(cairn_lua *h, callback *cb)
+{
+    lua_State *L = h->L;
+    if (!lua_checkstack(L, 4))
+        return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
     h->callbacks++;
     cairn_lua__scope_open(h);
-    if (ev) {
-        cairn_lua__push_event(h->L, ev);
-        nargs++;
-    }
-    cairn_status st = cairn_lua__call(h, nargs, nresults);
+    lua_pushcfunction(L, callback_body);
+    lua_pushlightuserdata(L, cb);
+    cairn_status st = cairn_lua__call(h, 1, 0);
     cairn_lua__scope_close(h);
     return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
 }
@@ -76,9 +180,8 @@ static cairn_lua *host_of(cairn_world *w)
 
 static cairn_status lua_handler(cairn_world *w, cairn_event *ev, void *ud)
 {
-    cairn_lua *h = host_of(w);
-    push_kept(h->L, (int)(intptr_t)ud);
-    return call_back(h, 0, 0, ev);
+    callback cb = {.fn = (int)(intptr_t)ud, .ev = ev};
+    return call_back(host_of(w), &cb);
 }
 
 cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank)
@@ -141,10 +244,8 @@ typedef struct decorator_record {
 
 static cairn_status entity_hook(cairn_world *w, cairn_entity_id id, int ref)
 {
-    cairn_lua *h = host_of(w);
-    push_kept(h->L, ref);
-    cairn_lua__push_entity(h->L, id);
-    return call_back(h, 1, 0, NULL);
+    callback cb = {.fn = ref, .entity = id};
+    return call_back(host_of(w), &cb);
 }
 
 static cairn_status deco_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
@@ -160,7 +261,7 @@ static cairn_status deco_tick(cairn_world *w, cairn_entity_id id, void *data, vo
 }
 
 /* A Lua action component: activate(entity, dir, ev) returns whether it succeeded; ev is the
- * result event it may fill in (its blocker). */
+ * result event, whose blocker it may name. */
 static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
                                   cairn_result_event **out, void *ud)
 {
@@ -170,22 +271,17 @@ static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_d
     if (!ev)
         return cairn_world_error_status(w);
     ev->component = rec->deco;
-    cairn_lua *h = host_of(w);
-    lua_State *L = h->L;
-    push_kept(L, rec->activate);
-    cairn_lua__push_entity(L, actor);
-    lua_pushstring(L, cairn_dir_name(dir));
-    cairn_status st = call_back(h, 2, 1, &ev->head);
+    callback cb = {.fn = rec->activate, .entity = actor, .dir = cairn_dir_name(dir),
+                   .ev = &ev->head, .want_bool = true};
+    cairn_status st = call_back(host_of(w), &cb);
     if (st)
         return st;
-    ev->head.success = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    ev->head.success = cb.result;
     *out = ev;
     return CAIRN_OK;
 }
 
-/* Strings of a list at idx, as an array of C strings on the C stack's behalf: they stay
- * valid while the list is on the Lua stack. */
+/* Strings of a list at idx; they stay valid while the list is on the stack. */
 static size_t string_list(lua_State *L, int idx, const char **out, size_t max, const char *what)
 {
     if (lua_isnoneornil(L, idx))
@@ -258,39 +354,9 @@ static int c_decorator(lua_State *L)
 static cairn_status lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
                              size_t *count, void *ud)
 {
-    cairn_lua *h = host_of(w);
-    lua_State *L = h->L;
-    push_kept(L, (int)(intptr_t)ud);
-    cairn_lua__push_entity(L, actor);
-    cairn_status st = call_back(h, 1, 1, NULL);
-    if (st)
-        return st;
+    callback cb = {.fn = (int)(intptr_t)ud, .entity = actor, .dirs = dirs, .count = count};
     *count = 0;
-    if (lua_istable(L, -1)) {
-        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-            const char *name = lua_tostring(L, -1);
-            int d = 0;
-            while (name && d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
-                d++;
-            lua_pop(L, 1);
-            if (!name || d == CAIRN_DIR_COUNT || *count == CAIRN_DIR_COUNT) {
-                lua_pop(L, 2);
-                return cairn_world_fail(w, CAIRN_ERR_HANDLER,
-                                        "a movs must return at most 8 directions (n, ne, e, se, "
-                                        "s, sw, w, nw); entry %d is not one",
-                                        (int)i);
-            }
-            dirs[(*count)++] = (cairn_dir)d;
-        }
-        lua_pop(L, 1);
-    } else if (!lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        return cairn_world_fail(w, CAIRN_ERR_HANDLER,
-                                "a movs must return a list of directions, not a %s",
-                                luaL_typename(L, -1));
-    }
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    return call_back(host_of(w), &cb);
 }
 
 static int c_movs(lua_State *L)
@@ -306,9 +372,8 @@ static int c_movs(lua_State *L)
 
 static cairn_status lua_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
-    cairn_lua *h = host_of(w);
-    push_kept(h->L, (int)(intptr_t)ud);
-    return call_back(h, 0, 0, &ev->head);
+    callback cb = {.fn = (int)(intptr_t)ud, .ev = &ev->head};
+    return call_back(host_of(w), &cb);
 }
 
 static int c_algo(lua_State *L)
@@ -414,44 +479,14 @@ typedef struct step_record {
 static cairn_status step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o,
                                 void *ud)
 {
-    cairn_lua *h = host_of(w);
-    lua_State *L = h->L;
-    push_kept(L, ((step_record *)ud)->decide);
-    cairn_lua__push_entity(L, id);
-    lua_createtable(L, 0, 4);
-    lua_pushinteger(L, o->step + 1);
-    lua_setfield(L, -2, "step");
-    lua_pushinteger(L, o->done);
-    lua_setfield(L, -2, "done");
-    lua_pushboolean(L, o->success);
-    lua_setfield(L, -2, "success");
-    lua_pushinteger(L, o->next + 1);
-    lua_setfield(L, -2, "next");
-    cairn_status st = call_back(h, 2, 1, NULL);
-    if (st)
-        return st;
-    if (!lua_isnil(L, -1)) {
-        int isnum;
-        lua_Integer next = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || next < 1) {
-            lua_pop(L, 1);
-            return cairn_world_fail(w, CAIRN_ERR_HANDLER,
-                                    "a step's decide must return a step number (1 or more) or "
-                                    "nil");
-        }
-        o->next = (uint32_t)(next - 1);
-    }
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    callback cb = {.fn = ((step_record *)ud)->decide, .entity = id, .outcome = o};
+    return call_back(host_of(w), &cb);
 }
 
 static cairn_status step_hook(cairn_world *w, cairn_entity_id id, uint32_t step, int ref)
 {
-    cairn_lua *h = host_of(w);
-    push_kept(h->L, ref);
-    cairn_lua__push_entity(h->L, id);
-    lua_pushinteger(h->L, step + 1);
-    return call_back(h, 2, 0, NULL);
+    callback cb = {.fn = ref, .entity = id, .step = (int)step + 1};
+    return call_back(host_of(w), &cb);
 }
 
 static cairn_status step_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)

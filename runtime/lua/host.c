@@ -166,24 +166,24 @@ static int message_handler(lua_State *L)
 }
 
 /* A traceback is for the modder: the frames of the runtime's own scripts go. Works on the
- * message on the top of the stack. */
+ * host's error in place, without Lua (the call has failed; nothing may raise now). */
 static void drop_runtime_frames(cairn_lua *h)
 {
-    lua_State *L = h->L;
-    const char *msg = lua_tostring(L, -1);
-    if (!msg || !strstr(msg, h->scripts_dir))
+    if (!h->error || !strstr(h->error, h->scripts_dir))
         return;
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    while (*msg) {
-        size_t n = strcspn(msg, "\n");
-        const char *at = strstr(msg, h->scripts_dir);
-        if (!(msg[0] == '\t' && at && at < msg + n))
-            luaL_addlstring(&b, msg, n + (msg[n] == '\n'));
-        msg += n + (msg[n] == '\n');
+    char *out = h->error;
+    for (const char *in = h->error; *in;) {
+        size_t n = strcspn(in, "\n");
+        const char *at = strstr(in, h->scripts_dir);
+        bool runtime = in[0] == '\t' && at && at < in + n;
+        size_t keep = n + (in[n] == '\n');
+        if (!runtime) {
+            memmove(out, in, keep);
+            out += keep;
+        }
+        in += keep;
     }
-    luaL_pushresult(&b);
-    lua_remove(L, -2);
+    *out = '\0';
 }
 
 cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
@@ -206,24 +206,29 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
     h->depth--;
     cairn_status st = CAIRN_OK;
     if (rc != LUA_OK) {
+        /* Nothing here may raise: this may be deep inside the core. */
         if (rc == LUA_ERRMEM) {
+            /* Lua runs no message handler for these: say which function it was. */
             lua_Debug ar;
+            char msg[LUA_IDSIZE + 128];
             lua_pushvalue(L, base);
             lua_getinfo(L, ">S", &ar);
-            if (h->memory_out)
-                lua_pushfstring(L, "%s:%d: memory limit of %d MiB exceeded (in the function "
-                                   "defined here, or one it called)",
-                                ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20));
-            else
-                lua_pushfstring(L, "%s:%d: out of memory", ar.short_src, ar.linedefined);
-            lua_replace(L, -2);
+            int n = h->memory_out ? snprintf(msg, sizeof msg,
+                                             "%s:%d: memory limit of %d MiB exceeded (in the "
+                                             "function defined here, or one it called)",
+                                             ar.short_src, ar.linedefined,
+                                             (int)(h->memory_limit >> 20))
+                                  : snprintf(msg, sizeof msg, "%s:%d: out of memory",
+                                             ar.short_src, ar.linedefined);
+            set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+        } else if (lua_type(L, -1) == LUA_TSTRING) {
+            size_t len;
+            const char *msg = lua_tolstring(L, -1, &len);
+            set_error(h, msg, len);
+        } else {
+            set_error(h, "error", 5);
         }
         drop_runtime_frames(h);
-        size_t len;
-        const char *msg = lua_tolstring(L, -1, &len);
-        if (!msg)
-            msg = "error", len = 5;
-        set_error(h, msg, len);
         h->pending = false;
         lua_settop(L, base - 1);
         st = rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;

@@ -56,6 +56,39 @@ static const stat stats[] = {
 
 #define STAT_COUNT (sizeof stats / sizeof stats[0])
 
+/* Fields are read and written through memcpy: the block is bytes, and a field's offset is
+ * aligned for its type, but the compiler cannot know that. */
+static int32_t get_i32(const unsigned char *p)
+{
+    int32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static void set_i32(unsigned char *p, int32_t v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static uint16_t get_u16(const unsigned char *p)
+{
+    uint16_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static void set_u16(unsigned char *p, uint16_t v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
 static const stat *find(const char *name)
 {
     for (size_t i = 0; i < STAT_COUNT; i++)
@@ -66,7 +99,7 @@ static const stat *find(const char *name)
 
 /* The block the stat lives in: the entity's data, or the type's defaults when id is NONE.
  * NULL when the type lacks the decorator. */
-static unsigned char *block(cairn_world *w, cairn_entity_id id, cairn_type_id type,
+static void *block(cairn_world *w, cairn_entity_id id, cairn_type_id type,
                             const stat *s)
 {
     void *data = NULL;
@@ -88,16 +121,16 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         lua_pushnil(L);
         return true;
     }
-    p += s->offset;
+    p += s->offset; /* for reading through memcpy */
     switch (s->kind) {
     case STAT_INT:
-        lua_pushinteger(L, *(int32_t *)p);
+        lua_pushinteger(L, get_i32(p));
         break;
     case STAT_TEAM:
         lua_pushinteger(L, *(uint8_t *)p);
         break;
     case STAT_TEAMS: {
-        uint32_t mask = *(uint32_t *)p;
+        uint32_t mask = get_u32(p);
         lua_newtable(L);
         for (int team = 0, n = 0; team < 32; team++)
             if (mask & (UINT32_C(1) << team)) {
@@ -110,25 +143,24 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         cairn_lua__push_name(L, CAIRN_LUA_SOURCE, *(uint8_t *)p);
         break;
     case STAT_RESISTANCE: {
-        const int32_t *r = (const int32_t *)p;
         lua_newtable(L);
         for (int source = 0; source < CAIRN_SOURCE_MAX; source++) {
             const char *sname = cairn_source_name(w, (cairn_source_id)source);
             if (!sname)
                 break;
-            lua_pushinteger(L, r[source]);
+            lua_pushinteger(L, get_i32(p + (size_t)source * sizeof(int32_t)));
             lua_setfield(L, -2, sname);
         }
         break;
     }
     case STAT_ALGO:
-        cairn_lua__push_name(L, CAIRN_LUA_ALGO, *(uint16_t *)p);
+        cairn_lua__push_name(L, CAIRN_LUA_ALGO, get_u16(p));
         break;
     case STAT_SEQUENCE:
-        cairn_lua__push_name(L, CAIRN_LUA_SEQUENCE, *(uint16_t *)p);
+        cairn_lua__push_name(L, CAIRN_LUA_SEQUENCE, get_u16(p));
         break;
     case STAT_STEP:
-        lua_pushinteger(L, *(uint16_t *)p + 1);
+        lua_pushinteger(L, get_u16(p) + 1);
         break;
     }
     return true;
@@ -151,14 +183,14 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     const stat *s = find(name);
     if (!s)
         luaL_error(L, "unknown stat '%s'", name);
-    unsigned char *p = block(w, id, type, s);
-    if (!p)
+    void *base = block(w, id, type, s);
+    if (!base)
         luaL_error(L, "stat '%s' belongs to the decorator %s, which %s does not have", name,
                    cairn_decorator_name(w, s->deco), cairn_type_name(w, type));
-    p += s->offset;
+    unsigned char *p = (unsigned char *)base + s->offset;
     switch (s->kind) {
     case STAT_INT:
-        *(int32_t *)p = check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+        set_i32(p, check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX));
         break;
     case STAT_TEAM:
         *(uint8_t *)p = (uint8_t)check_int(L, idx, name, 0, 31);
@@ -172,7 +204,7 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
             mask |= UINT32_C(1) << check_int(L, -1, name, 0, 31);
             lua_pop(L, 1);
         }
-        *(uint32_t *)p = mask;
+        memcpy(p, &mask, sizeof mask);
         break;
     }
     case STAT_SOURCE:
@@ -180,13 +212,13 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         break;
     case STAT_RESISTANCE: {
         luaL_argexpected(L, lua_istable(L, idx), idx, "a table of source = resistance");
-        int32_t *r = (int32_t *)p;
         for (int source = 0; source < CAIRN_SOURCE_MAX; source++) {
             const char *sname = cairn_source_name(w, (cairn_source_id)source);
             if (!sname)
                 break;
             if (lua_getfield(L, idx, sname) != LUA_TNIL)
-                r[source] = check_int(L, -1, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+                set_i32(p + (size_t)source * sizeof(int32_t),
+                        check_int(L, -1, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX));
             lua_pop(L, 1);
         }
         /* A key naming no source is a misspelling, not a resistance to nothing. */
@@ -202,10 +234,10 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         break;
     }
     case STAT_ALGO:
-        *(uint16_t *)p = (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_ALGO);
+        set_u16(p, (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_ALGO));
         break;
     case STAT_SEQUENCE: {
-        cairn_sequential *seq = (cairn_sequential *)(p - s->offset);
+        cairn_sequential *seq = base;
         seq->sequence = (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SEQUENCE);
         seq->step = 0;
         seq->done = 0;
@@ -213,7 +245,7 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         break;
     }
     case STAT_STEP: {
-        cairn_sequential *seq = (cairn_sequential *)(p - s->offset);
+        cairn_sequential *seq = base;
         seq->step = (uint16_t)(check_int(L, idx, name, 1, CAIRN_SEQUENCE_STEPS_MAX) - 1);
         seq->done = 0;
         seq->entered = false;
