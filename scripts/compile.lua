@@ -62,14 +62,26 @@ local function resolve(kind, name, pack)
 end
 compile.resolve = resolve
 
--- handlers = { chain = fn | { fn =, rank = } } -> a list sorted by chain name
+-- The chains of the world, not of entities.
+local world_chains = { beat_start = true, beat_end = true, entity_spawned = true,
+  entity_died = true }
+
+-- handlers = { chain = fn | { fn =, rank = } | a list of those } -> a list of
+-- { chain id, fn, rank }, by chain name then in the order given. These go on entities.
 local function handler_list(handlers, pack)
   local list = {}
   for chain, h in pairs(handlers or {}) do
-    local fn, rank = h, nil
-    if type(h) == "table" then fn, rank = h.fn, h.rank end
-    local _, id = resolve("chain", chain, pack)
-    list[#list + 1] = { id, fn, rank }
+    local name, id = resolve("chain", chain, pack)
+    if world_chains[name] then
+      error("'" .. name .. "' is a world chain, passed once for the whole world: hook it " ..
+        "with cairn.handler { chain = \"" .. name .. "\", fn = ... }", 0)
+    end
+    local items = (type(h) == "table" and h.fn == nil) and h or { h }
+    for _, one in ipairs(items) do
+      local fn, rank = one, nil
+      if type(one) == "table" then fn, rank = one.fn, one.rank end
+      list[#list + 1] = { id, fn, rank }
+    end
   end
   return list
 end
@@ -163,7 +175,7 @@ function compilers.sequence(e)
   core.sequence(e.name, steps(e.def.steps, e.pack))
 end
 
-local function set_stat(t, k, v, pack)
+local function set_stat(t, k, v)
   local names = ctx.host.stats
   local known_stat = false
   for _, n in ipairs(names) do known_stat = known_stat or n == k end
@@ -172,12 +184,11 @@ local function set_stat(t, k, v, pack)
     error("unknown stat '" .. tostring(k) .. "'" .. (hint ~= "" and hint or
       ("; the stats are " .. table.concat(names, ", "))), 0)
   end
-  if k == "algo" or k == "sequence" then v = resolve(k, v, pack) end
   core.type_stat(t, k, v)
 end
 
 local function set_stats(e, t, stats)
-  for k, v in pairs(stats) do attempt(e, set_stat, t, k, v, e.pack) end
+  for k, v in pairs(stats) do attempt(e, set_stat, t, k, v) end
   -- hp alone gives the maximum too
   if math.type(stats.hp) == "integer" and stats.max_hp == nil then
     attempt(e, core.type_stat, t, "max_hp", stats.hp)
@@ -197,6 +208,7 @@ function compilers.entity(e)
   if def.sequence ~= nil and not core.type_has(t, sequential) then core.type_add(t, sequential) end
   set_stats(e, t, def.stats or {})
   if def.algo ~= nil or def.sequence ~= nil then
+    -- an entity that follows a sequence is an enemy: it tries its movs's directions in turn
     core.type_stat(t, "algo", (resolve("algo", def.algo or "general", pack)))
   end
   if type(def.sequence) == "string" then
@@ -223,8 +235,9 @@ function compilers.entity(e)
   end
   for chain, h in pairs(def.handlers or {}) do
     attempt(e, function()
-      local list = handler_list({ [chain] = h }, pack)
-      core.type_hook(t, list[1][1], list[1][2], list[1][3])
+      for _, one in ipairs(handler_list({ [chain] = h }, pack)) do
+        core.type_hook(t, one[1], one[2], one[3])
+      end
     end)
   end
   for k, v in pairs(def.data or {}) do data[k] = util.copy(v) end
@@ -235,7 +248,14 @@ end
 
 function compilers.handler(e)
   local def = e.def
-  local _, chain = resolve("chain", def.chain, e.pack)
+  local name, chain = resolve("chain", def.chain, e.pack)
+  if def.entity and world_chains[name] then
+    error("'" .. name .. "' is a world chain, passed once for the whole world, not on entities " ..
+      "(leave out entity)", 0)
+  elseif not def.entity and not world_chains[name] then
+    error("'" .. name .. "' is passed on entities: say on which type's, with entity = " ..
+      "\"name\" (the world chains are beat_start, beat_end, entity_spawned and entity_died)", 0)
+  end
   if def.entity then
     local _, t = resolve("type", def.entity, e.pack)
     core.type_hook(t, chain, def.fn, def.rank)

@@ -16,7 +16,7 @@ local defaults = {}    -- type name -> the data a new entity starts with
 local function plain(v, path, seen)
   local t = type(v)
   if t == "nil" or t == "boolean" or t == "number" or t == "string" then return v end
-  if t == "table" and real_of[v] then v = real_of[v] end
+  if real_of[v] then v, t = real_of[v], "table" end
   if t ~= "table" then
     error("entity data holds plain values only (booleans, numbers, strings and tables of " ..
       "them), not a " .. t .. " at " .. path .. (t == "userdata" and
@@ -45,7 +45,7 @@ local view_meta = {}
 local function view(t)
   local v = view_of[t]
   if not v then
-    v = setmetatable({}, view_meta)
+    v = ctx.prims.view(view_meta)
     real_of[v] = t
     view_of[t] = v
   end

@@ -68,14 +68,18 @@ local function bad_value(spec, v)
     if type(v) ~= "table" then return "a table of chain = function" end
     for chain, h in pairs(v) do
       if type(chain) ~= "string" then return "a table of chain = function (keys are chain names)" end
-      if type(h) == "table" then
-        if type(h.fn) ~= "function" then return "a table whose '" .. chain .. "' has no fn" end
-        if h.rank ~= nil and not ranks[h.rank] then
-          return "a rank of highest, high, medium, low or lowest for '" .. chain .. "'"
+      local list = (type(h) == "table" and h.fn == nil) and h or { h }
+      for _, one in ipairs(list) do
+        if type(one) == "table" then
+          if type(one.fn) ~= "function" then return "a table whose '" .. chain .. "' has no fn" end
+          if one.rank ~= nil and not ranks[one.rank] then
+            return "a rank of highest, high, medium, low or lowest for '" .. chain .. "'"
+          end
+        elseif type(one) ~= "function" then
+          return "a function, { fn = function, rank = ... } or a list of them for '" .. chain .. "'"
         end
-      elseif type(h) ~= "function" then
-        return "a function or { fn = function, rank = ... } for '" .. chain .. "'"
       end
+      if #list == 0 then return "at least one function for '" .. chain .. "'" end
     end
   elseif spec == "sequence" then
     if type(v) ~= "string" and not util.is_list(v) then return "a sequence's name or a list of steps" end
@@ -112,10 +116,32 @@ local function check_steps(where, steps, what)
   return ok
 end
 
+-- Stats that are the entity's own fields in a definition.
+local not_stats = { algo = "algo", sequence = "sequence", step = "sequence" }
+
 local function check_shape(kind, def, where)
   local what = "cairn." .. kind
   local spec = fields[kind]
   local ok = true
+  local required = not def.extend -- extending gives only what changes
+  if kind == "handler" and (def.override or def.extend) then
+    problem(where, "%s: handlers have no name, so nothing to override or extend; add another " ..
+      "handler instead", what)
+    ok = false
+  end
+  if kind == "entity" and type(def.glyph) == "string" and #def.glyph ~= 1 then
+    problem(where, "%s: a glyph is one character, not '%s'", what, def.glyph)
+    ok = false
+  end
+  if kind == "entity" and type(def.stats) == "table" then
+    for k in pairs(def.stats) do
+      if not_stats[k] then
+        problem(where, "%s: '%s' is not given in stats: write the entity's own '%s' field", what,
+          k, not_stats[k])
+        ok = false
+      end
+    end
+  end
   for k, v in pairs(def) do
     if k ~= "override" and k ~= "extend" then
       local s = type(k) == "string" and spec[k]
@@ -142,7 +168,7 @@ local function check_shape(kind, def, where)
     problem(where, "%s: rank '%s' is not one of highest, high, medium, low, lowest", what, def.rank)
     ok = false
   end
-  if (kind == "handler" or kind == "movs" or kind == "algo") and def.fn == nil then
+  if required and (kind == "handler" or kind == "movs" or kind == "algo") and def.fn == nil then
     problem(where, "%s: 'fn' is required", what)
     ok = false
   end
@@ -156,7 +182,7 @@ local function check_shape(kind, def, where)
   if kind == "entity" and type(def.sequence) == "table" then
     ok = check_steps(where, def.sequence, what) and ok
   end
-  if kind == "sequence" and def.steps == nil then
+  if required and kind == "sequence" and def.steps == nil then
     problem(where, "%s: 'steps' is required", what)
     ok = false
   end
@@ -241,15 +267,34 @@ local function add(pack, kind, def, where)
   return entry
 end
 
--- extend = true: fields replace fields, but tables of names (stats, data, handlers, hooks)
--- are merged key by key and lists (decorators, requires, chains) are appended to.
-local merged_maps = { stats = true, data = true, handlers = true, hooks = true }
+-- extend = true: fields replace fields, but stats and data are merged key by key, handlers
+-- and hooks add to the original's (both run, the original's first) and lists (decorators,
+-- requires, chains, components) are appended to.
+local merged_maps = { stats = true, data = true }
+local merged_handlers = { handlers = true, hooks = true }
 local merged_lists = { decorators = true, requires = true, chains = true, components = true }
 
 function define.merge(into, from)
   for k, v in pairs(from) do
     if k == "extend" or k == "name" then
       -- the name stays the original's
+    elseif merged_handlers[k] and type(into[k]) == "table" then
+      -- a chain handled by both keeps both handlers, the original's first
+      local m = util.copy_shallow(into[k])
+      for chain, h in pairs(v) do
+        local list = {}
+        for _, side in ipairs({ m[chain], h }) do
+          if side ~= nil then
+            if type(side) == "table" and side.fn == nil then
+              for _, one in ipairs(side) do list[#list + 1] = one end
+            else
+              list[#list + 1] = side
+            end
+          end
+        end
+        m[chain] = list
+      end
+      into[k] = m
     elseif merged_maps[k] and type(into[k]) == "table" then
       local m = util.copy(into[k])
       for mk, mv in pairs(v) do m[mk] = mv end
@@ -264,6 +309,56 @@ function define.merge(into, from)
   end
 end
 
+-- cairn.dir: the eight directions by name, clockwise from north; y grows southwards. Each
+-- pack gets its own table (dir_module), so no pack can change another's.
+local ALL = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
+local index = {}
+for i, d in ipairs(ALL) do index[d] = i - 1 end
+local deltas = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
+  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 }, none = { 0, 0 } }
+
+local function check_dir(d)
+  if not deltas[d] then
+    error("bad direction '" .. tostring(d) .. "' (n, ne, e, se, s, sw, w, nw or none)", 3)
+  end
+  return d
+end
+
+local function dir_module()
+  return {
+    all = { table.unpack(ALL) },
+    -- dx, dy of one step
+    delta = function(d)
+      local v = deltas[check_dir(d)]
+      return v[1], v[2]
+    end,
+    -- turned by steps of 45 degrees, clockwise for positive steps
+    rotate = function(d, steps)
+      check_dir(d)
+      if math.type(steps) ~= "integer" then
+        error("cairn.dir.rotate: steps must be a whole number, not " .. tostring(steps), 2)
+      end
+      if d == "none" then return "none" end
+      return ALL[(index[d] + steps) % 8 + 1]
+    end,
+    opposite = function(d)
+      if check_dir(d) == "none" then return "none" end
+      return ALL[(index[d] + 4) % 8 + 1]
+    end,
+    -- the direction of a delta by its signs: (3, -7) is "ne"
+    toward = function(dx, dy)
+      if type(dx) ~= "number" or type(dy) ~= "number" then
+        error("cairn.dir.toward takes two numbers", 2)
+      end
+      local sx = dx > 0 and 1 or dx < 0 and -1 or 0
+      local sy = dy > 0 and 1 or dy < 0 and -1 or 0
+      for name, v in pairs(deltas) do
+        if v[1] == sx and v[2] == sy then return name end
+      end
+    end,
+  }
+end
+
 -- The `cairn` module of one pack.
 function define.module(pack)
   local cairn = {}
@@ -276,58 +371,17 @@ function define.module(pack)
   end
   function cairn.source(name)
     if type(name) ~= "string" or not name:match(NAME) then
-      problem(util.where(2), "cairn.source takes a name of letters, digits and '_'")
+      problem(util.where(2), "cairn.source takes a name of letters, digits, '_', '.' and '-', " ..
+        "starting with a letter or '_'")
       return
     end
     add(pack, "source", { name = name }, util.where(2))
   end
-  function cairn.world()
-    return ctx.host.world()
-  end
+  cairn.world = ctx.host.world -- C, so that its errors name the caller's line
   cairn.pack = pack.id
   cairn.version = ctx.host.version
-  cairn.dir = define.dir
+  cairn.dir = dir_module()
   return cairn
 end
-
--- cairn.dir: the eight directions by name, clockwise from north; y grows southwards.
-local all = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
-local index = {}
-for i, d in ipairs(all) do index[d] = i - 1 end
-local deltas = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
-  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 }, none = { 0, 0 } }
-
-local function check_dir(d, level)
-  if not deltas[d] then
-    error("bad direction '" .. tostring(d) .. "' (n, ne, e, se, s, sw, w, nw or none)", level + 1)
-  end
-  return d
-end
-
-define.dir = {
-  all = all,
-  -- dx, dy of one step
-  delta = function(d)
-    local v = deltas[check_dir(d, 2)]
-    return v[1], v[2]
-  end,
-  -- turned by steps of 45 degrees, clockwise for positive steps
-  rotate = function(d, steps)
-    if check_dir(d, 2) == "none" then return "none" end
-    return all[(index[d] + math.tointeger(steps)) % 8 + 1]
-  end,
-  opposite = function(d)
-    if check_dir(d, 2) == "none" then return "none" end
-    return all[(index[d] + 4) % 8 + 1]
-  end,
-  -- the direction of a delta by its signs: (3, -7) is "ne"
-  toward = function(dx, dy)
-    local sx = dx > 0 and 1 or dx < 0 and -1 or 0
-    local sy = dy > 0 and 1 or dy < 0 and -1 or 0
-    for name, v in pairs(deltas) do
-      if v[1] == sx and v[2] == sy then return name end
-    end
-  end,
-}
 
 return define

@@ -29,7 +29,7 @@ function packs.add_path(dir)
   path[#path + 1] = dir
 end
 
-local function search_path(beside)
+function packs.search_path(beside)
   local dirs = { beside }
   for _, d in ipairs(path) do dirs[#dirs + 1] = d end
   dirs[#dirs + 1] = ctx.host.source_dir .. "/content"
@@ -78,6 +78,11 @@ local function read_info(dir)
       "starting with a letter", info.id)
     return nil
   end
+  if info.id == "test" or info.id == "scenario" or info.id == "cairn" then
+    problem(where, "id '%s' is the runtime's own (the test kit, loose scenario files, the " ..
+      "runtime); choose another", info.id)
+    return nil
+  end
   if info.id ~= folder then
     problem(where, "id '%s' differs from the folder's name '%s'; a pack's folder is named " ..
       "after its id", info.id, folder)
@@ -121,7 +126,7 @@ end
 -- Finds a dependency's folder by id; nil after reporting.
 local function find(id, beside, by)
   local found = {}
-  for _, d in ipairs(search_path(beside)) do
+  for _, d in ipairs(packs.search_path(beside)) do
     local candidate = d .. "/" .. id
     if util.is_file(candidate .. "/pack.lua") then
       local identity = util.identity(candidate)
@@ -132,7 +137,7 @@ local function find(id, beside, by)
   end
   if #found == 0 then
     problem(by.id .. ":pack.lua", "depends on '%s', which was not found (looked in %s)", id,
-      table.concat(search_path(beside), ", "))
+      table.concat(packs.search_path(beside), ", "))
     return nil
   end
   if #found > 1 then
@@ -163,26 +168,34 @@ local function requirer(pack)
     end
     local target = ctx.loaded[owner]
     if not target then error("require '" .. name .. "': pack '" .. owner .. "' is not loaded", 2) end
-    local cached = target.modules[mod]
-    if cached == IN_PROGRESS then
-      error("require '" .. name .. "': modules require each other in a cycle", 2)
-    elseif cached ~= nil then
-      return cached.value
-    end
     local rel = mod:gsub("%.", "/") .. ".lua"
     if not util.is_file(target.dir .. "/" .. rel) then
       error("require '" .. name .. "': there is no " .. rel .. " in pack '" .. owner .. "'", 2)
     end
-    target.modules[mod] = IN_PROGRESS
-    local ok, value = ctx.sandbox.run_file(target.dir .. "/" .. rel, owner .. ":" .. rel, target.env)
-    if not ok then
-      target.modules[mod] = nil
-      error(value, 0)
-    end
-    if value == nil then value = true end
-    target.modules[mod] = { value = value }
+    local ok, value = packs.run_module(target, rel)
+    if not ok then error(value, 0) end
     return value
   end
+end
+
+-- Runs a pack's file once, whether its load list or a require reaches it first: true and
+-- its value, or false and the message.
+function packs.run_module(pack, rel)
+  local cached = pack.modules[rel]
+  if cached == IN_PROGRESS then
+    return false, pack.id .. ":" .. rel .. ": modules require each other in a cycle"
+  elseif cached ~= nil then
+    return true, cached.value
+  end
+  pack.modules[rel] = IN_PROGRESS
+  local ok, value = ctx.sandbox.run_file(pack.dir .. "/" .. rel, pack.id .. ":" .. rel, pack.env)
+  if not ok then
+    pack.modules[rel] = nil
+    return false, value
+  end
+  if value == nil then value = true end
+  pack.modules[rel] = { value = value }
+  return true, value
 end
 
 function packs.env_of(pack, extra)
@@ -240,7 +253,7 @@ local function load(dir, beside, chain)
     if not util.is_file(dir .. "/" .. f) then
       problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
     else
-      local ran, err = ctx.sandbox.run_file(dir .. "/" .. f, info.id .. ":" .. f, info.env)
+      local ran, err = packs.run_module(info, f)
       if not ran then ctx.define.report(err) end
     end
   end

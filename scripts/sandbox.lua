@@ -28,9 +28,7 @@ function sandbox.env(extra)
   env.xpcall = prims.xpcall
   env.setmetatable = prims.setmetatable
   env.print = prims.print
-  env.load = function(chunk, name, mode, e)
-    return prims.load(chunk, name, mode, e or env)
-  end
+  env.load = prims.make_load(env)
   env.string = copy(string)
   env.table = copy(table)
   env.utf8 = copy(utf8)
@@ -40,6 +38,7 @@ function sandbox.env(extra)
   env.coroutine = copy(coroutine)
   env.coroutine.resume = prims.resume
   env.coroutine.close = prims.close
+  env.coroutine.wrap = prims.wrap
   for k, v in pairs(extra or {}) do env[k] = v end
   env._G = env
   return env
@@ -59,7 +58,12 @@ function sandbox.run_file(path, chunk_name, env)
   if not text then return false, chunk_name .. ": cannot read: " .. err end
   local chunk, syntax = load(text, "=" .. chunk_name, "t", env)
   if not chunk then return false, syntax end
-  return sandbox.call(chunk)
+  local result = table.pack(sandbox.call(chunk))
+  if not result[1] and result[2]:sub(1, #chunk_name + 1) ~= chunk_name .. ":" then
+    -- an overrun names no line: the file at least
+    result[2] = chunk_name .. ": " .. result[2]
+  end
+  return table.unpack(result, 1, result.n)
 end
 
 -- Calls content's f(...) protected: true and its results, or false and a message with a

@@ -75,7 +75,8 @@ local function library(pack)
     local lines = lines_of(opts.map)
     local width = 1
     for _, line in ipairs(lines) do width = math.max(width, #line) end
-    ctx.compile.world(width, math.max(1, #lines), opts.seed or 1)
+    local made, err = pcall(ctx.compile.world, width, math.max(1, #lines), opts.seed or 1)
+    if not made then error(util.unplace(tostring(err)), 2) end
     if #ctx.problems > 0 then
       local text = table.concat(ctx.problems, "\n")
       ctx.problems = {}
@@ -105,6 +106,23 @@ local function library(pack)
   end
 
   lib.render = testing.render
+
+  -- use(id): loads a pack by id (from beside the test file's folder, the pack path or the
+  -- bundled content) so that a loose scenario file can test it. Before any scenario.
+  function lib.use(id)
+    if type(id) ~= "string" then error("use takes a pack id", 2) end
+    local found
+    for _, d in ipairs(ctx.packs.search_path(ctx.test_dir or ".")) do
+      if not found and util.is_file(d .. "/" .. id .. "/pack.lua") then found = d .. "/" .. id end
+    end
+    if not found then error("use: no pack '" .. id .. "' was found", 2) end
+    ctx.packs.load(found)
+    if #ctx.problems > 0 then
+      local text = table.concat(ctx.problems, "\n")
+      ctx.problems = {}
+      error("use: pack '" .. id .. "' does not load:\n" .. text, 2)
+    end
+  end
 
   local expect = {}
   lib.expect = expect
@@ -207,6 +225,7 @@ end
 -- tests. Returns the list of { name, fn }; raises when the file or its pack does not load.
 function testing.prepare(file, pack_dir, chunk)
   define_kit()
+  ctx.test_dir = util.dirname(file)
   local pack
   if pack_dir then
     ctx.packs.load(pack_dir)

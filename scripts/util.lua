@@ -53,6 +53,13 @@ function util.copy(v)
   return c
 end
 
+-- A copy of a table's first level.
+function util.copy_shallow(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
 -- "1.2.3", "1.2" or "1" -> {1, 2, 3}; nil for anything else.
 function util.version(s)
   if type(s) ~= "string" then return nil end
@@ -144,6 +151,10 @@ function util.clean_traceback(msg)
     local runtime = line:sub(1, 1) == "\t" and (line:find(dir, 1, true) or
       line == "\t(...tail calls...)" or line == "\t[C]: in function 'xpcall'")
     if not runtime then lines[#lines + 1] = line end
+  end
+  -- a traceback left with nothing but the raising of the error says nothing
+  while lines[#lines] == "\t[C]: in function 'error'" or lines[#lines] == "\t[C]: in ?" do
+    lines[#lines] = nil
   end
   if lines[#lines] == "stack traceback:" then lines[#lines] = nil end
   return table.concat(lines, "\n")

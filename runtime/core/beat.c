@@ -247,12 +247,15 @@ cairn_status cairn_world_step(cairn_world *w)
     w->beat++;
     cairn_status st = run(w);
     if (st) {
-        /* A failed beat stops where it failed; the world is left between beats. */
+        /* A failed beat stops where it failed; the world is left between beats. The message
+         * says where the beat stopped. */
         cairn_error saved = w->error;
+        const char *phase = cairn_phase_name((cairn_phase)w->phase);
         w->in_beat = false;
         w->act_depth = 0;
         settle(w);
-        w->error = saved;
+        cairn_world_fail(w, saved.status, "beat %llu stopped in phase '%s': %s",
+                         (unsigned long long)w->beat, phase, saved.message);
     }
     w->phase = CAIRN_PHASE_OUTSIDE;
     return st;

@@ -30,7 +30,7 @@ static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *dug)
                                               .from = ev->cell,
                                               .to = ev->cell,
                                               .amount = ev->power});
-    if (st || (st = cairn_entity_kill(w, target)))
+    if (st || (st = cairn__entity_kill(w, target, ev->result.head.actor)))
         return st;
     *dug = true;
     return cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_DUG, &ev->result.head);

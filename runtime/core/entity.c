@@ -133,10 +133,11 @@ static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_i
 }
 
 /* Passes a world chain with an entity event; on failure the entity is undone. */
-static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entity_id id)
+static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entity_id id,
+                             cairn_entity_id cause)
 {
-    cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_ENTITY, CAIRN_ENTITY_NONE,
-                                      (cairn_action){0, CAIRN_DIR_NONE});
+    cairn_event *ev =
+        cairn_event_new(w, CAIRN_EVENT_ENTITY, cause, (cairn_action){0, CAIRN_DIR_NONE});
     if (!ev)
         return CAIRN_ERR_NOMEM;
     cairn_event_as_entity(ev)->entity = id;
@@ -150,7 +151,7 @@ static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id 
     if (e->flags & CAIRN_ENTITY_PLACED)
         change.from = change.to = e->cell;
     cairn_status st = cairn__history_add(w, change);
-    if (st == CAIRN_OK && (st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id)))
+    if (st == CAIRN_OK && (st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id, CAIRN_ENTITY_NONE)))
         cairn__history_drop(w, change.entity);
     if (st) {
         /* Keep the handler's message: destroying must not overwrite it. */
@@ -187,6 +188,11 @@ cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell c
 
 cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
 {
+    return cairn__entity_kill(w, id, CAIRN_ENTITY_NONE);
+}
+
+cairn_status cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause)
+{
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
@@ -195,7 +201,8 @@ cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
     cairn_entities *es = &w->entities;
     cairn_status st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap, es->dying_count + 1,
                                      sizeof *es->dying);
-    cairn_change change = {.kind = CAIRN_CHANGE_DIED, .entity = id, .detail = e->type};
+    cairn_change change = {
+        .kind = CAIRN_CHANGE_DIED, .entity = id, .other = cause, .detail = e->type};
     if (e->flags & CAIRN_ENTITY_PLACED)
         change.from = change.to = e->cell;
     if (st || (st = cairn__history_add(w, change)))
@@ -203,7 +210,7 @@ cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
     e->flags |= CAIRN_ENTITY_DEAD;
     es->alive--;
     es->dying[es->dying_count++] = id;
-    return announce(w, CAIRN_CHAIN_ENTITY_DIED, id);
+    return announce(w, CAIRN_CHAIN_ENTITY_DIED, id, cause);
 }
 
 static void free_own_chains(cairn_world *w, cairn_entity *e)

@@ -45,7 +45,7 @@ cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t
     if ((st = cairn__stage(w, target, CAIRN_CHAIN_DIE_CHECK, &ev->head, &held)) || !held ||
         !cairn__alive(w, target))
         return st;
-    if ((st = cairn_entity_kill(w, target)))
+    if ((st = cairn__entity_kill(w, target, cause)))
         return st;
     if (killed)
         *killed = true;

@@ -74,6 +74,13 @@ const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence
     return cairn__names_text(&w->sequences.names, sequence);
 }
 
+size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence)
+{
+    if (sequence >= w->sequences.names.count)
+        return 0;
+    return ((const cairn_sequence_def *)w->sequences.records)[sequence].count;
+}
+
 void cairn__sequences_free(cairn_world *w)
 {
     cairn_sequence_def *defs = w->sequences.records;

@@ -230,6 +230,9 @@ cairn_entity *cairn__entity(cairn_world *w, cairn_entity_id id);
 /* Destroys the entities killed so far, in the order they died. */
 void cairn__entities_reap(cairn_world *w);
 void cairn__entities_free(cairn_world *w);
+/* cairn_entity_kill with the cause the entity_died event and the history name (the attacker
+ * whose damage killed it, the digger; NONE when there is none). */
+cairn_status cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause);
 /* Calls fn for each entity of a type holding its own copy of a chain, in slot order. */
 cairn_status cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
                                        cairn_status (*fn)(cairn_world *w, cairn_chain *copy,

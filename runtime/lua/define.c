@@ -53,16 +53,16 @@ static void *new_record(lua_State *L, size_t size)
  * out through it.
  */
 typedef struct callback {
-    int fn;                     /* the kept function */
-    cairn_entity_id entity;     /* pushed first as a handle, unless NONE */
-    const char *dir;            /* then a direction's name, unless NULL */
-    int step;                   /* then a 1-based step number, unless 0 */
+    int fn;                      /* the kept function */
+    cairn_entity_id entity;      /* pushed first as a handle, unless NONE */
+    const char *dir;             /* then a direction's name, unless NULL */
+    int step;                    /* then a 1-based step number, unless 0 */
     cairn_step_outcome *outcome; /* then the outcome as a table, unless NULL; decide's result */
-    cairn_event *ev;            /* last, an event handle, unless NULL */
+    cairn_event *ev;             /* last, an event handle, unless NULL */
     /* What comes back: */
-    bool want_bool;             /* activate: the first result's truth */
+    bool want_bool; /* activate: the first result's truth */
     bool result;
-    cairn_dir *dirs;            /* movs: the directions returned */
+    cairn_dir *dirs; /* movs: the directions returned */
     size_t *count;
 } callback;
 
@@ -105,8 +105,9 @@ static void take_dirs(lua_State *L, callback *cb)
         while (d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
             d++;
         if (d == CAIRN_DIR_COUNT || *cb->count == CAIRN_DIR_COUNT)
-            bad_result(L, "a movs must return at most 8 directions (n, ne, e, se, s, sw, w, nw); "
-                          "'%s' is not one",
+            bad_result(L,
+                       "a movs must return at most 8 directions (n, ne, e, se, s, sw, w, nw); "
+                       "'%s' is not one",
                        name);
         cb->dirs[(*cb->count)++] = (cairn_dir)d;
         lua_pop(L, 1);
@@ -120,9 +121,17 @@ static void take_next(lua_State *L, callback *cb)
         return;
     int isnum;
     lua_Integer next = lua_tointegerx(L, -1, &isnum);
-    if (!isnum || next < 1 || next > CAIRN_SEQUENCE_STEPS_MAX)
-        bad_result(L, "a step's decide must return a step number (1 or more) or nil, not %s",
-                   luaL_tolstring(L, -1, NULL));
+    size_t steps = 0;
+    void *data;
+    if (cairn_entity_data(cairn_lua__from(L)->world, cb->entity, CAIRN_DECO_SEQUENTIAL, &data) ==
+        CAIRN_OK)
+        steps =
+            cairn_sequence_length(cairn_lua__from(L)->world, ((cairn_sequential *)data)->sequence);
+    if (!isnum || next < 1 || (size_t)next > steps) {
+        lua_pushfstring(L, "%d", (int)steps);
+        bad_result(L, "a step's decide must return nil or a step number from 1 to %s",
+                   lua_tostring(L, -1));
+    }
     cb->outcome->next = (uint32_t)(next - 1);
 }
 
@@ -271,8 +280,11 @@ static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_d
     if (!ev)
         return cairn_world_error_status(w);
     ev->component = rec->deco;
-    callback cb = {.fn = rec->activate, .entity = actor, .dir = cairn_dir_name(dir),
-                   .ev = &ev->head, .want_bool = true};
+    callback cb = {.fn = rec->activate,
+                   .entity = actor,
+                   .dir = cairn_dir_name(dir),
+                   .ev = &ev->head,
+                   .want_bool = true};
     cairn_status st = call_back(host_of(w), &cb);
     if (st)
         return st;
@@ -351,8 +363,8 @@ static int c_decorator(lua_State *L)
 /* --- movs and algorithms ----------------------------------------------------------------- */
 
 /* A Lua movs: fn(entity) returns a list of direction names, best first. */
-static cairn_status lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
-                             size_t *count, void *ud)
+static cairn_status lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
+                             void *ud)
 {
     callback cb = {.fn = (int)(intptr_t)ud, .entity = actor, .dirs = dirs, .count = count};
     *count = 0;
@@ -476,8 +488,7 @@ typedef struct step_record {
 } step_record;
 
 /* decide(entity, outcome) returns the 1-based step to go to, or nil to keep the rules'. */
-static cairn_status step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o,
-                                void *ud)
+static cairn_status step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
 {
     callback cb = {.fn = ((step_record *)ud)->decide, .entity = id, .outcome = o};
     return call_back(host_of(w), &cb);
@@ -586,8 +597,8 @@ static int c_chain(lua_State *L)
 
 static int c_type(lua_State *L)
 {
-    static const char *const layers[] = {"floor", "trap", "item", "wall", "real",
-                                         "projectile", "misc", NULL};
+    static const char *const layers[] = {"floor", "trap",       "item", "wall",
+                                         "real",  "projectile", "misc", NULL};
     cairn_layer layer = (cairn_layer)luaL_checkoption(L, 2, "real", layers);
     cairn_type_id id;
     check(L, cairn_type_register(cairn_lua__world(L), luaL_checkstring(L, 1), layer, &id));
@@ -626,8 +637,8 @@ static int c_type_hook(lua_State *L)
     check(L, cairn_type_chain(w, (cairn_type_id)luaL_checkinteger(L, 1),
                               (cairn_chain_name)luaL_checkinteger(L, 2), &chain));
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    check(L, cairn_chain_add(w, chain, cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4)),
-                             NULL));
+    check(L,
+          cairn_chain_add(w, chain, cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4)), NULL));
     return 0;
 }
 
@@ -638,8 +649,8 @@ static int c_world_hook(lua_State *L)
     if (!chain)
         return cairn_lua__raise(L, cairn_world_error_status(w));
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    check(L, cairn_chain_add(w, chain, cairn_lua__handler(L, 2, cairn_lua__check_rank(L, 3)),
-                             NULL));
+    check(L,
+          cairn_chain_add(w, chain, cairn_lua__handler(L, 2, cairn_lua__check_rank(L, 3)), NULL));
     return 0;
 }
 
@@ -692,12 +703,24 @@ static int c_entity_current(lua_State *L)
 void cairn_lua__open_define(lua_State *L)
 {
     static const luaL_Reg fns[] = {
-        {"world_new", c_world_new}, {"find", c_find},         {"source", c_source},
-        {"chain", c_chain},         {"decorator", c_decorator}, {"type", c_type},
-        {"type_add", c_type_add},   {"type_has", c_type_has},   {"type_stat", c_type_stat},
-        {"type_hook", c_type_hook}, {"world_hook", c_world_hook}, {"action", c_action},
-        {"movs", c_movs},           {"algo", c_algo},         {"status", c_status},
-        {"sequence", c_sequence},   {"entity_current", c_entity_current}, {NULL, NULL},
+        {"world_new", c_world_new},
+        {"find", c_find},
+        {"source", c_source},
+        {"chain", c_chain},
+        {"decorator", c_decorator},
+        {"type", c_type},
+        {"type_add", c_type_add},
+        {"type_has", c_type_has},
+        {"type_stat", c_type_stat},
+        {"type_hook", c_type_hook},
+        {"world_hook", c_world_hook},
+        {"action", c_action},
+        {"movs", c_movs},
+        {"algo", c_algo},
+        {"status", c_status},
+        {"sequence", c_sequence},
+        {"entity_current", c_entity_current},
+        {NULL, NULL},
     };
     luaL_newlib(L, fns);
     lua_newtable(L);

@@ -87,8 +87,9 @@ cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive)
     if (e->world != cairn_lua__from(L)->world_serial)
         luaL_error(L, "entity %d belongs to a world that was replaced", (int)e->id.index);
     if (cairn_entity_check(w, e->id) != CAIRN_OK)
-        luaL_error(L, "entity %d is gone: it died and was removed (a handle must not be used "
-                      "after its entity's death)",
+        luaL_error(L,
+                   "entity %d is gone: it died and was removed (a handle must not be used "
+                   "after its entity's death)",
                    (int)e->id.index);
     if (alive && !cairn_entity_is_alive(w, e->id))
         luaL_error(L, "entity %d is dead: it can no longer act", (int)e->id.index);
@@ -146,10 +147,16 @@ static int e_has(lua_State *L)
     return 1;
 }
 
+/* Alive: the entity is in this world, not reaped and not killed. Never raises for a gone one. */
+static bool handle_alive(lua_State *L, const handle *e)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    return h->world && e->world == h->world_serial && cairn_entity_is_alive(h->world, e->id);
+}
+
 static int e_is_dead(lua_State *L)
 {
-    handle *e = luaL_checkudata(L, 1, entity_meta);
-    lua_pushboolean(L, !cairn_entity_is_alive(cairn_lua__world(L), e->id));
+    lua_pushboolean(L, !handle_alive(L, luaL_checkudata(L, 1, entity_meta)));
     return 1;
 }
 
@@ -160,13 +167,13 @@ static int e_kill(lua_State *L)
     return 0;
 }
 
-static int e_damage(lua_State *L)
+static int e_hurt(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
     lua_Integer amount = luaL_checkinteger(L, 2);
     luaL_argcheck(L, amount >= 0 && amount <= CAIRN_STAT_MAX, 2, "0 to 1000000");
-    cairn_entity_id cause = lua_isnoneornil(L, 3) ? CAIRN_ENTITY_NONE
-                                                  : cairn_lua__check_entity(L, 3, false);
+    cairn_entity_id cause =
+        lua_isnoneornil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);
     bool killed = false;
     check(L, cairn_entity_damage(cairn_lua__world(L), id, (int32_t)amount, cause, &killed));
     lua_pushboolean(L, killed);
@@ -177,8 +184,8 @@ static int e_displace(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
     cairn_cell to = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
-    cairn_entity_id cause = lua_isnoneornil(L, 4) ? CAIRN_ENTITY_NONE
-                                                  : cairn_lua__check_entity(L, 4, false);
+    cairn_entity_id cause =
+        lua_isnoneornil(L, 4) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 4, false);
     bool moved = false;
     check(L, cairn_entity_displace(cairn_lua__world(L), id, to, cause, &moved));
     lua_pushboolean(L, moved);
@@ -191,8 +198,8 @@ static int e_apply(lua_State *L)
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
     lua_Integer beats = luaL_checkinteger(L, 3);
     luaL_argcheck(L, beats >= 1 && beats <= CAIRN_STAT_MAX, 3, "1 or more beats");
-    check(L, cairn_statused_apply(cairn_lua__world(L), id, (cairn_statused_id)status,
-                                  (int32_t)beats));
+    check(L,
+          cairn_statused_apply(cairn_lua__world(L), id, (cairn_statused_id)status, (int32_t)beats));
     return 0;
 }
 
@@ -200,8 +207,8 @@ static int e_status(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
-    lua_pushinteger(L, cairn_statused_remaining(cairn_lua__world(L), id,
-                                                (cairn_statused_id)status));
+    lua_pushinteger(L,
+                    cairn_statused_remaining(cairn_lua__world(L), id, (cairn_statused_id)status));
     return 1;
 }
 
@@ -217,11 +224,16 @@ static int e_hook(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
     int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
+    if (chain <= CAIRN_CHAIN_ENTITY_DIED)
+        return luaL_error(L,
+                          "'%s' is a world chain, passed once for the whole world, not on "
+                          "entities (hook it with cairn.handler)",
+                          lua_tostring(L, 2));
     luaL_checktype(L, 3, LUA_TFUNCTION);
     cairn_handler handler = cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4));
     cairn_handler_id hid;
-    cairn_status st = cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_name)chain, handler,
-                                        &hid);
+    cairn_status st =
+        cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_name)chain, handler, &hid);
     if (st) {
         cairn_lua__release_handler(L, handler);
         return cairn_lua__raise(L, st);
@@ -300,7 +312,7 @@ static int e_index(lua_State *L)
     lua_pop(L, 3);
     cairn_world *w = cairn_lua__world(L);
     if (!strcmp(key, "alive")) {
-        lua_pushboolean(L, cairn_entity_is_alive(w, e->id));
+        lua_pushboolean(L, handle_alive(L, e));
         return 1;
     }
     if (!strcmp(key, "id")) {
@@ -356,6 +368,20 @@ static int e_newindex(lua_State *L)
         check(L, cairn_entity_set_facing(w, id, cairn_lua__check_dir(L, 3)));
         return 0;
     }
+    if (!strcmp(key, "next_action") || !strcmp(key, "next_dir")) {
+        /* What a compute hook decides: the action the entity will do this beat. */
+        void *data;
+        if (cairn_entity_data(w, id, CAIRN_DECO_ACTING, &data) != CAIRN_OK)
+            return luaL_error(L, "'%s' belongs to Acting, which this entity does not have", key);
+        cairn_acting *acting = data;
+        if (key[5] == 'a')
+            acting->next.id = (uint16_t)cairn_lua__check_name(L, 3, CAIRN_LUA_ACTION);
+        else
+            acting->next.dir = (uint8_t)cairn_lua__check_dir(L, 3);
+        return 0;
+    }
+    if (!strcmp(key, "data"))
+        return luaL_error(L, "e.data cannot be replaced; set its fields (e.data.x = ...)");
     cairn_type_id type;
     check(L, cairn_entity_type(w, id, &type));
     cairn_lua__stat_set(L, w, id, type, key, 3);
@@ -373,7 +399,8 @@ static int e_tostring(lua_State *L)
     handle *e = luaL_checkudata(L, 1, entity_meta);
     cairn_lua *h = cairn_lua__from(L);
     cairn_type_id type;
-    if (h->world && cairn_entity_type(h->world, e->id, &type) == CAIRN_OK)
+    if (h->world && e->world == h->world_serial &&
+        cairn_entity_type(h->world, e->id, &type) == CAIRN_OK)
         lua_pushfstring(L, "entity %d (%s)", (int)e->id.index, cairn_type_name(h->world, type));
     else
         lua_pushfstring(L, "entity %d (gone)", (int)e->id.index);
@@ -383,16 +410,17 @@ static int e_tostring(lua_State *L)
 void cairn_lua__open_entity(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"move", e_move},       {"attack", e_attack},     {"dig", e_dig},
-        {"act", e_act},         {"has", e_has},           {"is_dead", e_is_dead},
-        {"kill", e_kill},       {"damage", e_damage},     {"displace", e_displace},
-        {"apply", e_apply},     {"status", e_status},     {"remove", e_remove},
-        {"hook", e_hook},       {"unhook", e_unhook},     {"input", e_input},
-        {"pass", e_pass},       {"pass_all", e_pass_all}, {NULL, NULL},
+        {"move", e_move},   {"attack", e_attack},     {"dig", e_dig},
+        {"act", e_act},     {"has", e_has},           {"is_dead", e_is_dead},
+        {"kill", e_kill},   {"hurt", e_hurt},         {"displace", e_displace},
+        {"apply", e_apply}, {"status", e_status},     {"remove", e_remove},
+        {"hook", e_hook},   {"unhook", e_unhook},     {"input", e_input},
+        {"pass", e_pass},   {"pass_all", e_pass_all}, {NULL, NULL},
     };
     static const luaL_Reg meta[] = {
-        {"__index", e_index}, {"__newindex", e_newindex}, {"__eq", e_eq},
-        {"__tostring", e_tostring}, {NULL, NULL},
+        {"__index", e_index}, {"__newindex", e_newindex},
+        {"__eq", e_eq},       {"__tostring", e_tostring},
+        {NULL, NULL},
     };
     luaL_newmetatable(L, entity_meta);
     luaL_setfuncs(L, meta, 0);

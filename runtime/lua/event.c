@@ -21,6 +21,16 @@ static const char *const kind_names[CAIRN_EVENT_KIND_COUNT] = {
     "plain", "beat", "entity", "enclosing", "algo", "result", "hit", "push", "displace", "damage",
 };
 
+/* "a beat", "an enclosing": the kind with its article, for messages. */
+static const char *article(const cairn_event *ev)
+{
+    static const char *const with_article[CAIRN_EVENT_KIND_COUNT] = {
+        "a plain",  "a beat", "an entity", "an enclosing", "an algo",
+        "a result", "a hit",  "a push",    "a displace",   "a damage",
+    };
+    return ev->kind < CAIRN_EVENT_KIND_COUNT ? with_article[ev->kind] : "a custom";
+}
+
 void cairn_lua__push_event(lua_State *L, cairn_event *ev)
 {
     if (!ev) {
@@ -144,7 +154,9 @@ static bool push_result(lua_State *L, cairn_event *ev, const char *key)
     else if (attack && !strcmp(key, "hits")) {
         lua_createtable(L, (int)attack->target_count, 0);
         for (uint32_t i = 0; i < attack->target_count; i++) {
-            cairn_lua__push_event(L, attack->hits[i] ? &attack->hits[i]->head : NULL);
+            /* hits exist once the attack is applied: before that (attack_get) there are none */
+            cairn_hit_event *hit = attack->hits ? attack->hits[i] : NULL;
+            cairn_lua__push_event(L, hit ? &hit->head : NULL);
             lua_rawseti(L, -2, i + 1);
         }
     } else if (dig && !strcmp(key, "cell"))
@@ -284,9 +296,7 @@ static int ev_index(lua_State *L)
     else if (!strcmp(key, "success"))
         lua_pushboolean(L, ev->success);
     else if (!push_kind_field(L, ev, key))
-        return luaL_error(L, "a %s event has no field '%s'",
-                          ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom",
-                          key);
+        return luaL_error(L, "%s event has no field '%s'", article(ev), key);
     return 1;
 }
 
@@ -299,9 +309,13 @@ static bool set_kind_field(lua_State *L, cairn_event *ev, const char *key)
     cairn_dig_event *dig = cairn_event_as_dig(ev);
     cairn_hit_event *hit = cairn_event_as_hit(ev);
     cairn_push_event *push = cairn_event_as_push(ev);
+    cairn_result_event *result = cairn_event_as_result(ev);
     if (attack && set_attack(L, &attack->attack, key, 3))
         return true;
-    if (attack && !strcmp(key, "push_distance"))
+    if (result && !strcmp(key, "blocker"))
+        result->blocker =
+            lua_isnil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);
+    else if (attack && !strcmp(key, "push_distance"))
         attack->push.distance = check_stat(L, 3);
     else if (attack && !strcmp(key, "push_power"))
         attack->push.power = check_stat(L, 3);
@@ -331,8 +345,7 @@ static int ev_newindex(lua_State *L)
     else if (!strcmp(key, "success"))
         ev->success = lua_toboolean(L, 3);
     else if (!set_kind_field(L, ev, key))
-        return luaL_error(L, "cannot set '%s' on a %s event", key,
-                          ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom");
+        return luaL_error(L, "cannot set '%s' on %s event", key, article(ev));
     return 0;
 }
 
@@ -392,18 +405,16 @@ static int ev_attempt(lua_State *L)
 static int ev_tostring(lua_State *L)
 {
     handle *e = luaL_checkudata(L, 1, event_meta);
-    lua_pushfstring(L, "%s event", e->ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[e->ev->kind]
-                                                                        : "custom");
+    lua_pushfstring(L, "%s event",
+                    e->ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[e->ev->kind] : "custom");
     return 1;
 }
 
 void cairn_lua__open_event(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"stop", ev_stop},
-        {"add_target", ev_add_target},
-        {"dirs", ev_dirs},
-        {"attempt", ev_attempt},
+        {"stop", ev_stop}, {"add_target", ev_add_target},
+        {"dirs", ev_dirs}, {"attempt", ev_attempt},
         {NULL, NULL},
     };
     static const luaL_Reg meta[] = {

@@ -54,11 +54,17 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     size_t limit = h->memory_out ? h->memory_limit + MEMORY_HEADROOM : h->memory_limit;
     if (nsize > old && h->memory - old + nsize > limit) {
         h->memory_out = true;
+        h->refused = nsize;
         return NULL;
     }
     void *p = realloc(ptr, nsize);
-    if (p)
-        h->memory = h->memory - old + nsize;
+    if (!p)
+        return NULL;
+    h->memory = h->memory - old + nsize;
+    /* Lua retries a refused block after a full collection: when that frees enough, the
+     * ceiling was not overrun after all. */
+    if (h->memory_out && nsize >= h->refused && h->memory <= h->memory_limit)
+        h->memory_out = false;
     return p;
 }
 
@@ -184,6 +190,17 @@ static void drop_runtime_frames(cairn_lua *h)
         in += keep;
     }
     *out = '\0';
+    /* A traceback left with nothing but the raising of the error says nothing. */
+    char *tb = strstr(h->error, "\nstack traceback:");
+    if (!tb)
+        return;
+    for (const char *line = strchr(tb + 1, '\n'); line; line = strchr(line + 1, '\n')) {
+        const char *next = line + 1;
+        if (*next && strncmp(next, "\t[C]: in function 'error'", 26) != 0 &&
+            strncmp(next, "\t[C]: in ?", 10) != 0)
+            return;
+    }
+    *tb = '\0';
 }
 
 cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
@@ -213,13 +230,13 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
             char msg[LUA_IDSIZE + 128];
             lua_pushvalue(L, base);
             lua_getinfo(L, ">S", &ar);
-            int n = h->memory_out ? snprintf(msg, sizeof msg,
-                                             "%s:%d: memory limit of %d MiB exceeded (in the "
-                                             "function defined here, or one it called)",
-                                             ar.short_src, ar.linedefined,
-                                             (int)(h->memory_limit >> 20))
-                                  : snprintf(msg, sizeof msg, "%s:%d: out of memory",
-                                             ar.short_src, ar.linedefined);
+            int n = h->memory_out
+                        ? snprintf(msg, sizeof msg,
+                                   "%s:%d: memory limit of %d MiB exceeded (in the "
+                                   "function defined here, or one it called)",
+                                   ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20))
+                        : snprintf(msg, sizeof msg, "%s:%d: out of memory", ar.short_src,
+                                   ar.linedefined);
             set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
         } else if (lua_type(L, -1) == LUA_TSTRING) {
             size_t len;
@@ -433,7 +450,21 @@ cairn_status cairn_lua_step(cairn_lua *h)
         return cairn_lua__fail(h, CAIRN_ERR_STATE, "step: no world yet");
     cairn_lua__scope_reset(h);
     cairn_status st = cairn_world_step(h->world);
-    if (st && !h->pending)
+    if (st && h->pending) {
+        /* The core's heading, over content's whole message. */
+        char heading[96];
+        int n = snprintf(heading, sizeof heading, "beat %llu stopped in phase '%s': ",
+                         (unsigned long long)cairn_world_beat(h->world),
+                         cairn_phase_name(h->failed_phase));
+        size_t len = strlen(cairn_lua_error(h));
+        char *joined = malloc((size_t)n + len + 1);
+        if (joined) {
+            memcpy(joined, heading, (size_t)n);
+            memcpy(joined + n, h->error, len + 1);
+            set_error(h, joined, (size_t)n + len);
+            free(joined);
+        }
+    } else if (st)
         cairn_lua__fail(h, st, "%s", cairn_world_error(h->world));
     h->pending = false;
     return st;

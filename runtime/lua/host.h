@@ -25,6 +25,7 @@ struct cairn_lua {
     size_t memory;
     size_t memory_limit;
     bool memory_out; /* the ceiling refused a block in the current outermost call */
+    size_t refused;  /* the size of that block */
 
     /* The instruction budget of the outermost call under way. */
     uint64_t budget;

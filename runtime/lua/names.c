@@ -9,10 +9,14 @@
 #include "host.h"
 
 static const char *const kind_names[CAIRN_LUA_KIND_COUNT] = {
-    [CAIRN_LUA_TYPE] = "entity type",   [CAIRN_LUA_DECORATOR] = "decorator",
-    [CAIRN_LUA_CHAIN] = "chain",        [CAIRN_LUA_ACTION] = "action",
-    [CAIRN_LUA_MOVS] = "movs",          [CAIRN_LUA_ALGO] = "algorithm",
-    [CAIRN_LUA_SEQUENCE] = "sequence",  [CAIRN_LUA_STATUS] = "status",
+    [CAIRN_LUA_TYPE] = "entity type",
+    [CAIRN_LUA_DECORATOR] = "decorator",
+    [CAIRN_LUA_CHAIN] = "chain",
+    [CAIRN_LUA_ACTION] = "action",
+    [CAIRN_LUA_MOVS] = "movs",
+    [CAIRN_LUA_ALGO] = "algorithm",
+    [CAIRN_LUA_SEQUENCE] = "sequence",
+    [CAIRN_LUA_STATUS] = "status",
     [CAIRN_LUA_SOURCE] = "attack source",
 };
 

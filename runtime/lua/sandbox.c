@@ -30,8 +30,9 @@ static int key_class(lua_State *L, int idx)
     default:
         if (!cairn_entity_id_is_none(cairn_lua__to_entity(L, idx)))
             return KEY_ENTITY;
-        return luaL_error(L, "pairs/next: a table with a %s as a key has no fixed order; "
-                             "key it by numbers, strings or entities",
+        return luaL_error(L,
+                          "pairs/next: a table with a %s as a key has no fixed order; "
+                          "key it by numbers, strings or entities",
                           luaL_typename(L, idx));
     }
 }
@@ -71,6 +72,7 @@ static int det_next(lua_State *L)
     bool found = false;
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
+        key_class(L, 4); /* a key with no order is an error even when it is alone */
         if ((from_start || key_less(L, 2, 4)) && (!found || key_less(L, 4, 3))) {
             lua_pushvalue(L, 4);
             lua_replace(L, 3);
@@ -131,6 +133,7 @@ static int det_pairs(lua_State *L)
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
+        key_class(L, -1); /* a key with no order is an error even when it is alone */
         lua_pushvalue(L, -1);
         lua_rawseti(L, 2, ++n);
     }
@@ -175,10 +178,26 @@ static int safe_pcall(lua_State *L)
     return finish_pcall(L, status, 0);
 }
 
+/* The message handler content gives xpcall, run only for errors content may handle. An
+ * overrun raised from the budget hook leaves hooks off until the protected call unwinds, so
+ * content's handler would then run with no budget at all: it is not called. */
+static int guarded_handler(lua_State *L)
+{
+    if (cairn_lua__limit_hit(cairn_lua__from(L)))
+        return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static int safe_xpcall(lua_State *L)
 {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
@@ -201,6 +220,47 @@ static int safe_resume(lua_State *L)
     return lua_gettop(L);
 }
 
+/* coroutine.wrap, as Lua's but for one thing: Lua's closes a failed coroutine's pending
+ * to-be-closed variables at once, and after an overrun raised from the budget hook that
+ * coroutine runs with hooks off - a spinning __close would never be stopped. After an
+ * overrun the error goes on up and nothing of the coroutine runs again. */
+static int wrap_step(lua_State *L)
+{
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    if (!lua_checkstack(co, n))
+        return luaL_error(L, "too many arguments to resume");
+    lua_xmove(L, co, n);
+    int nres;
+    int status = lua_resume(co, L, n, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1))
+            return luaL_error(L, "too many results to resume");
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD &&
+        !cairn_lua__limit_hit(cairn_lua__from(L)))
+        status = lua_resetthread(co); /* close its to-be-closed variables */
+    lua_xmove(co, L, 1);
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int safe_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, wrap_step, 1);
+    return 1;
+}
+
 /* --- the rest of the base library, made safe --------------------------------------------- */
 
 static int safe_setmetatable(lua_State *L)
@@ -221,21 +281,27 @@ static int safe_setmetatable(lua_State *L)
     return 1;
 }
 
-/* load(chunk, name, mode, env) for text only; the environment is required (scripts/
- * sandbox.lua passes the pack's when content gives none). */
+/* load(chunk, name, mode, env) for text only; without env, the pack's (upvalue 1). */
 static int safe_load(lua_State *L)
 {
     const char *mode = luaL_optstring(L, 3, "t");
     if (strcmp(mode, "t") != 0)
         return luaL_error(L, "load: mode '%s' refused: content may load text chunks only", mode);
     lua_settop(L, 4);
+    if (lua_isnil(L, 4)) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_replace(L, 4);
+    }
     lua_getglobal(L, "load");
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
     lua_pushliteral(L, "t");
     lua_pushvalue(L, 4);
     lua_call(L, 4, 2);
-    return lua_isnil(L, -2) ? 2 : 1;
+    if (lua_isnil(L, -2))
+        return 2; /* nil and the message */
+    lua_pop(L, 1);
+    return 1;
 }
 
 /* math.random on the world's generator, so a seed gives the same game. */
@@ -253,6 +319,12 @@ static int world_random(lua_State *L)
         return 1;
     }
     lua_Integer lo = 1, hi;
+    if (n == 1 && luaL_checkinteger(L, 1) == 0) {
+        /* As Lua's: random(0) is an integer with all bits random. */
+        uint64_t bits = ((uint64_t)cairn_rng_next(rng) << 32) | cairn_rng_next(rng);
+        lua_pushinteger(L, (lua_Integer)bits);
+        return 1;
+    }
     if (n == 1) {
         hi = luaL_checkinteger(L, 1);
     } else {
@@ -284,6 +356,26 @@ static int host_print(lua_State *L)
     }
     fputc('\n', out);
     return 0;
+}
+
+/* make_load(env) -> load for content whose default environment is env */
+static int make_load(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, safe_load, 1);
+    return 1;
+}
+
+/* view(metatable) -> an empty userdata with that metatable: what e.data and the tables in
+ * it are, so that rawset cannot go around their checks. */
+static int view(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_newuserdatauv(L, 0, 0);
+    lua_pushvalue(L, 1);
+    lua_setmetatable(L, -2);
+    return 1;
 }
 
 /* limit() -> the message of a budget or memory overrun under way, or nil. */
@@ -339,7 +431,8 @@ void cairn_lua__open_sandbox(lua_State *L)
         {"pcall", safe_pcall},
         {"xpcall", safe_xpcall},
         {"setmetatable", safe_setmetatable},
-        {"load", safe_load},
+        {"make_load", make_load},
+        {"view", view},
         {"random", world_random},
         {"randomseed", no_randomseed},
         {"print", host_print},
@@ -355,5 +448,7 @@ void cairn_lua__open_sandbox(lua_State *L)
     lua_getfield(L, -1, "close");
     lua_pushcclosure(L, safe_resume, 1);
     lua_setfield(L, -3, "close");
+    lua_pushcfunction(L, safe_wrap);
+    lua_setfield(L, -3, "wrap");
     lua_pop(L, 1);
 }

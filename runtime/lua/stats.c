@@ -99,8 +99,7 @@ static const stat *find(const char *name)
 
 /* The block the stat lives in: the entity's data, or the type's defaults when id is NONE.
  * NULL when the type lacks the decorator. */
-static void *block(cairn_world *w, cairn_entity_id id, cairn_type_id type,
-                            const stat *s)
+static void *block(cairn_world *w, cairn_entity_id id, cairn_type_id type, const stat *s)
 {
     void *data = NULL;
     if (!cairn_type_has_decorator(w, type, s->deco))
@@ -171,8 +170,8 @@ static int32_t check_int(lua_State *L, int idx, const char *name, lua_Integer lo
     int isnum;
     lua_Integer v = lua_tointegerx(L, idx, &isnum);
     if (!isnum || v < lo || v > hi)
-        luaL_error(L, "stat '%s' must be an integer from %d to %d, not %s", name, (int)lo,
-                   (int)hi, lua_isnumber(L, idx) ? lua_tostring(L, idx) : luaL_typename(L, idx));
+        luaL_error(L, "stat '%s' must be an integer from %d to %d, not %s", name, (int)lo, (int)hi,
+                   lua_isnumber(L, idx) ? lua_tostring(L, idx) : luaL_typename(L, idx));
     return (int32_t)v;
 }
 
@@ -246,7 +245,8 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     }
     case STAT_STEP: {
         cairn_sequential *seq = base;
-        seq->step = (uint16_t)(check_int(L, idx, name, 1, CAIRN_SEQUENCE_STEPS_MAX) - 1);
+        size_t steps = cairn_sequence_length(w, seq->sequence);
+        seq->step = (uint16_t)(check_int(L, idx, name, 1, (lua_Integer)steps) - 1);
         seq->done = 0;
         seq->entered = false;
         break;

@@ -32,8 +32,8 @@ void cairn_lua__push_world(lua_State *L)
 
 static cairn_layer check_layer(lua_State *L, int idx)
 {
-    static const char *const layers[] = {"floor", "trap", "item", "wall", "real",
-                                         "projectile", "misc", NULL};
+    static const char *const layers[] = {"floor", "trap",       "item", "wall",
+                                         "real",  "projectile", "misc", NULL};
     return (cairn_layer)luaL_checkoption(L, idx, "real", layers);
 }
 
@@ -94,21 +94,20 @@ static int w_step(lua_State *L)
     lua_Integer n = luaL_optinteger(L, 2, 1);
     cairn_lua *h = cairn_lua__from(L);
     for (lua_Integer i = 0; i < n; i++) {
+        uint64_t before = cairn_world_beat(w);
         cairn_lua__scope_reset(h);
         cairn_status st = cairn_world_step(w);
-        if (st) {
-            const char *phase = cairn_phase_name(cairn_world_phase(w));
-            uint64_t beat = cairn_world_beat(w);
-            if (h->pending) {
-                h->pending = false;
-                phase = cairn_phase_name(h->failed_phase);
-                lua_pushfstring(L, "beat %d stopped in phase '%s': %s", (int)beat, phase,
-                                cairn_lua_error(h));
-                return lua_error(L);
-            }
-            return luaL_error(L, "beat %d stopped in phase '%s': %s", (int)beat, phase,
-                              cairn_world_error(w));
+        if (st && cairn_world_beat(w) == before)
+            return cairn_lua__raise(L, st); /* refused: no beat began */
+        if (st && h->pending) {
+            /* Content failed: its whole message, under the same heading the core gives. */
+            h->pending = false;
+            lua_pushfstring(L, "beat %d stopped in phase '%s': %s", (int)cairn_world_beat(w),
+                            cairn_phase_name(h->failed_phase), cairn_lua_error(h));
+            return lua_error(L);
         }
+        if (st)
+            return luaL_error(L, "%s", cairn_world_error(w));
     }
     return 0;
 }
@@ -153,7 +152,8 @@ static void set_cell(lua_State *L, const char *key, cairn_cell cell)
 }
 
 /* w:history() -> this beat's changes so far: { kind, phase, entity, other, from, to, amount,
- * value, status } in the order they happened */
+ * value, and status (status_on, status_off) or type (spawned, died) } in the order they
+ * happened */
 static int w_history(lua_State *L)
 {
     cairn_world *w = check_world(L);
@@ -173,13 +173,19 @@ static int w_history(lua_State *L)
         lua_setfield(L, -2, "other");
         set_cell(L, "from", c->from);
         set_cell(L, "to", c->to);
-        lua_pushinteger(L, c->amount);
+        /* steps count from 1 in Lua, as e.step does */
+        int base = c->kind == CAIRN_CHANGE_STEP ? 1 : 0;
+        lua_pushinteger(L, c->amount + base);
         lua_setfield(L, -2, "amount");
-        lua_pushinteger(L, c->value);
+        lua_pushinteger(L, c->value + base);
         lua_setfield(L, -2, "value");
         if (c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_OFF) {
             cairn_lua__push_name(L, CAIRN_LUA_STATUS, c->detail);
             lua_setfield(L, -2, "status");
+        } else if (c->kind == CAIRN_CHANGE_SPAWNED || c->kind == CAIRN_CHANGE_DIED) {
+            /* the type outlives the entity: after the reap it is the only way to tell */
+            cairn_lua__push_name(L, CAIRN_LUA_TYPE, c->detail);
+            lua_setfield(L, -2, "type");
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
@@ -238,6 +244,13 @@ static int w_index(lua_State *L)
     return 1;
 }
 
+static int w_eq(lua_State *L)
+{
+    handle *a = luaL_testudata(L, 1, world_meta), *b = luaL_testudata(L, 2, world_meta);
+    lua_pushboolean(L, a && b && a->serial == b->serial);
+    return 1;
+}
+
 void cairn_lua__open_world(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -256,6 +269,8 @@ void cairn_lua__open_world(lua_State *L)
     luaL_newmetatable(L, world_meta);
     lua_pushcfunction(L, w_index);
     lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, w_eq);
+    lua_setfield(L, -2, "__eq");
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "methods");
     lua_pushliteral(L, "world");

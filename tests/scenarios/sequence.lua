@@ -281,16 +281,33 @@ test("the history records each change of step", function()
   expect.eq(steps, { { true, "tick" } }, "one step change, in the tick phase")
 end)
 
--- Surprise (reported): the history numbers steps from 0 (step 1 -> 2 is amount 0, value 1),
--- while e.step, decide and the hooks number them from 1. Kept out of the suite:
---
--- test("the history numbers steps as e.step does", function()
---   local w = scenario { map = "######\n#h...#\n#....#\n######" }
---   w:step()
---   for _, c in ipairs(w:history()) do
---     if c.kind == "step" then expect.eq({ c.amount, c.value }, { 1, 2 }) end
---   end
--- end)
+test("the history numbers steps as e.step does", function()
+  local w = scenario { map = "######\n#h...#\n#....#\n######" }
+  w:step()
+  local seen = 0
+  for _, c in ipairs(w:history()) do
+    if c.kind == "step" then
+      expect.eq({ c.amount, c.value }, { 1, 2 })
+      seen = seen + 1
+    end
+  end
+  expect.eq(seen, 1)
+end)
+
+test("e.step refuses a step the sequence does not have", function()
+  local w = scenario { map = [[
+    ######
+    #h...#
+    ######
+  ]] }
+  local h = w:at(1, 1)
+  expect.error(function() h.step = 4 end, "stat 'step' must be an integer from 1 to 3, not 4")
+  expect.error(function() h.step = 0 end, "from 1 to 3")
+  expect.eq(h.step, 1, "unchanged")
+  h.step = 3
+  w:step()
+  expect.eq({ h.x, h.step }, { 1, 1 }, "step 3 waited, then wrapped")
+end)
 
 test("setting e.sequence switches to another sequence at its first step", function()
   log = {}

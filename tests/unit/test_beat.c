@@ -188,7 +188,7 @@ static void a_failing_handler_stops_the_beat_and_the_next_beat_runs(void **state
                                      (cairn_handler){fail_once, &armed, CAIRN_RANK_MEDIUM}, NULL));
     assert_ok(m.w, cairn_player_input(m.w, player, (cairn_action){CAIRN_ACTION_MOVE, CAIRN_DIR_E}));
     assert_int_equal(cairn_world_step(m.w), CAIRN_ERR_HANDLER);
-    assert_string_equal(cairn_world_error(m.w), "the trap jammed");
+    assert_string_equal(cairn_world_error(m.w), "beat 1 stopped in phase 'traps': the trap jammed");
     assert_int_equal(cairn_world_phase(m.w), CAIRN_PHASE_OUTSIDE);
     map_assert(&m, (const char *[]){".@^", NULL}); /* the player had acted already */
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_E);

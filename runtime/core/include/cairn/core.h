@@ -356,8 +356,8 @@ cairn_rng *cairn_world_rng(cairn_world *w);
 uint64_t cairn_world_beat(const cairn_world *w);
 
 /* Runs one beat, in the order "The beat and its history" gives. A handler or hook failure
- * stops the beat at that point and is returned (the entities that died so far are still
- * reaped at the next beat). Called from inside a handler it is refused with CAIRN_ERR_STATE
+ * stops the beat at that point and is returned, with a message starting "beat N stopped in
+ * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from inside a handler it is refused with CAIRN_ERR_STATE
  * (it would end the events being passed). */
 cairn_status cairn_world_step(cairn_world *w);
 
@@ -414,7 +414,8 @@ enum {
     CAIRN_CHAIN_BEAT_START,     /* world: cairn_beat_event, at the start of each beat */
     CAIRN_CHAIN_BEAT_END,       /* world: cairn_beat_event, at the end of each beat */
     CAIRN_CHAIN_ENTITY_SPAWNED, /* world: cairn_entity_event, after an entity is created */
-    CAIRN_CHAIN_ENTITY_DIED,    /* world: cairn_entity_event, when an entity is killed */
+    CAIRN_CHAIN_ENTITY_DIED,    /* world: cairn_entity_event, when an entity is killed; the
+                                   head's actor is the killer when there is one */
     /* Acting: cairn_enclosing_event */
     CAIRN_CHAIN_ACT_CHECK,
     CAIRN_CHAIN_ACT_SUCCESS,
@@ -577,7 +578,8 @@ cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entit
  * is destroyed again (its id is stale, its type stays sealed) and the failure is returned. */
 cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
                                 cairn_entity_id *out);
-/* Marks a living entity dead and passes entity_died. It stays in its cell, readable, until
+/* Marks a living entity dead and passes entity_died (with no cause: entities killed by damage
+ * or by a dig name their killer as the event's actor). It stays in its cell, readable, until
  * the end of the beat (or cairn_entity_destroy), but no longer counts as alive. Killing a
  * dead entity is CAIRN_ERR_STATE. */
 cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id);
@@ -1064,6 +1066,8 @@ cairn_status cairn_sequence_register(cairn_world *w, const char *name, const cai
                                      size_t count, cairn_sequence_id *out);
 cairn_status cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out);
 const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence);
+/* How many steps a sequence has (0 for an unknown id). */
+size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
 
 /* ---------------------------------------------------------------------------------------
  * Statuses (the Statused decorator)
@@ -1149,7 +1153,7 @@ typedef enum cairn_change_kind {
     CAIRN_CHANGE_PUSHED,     /* entity was pushed by other `amount` cells, from -> to */
     CAIRN_CHANGE_DAMAGED,    /* entity lost `amount` hp; `value` is what is left */
     CAIRN_CHANGE_DUG,        /* entity (a wall) at `to` was dug away by other */
-    CAIRN_CHANGE_DIED,       /* entity was killed */
+    CAIRN_CHANGE_DIED,       /* entity was killed, by other when it was damage or a dig */
     CAIRN_CHANGE_STATUS_ON,  /* entity got status `detail` for `amount` beats */
     CAIRN_CHANGE_STATUS_OFF, /* status `detail` wore off entity */
     CAIRN_CHANGE_STEP,       /* entity's sequence went from step `amount` to another, `value` */

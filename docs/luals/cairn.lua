@@ -1,0 +1,685 @@
+---@meta
+-- cairn.lua: lua-language-server definitions of what a cairn content pack sees: the `cairn`
+-- module, its definition tables, the world, entity and event handles, and the sandbox's own
+-- `require`. Nothing here runs; docs/lua-api.md is the reference these annotations follow.
+-- See docs/luals/README.md for how to point an editor at this folder.
+
+-- ---------------------------------------------------------------------------------------
+-- Names
+
+---A direction: the eight compass points, clockwise from north, and "none". y grows south.
+---@alias CairnDir "n"|"ne"|"e"|"se"|"s"|"sw"|"w"|"nw"|"none"
+
+---A handler's rank: handlers run highest first; within a rank, in the order added.
+---@alias CairnRank "highest"|"high"|"medium"|"low"|"lowest"
+
+---A grid layer: a cell holds at most one entity per layer.
+---@alias CairnLayer "floor"|"trap"|"item"|"wall"|"real"|"projectile"|"misc"
+
+---The chains the runtime passes itself.
+---@alias CairnBuiltinChain
+---| "beat_start"     # world; beat event
+---| "beat_end"       # world; beat event
+---| "entity_spawned" # world; entity event
+---| "entity_died"    # world; entity event
+---| "act_check"      # actor; enclosing event; check
+---| "act_success"    # actor; enclosing event
+---| "act_failure"    # actor; enclosing event
+---| "attack_check"   # attacker; attack result event; check
+---| "attack_get"     # attacker; attack result event; check; change the attack, add targets
+---| "attack_do"      # attacker; attack result event
+---| "attack_success" # attacker; attack result event
+---| "attack_failure" # attacker; attack result event
+---| "defence"        # target; hit event; check; a veto blocks the hit
+---| "be_hit"         # target; hit event
+---| "move_check"     # mover; move result event; check
+---| "move_get"       # mover; move result event; check; change `to`
+---| "move_do"        # mover; move result event
+---| "move_success"   # mover; move result event
+---| "move_failure"   # mover; move result event
+---| "displace_check" # Displaceable entity; displace event; check
+---| "displaced"      # Displaceable entity; displace event
+---| "push_check"     # Pushable target; push event; check
+---| "be_pushed"      # Pushable target; push event
+---| "dig_check"      # digger; dig result event; check
+---| "dig_get"        # digger; dig result event; check; change power, target
+---| "dig_do"         # digger; dig result event
+---| "dig_success"    # digger; dig result event
+---| "dig_failure"    # digger; dig result event
+---| "be_dug_check"   # Diggable wall; dig result event; check
+---| "be_dug"         # Diggable wall; dig result event
+---| "damaged"        # entity hurt; damage event
+---| "die_check"      # dying Killable; damage event; check; a veto keeps it alive
+---| "tick"           # Ticking entity; entity event
+
+---A chain's name: a built-in one or one a Lua decorator declared (`chains`).
+---@alias CairnChainName CairnBuiltinChain|string
+
+---@alias CairnBuiltinDecorator
+---| "Acting"        # acts once per beat through its algorithm; stats algo, priority
+---| "Attacking"     # action component: attacks the next cell
+---| "Attackable"    # can be attacked; stats team, armor, pierce_resistance, resistance
+---| "Moving"        # action component: moves; stat move_distance
+---| "Displaceable"  # its changes of cell pass displace_check, displaced
+---| "Pushable"      # can be pushed; stat push_resistance
+---| "Digging"       # action component: digs the next cell's wall; stat dig_power
+---| "Diggable"      # can be dug; stat dig_resistance
+---| "WithHP"        # has hp, max_hp
+---| "Killable"      # dies at 0 hp (requires WithHP)
+---| "Ticking"       # passes `tick` once per beat
+---| "Statused"      # carries statuses
+---| "Sequential"    # follows a sequence (requires Acting); stats sequence, step
+---| "PlayerControl" # takes its action from e:input (requires Acting)
+
+---A decorator's name: a built-in one, or a Lua decorator's ("Shouting", "crypt:Shouting").
+---@alias CairnDecoratorName CairnBuiltinDecorator|string
+
+---@alias CairnBuiltinAction
+---| "none"            # does nothing; always succeeds
+---| "move"            # Moving
+---| "attack"          # Attacking
+---| "dig"             # Digging
+---| "attack_move"     # attack, else move
+---| "attack_dig_move" # attack, else dig, else move
+
+---@alias CairnActionName CairnBuiltinAction|string
+
+---@alias CairnBuiltinMovs
+---| "none"     # no direction
+---| "basic"    # orthogonal, towards the closest player, the faced axis first
+---| "adjacent" # the diagonal that closes in, then basic's
+---| "diagonal" # diagonals towards the closest player
+---| "straight" # the way the entity faces
+
+---@alias CairnMovsName CairnBuiltinMovs|string
+
+---@alias CairnBuiltinAlgo
+---| "simple"  # once, in the action's own direction (Acting's default)
+---| "general" # the action's direction, else the movs's in turn; blockers go first
+
+---@alias CairnAlgoName CairnBuiltinAlgo|string
+
+---An entity type's name: "ghoul" (this pack's) or "crypt:ghoul"; "test:player" in tests.
+---@alias CairnTypeName string
+---@alias CairnStatusName string
+---@alias CairnSequenceName string
+---An attack source: "basic" or one defined with cairn.source (never pack-prefixed).
+---@alias CairnSourceName "basic"|string
+
+---@alias CairnStatName
+---| "algo"              # Acting: algorithm name
+---| "armor"             # Attackable
+---| "damage"            # Attacking (e.damage reads the method: use ev.damage)
+---| "dig_power"         # Digging
+---| "dig_resistance"    # Diggable
+---| "hp"                # WithHP
+---| "max_hp"            # WithHP
+---| "move_distance"     # Moving
+---| "pierce"            # Attacking
+---| "pierce_resistance" # Attackable
+---| "power"             # Attacking
+---| "priority"          # Acting: read once, when the entity is made
+---| "push_distance"     # Attacking
+---| "push_power"        # Attacking
+---| "push_resistance"   # Pushable
+---| "resistance"        # Attackable: { [source] = integer }
+---| "sequence"          # Sequential: sequence name; setting it restarts at step 1
+---| "source"            # Attacking: attack source name
+---| "step"              # Sequential: 1-based current step
+---| "targets"           # Attacking: list of teams (0 to 31)
+---| "team"              # Attackable: 0 to 31
+
+---@alias CairnPhase "outside"|"start"|"compute"|"players"|"reals"|"projectiles"|"traps"|"floors"|"others"|"tick"|"reap"|"end"
+
+---@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"
+
+---@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"dug"|"died"|"status_on"|"status_off"|"step"
+
+---A cell, as events and the history give it (a new table each time).
+---@class CairnCell
+---@field x integer
+---@field y integer
+
+-- ---------------------------------------------------------------------------------------
+-- Definition tables
+
+---A handler with a rank; a bare function has rank "medium".
+---@class CairnHandlerSpec
+---@field fn fun(ev: CairnEvent)
+---@field rank? CairnRank
+
+---Handlers by chain name: `{ chain = fn }` or `{ chain = { fn = fn, rank = "high" } }`.
+---@class CairnHandlers
+---@field beat_start? fun(ev: CairnBeatEvent)|CairnHandlerSpec
+---@field beat_end? fun(ev: CairnBeatEvent)|CairnHandlerSpec
+---@field entity_spawned? fun(ev: CairnEntityEvent)|CairnHandlerSpec
+---@field entity_died? fun(ev: CairnEntityEvent)|CairnHandlerSpec
+---@field act_check? fun(ev: CairnEnclosingEvent)|CairnHandlerSpec
+---@field act_success? fun(ev: CairnEnclosingEvent)|CairnHandlerSpec
+---@field act_failure? fun(ev: CairnEnclosingEvent)|CairnHandlerSpec
+---@field attack_check? fun(ev: CairnAttackEvent)|CairnHandlerSpec
+---@field attack_get? fun(ev: CairnAttackEvent)|CairnHandlerSpec
+---@field attack_do? fun(ev: CairnAttackEvent)|CairnHandlerSpec
+---@field attack_success? fun(ev: CairnAttackEvent)|CairnHandlerSpec
+---@field attack_failure? fun(ev: CairnAttackEvent)|CairnHandlerSpec
+---@field defence? fun(ev: CairnHitEvent)|CairnHandlerSpec
+---@field be_hit? fun(ev: CairnHitEvent)|CairnHandlerSpec
+---@field move_check? fun(ev: CairnMoveEvent)|CairnHandlerSpec
+---@field move_get? fun(ev: CairnMoveEvent)|CairnHandlerSpec
+---@field move_do? fun(ev: CairnMoveEvent)|CairnHandlerSpec
+---@field move_success? fun(ev: CairnMoveEvent)|CairnHandlerSpec
+---@field move_failure? fun(ev: CairnMoveEvent)|CairnHandlerSpec
+---@field displace_check? fun(ev: CairnDisplaceEvent)|CairnHandlerSpec
+---@field displaced? fun(ev: CairnDisplaceEvent)|CairnHandlerSpec
+---@field push_check? fun(ev: CairnPushEvent)|CairnHandlerSpec
+---@field be_pushed? fun(ev: CairnPushEvent)|CairnHandlerSpec
+---@field dig_check? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field dig_get? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field dig_do? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field dig_success? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field dig_failure? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field be_dug_check? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field be_dug? fun(ev: CairnDigEvent)|CairnHandlerSpec
+---@field damaged? fun(ev: CairnDamageEvent)|CairnHandlerSpec
+---@field die_check? fun(ev: CairnDamageEvent)|CairnHandlerSpec
+---@field tick? fun(ev: CairnEntityEvent)|CairnHandlerSpec
+---@field [string] fun(ev: CairnEvent)|CairnHandlerSpec
+
+---Starting stats of an entity type. A stat of a decorator the type lacks is an error.
+---`hp` without `max_hp` sets both.
+---@class CairnStats
+---@field algo? CairnAlgoName
+---@field armor? integer
+---@field damage? integer
+---@field dig_power? integer
+---@field dig_resistance? integer
+---@field hp? integer
+---@field max_hp? integer
+---@field move_distance? integer
+---@field pierce? integer
+---@field pierce_resistance? integer
+---@field power? integer
+---@field priority? integer
+---@field push_distance? integer
+---@field push_power? integer
+---@field push_resistance? integer
+---@field resistance? table<CairnSourceName, integer>
+---@field sequence? CairnSequenceName
+---@field source? CairnSourceName
+---@field step? integer
+---@field targets? integer[]
+---@field team? integer
+
+---Fields every definition may carry to change an existing one (give its full name).
+---@class CairnChangeable
+---@field override? boolean Replace the existing definition of this name.
+---@field extend? boolean Merge into the existing definition of this name.
+
+---@class CairnEntityDef: CairnChangeable
+---@field name string The type's name; "pack:name" in full.
+---@field layer? CairnLayer Default "real".
+---@field glyph? string One character, for scenario maps and render.
+---@field color? string Kept, not used yet.
+---@field decorators? CairnDecoratorName[] Each brings the decorators it requires.
+---@field stats? CairnStats
+---@field sequence? CairnSequenceName|CairnStep[] Adds Sequential; the algorithm becomes general unless `algo` is given.
+---@field algo? CairnAlgoName Acting's algorithm (needs Acting).
+---@field handlers? CairnHandlers Handlers on the type's chains.
+---@field data? table Plain data every entity starts with, as e.data.
+---@field description? string
+
+---@class CairnDecoratorDef: CairnChangeable
+---@field name string
+---@field requires? CairnDecoratorName[] Decorators a type with this one gets too.
+---@field chains? string[] New chain names (global, not pack-prefixed; must not exist yet).
+---@field data? table Plain data each entity of a type with it starts with.
+---@field handlers? CairnHandlers Added to every type with this decorator.
+---@field activate? fun(e: CairnEntity, dir: CairnDir, ev: CairnResultEvent): boolean Makes it an action component; returns success.
+---@field compute? fun(e: CairnEntity) Runs in each beat's compute stage.
+---@field tick? fun(e: CairnEntity) Runs in each beat's tick stage.
+---@field description? string
+
+---@class CairnHandlerDef
+---@field chain CairnChainName
+---@field fn fun(ev: CairnEvent)
+---@field rank? CairnRank Default "medium".
+---@field entity? CairnTypeName On this type's chain; without it, on the world chain (only beat_start, beat_end, entity_spawned and entity_died run there).
+
+---@class CairnMovsDef: CairnChangeable
+---@field name string
+---@field fn fun(e: CairnEntity): CairnDir[]? At most 8 directions, best first; not "none".
+---@field description? string
+
+---@class CairnAlgoDef: CairnChangeable
+---@field name string
+---@field fn fun(ev: CairnAlgoEvent)
+---@field description? string
+
+---@class CairnActionDef: CairnChangeable
+---@field name string
+---@field components? CairnDecoratorName[] Tried in order until one succeeds; at most 8.
+---@field description? string
+
+---@class CairnStatusDef: CairnChangeable
+---@field name string
+---@field hooks? CairnHandlers Hooked onto the entity while the status lasts; at most 8.
+---@field apply? fun(e: CairnEntity) When newly applied.
+---@field tick? fun(e: CairnEntity) Each tick stage, before the count goes down.
+---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
+---@field description? string
+
+---@class CairnSequenceDef: CairnChangeable
+---@field name string
+---@field steps CairnStep[] 1 to 1024 steps.
+---@field description? string
+
+---What decide sees. Step numbers are 1-based.
+---@class CairnStepOutcome
+---@field step integer The current step.
+---@field done integer Beats done in it, this one included.
+---@field success boolean This beat's outcome.
+---@field next integer The step the rules chose.
+
+---@class CairnStep
+---@field action? CairnActionName Default "none".
+---@field movs? CairnMovsName Default "basic".
+---@field repeats? integer Beats the step lasts (1 or more).
+---@field on_success? integer 1-based step to go to when the step is over (default: the next).
+---@field on_failure? integer 1-based step to go to at once after a failed beat.
+---@field decide? fun(e: CairnEntity, outcome: CairnStepOutcome): integer? A 1-based step, or nil for the rules' choice.
+---@field enter? fun(e: CairnEntity, step: integer)
+---@field exit? fun(e: CairnEntity, step: integer)
+
+-- ---------------------------------------------------------------------------------------
+-- Handles
+
+---The world. A handle stops working once another world is made.
+---@class CairnWorld
+---@field beat integer Beats run so far.
+---@field width integer
+---@field height integer
+---@field phase CairnPhase
+local CairnWorld = {}
+
+---Makes an entity at a cell. Raises for an unknown type, a cell outside the grid or taken.
+---@param type CairnTypeName
+---@param x integer
+---@param y integer
+---@return CairnEntity
+function CairnWorld:spawn(type, x, y) end
+
+---The entity on a layer of a cell (real by default), or nil.
+---@param x integer
+---@param y integer
+---@param layer? CairnLayer
+---@return CairnEntity?
+function CairnWorld:at(x, y, layer) end
+
+---Every entity on the grid (of a type), by row, column and layer.
+---@param type? CairnTypeName
+---@return CairnEntity[]
+function CairnWorld:entities(type) end
+
+---The PlayerControl entities on the real layer, by row and column.
+---@return CairnEntity[]
+function CairnWorld:players() end
+
+---The living player the built-in movs head for from a cell, or nil.
+---@param x integer
+---@param y integer
+---@return CairnEntity?
+function CairnWorld:closest_player(x, y) end
+
+---The entity with that e.id, or nil when it is gone.
+---@param id integer
+---@return CairnEntity?
+function CairnWorld:entity(id) end
+
+---Runs n beats (default 1). Raises "beat N stopped in phase 'P': ..." when one fails.
+---@param n? integer
+function CairnWorld:step(n) end
+
+---The current beat's changes so far.
+---@return CairnChange[]
+function CairnWorld:history() end
+
+---Calls the core has made into Lua so far.
+---@return integer
+function CairnWorld:lua_calls() end
+
+---Blocks the world's allocator has handed out so far.
+---@return integer
+function CairnWorld:allocations() end
+
+---One change of the beat's history.
+---@class CairnChange
+---@field kind CairnChangeKind
+---@field phase CairnPhase
+---@field entity CairnEntity
+---@field other CairnEntity? The cause, when there is one.
+---@field from CairnCell
+---@field to CairnCell
+---@field amount integer
+---@field value integer
+---@field status CairnStatusName? For status_on and status_off.
+
+---An entity. Fields work while the entity exists (alive or dead until the end of its beat);
+---methods that act need it alive. Stats read nil when the type lacks their decorator.
+---@class CairnEntity
+---@field id integer Names the entity for as long as its world lasts; see CairnWorld:entity.
+---@field alive boolean
+---@field type string Full type name.
+---@field x integer? nil off the grid.
+---@field y integer? nil off the grid.
+---@field layer CairnLayer
+---@field facing CairnDir Writable.
+---@field data table Plain values only; see docs/lua-api.md.
+---@field last CairnEnclosingEvent? This beat's enclosing event, once it acted.
+---@field next_action string? The action computed for this beat (nil without Acting).
+---@field next_dir CairnDir? Its direction (nil without Acting).
+---@field algo string?
+---@field armor integer?
+---@field dig_power integer?
+---@field dig_resistance integer?
+---@field hp integer?
+---@field max_hp integer?
+---@field move_distance integer?
+---@field pierce integer?
+---@field pierce_resistance integer?
+---@field power integer?
+---@field priority integer?
+---@field push_distance integer?
+---@field push_power integer?
+---@field push_resistance integer?
+---@field resistance table<CairnSourceName, integer>?
+---@field sequence string?
+---@field source string?
+---@field step integer?
+---@field targets integer[]?
+---@field team integer?
+local CairnEntity = {}
+
+---Moves now, outside its turn. Returns whether it succeeded.
+---@param dir? CairnDir
+---@return boolean
+function CairnEntity:move(dir) end
+
+---Attacks now, outside its turn. Returns whether it succeeded.
+---@param dir? CairnDir
+---@return boolean
+function CairnEntity:attack(dir) end
+
+---Digs now, outside its turn. Returns whether it succeeded.
+---@param dir? CairnDir
+---@return boolean
+function CairnEntity:dig(dir) end
+
+---Does an action now (its components in order). Returns whether it succeeded.
+---@param action CairnActionName
+---@param dir? CairnDir
+---@return boolean
+function CairnEntity:act(action, dir) end
+
+---Whether its type has the decorator.
+---@param decorator CairnDecoratorName
+---@return boolean
+function CairnEntity:has(decorator) end
+
+---Whether it is dead (or gone).
+---@return boolean
+function CairnEntity:is_dead() end
+
+---Kills it now (no die_check).
+function CairnEntity:kill() end
+
+---Takes hp (0 to 1000000) as an attack would; returns whether this killed it.
+---Note: reading `e.damage` gives this method, not the stat of that name.
+---@param amount integer
+---@param cause? CairnEntity
+---@return boolean killed
+function CairnEntity:damage(amount, cause) end
+
+---Moves it to a cell of its layer (displace_check may veto); returns whether it moved.
+---@param x integer
+---@param y integer
+---@param cause? CairnEntity
+---@return boolean moved
+function CairnEntity:displace(x, y, cause) end
+
+---Applies a status for some beats (1 or more). Needs Statused.
+---@param status CairnStatusName
+---@param beats integer
+function CairnEntity:apply(status, beats) end
+
+---Beats the status has left, 0 when it does not have it.
+---@param status CairnStatusName
+---@return integer
+function CairnEntity:status(status) end
+
+---Wears a status off now. Raises when it does not have it.
+---@param status CairnStatusName
+function CairnEntity:remove(status) end
+
+---Hooks a handler onto this entity's own chain; returns the handler's id.
+---@param chain CairnChainName
+---@param fn fun(ev: CairnEvent)
+---@param rank? CairnRank
+---@return integer id
+function CairnEntity:hook(chain, fn, rank) end
+
+---Removes a handler added with hook.
+---@param chain CairnChainName
+---@param id integer
+function CairnEntity:unhook(chain, id) end
+
+---Gives a PlayerControl entity its action for the next beat.
+---@param action CairnActionName
+---@param dir? CairnDir
+function CairnEntity:input(action, dir) end
+
+---Passes a plain event (actor: this entity) through its chain as a check; returns
+---whether no handler vetoed.
+---@param chain CairnChainName
+---@return boolean
+function CairnEntity:pass(chain) end
+
+---Passes a plain event through its chain, every handler; returns ev.propagate.
+---@param chain CairnChainName
+---@return boolean
+function CairnEntity:pass_all(chain) end
+
+---An event. Works during the call that received it only (or, read outside any handler,
+---until the next beat).
+---@class CairnEvent
+---@field kind CairnEventKind
+---@field actor CairnEntity? Who acts; in world chains nil, except the killer in entity_died.
+---@field action string The action's name (enclosing, algo), else "none".
+---@field dir CairnDir
+---@field propagate boolean Writable: false vetoes a check chain.
+---@field success boolean Writable.
+local CairnEvent = {}
+
+---Clears propagate: vetoes a check chain.
+function CairnEvent:stop() end
+
+---beat_start, beat_end.
+---@class CairnBeatEvent: CairnEvent
+---@field beat integer
+
+---entity_spawned, entity_died, tick.
+---@class CairnEntityEvent: CairnEvent
+---@field entity CairnEntity
+
+---An actor's whole action: act_check, act_success, act_failure, e.last.
+---@class CairnEnclosingEvent: CairnEvent
+---@field check_success boolean
+---@field algo CairnAlgoEvent? nil when act_check vetoed.
+
+---What an algorithm works on.
+---@class CairnAlgoEvent: CairnEvent
+---@field movs string
+---@field direction CairnDir The direction it settled on.
+---@field result CairnResultEvent? The successful component's event.
+local CairnAlgoEvent = {}
+
+---The movs's directions for the actor.
+---@return CairnDir[]
+function CairnAlgoEvent:dirs() end
+
+---Tries the action in a direction; on success settles the event and turns the actor.
+---@param dir CairnDir
+---@return boolean
+function CairnAlgoEvent:attempt(dir) end
+
+---What an action component made.
+---@class CairnResultEvent: CairnEvent
+---@field component string The decorator's name.
+---@field blocker CairnEntity? Read-only.
+
+---A move (component "Moving").
+---@class CairnMoveEvent: CairnResultEvent
+---@field from CairnCell
+---@field to CairnCell Writable in move_check and move_get.
+
+---An attack (component "Attacking"). The attack's fields are writable; attack_get reads them.
+---@class CairnAttackEvent: CairnResultEvent
+---@field damage integer
+---@field pierce integer
+---@field power integer
+---@field source CairnSourceName
+---@field push_distance integer
+---@field push_power integer
+---@field targets CairnEntity[]
+---@field hits (CairnHitEvent|nil)[] From attack_do on (reading it earlier with targets set crashes the runtime today).
+local CairnAttackEvent = {}
+
+---Adds a target (in attack_check and attack_get only).
+---@param target CairnEntity
+function CairnAttackEvent:add_target(target) end
+
+---A dig (component "Digging").
+---@class CairnDigEvent: CairnResultEvent
+---@field cell CairnCell
+---@field target CairnEntity? Writable in dig_check and dig_get.
+---@field power integer Writable in dig_check and dig_get.
+
+---One target's side of an attack: defence, be_hit.
+---@class CairnHitEvent: CairnEvent
+---@field target CairnEntity
+---@field damage integer Writable in defence.
+---@field pierce integer Writable in defence.
+---@field power integer Writable in defence.
+---@field source CairnSourceName Writable in defence.
+---@field dealt integer Damage the model dealt.
+---@field blocked boolean
+---@field killed boolean
+---@field push CairnPushEvent?
+
+---push_check, be_pushed.
+---@class CairnPushEvent: CairnEvent
+---@field target CairnEntity
+---@field distance integer Writable in push_check.
+---@field power integer Writable in push_check.
+---@field direction CairnDir
+---@field from CairnCell
+---@field to CairnCell
+---@field moved integer Cells travelled.
+
+---displace_check, displaced. actor is the cause.
+---@class CairnDisplaceEvent: CairnEvent
+---@field target CairnEntity
+---@field from CairnCell
+---@field to CairnCell
+
+---damaged, die_check. actor is the cause, or nil.
+---@class CairnDamageEvent: CairnEvent
+---@field target CairnEntity
+---@field amount integer
+---@field hp integer Left after the damage.
+
+-- ---------------------------------------------------------------------------------------
+-- The cairn module
+
+---Direction helpers. One table shared by every pack: treat it as read-only.
+---@class CairnDirLib
+---@field all CairnDir[] The eight directions, clockwise from "n".
+local CairnDirLib = {}
+
+---One step's offset.
+---@param d CairnDir
+---@return integer dx
+---@return integer dy
+function CairnDirLib.delta(d) end
+
+---Turned by eighths of a turn, clockwise for positive steps; "none" stays "none".
+---@param d CairnDir
+---@param steps integer
+---@return CairnDir
+function CairnDirLib.rotate(d, steps) end
+
+---The opposite direction; "none" stays "none".
+---@param d CairnDir
+---@return CairnDir
+function CairnDirLib.opposite(d) end
+
+---The direction of an offset by its signs: toward(3, -7) is "ne".
+---@param dx number
+---@param dy number
+---@return CairnDir
+function CairnDirLib.toward(dx, dy) end
+
+---The pack's module: definitions, the world, directions.
+---@class cairn
+---@field pack string This pack's id ("scenario" in a loose test file).
+---@field version string The runtime's version, "0.1.0".
+---@field dir CairnDirLib
+cairn = {}
+
+---Defines an entity type.
+---@param def CairnEntityDef
+function cairn.entity(def) end
+
+---Defines a decorator.
+---@param def CairnDecoratorDef
+function cairn.decorator(def) end
+
+---Adds a handler to a chain (of a type, with `entity`; else of the world).
+---@param def CairnHandlerDef
+function cairn.handler(def) end
+
+---Defines a movs.
+---@param def CairnMovsDef
+function cairn.movs(def) end
+
+---Defines an algorithm.
+---@param def CairnAlgoDef
+function cairn.algo(def) end
+
+---Defines an action.
+---@param def CairnActionDef
+function cairn.action(def) end
+
+---Defines a status.
+---@param def CairnStatusDef
+function cairn.status(def) end
+
+---Defines a sequence.
+---@param def CairnSequenceDef
+function cairn.sequence(def) end
+
+---Defines an attack source (shared by every pack, not prefixed; at most 8 with "basic").
+---@param name string
+function cairn.source(name) end
+
+---The current world. Raises while packs load (there is no world yet).
+---@return CairnWorld
+function cairn.world() end
+
+-- ---------------------------------------------------------------------------------------
+-- The sandbox's own require (disable LuaLS's "package" builtin to see this one).
+
+---Loads a module of this pack ("enemies.skeleton": enemies/skeleton.lua) or of a
+---dependency ("base:util.grid"), once; returns its first result (true for none).
+---@param name string
+---@return any
+function require(name) end
