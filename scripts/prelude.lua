@@ -57,6 +57,7 @@ end
 
 function runtime.make_world(width, height, seed)
   ctx.compile.world(width, height, seed)
+  if #ctx.problems > 0 then ctx.core.world_destroy() end -- no half-made world
   fail_on_problems()
 end
 

@@ -57,7 +57,13 @@ function sandbox.run_file(path, chunk_name, env)
   local text, err = ctx.util.read_file(path)
   if not text then return false, chunk_name .. ": cannot read: " .. err end
   local chunk, syntax = load(text, "=" .. chunk_name, "t", env)
-  if not chunk then return false, syntax end
+  if not chunk then
+    -- Lua's message for a binary chunk names no file
+    if syntax:sub(1, #chunk_name + 1) ~= chunk_name .. ":" then
+      syntax = chunk_name .. ": " .. syntax
+    end
+    return false, syntax
+  end
   local result = table.pack(sandbox.call(chunk))
   if not result[1] and result[2]:sub(1, #chunk_name + 1) ~= chunk_name .. ":" then
     -- an overrun names no line: the file at least

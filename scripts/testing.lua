@@ -80,6 +80,7 @@ local function library(pack)
     if #ctx.problems > 0 then
       local text = table.concat(ctx.problems, "\n")
       ctx.problems = {}
+      ctx.core.world_destroy()
       error("the definitions do not compile:\n" .. text, 2)
     end
     local w = ctx.host.world()

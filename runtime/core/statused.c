@@ -12,8 +12,9 @@ struct cairn_status_slot {
     uint8_t hook_count;
     bool wearing; /* its wear_off hook is running: removing it again does nothing */
     int32_t remaining;
-    /* The beat whose tick must not count it down: it was applied during that beat's acting,
-     * so its first beat of effect is the next one. 0: none. */
+    /* The beat whose tick must not count it down: it was applied during that beat's acting.
+     * Its handlers work at once, for the rest of that beat, and it still lasts its count of
+     * whole beats after it. 0: none. */
     uint64_t skip_beat;
     struct {
         cairn_chain_name chain;

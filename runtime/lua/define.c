@@ -177,6 +177,15 @@ static cairn_status call_back(cairn_lua *h, callback *cb)
     lua_pushlightuserdata(L, cb);
     cairn_status st = cairn_lua__call(h, 1, 0);
     cairn_lua__scope_close(h);
+    if (st == CAIRN_ERR_NOMEM) {
+        /* Placed at content's function, not at the trampoline: neither call raises (the
+         * key is interned, the slot exists). */
+        bool limit = strstr(cairn_lua_error(h), "memory limit") != NULL;
+        lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+        lua_rawgeti(L, -1, cb->fn);
+        cairn_lua__memory_overrun(h, -1, limit);
+        lua_pop(L, 2);
+    }
     return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
 }
 
@@ -700,6 +709,20 @@ static int c_entity_current(lua_State *L)
     return 1;
 }
 
+/* core.world_destroy(): the host's world goes (a world whose definitions did not compile). */
+static int c_world_destroy(lua_State *L)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    if (h->depth > 1 || h->scope_top > 0)
+        return luaL_error(L, "a world cannot be destroyed from inside one of its handlers");
+    cairn_world_destroy(h->world);
+    h->world = NULL;
+    h->world_serial++;
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    return 0;
+}
+
 void cairn_lua__open_define(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -720,6 +743,7 @@ void cairn_lua__open_define(lua_State *L)
         {"status", c_status},
         {"sequence", c_sequence},
         {"entity_current", c_entity_current},
+        {"world_destroy", c_world_destroy},
         {NULL, NULL},
     };
     luaL_newlib(L, fns);

@@ -152,12 +152,13 @@ static int message_handler(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
     const char *msg = lua_tostring(L, 1);
-    if (h->memory_out) {
+    if (h->memory_out && msg && !strcmp(msg, "not enough memory")) {
+        /* The standard message of a refused block: say which limit, and where. */
         push_where(L);
         lua_pushfstring(L, "%smemory limit of %d MiB exceeded", lua_tostring(L, -1),
                         (int)(h->memory_limit >> 20));
         msg = lua_tostring(L, -1);
-    } else if (h->budget_out) {
+    } else if (!msg && h->budget_out) {
         msg = h->limit_message;
     } else if (!msg) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -190,6 +191,10 @@ static void drop_runtime_frames(cairn_lua *h)
         in += keep;
     }
     *out = '\0';
+    /* The trampoline that called content is no frame of the modder's. */
+    size_t len = strlen(h->error);
+    while (len >= 11 && !strcmp(h->error + len - 11, "\n\t[C]: in ?"))
+        h->error[len -= 11] = '\0';
     /* A traceback left with nothing but the raising of the error says nothing. */
     char *tb = strstr(h->error, "\nstack traceback:");
     if (!tb)
@@ -201,6 +206,21 @@ static void drop_runtime_frames(cairn_lua *h)
             return;
     }
     *tb = '\0';
+}
+
+void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit)
+{
+    lua_State *L = h->L;
+    lua_Debug ar;
+    char msg[LUA_IDSIZE + 128];
+    lua_pushvalue(L, idx);
+    lua_getinfo(L, ">S", &ar);
+    int n = limit ? snprintf(msg, sizeof msg,
+                             "%s:%d: memory limit of %d MiB exceeded (in the function "
+                             "defined here, or one it called)",
+                             ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20))
+                  : snprintf(msg, sizeof msg, "%s:%d: out of memory", ar.short_src, ar.linedefined);
+    set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
 cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
@@ -226,18 +246,7 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
         /* Nothing here may raise: this may be deep inside the core. */
         if (rc == LUA_ERRMEM) {
             /* Lua runs no message handler for these: say which function it was. */
-            lua_Debug ar;
-            char msg[LUA_IDSIZE + 128];
-            lua_pushvalue(L, base);
-            lua_getinfo(L, ">S", &ar);
-            int n = h->memory_out
-                        ? snprintf(msg, sizeof msg,
-                                   "%s:%d: memory limit of %d MiB exceeded (in the "
-                                   "function defined here, or one it called)",
-                                   ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20))
-                        : snprintf(msg, sizeof msg, "%s:%d: out of memory", ar.short_src,
-                                   ar.linedefined);
-            set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+            cairn_lua__memory_overrun(h, base, h->memory_out);
         } else if (lua_type(L, -1) == LUA_TSTRING) {
             size_t len;
             const char *msg = lua_tolstring(L, -1, &len);

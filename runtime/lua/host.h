@@ -64,6 +64,10 @@ cairn_status cairn_lua__fail(cairn_lua *h, cairn_status status, const char *fmt,
  * one when no call is under way) and the memory ceiling. On failure the message, with its
  * traceback, is the host's error and nothing is left on the stack. */
 cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults);
+/* Makes the host's error a memory overrun (of the ceiling when limit, else of the machine)
+ * placed at the function at idx, for LUA_ERRMEM, which runs no message handler. Raises
+ * nothing. */
+void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_status cairn_lua__callback_failed(cairn_lua *h);

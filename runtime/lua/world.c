@@ -152,8 +152,8 @@ static void set_cell(lua_State *L, const char *key, cairn_cell cell)
 }
 
 /* w:history() -> this beat's changes so far: { kind, phase, entity, other, from, to, amount,
- * value, and status (status_on, status_off) or type (spawned, died) } in the order they
- * happened */
+ * value, and by kind status (status_on, status_off), type (spawned, died), source
+ * (attacked) or sequence (step) } in the order they happened */
 static int w_history(lua_State *L)
 {
     cairn_world *w = check_world(L);
@@ -186,6 +186,12 @@ static int w_history(lua_State *L)
             /* the type outlives the entity: after the reap it is the only way to tell */
             cairn_lua__push_name(L, CAIRN_LUA_TYPE, c->detail);
             lua_setfield(L, -2, "type");
+        } else if (c->kind == CAIRN_CHANGE_ATTACKED) {
+            cairn_lua__push_name(L, CAIRN_LUA_SOURCE, c->detail);
+            lua_setfield(L, -2, "source");
+        } else if (c->kind == CAIRN_CHANGE_STEP) {
+            cairn_lua__push_name(L, CAIRN_LUA_SEQUENCE, c->detail);
+            lua_setfield(L, -2, "sequence");
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# End-to-end tests of the `cairn` command line: tests/e2e/cli.sh CASE PATH_TO_CAIRN
-# Each case runs the real executable and checks its output and exit status.
+# End-to-end tests of the `cairn` command line:
+#   tests/e2e/cli.sh CASE PATH_TO_CAIRN [FIXTURE_PACKS]
+# Each case runs the real executable and checks its output and exit status. FIXTURE_PACKS is
+# the folder of test packs (tests/lua/packs), for the cases of check and test.
 set -u
 case_name=$1
 cairn=$2
+packs=${3:-}
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
 
@@ -23,6 +26,10 @@ expect_status() { [ "$status" -eq "$1" ] || fail "exit status $status, expected 
 expect_out() { grep -qE -- "$1" "$out" || fail "stdout lacks /$1/"; }
 expect_err() { grep -qE -- "$1" "$err" || fail "stderr lacks /$1/"; }
 expect_quiet_err() { [ ! -s "$err" ] || fail "stderr should be empty"; }
+expect_last_line() {
+  [ "$(tail -n 1 "$out")" = "$1" ] || fail "the last line of stdout is not '$1'"
+}
+need_packs() { [ -d "$packs" ] || { echo "FAIL ($case_name): no fixture folder given"; exit 1; }; }
 
 case $case_name in
 version)
@@ -68,6 +75,66 @@ no_arguments_prints_usage_to_stderr)
   run
   expect_status 2
   expect_err '^usage: cairn COMMAND'
+  ;;
+check_of_a_clean_pack_finds_no_problems)
+  need_packs
+  run check "$packs/good"
+  expect_status 0
+  expect_out "^$packs/good: no problems$"
+  [ "$(wc -l <"$out")" -eq 1 ] || fail "expected one line"
+  expect_quiet_err
+  ;;
+check_lists_every_problem_of_a_broken_pack)
+  need_packs
+  run check "$packs/broken"
+  expect_status 1
+  # One line per problem, each at its place; one of each kind of mistake.
+  expect_out "^broken:fields\.lua:2: .*unknown field 'glph' \(did you mean 'glyph'\?\)"
+  expect_out "^broken:decorators\.lua:3: .*unknown decorator 'Attackabel' \(did you mean 'Attackable'\?\)"
+  # The stat is on line 4 of a definition that starts on line 2: either place will do.
+  expect_out "^broken:stats\.lua:[2-4]: .*unknown stat 'damge' \(did you mean 'damage'\?\)"
+  expect_out "^broken:types\.lua:2: .*'color' must be a string, not a number"
+  expect_out "^broken:syntax\.lua:4: .*'\}' expected \(to close '\{' at line 2\)"
+  expect_out "^broken:again\.lua:2: .*'broken:rat' is already defined at broken:base\.lua:2"
+  bad=$(grep -cvE '^broken:[a-z_/]+\.lua:[0-9]+: ' "$out")
+  [ "$bad" -eq 0 ] || fail "$bad lines do not start with broken:<path>:<line>:"
+  [ "$(wc -l <"$out")" -eq 6 ] || fail "expected exactly 6 problems"
+  grep -q '^broken:base\.lua' "$out" && fail "base.lua has no problem"
+  expect_err "6 problems in $packs/broken"
+  ;;
+check_of_a_missing_folder_fails_with_a_message)
+  need_packs
+  run check "$packs/no_such_pack"
+  [ "$status" -ne 0 ] || fail "exit status 0 for a missing folder"
+  grep -qF "no pack.lua in $packs/no_such_pack" "$out" "$err" || fail "no message naming the folder"
+  run check
+  expect_status 2
+  expect_err '^usage: cairn check DIR'
+  ;;
+test_counts_a_passing_and_a_failing_test)
+  need_packs
+  run test "$packs/tested"
+  expect_status 1
+  expect_last_line "1 passed, 1 failed"
+  expect_out '^ok    tested:tests/slime\.lua: a slime creeps towards the player$'
+  expect_out '^FAIL  tested:tests/slime\.lua: a slime is faster than it is'
+  expect_out '^      tested:tests/slime\.lua:10: at beat 1 the map is$'
+  ;;
+test_of_passing_tests_exits_0)
+  need_packs
+  run test "$packs/passing"
+  expect_status 0
+  expect_last_line "2 passed, 0 failed"
+  expect_out '^ok    passing:tests/stone\.lua: a stone stays put$'
+  expect_out '^ok    passing:tests/stone\.lua: a stone is a wall$'
+  grep -q '^FAIL' "$out" && fail "a test failed"
+  expect_quiet_err
+  ;;
+test_of_a_missing_folder_fails_with_a_message)
+  need_packs
+  run test "$packs/no_such_folder"
+  expect_status 1
+  expect_err "no such folder or test file: $packs/no_such_folder"
   ;;
 *)
   echo "unknown case $case_name"

@@ -1,0 +1,1 @@
+return { id = "badname", version = "1.0.0", cairn = "0.1", load = { "defs.lua" } }

@@ -1,0 +1,2 @@
+-- The rat again, by accident.
+cairn.entity { name = "rat", glyph = "R" }

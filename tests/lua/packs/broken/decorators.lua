@@ -1,0 +1,3 @@
+-- A misspelt decorator.
+
+cairn.entity { name = "slug", glyph = "s", decorators = { "Attackabel" } }

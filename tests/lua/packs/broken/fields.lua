@@ -1,0 +1,2 @@
+-- An unknown field.
+cairn.entity { name = "bat", glph = "b" }

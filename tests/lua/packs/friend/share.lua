@@ -1,0 +1,2 @@
+local stuff = require("secret:stuff")
+cairn.entity { name = "friend", glyph = stuff.password:sub(1, 1) }

@@ -1,0 +1,1 @@
+cairn.entity { name = "stone", glyph = "o", layer = "wall" }

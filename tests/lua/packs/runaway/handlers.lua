@@ -1,0 +1,13 @@
+-- A world handler that loops forever in beat 2 and hoards memory in beat 4.
+cairn.handler {
+  chain = "beat_start",
+  fn = function()
+    local beat = cairn.world().beat
+    if beat == 2 then
+      while true do end
+    elseif beat == 4 then
+      local hoard = {}
+      for i = 1, math.huge do hoard[i] = string.rep("y", 4096) .. i end
+    end
+  end,
+}

@@ -1,0 +1,3 @@
+-- Climbing out of the pack by path.
+local stolen = require("../secret/stuff")
+cairn.entity { name = "climber", glyph = stolen.password }

@@ -1,0 +1,3 @@
+-- No os at load: nothing to run, no clock.
+local started = os.time()
+cairn.entity { name = "clock", glyph = "c", data = { started = started } }
