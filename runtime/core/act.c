@@ -90,7 +90,7 @@ cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action
     if (action.dir > CAIRN_DIR_NONE)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)action.dir);
     cairn_result_event *ev;
-    bool ok;
+    bool ok = false;
     cairn_status st = perform(w, actor, action, &ev, &ok);
     if (st == CAIRN_OK) {
         if (result)
@@ -155,7 +155,7 @@ cairn_status cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir 
     cairn_action action = {ev->head.action.id, (uint8_t)dir};
     for (int attempt = 0;; attempt++) {
         cairn_result_event *result;
-        bool ok;
+        bool ok = false;
         cairn_status st = perform(w, ev->head.actor, action, &result, &ok);
         if (st)
             return st;
@@ -181,7 +181,7 @@ cairn_status cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud)
     (void)ud;
     cairn_dir dir = (cairn_dir)ev->head.action.dir;
     cairn_result_event *result;
-    bool ok;
+    bool ok = false;
     cairn_status st = perform(w, ev->head.actor, ev->head.action, &result, &ok);
     if (st)
         return st;
@@ -206,7 +206,7 @@ cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
             return st;
     }
     for (size_t i = 0; i < count; i++) {
-        bool ok;
+        bool ok = false;
         cairn_status st = cairn_algo_attempt(w, ev, dirs[i], &ok);
         if (st || ok || !cairn__alive(w, ev->head.actor))
             return st;

@@ -302,8 +302,8 @@ static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_d
     return CAIRN_OK;
 }
 
-/* Strings of a list at idx; they stay valid while the list is on the stack. */
-static size_t string_list(lua_State *L, int idx, const char **out, size_t max, const char *what)
+/* The length of the list at idx (0 for nil), at most max; raises otherwise. */
+static size_t list_length(lua_State *L, int idx, size_t max, const char *what)
 {
     if (lua_isnoneornil(L, idx))
         return 0;
@@ -311,6 +311,13 @@ static size_t string_list(lua_State *L, int idx, const char **out, size_t max, c
     size_t n = (size_t)luaL_len(L, idx);
     if (n > max)
         luaL_error(L, "at most %d %s", (int)max, what);
+    return n;
+}
+
+/* Strings of a list at idx; they stay valid while the list is on the stack. */
+static size_t string_list(lua_State *L, int idx, const char **out, size_t max, const char *what)
+{
+    size_t n = list_length(L, idx, max, what);
     for (size_t i = 0; i < n; i++) {
         lua_rawgeti(L, idx, (lua_Integer)i + 1);
         out[i] = luaL_checkstring(L, -1);
@@ -321,12 +328,7 @@ static size_t string_list(lua_State *L, int idx, const char **out, size_t max, c
 
 static size_t id_list(lua_State *L, int idx, uint16_t *out, size_t max, const char *what)
 {
-    if (lua_isnoneornil(L, idx))
-        return 0;
-    luaL_checktype(L, idx, LUA_TTABLE);
-    size_t n = (size_t)luaL_len(L, idx);
-    if (n > max)
-        luaL_error(L, "at most %d %s", (int)max, what);
+    size_t n = list_length(L, idx, max, what);
     for (size_t i = 0; i < n; i++) {
         lua_rawgeti(L, idx, (lua_Integer)i + 1);
         out[i] = (uint16_t)luaL_checkinteger(L, -1);
@@ -380,32 +382,34 @@ static cairn_status lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *d
     return call_back(host_of(w), &cb);
 }
 
-static int c_movs(lua_State *L)
-{
-    cairn_world *w = cairn_lua__world(L);
-    const char *name = luaL_checkstring(L, 1);
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    cairn_movs_id id;
-    check(L, cairn_movs_register(w, name, lua_movs, (void *)(intptr_t)keep(L, 2), &id));
-    lua_pushinteger(L, id);
-    return 1;
-}
-
 static cairn_status lua_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
     callback cb = {.fn = (int)(intptr_t)ud, .ev = &ev->head};
     return call_back(host_of(w), &cb);
 }
 
-static int c_algo(lua_State *L)
+/* core.movs(name, fn) / core.algo(name, fn) -> id: registered with a trampoline to fn. */
+static int register_fn(lua_State *L, bool movs)
 {
     cairn_world *w = cairn_lua__world(L);
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    cairn_algo_id id;
-    check(L, cairn_algo_register(w, name, lua_algo, (void *)(intptr_t)keep(L, 2), &id));
+    void *ud = (void *)(intptr_t)keep(L, 2);
+    uint16_t id;
+    check(L, movs ? cairn_movs_register(w, name, lua_movs, ud, &id)
+                  : cairn_algo_register(w, name, lua_algo, ud, &id));
     lua_pushinteger(L, id);
     return 1;
+}
+
+static int c_movs(lua_State *L)
+{
+    return register_fn(L, true);
+}
+
+static int c_algo(lua_State *L)
+{
+    return register_fn(L, false);
 }
 
 /* --- statuses ---------------------------------------------------------------------------- */
@@ -674,8 +678,20 @@ static int c_action(lua_State *L)
     return 1;
 }
 
-/* core.world_new(width, height, seed): the host's next world; the previous one, its
- * callbacks and every handle to it are gone. */
+/* Ends the host's world, if any: its callbacks and every handle to it go with it. */
+static void drop_world(lua_State *L, cairn_lua *h)
+{
+    if (h->depth > 1 || h->scope_top > 0)
+        luaL_error(L, "a world cannot be replaced or destroyed from inside one of its handlers");
+    cairn_world_destroy(h->world);
+    h->world = NULL;
+    h->world_serial++;
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    cairn_lua__scope_reset(h);
+}
+
+/* core.world_new(width, height, seed): the host's next world, in place of the last. */
 static int c_world_new(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
@@ -685,14 +701,7 @@ static int c_world_new(lua_State *L)
         .seed = (uint64_t)luaL_optinteger(L, 3, 0),
         .user = h,
     };
-    if (h->depth > 1 || h->scope_top > 0)
-        return luaL_error(L, "a world cannot be replaced from inside one of its handlers");
-    cairn_world_destroy(h->world);
-    h->world = NULL;
-    h->world_serial++;
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
-    cairn_lua__scope_reset(h);
+    drop_world(L, h);
     cairn_error err;
     if (cairn_world_create(&config, &h->world, &err))
         return luaL_error(L, "%s", err.message);
@@ -703,23 +712,16 @@ static int c_world_new(lua_State *L)
 static int c_entity_current(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
-    lua_Integer id = luaL_checkinteger(L, 1);
-    cairn_entity_id eid = {(uint32_t)(id % CAIRN_ENTITY_MAX), (uint32_t)(id / CAIRN_ENTITY_MAX)};
-    lua_pushboolean(L, h->world && id > 0 && cairn_entity_check(h->world, eid) == CAIRN_OK);
+    cairn_entity_id eid = cairn_lua__id_from_integer(luaL_checkinteger(L, 1));
+    lua_pushboolean(L, h->world && !cairn_entity_id_is_none(eid) &&
+                           cairn_entity_check(h->world, eid) == CAIRN_OK);
     return 1;
 }
 
 /* core.world_destroy(): the host's world goes (a world whose definitions did not compile). */
 static int c_world_destroy(lua_State *L)
 {
-    cairn_lua *h = cairn_lua__from(L);
-    if (h->depth > 1 || h->scope_top > 0)
-        return luaL_error(L, "a world cannot be destroyed from inside one of its handlers");
-    cairn_world_destroy(h->world);
-    h->world = NULL;
-    h->world_serial++;
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    drop_world(L, cairn_lua__from(L));
     return 0;
 }
 

@@ -74,6 +74,18 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
     lua_remove(L, -2);
 }
 
+lua_Integer cairn_lua__id_to_integer(cairn_entity_id id)
+{
+    return (lua_Integer)id.generation * CAIRN_ENTITY_MAX + id.index;
+}
+
+cairn_entity_id cairn_lua__id_from_integer(lua_Integer id)
+{
+    if (id <= 0 || id / CAIRN_ENTITY_MAX > UINT32_MAX)
+        return CAIRN_ENTITY_NONE;
+    return (cairn_entity_id){(uint32_t)(id % CAIRN_ENTITY_MAX), (uint32_t)(id / CAIRN_ENTITY_MAX)};
+}
+
 cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx)
 {
     handle *e = luaL_testudata(L, idx, entity_meta);
@@ -305,18 +317,15 @@ static int e_index(lua_State *L)
     handle *e = luaL_checkudata(L, 1, entity_meta);
     const char *key = luaL_checkstring(L, 2);
     /* Methods first: they live in the metatable's `methods`. */
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "methods");
-    if (lua_getfield(L, -1, key) != LUA_TNIL)
+    if (cairn_lua__method(L, 1, key))
         return 1;
-    lua_pop(L, 3);
     cairn_world *w = cairn_lua__world(L);
     if (!strcmp(key, "alive")) {
         lua_pushboolean(L, handle_alive(L, e));
         return 1;
     }
     if (!strcmp(key, "id")) {
-        lua_pushinteger(L, (lua_Integer)e->id.generation * CAIRN_ENTITY_MAX + e->id.index);
+        lua_pushinteger(L, cairn_lua__id_to_integer(e->id));
         return 1;
     }
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
@@ -422,15 +431,7 @@ void cairn_lua__open_entity(lua_State *L)
         {"__eq", e_eq},       {"__tostring", e_tostring},
         {NULL, NULL},
     };
-    luaL_newmetatable(L, entity_meta);
-    luaL_setfuncs(L, meta, 0);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "methods");
-    lua_pushliteral(L, "entity");
-    lua_setfield(L, -2, "__name");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    cairn_lua__new_class(L, entity_meta, "entity", meta, methods);
 
     /* The cache: slot index -> handle, weak so unused handles are collected. */
     lua_newtable(L);

@@ -278,11 +278,8 @@ static int ev_index(lua_State *L)
 {
     cairn_event *ev = cairn_lua__check_event(L, 1);
     const char *key = luaL_checkstring(L, 2);
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "methods");
-    if (lua_getfield(L, -1, key) != LUA_TNIL)
+    if (cairn_lua__method(L, 1, key))
         return 1;
-    lua_pop(L, 3);
     if (!strcmp(key, "kind"))
         lua_pushstring(L, ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom");
     else if (!strcmp(key, "actor"))
@@ -423,13 +420,5 @@ void cairn_lua__open_event(lua_State *L)
         {"__tostring", ev_tostring},
         {NULL, NULL},
     };
-    luaL_newmetatable(L, event_meta);
-    luaL_setfuncs(L, meta, 0);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "methods");
-    lua_pushliteral(L, "event");
-    lua_setfield(L, -2, "__name");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    cairn_lua__new_class(L, event_meta, "event", meta, methods);
 }

@@ -290,6 +290,37 @@ int cairn_lua__raise(lua_State *L, cairn_status st)
                       cairn_status_name(st));
 }
 
+/* --- handle classes ----------------------------------------------------------------------- */
+
+void cairn_lua__new_class(lua_State *L, const char *tname, const char *label, const luaL_Reg *meta,
+                          const luaL_Reg *methods)
+{
+    luaL_newmetatable(L, tname);
+    luaL_setfuncs(L, meta, 0);
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "methods");
+    /* __name is what Lua's own messages call a handle ("bad argument: entity expected") */
+    lua_pushstring(L, label);
+    lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
+
+bool cairn_lua__method(lua_State *L, int idx, const char *key)
+{
+    lua_getmetatable(L, idx);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL) {
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+        return true;
+    }
+    lua_pop(L, 3);
+    return false;
+}
+
 /* --- scopes ------------------------------------------------------------------------------ */
 
 void cairn_lua__scope_open(cairn_lua *h)

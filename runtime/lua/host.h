@@ -103,6 +103,15 @@ int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
 /* Pushes the name of an id of a kind (nil for none). */
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
 
+/* Makes the metatable of a kind of handle, registered as tname: the metamethods in meta,
+ * the methods in a table `methods` that __index looks in first (cairn_lua__method), and
+ * locked against getmetatable. */
+void cairn_lua__new_class(lua_State *L, const char *tname, const char *label, const luaL_Reg *meta,
+                          const luaL_Reg *methods);
+/* In an __index: pushes the method `key` of the handle at idx and returns true, or pushes
+ * nothing and returns false. */
+bool cairn_lua__method(lua_State *L, int idx, const char *key);
+
 /* Scopes of event handles. */
 void cairn_lua__scope_open(cairn_lua *h);
 void cairn_lua__scope_close(cairn_lua *h);
@@ -123,6 +132,9 @@ void cairn_lua__open_entity(lua_State *L);
 void cairn_lua__push_entity(lua_State *L, cairn_entity_id id);
 /* The id of the entity handle at idx, or raises; `alive` also refuses a dead entity. */
 cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
+/* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */
+lua_Integer cairn_lua__id_to_integer(cairn_entity_id id);
+cairn_entity_id cairn_lua__id_from_integer(lua_Integer id);
 /* The id of the entity handle at idx, or NONE when it is not one. */
 cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx);
 /* The world, or raises "no world yet". */

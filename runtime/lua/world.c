@@ -64,26 +64,33 @@ static int w_at(lua_State *L)
     return 1;
 }
 
-/* w:entities([type]) -> every entity on the grid (of that type), by row, column and layer */
-static int w_entities(lua_State *L)
+/* Pushes a list of the entities on the grid, by row, column and layer, keeping those of the
+ * type (when not -1) and with the decorator (when not -1). */
+static void push_entities(lua_State *L, cairn_world *w, int type, int deco)
 {
-    cairn_world *w = check_world(L);
-    int type = lua_isnoneornil(L, 2) ? -1 : cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
     lua_newtable(L);
     int n = 0;
     for (int32_t y = 0; y < cairn_grid_height(w); y++)
         for (int32_t x = 0; x < cairn_grid_width(w); x++)
             for (int layer = 0; layer < CAIRN_LAYER_COUNT; layer++) {
                 cairn_entity_id id;
-                if (cairn_grid_at(w, (cairn_cell){x, y}, (cairn_layer)layer, &id) ||
-                    cairn_entity_id_is_none(id))
-                    continue;
                 cairn_type_id t;
-                if (type >= 0 && (cairn_entity_type(w, id, &t) || t != type))
+                if (cairn_grid_at(w, (cairn_cell){x, y}, (cairn_layer)layer, &id) ||
+                    cairn_entity_id_is_none(id) || cairn_entity_type(w, id, &t) ||
+                    (type >= 0 && t != type) ||
+                    (deco >= 0 && !cairn_type_has_decorator(w, t, (cairn_decorator_id)deco)))
                     continue;
                 cairn_lua__push_entity(L, id);
                 lua_rawseti(L, -2, ++n);
             }
+}
+
+/* w:entities([type]) -> every entity on the grid (of that type), by row, column and layer */
+static int w_entities(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    int type = lua_isnoneornil(L, 2) ? -1 : cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
+    push_entities(L, w, type, -1);
     return 1;
 }
 
@@ -115,20 +122,7 @@ static int w_step(lua_State *L)
 /* w:players() -> the PlayerControl entities, in grid order */
 static int w_players(lua_State *L)
 {
-    cairn_world *w = check_world(L);
-    lua_newtable(L);
-    int n = 0;
-    for (int32_t y = 0; y < cairn_grid_height(w); y++)
-        for (int32_t x = 0; x < cairn_grid_width(w); x++) {
-            cairn_entity_id id;
-            cairn_type_id t;
-            if (cairn_grid_at(w, (cairn_cell){x, y}, CAIRN_LAYER_REAL, &id) ||
-                cairn_entity_id_is_none(id) || cairn_entity_type(w, id, &t) ||
-                !cairn_type_has_decorator(w, t, CAIRN_DECO_PLAYER_CONTROL))
-                continue;
-            cairn_lua__push_entity(L, id);
-            lua_rawseti(L, -2, ++n);
-        }
+    push_entities(L, check_world(L), -1, CAIRN_DECO_PLAYER_CONTROL);
     return 1;
 }
 
@@ -202,9 +196,8 @@ static int w_history(lua_State *L)
 static int w_entity(lua_State *L)
 {
     cairn_world *w = check_world(L);
-    lua_Integer id = luaL_checkinteger(L, 2);
-    cairn_entity_id eid = {(uint32_t)(id % CAIRN_ENTITY_MAX), (uint32_t)(id / CAIRN_ENTITY_MAX)};
-    if (id <= 0 || cairn_entity_check(w, eid) != CAIRN_OK)
+    cairn_entity_id eid = cairn_lua__id_from_integer(luaL_checkinteger(L, 2));
+    if (cairn_entity_id_is_none(eid) || cairn_entity_check(w, eid) != CAIRN_OK)
         lua_pushnil(L);
     else
         cairn_lua__push_entity(L, eid);
@@ -232,11 +225,8 @@ static int w_index(lua_State *L)
 {
     cairn_world *w = check_world(L);
     const char *key = luaL_checkstring(L, 2);
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "methods");
-    if (lua_getfield(L, -1, key) != LUA_TNIL)
+    if (cairn_lua__method(L, 1, key))
         return 1;
-    lua_pop(L, 3);
     if (!strcmp(key, "beat"))
         lua_pushinteger(L, (lua_Integer)cairn_world_beat(w));
     else if (!strcmp(key, "width"))
@@ -272,18 +262,8 @@ void cairn_lua__open_world(lua_State *L)
         {"allocations", w_allocations},
         {NULL, NULL},
     };
-    luaL_newmetatable(L, world_meta);
-    lua_pushcfunction(L, w_index);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, w_eq);
-    lua_setfield(L, -2, "__eq");
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "methods");
-    lua_pushliteral(L, "world");
-    lua_setfield(L, -2, "__name");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    static const luaL_Reg meta[] = {{"__index", w_index}, {"__eq", w_eq}, {NULL, NULL}};
+    cairn_lua__new_class(L, world_meta, "world", meta, methods);
 }
 
 static int world_handle(lua_State *L)

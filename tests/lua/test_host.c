@@ -135,7 +135,8 @@ static bool has_line_starting(const char *text, const char *prefix)
 static void line_starts_at(const char *text, const char *prefix, const char *file, int line)
 {
     if (!has_line_starting(text, prefix)) {
-        print_error("expected a line starting with\n  %s\nin\n  %s\n", prefix, text);
+        print_error("expected a line starting with\n  %s\nin\n  %s\n", prefix,
+                    text ? text : "(null)");
         _fail(file, line);
     }
 }
