@@ -146,6 +146,8 @@ function compilers.decorator(e)
   end
   local id = core.decorator(e.name, def.chains or {}, required, def.activate, def.compute, def.tick)
   for _, c in ipairs(def.chains or {}) do compile.chains[c] = e.name end
+  -- its handlers go onto the types that have it; mistakes in them are the decorator's
+  handler_list(def.handlers, e.pack)
   lua_decorators[e.name] = { id = id, data = def.data, handlers = def.handlers, pack = e.pack }
   decorator_order[#decorator_order + 1] = e.name
 end

@@ -60,31 +60,38 @@ local function names_of(t)
   return names
 end
 
--- Checks a value against a field spec; returns a message or nil.
+-- Checks a value against a field spec: nil when it fits, else what was expected and what
+-- was found instead.
 local function bad_value(spec, v)
   if spec == "list" then
-    if not util.is_list(v) then return "a list" end
+    if not util.is_list(v) then return "a list", "a " .. type(v) end
   elseif spec == "handlers" then
-    if type(v) ~= "table" then return "a table of chain = function" end
+    if type(v) ~= "table" then return "a table of chain = function", "a " .. type(v) end
     for chain, h in pairs(v) do
-      if type(chain) ~= "string" then return "a table of chain = function (keys are chain names)" end
-      local list = (type(h) == "table" and h.fn == nil) and h or { h }
+      if type(chain) ~= "string" then
+        return "a table of chain = function", "a key that is a " .. type(chain)
+      end
+      local list = (type(h) == "table" and h.fn == nil and #h > 0) and h or { h }
       for _, one in ipairs(list) do
+        local shape = "a function, { fn = function, rank = ... } or a list of them for '" ..
+          chain .. "'"
         if type(one) == "table" then
-          if type(one.fn) ~= "function" then return "a table whose '" .. chain .. "' has no fn" end
+          if type(one.fn) ~= "function" then return shape, "a table without fn" end
           if one.rank ~= nil and not ranks[one.rank] then
-            return "a rank of highest, high, medium, low or lowest for '" .. chain .. "'"
+            return "a rank of highest, high, medium, low or lowest for '" .. chain .. "'",
+              tostring(one.rank)
           end
         elseif type(one) ~= "function" then
-          return "a function, { fn = function, rank = ... } or a list of them for '" .. chain .. "'"
+          return shape, "a " .. type(one)
         end
       end
-      if #list == 0 then return "at least one function for '" .. chain .. "'" end
     end
   elseif spec == "sequence" then
-    if type(v) ~= "string" and not util.is_list(v) then return "a sequence's name or a list of steps" end
+    if type(v) ~= "string" and not util.is_list(v) then
+      return "a sequence's name or a list of steps", "a " .. type(v)
+    end
   elseif type(v) ~= spec then
-    return "a " .. spec
+    return "a " .. spec, "a " .. type(v)
   end
   return nil
 end
@@ -150,10 +157,9 @@ local function check_shape(kind, def, where)
           type(k) == "string" and util.hint(k, names_of(spec)) or "")
         ok = false
       else
-        local bad = bad_value(s, v)
-        if bad then
-          problem(where, "%s: '%s' must be %s, not %s", what, k, bad, type(v) == "table" and
-            "this table" or "a " .. type(v))
+        local want, got = bad_value(s, v)
+        if want then
+          problem(where, "%s: '%s' must be %s, not %s", what, k, want, got)
           ok = false
         end
       end

@@ -97,7 +97,8 @@ local function library(pack)
           end
           if type(types) ~= "table" then types = { types } end
           for _, name in ipairs(types) do
-            local full = ctx.compile.resolve("type", name, pack)
+            local ok, full = pcall(ctx.compile.resolve, "type", name, pack)
+            if not ok then error("map row " .. y .. ", column " .. x .. ": " .. full, 2) end
             w:spawn(full, x - 1, y - 1)
           end
         end

@@ -1,7 +1,7 @@
 ---@meta
 -- cairn-test.lua: lua-language-server definitions of the scenario test library, the globals
--- a test file sees besides the sandbox and `cairn` (see "The test library" in
--- docs/lua-api.md). Needs cairn.lua beside it.
+-- a test file sees besides the sandbox and `cairn`: test, scenario, use, render, expect (see
+-- "The test library" in docs/lua-api.md). Needs cairn.lua beside it.
 
 ---Options of scenario.
 ---@class CairnScenarioOptions
@@ -18,6 +18,12 @@ function test(name, fn) end
 ---@param opts CairnScenarioOptions
 ---@return CairnWorld
 function scenario(opts) end
+
+---Loads a pack (and its dependencies) by id, for a loose test file to test it: looked up in
+---the test file's folder, on the pack path, then in content/ and content/examples/. Call it at
+---the top of the file; its types then need their full names ("stun:brute") in Lua.
+---@param id string
+function use(id) end
 
 ---The world as a map, one glyph per cell ("." empty, "?" a type without a glyph).
 ---@param w CairnWorld
@@ -51,8 +57,9 @@ function expect.falsy(v, what) end
 ---@return string message
 function expect.error(fn, text, what) end
 
----fn must overrun the instruction budget or the memory ceiling; the test goes on with fresh
----limits. Returns the overrun's message. At most 8 per test file.
+---fn must overrun the instruction budget or the memory ceiling (an ordinary error fails the
+---check); the test goes on with fresh limits. Returns the overrun's message, which must
+---contain text when given. At most 8 per test file.
 ---@param fn fun()
 ---@param text? string
 ---@param what? string

@@ -107,9 +107,9 @@
 ---@alias CairnSourceName "basic"|string
 
 ---@alias CairnStatName
----| "algo"              # Acting: algorithm name
+---| "algo"              # Acting: algorithm name (an entity's `algo` field, not stats)
 ---| "armor"             # Attackable
----| "damage"            # Attacking (e.damage reads the method: use ev.damage)
+---| "damage"            # Attacking
 ---| "dig_power"         # Digging
 ---| "dig_resistance"    # Diggable
 ---| "hp"                # WithHP
@@ -123,9 +123,9 @@
 ---| "push_power"        # Attacking
 ---| "push_resistance"   # Pushable
 ---| "resistance"        # Attackable: { [source] = integer }
----| "sequence"          # Sequential: sequence name; setting it restarts at step 1
+---| "sequence"          # Sequential: sequence name; setting it restarts at step 1 (not in stats)
 ---| "source"            # Attacking: attack source name
----| "step"              # Sequential: 1-based current step
+---| "step"              # Sequential: 1-based current step, up to the sequence's length (not in stats)
 ---| "targets"           # Attacking: list of teams (0 to 31)
 ---| "team"              # Attackable: 0 to 31
 
@@ -148,47 +148,58 @@
 ---@field fn fun(ev: CairnEvent)
 ---@field rank? CairnRank
 
----Handlers by chain name: `{ chain = fn }` or `{ chain = { fn = fn, rank = "high" } }`.
+---What a chain maps to in a handlers or hooks table: a function, `{ fn =, rank = }`, or a list
+---of those (added in order).
+---@alias CairnHandlerEntry fun(ev: CairnEvent)|CairnHandlerSpec|(fun(ev: CairnEvent)|CairnHandlerSpec)[]
+---@alias CairnEnclosingHandlers fun(ev: CairnEnclosingEvent)|CairnHandlerSpec|(fun(ev: CairnEnclosingEvent)|CairnHandlerSpec)[]
+---@alias CairnAttackHandlers fun(ev: CairnAttackEvent)|CairnHandlerSpec|(fun(ev: CairnAttackEvent)|CairnHandlerSpec)[]
+---@alias CairnHitHandlers fun(ev: CairnHitEvent)|CairnHandlerSpec|(fun(ev: CairnHitEvent)|CairnHandlerSpec)[]
+---@alias CairnMoveHandlers fun(ev: CairnMoveEvent)|CairnHandlerSpec|(fun(ev: CairnMoveEvent)|CairnHandlerSpec)[]
+---@alias CairnDisplaceHandlers fun(ev: CairnDisplaceEvent)|CairnHandlerSpec|(fun(ev: CairnDisplaceEvent)|CairnHandlerSpec)[]
+---@alias CairnPushHandlers fun(ev: CairnPushEvent)|CairnHandlerSpec|(fun(ev: CairnPushEvent)|CairnHandlerSpec)[]
+---@alias CairnDigHandlers fun(ev: CairnDigEvent)|CairnHandlerSpec|(fun(ev: CairnDigEvent)|CairnHandlerSpec)[]
+---@alias CairnDamageHandlers fun(ev: CairnDamageEvent)|CairnHandlerSpec|(fun(ev: CairnDamageEvent)|CairnHandlerSpec)[]
+---@alias CairnEntityHandlers fun(ev: CairnEntityEvent)|CairnHandlerSpec|(fun(ev: CairnEntityEvent)|CairnHandlerSpec)[]
+
+---Handlers by chain name: `{ chain = fn }`, `{ chain = { fn = fn, rank = "high" } }` or a list
+---of those per chain. Only chains passed on entities: the world chains (beat_start,
+---beat_end, entity_spawned, entity_died) are refused here; use cairn.handler for them.
 ---@class CairnHandlers
----@field beat_start? fun(ev: CairnBeatEvent)|CairnHandlerSpec
----@field beat_end? fun(ev: CairnBeatEvent)|CairnHandlerSpec
----@field entity_spawned? fun(ev: CairnEntityEvent)|CairnHandlerSpec
----@field entity_died? fun(ev: CairnEntityEvent)|CairnHandlerSpec
----@field act_check? fun(ev: CairnEnclosingEvent)|CairnHandlerSpec
----@field act_success? fun(ev: CairnEnclosingEvent)|CairnHandlerSpec
----@field act_failure? fun(ev: CairnEnclosingEvent)|CairnHandlerSpec
----@field attack_check? fun(ev: CairnAttackEvent)|CairnHandlerSpec
----@field attack_get? fun(ev: CairnAttackEvent)|CairnHandlerSpec
----@field attack_do? fun(ev: CairnAttackEvent)|CairnHandlerSpec
----@field attack_success? fun(ev: CairnAttackEvent)|CairnHandlerSpec
----@field attack_failure? fun(ev: CairnAttackEvent)|CairnHandlerSpec
----@field defence? fun(ev: CairnHitEvent)|CairnHandlerSpec
----@field be_hit? fun(ev: CairnHitEvent)|CairnHandlerSpec
----@field move_check? fun(ev: CairnMoveEvent)|CairnHandlerSpec
----@field move_get? fun(ev: CairnMoveEvent)|CairnHandlerSpec
----@field move_do? fun(ev: CairnMoveEvent)|CairnHandlerSpec
----@field move_success? fun(ev: CairnMoveEvent)|CairnHandlerSpec
----@field move_failure? fun(ev: CairnMoveEvent)|CairnHandlerSpec
----@field displace_check? fun(ev: CairnDisplaceEvent)|CairnHandlerSpec
----@field displaced? fun(ev: CairnDisplaceEvent)|CairnHandlerSpec
----@field push_check? fun(ev: CairnPushEvent)|CairnHandlerSpec
----@field be_pushed? fun(ev: CairnPushEvent)|CairnHandlerSpec
----@field dig_check? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field dig_get? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field dig_do? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field dig_success? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field dig_failure? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field be_dug_check? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field be_dug? fun(ev: CairnDigEvent)|CairnHandlerSpec
----@field damaged? fun(ev: CairnDamageEvent)|CairnHandlerSpec
----@field die_check? fun(ev: CairnDamageEvent)|CairnHandlerSpec
----@field tick? fun(ev: CairnEntityEvent)|CairnHandlerSpec
----@field [string] fun(ev: CairnEvent)|CairnHandlerSpec
+---@field act_check? CairnEnclosingHandlers
+---@field act_success? CairnEnclosingHandlers
+---@field act_failure? CairnEnclosingHandlers
+---@field attack_check? CairnAttackHandlers
+---@field attack_get? CairnAttackHandlers
+---@field attack_do? CairnAttackHandlers
+---@field attack_success? CairnAttackHandlers
+---@field attack_failure? CairnAttackHandlers
+---@field defence? CairnHitHandlers
+---@field be_hit? CairnHitHandlers
+---@field move_check? CairnMoveHandlers
+---@field move_get? CairnMoveHandlers
+---@field move_do? CairnMoveHandlers
+---@field move_success? CairnMoveHandlers
+---@field move_failure? CairnMoveHandlers
+---@field displace_check? CairnDisplaceHandlers
+---@field displaced? CairnDisplaceHandlers
+---@field push_check? CairnPushHandlers
+---@field be_pushed? CairnPushHandlers
+---@field dig_check? CairnDigHandlers
+---@field dig_get? CairnDigHandlers
+---@field dig_do? CairnDigHandlers
+---@field dig_success? CairnDigHandlers
+---@field dig_failure? CairnDigHandlers
+---@field be_dug_check? CairnDigHandlers
+---@field be_dug? CairnDigHandlers
+---@field damaged? CairnDamageHandlers
+---@field die_check? CairnDamageHandlers
+---@field tick? CairnEntityHandlers
+---@field [string] CairnHandlerEntry
 
 ---Starting stats of an entity type. A stat of a decorator the type lacks is an error.
----`hp` without `max_hp` sets both.
+---`hp` without `max_hp` sets both. `algo`, `sequence` and `step` are refused here: give the
+---entity's own `algo` and `sequence` fields.
 ---@class CairnStats
----@field algo? CairnAlgoName
 ---@field armor? integer
 ---@field damage? integer
 ---@field dig_power? integer
@@ -204,21 +215,20 @@
 ---@field push_power? integer
 ---@field push_resistance? integer
 ---@field resistance? table<CairnSourceName, integer>
----@field sequence? CairnSequenceName
 ---@field source? CairnSourceName
----@field step? integer
 ---@field targets? integer[]
 ---@field team? integer
 
----Fields every definition may carry to change an existing one (give its full name).
+---Fields every definition but cairn.handler may carry to change an existing one (give its
+---full name).
 ---@class CairnChangeable
 ---@field override? boolean Replace the existing definition of this name.
----@field extend? boolean Merge into the existing definition of this name.
+---@field extend? boolean Merge into the existing definition of this name: give only what changes; handlers and hooks are added after the original's.
 
 ---@class CairnEntityDef: CairnChangeable
 ---@field name string The type's name; "pack:name" in full.
 ---@field layer? CairnLayer Default "real".
----@field glyph? string One character, for scenario maps and render.
+---@field glyph? string Exactly one character (one byte), for scenario maps and render.
 ---@field color? string Kept, not used yet.
 ---@field decorators? CairnDecoratorName[] Each brings the decorators it requires.
 ---@field stats? CairnStats
@@ -234,16 +244,18 @@
 ---@field chains? string[] New chain names (global, not pack-prefixed; must not exist yet).
 ---@field data? table Plain data each entity of a type with it starts with.
 ---@field handlers? CairnHandlers Added to every type with this decorator.
----@field activate? fun(e: CairnEntity, dir: CairnDir, ev: CairnResultEvent): boolean Makes it an action component; returns success.
----@field compute? fun(e: CairnEntity) Runs in each beat's compute stage.
+---@field activate? fun(e: CairnEntity, dir: CairnDir, ev: CairnResultEvent): boolean Makes it an action component; returns success (set ev.blocker when an entity was in the way).
+---@field compute? fun(e: CairnEntity) Runs in each beat's compute stage (types with Acting); may set e.next_action and e.next_dir.
 ---@field tick? fun(e: CairnEntity) Runs in each beat's tick stage.
 ---@field description? string
 
+---A handler: on a type's chain (with `entity`), or on a world chain (without it). Takes no
+---override or extend.
 ---@class CairnHandlerDef
----@field chain CairnChainName
+---@field chain CairnChainName Without `entity`: beat_start, beat_end, entity_spawned or entity_died; with it: any other.
 ---@field fn fun(ev: CairnEvent)
 ---@field rank? CairnRank Default "medium".
----@field entity? CairnTypeName On this type's chain; without it, on the world chain (only beat_start, beat_end, entity_spawned and entity_died run there).
+---@field entity? CairnTypeName On this type's chain.
 
 ---@class CairnMovsDef: CairnChangeable
 ---@field name string
@@ -262,7 +274,7 @@
 
 ---@class CairnStatusDef: CairnChangeable
 ---@field name string
----@field hooks? CairnHandlers Hooked onto the entity while the status lasts; at most 8.
+---@field hooks? CairnHandlers Hooked onto the entity while the status lasts; at most 8 handlers.
 ---@field apply? fun(e: CairnEntity) When newly applied.
 ---@field tick? fun(e: CairnEntity) Each tick stage, before the count goes down.
 ---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
@@ -286,14 +298,15 @@
 ---@field repeats? integer Beats the step lasts (1 or more).
 ---@field on_success? integer 1-based step to go to when the step is over (default: the next).
 ---@field on_failure? integer 1-based step to go to at once after a failed beat.
----@field decide? fun(e: CairnEntity, outcome: CairnStepOutcome): integer? A 1-based step, or nil for the rules' choice.
+---@field decide? fun(e: CairnEntity, outcome: CairnStepOutcome): integer? A 1-based step of the sequence, or nil for the rules' choice.
 ---@field enter? fun(e: CairnEntity, step: integer)
 ---@field exit? fun(e: CairnEntity, step: integer)
 
 -- ---------------------------------------------------------------------------------------
 -- Handles
 
----The world. A handle stops working once another world is made.
+---The world. Handles of the same world are ==. A handle stops working once another world
+---is made.
 ---@class CairnWorld
 ---@field beat integer Beats run so far.
 ---@field width integer
@@ -335,7 +348,8 @@ function CairnWorld:closest_player(x, y) end
 ---@return CairnEntity?
 function CairnWorld:entity(id) end
 
----Runs n beats (default 1). Raises "beat N stopped in phase 'P': ..." when one fails.
+---Runs n beats (default 1). Raises "beat N stopped in phase 'P': ..." when one fails; refused
+---inside a handler or a hook.
 ---@param n? integer
 function CairnWorld:step(n) end
 
@@ -355,16 +369,21 @@ function CairnWorld:allocations() end
 ---@class CairnChange
 ---@field kind CairnChangeKind
 ---@field phase CairnPhase
----@field entity CairnEntity
----@field other CairnEntity? The cause, when there is one.
+---@field entity CairnEntity It may be gone.
+---@field other CairnEntity? The cause, when there is one; for died, the killer.
 ---@field from CairnCell
 ---@field to CairnCell
----@field amount integer
----@field value integer
+---@field amount integer Damage dealt, hp lost, cells pushed, dig power, status beats, or the old step (1-based).
+---@field value integer Hp left (damaged), or the new step (1-based).
 ---@field status CairnStatusName? For status_on and status_off.
+---@field type string? The entity's type, for spawned and died (readable once it is gone).
+---@field source CairnSourceName? The attack's source, for attacked.
+---@field sequence string? The sequence's name, for step.
 
 ---An entity. Fields work while the entity exists (alive or dead until the end of its beat);
----methods that act need it alive. Stats read nil when the type lacks their decorator.
+---methods that act need it alive. Stats read nil when the type lacks their decorator. A
+---handle from a replaced world reads as gone (alive false, is_dead() true, id kept); any
+---other use raises.
 ---@class CairnEntity
 ---@field id integer Names the entity for as long as its world lasts; see CairnWorld:entity.
 ---@field alive boolean
@@ -373,12 +392,13 @@ function CairnWorld:allocations() end
 ---@field y integer? nil off the grid.
 ---@field layer CairnLayer
 ---@field facing CairnDir Writable.
----@field data table Plain values only; see docs/lua-api.md.
+---@field data table A view (userdata) of its plain data: index it, pairs, ipairs, #, table.*; not next or raw*. Cannot be replaced.
 ---@field last CairnEnclosingEvent? This beat's enclosing event, once it acted.
----@field next_action string? The action computed for this beat (nil without Acting).
----@field next_dir CairnDir? Its direction (nil without Acting).
+---@field next_action CairnActionName? The action for this beat (nil without Acting); writable, as a compute hook decides it.
+---@field next_dir CairnDir? Its direction (nil without Acting); writable.
 ---@field algo string?
 ---@field armor integer?
+---@field damage integer?
 ---@field dig_power integer?
 ---@field dig_resistance integer?
 ---@field hp integer?
@@ -432,12 +452,12 @@ function CairnEntity:is_dead() end
 ---Kills it now (no die_check).
 function CairnEntity:kill() end
 
----Takes hp (0 to 1000000) as an attack would; returns whether this killed it.
----Note: reading `e.damage` gives this method, not the stat of that name.
+---Takes hp (0 to 1000000) as an attack would; returns whether this killed it. The cause is
+---the events' actor, and the killer when it kills.
 ---@param amount integer
 ---@param cause? CairnEntity
 ---@return boolean killed
-function CairnEntity:damage(amount, cause) end
+function CairnEntity:hurt(amount, cause) end
 
 ---Moves it to a cell of its layer (displace_check may veto); returns whether it moved.
 ---@param x integer
@@ -460,7 +480,7 @@ function CairnEntity:status(status) end
 ---@param status CairnStatusName
 function CairnEntity:remove(status) end
 
----Hooks a handler onto this entity's own chain; returns the handler's id.
+---Hooks a handler onto this entity's own chain (not a world chain); returns the handler's id.
 ---@param chain CairnChainName
 ---@param fn fun(ev: CairnEvent)
 ---@param rank? CairnRank
@@ -492,7 +512,7 @@ function CairnEntity:pass_all(chain) end
 ---until the next beat).
 ---@class CairnEvent
 ---@field kind CairnEventKind
----@field actor CairnEntity? Who acts; in world chains nil, except the killer in entity_died.
+---@field actor CairnEntity? Who acts; in world chains nil, except the killer (if any) in entity_died.
 ---@field action string The action's name (enclosing, algo), else "none".
 ---@field dir CairnDir
 ---@field propagate boolean Writable: false vetoes a check chain.
@@ -506,7 +526,8 @@ function CairnEvent:stop() end
 ---@class CairnBeatEvent: CairnEvent
 ---@field beat integer
 
----entity_spawned, entity_died, tick.
+---entity_spawned, entity_died, tick. In entity_died, actor is the killer: the cause of the
+---fatal damage or the digger; nil for e:kill().
 ---@class CairnEntityEvent: CairnEvent
 ---@field entity CairnEntity
 
@@ -534,7 +555,7 @@ function CairnAlgoEvent:attempt(dir) end
 ---What an action component made.
 ---@class CairnResultEvent: CairnEvent
 ---@field component string The decorator's name.
----@field blocker CairnEntity? Read-only.
+---@field blocker CairnEntity? Writable: the entity in the way; the algorithm lets it act first.
 
 ---A move (component "Moving").
 ---@class CairnMoveEvent: CairnResultEvent
@@ -550,7 +571,7 @@ function CairnAlgoEvent:attempt(dir) end
 ---@field push_distance integer
 ---@field push_power integer
 ---@field targets CairnEntity[]
----@field hits (CairnHitEvent|nil)[] From attack_do on (reading it earlier with targets set crashes the runtime today).
+---@field hits (CairnHitEvent|nil)[] From attack_do on; every entry is nil before.
 local CairnAttackEvent = {}
 
 ---Adds a target (in attack_check and attack_get only).
@@ -600,7 +621,7 @@ function CairnAttackEvent:add_target(target) end
 -- ---------------------------------------------------------------------------------------
 -- The cairn module
 
----Direction helpers. One table shared by every pack: treat it as read-only.
+---Direction helpers. Each pack has its own table. Errors name the caller's line.
 ---@class CairnDirLib
 ---@field all CairnDir[] The eight directions, clockwise from "n".
 local CairnDirLib = {}
@@ -611,7 +632,8 @@ local CairnDirLib = {}
 ---@return integer dy
 function CairnDirLib.delta(d) end
 
----Turned by eighths of a turn, clockwise for positive steps; "none" stays "none".
+---Turned by eighths of a turn, clockwise for positive steps; "none" stays "none". steps must
+---be an integer (2.0 is refused).
 ---@param d CairnDir
 ---@param steps integer
 ---@return CairnDir
@@ -643,7 +665,7 @@ function cairn.entity(def) end
 ---@param def CairnDecoratorDef
 function cairn.decorator(def) end
 
----Adds a handler to a chain (of a type, with `entity`; else of the world).
+---Adds a handler to a chain: of a type, with `entity`; else one of the four world chains.
 ---@param def CairnHandlerDef
 function cairn.handler(def) end
 
@@ -671,7 +693,8 @@ function cairn.sequence(def) end
 ---@param name string
 function cairn.source(name) end
 
----The current world. Raises while packs load (there is no world yet).
+---The current world: a new handle each call, == to the others. Raises while packs load
+---(there is no world yet).
 ---@return CairnWorld
 function cairn.world() end
 
@@ -679,7 +702,8 @@ function cairn.world() end
 -- The sandbox's own require (disable LuaLS's "package" builtin to see this one).
 
 ---Loads a module of this pack ("enemies.skeleton": enemies/skeleton.lua) or of a
----dependency ("base:util.grid"), once; returns its first result (true for none).
+---dependency ("base:util.grid"), once (a file in `load` too); returns its first result (true
+---for none).
 ---@param name string
 ---@return any
 function require(name) end

@@ -399,7 +399,8 @@ static int e_newindex(lua_State *L)
 
 static int e_eq(lua_State *L)
 {
-    lua_pushboolean(L, cairn_entity_id_eq(cairn_lua__to_entity(L, 1), cairn_lua__to_entity(L, 2)));
+    handle *a = luaL_testudata(L, 1, entity_meta), *b = luaL_testudata(L, 2, entity_meta);
+    lua_pushboolean(L, a && b && a->world == b->world && cairn_entity_id_eq(a->id, b->id));
     return 1;
 }
 

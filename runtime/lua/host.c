@@ -201,8 +201,9 @@ static void drop_runtime_frames(cairn_lua *h)
         return;
     for (const char *line = strchr(tb + 1, '\n'); line; line = strchr(line + 1, '\n')) {
         const char *next = line + 1;
-        if (*next && strncmp(next, "\t[C]: in function 'error'", 26) != 0 &&
-            strncmp(next, "\t[C]: in ?", 10) != 0)
+        static const char raise[] = "\t[C]: in function 'error'", trampoline[] = "\t[C]: in ?";
+        if (*next && strncmp(next, raise, sizeof raise - 1) != 0 &&
+            strncmp(next, trampoline, sizeof trampoline - 1) != 0)
             return;
     }
     *tb = '\0';
