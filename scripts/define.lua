@@ -214,10 +214,20 @@ local function add(pack, kind, def, where)
     problem(where, "cairn.%s takes a table, not a %s", kind, type(def))
     return
   end
-  if not check_shape(kind, def, where) then return end
-  local copy = {}
-  for k, v in pairs(def) do copy[k] = v end -- later changes to the caller's table do nothing
+  -- Checked as copied, so that later changes to the caller's table change nothing.
+  local copy, why = util.plain_fields(def)
+  if not copy then
+    problem(where, "cairn.%s takes %s", kind, why)
+    return
+  end
   def = copy
+  local checked, fine = pcall(check_shape, kind, def, where)
+  if not checked then
+    -- a table inside that cannot be walked (a key with no order): the definition's fault
+    problem(where, "cairn.%s: %s", kind, util.unplace(tostring(fine)))
+    return
+  end
+  if not fine then return end
   local entry = { kind = kind, def = def, pack = pack, where = where }
   if kind == "handler" then
     table.insert(record.handler, entry)

@@ -55,6 +55,22 @@ local function read_info(dir)
     problem(where, "pack.lua must return a table (id, name, version, cairn, depends, load)")
     return nil
   end
+  local why
+  info, why = util.plain_fields(info)
+  if not info then
+    problem(where, "pack.lua must return %s", why)
+    return nil
+  end
+  for _, list in ipairs({ "depends", "load" }) do
+    if type(info[list]) == "table" then
+      local copy, bad = util.plain_fields(info[list])
+      if not copy then
+        problem(where, "'%s' must be %s", list, bad)
+        return nil
+      end
+      info[list] = copy
+    end
+  end
   local good = true
   for k, v in pairs(info) do
     if not fields[k] then
@@ -105,7 +121,7 @@ local function read_info(dir)
   end
   local depends = {}
   for id, version in pairs(info.depends or {}) do
-    if type(id) ~= "string" or not util.version(version) then
+    if type(id) ~= "string" or not id:match("^[a-z][a-z0-9_]*$") or not util.version(version) then
       problem(where, "depends: write { id = \"least version\" }, as depends = { base = \"1.0\" }")
       return nil
     end
@@ -172,15 +188,31 @@ local function requirer(pack)
     if not util.is_file(target.dir .. "/" .. rel) then
       error("require '" .. name .. "': there is no " .. rel .. " in pack '" .. owner .. "'", 2)
     end
-    local ok, value = packs.run_module(target, rel)
+    local ok, value, refused = packs.run_module(target, rel)
+    if refused then error("require '" .. name .. "': " .. value, 2) end
     if not ok then error(value, 0) end
     return value
   end
 end
 
+-- Whether a path inside a pack goes through a symbolic link: a link could lead outside it.
+local function through_link(dir, rel)
+  local path = dir
+  for part in rel:gmatch("[^/]+") do
+    path = path .. "/" .. part
+    if ctx.lfs.symlinkattributes(path, "mode") == "link" then return true end
+  end
+  return false
+end
+
 -- Runs a pack's file once, whether its load list or a require reaches it first: true and
 -- its value, or false and the message.
 function packs.run_module(pack, rel)
+  if through_link(pack.dir, rel) then
+    -- refused before it ran: the message is the asker's to place
+    return false, rel .. " is reached through a symbolic link; a pack's files must be its own",
+      true
+  end
   local cached = pack.modules[rel]
   if cached == IN_PROGRESS then
     return false, pack.id .. ":" .. rel .. ": modules require each other in a cycle"
@@ -253,8 +285,12 @@ local function load(dir, beside, chain)
     if not util.is_file(dir .. "/" .. f) then
       problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
     else
-      local ran, err = packs.run_module(info, f)
-      if not ran then ctx.define.report(err) end
+      local ran, err, refused = packs.run_module(info, f)
+      if refused then
+        problem(info.id .. ":pack.lua", "load lists '%s', which %s", f, err)
+      elseif not ran then
+        ctx.define.report(err)
+      end
     end
   end
   return info

@@ -112,7 +112,9 @@ local function library(pack)
   -- use(id): loads a pack by id (from beside the test file's folder, the pack path or the
   -- bundled content) so that a loose scenario file can test it. Before any scenario.
   function lib.use(id)
-    if type(id) ~= "string" then error("use takes a pack id", 2) end
+    if type(id) ~= "string" or not id:match("^[a-z][a-z0-9_]*$") then
+      error("use takes a pack id (lower-case letters, digits and '_')", 2)
+    end
     local found
     for _, d in ipairs(ctx.packs.search_path(ctx.test_dir or ".")) do
       if not found and util.is_file(d .. "/" .. id .. "/pack.lua") then found = d .. "/" .. id end
@@ -181,9 +183,9 @@ local function library(pack)
   local resets = 0
   function expect.limit(fn, text, what)
     if resets >= 8 then fail(what, "expect.limit may be used 8 times per test file at most") end
-    local ok, err = pcall(fn)
-    local hit = ctx.prims.limit()
-    ctx.prims.reset_limits()
+    local ok, message, overrun = ctx.prims.catch_limit(fn)
+    local hit = overrun and message
+    local err = message
     resets = resets + 1
     if ok or not hit then
       fail(what, "expected the budget or the memory limit to stop it" ..

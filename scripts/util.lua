@@ -85,11 +85,36 @@ function util.satisfies(have, need)
   return true
 end
 
--- Where the caller of the function calling this is: "pack:path:line".
+-- Where content called the function calling this: "pack:path:line" of the nearest frame,
+-- from `level` up, that is content's (its chunk is named "=pack:path"), past the C functions
+-- (pcall) between.
 function util.where(level)
-  local info = debug.getinfo((level or 2) + 1, "Sl")
-  if not info then return "?" end
-  return info.short_src .. ":" .. (info.currentline or 0)
+  for l = (level or 2) + 1, 200 do
+    local info = debug.getinfo(l, "Sl")
+    if not info then break end
+    if info.source:sub(1, 1) == "=" and info.source ~= "=[C]" then
+      return info.short_src .. ":" .. info.currentline
+    end
+  end
+  return "?"
+end
+
+-- A plain copy of a definition's first level, made with Lua's own next (a copy does not
+-- depend on the order) so that __pairs and key types cannot get around the checks; nil and a
+-- message when it is no plain table of named fields.
+function util.plain_fields(t)
+  if getmetatable(t) ~= nil then return nil, "a plain table (this one has a metatable)" end
+  local copy = {}
+  local raw_next = ctx.prims.raw_next
+  local k, v = raw_next(t)
+  while k ~= nil do
+    if type(k) ~= "string" and math.type(k) ~= "integer" then
+      return nil, "a table keyed by field names (one key is a " .. type(k) .. ")"
+    end
+    copy[k] = v
+    k, v = raw_next(t, k)
+  end
+  return copy
 end
 
 function util.read_file(path)

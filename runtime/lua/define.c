@@ -104,11 +104,11 @@ static void take_dirs(lua_State *L, callback *cb)
         int d = 0;
         while (d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
             d++;
-        if (d == CAIRN_DIR_COUNT || *cb->count == CAIRN_DIR_COUNT)
-            bad_result(L,
-                       "a movs must return at most 8 directions (n, ne, e, se, s, sw, w, nw); "
-                       "'%s' is not one",
+        if (d == CAIRN_DIR_COUNT)
+            bad_result(L, "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one",
                        name);
+        if (*cb->count == CAIRN_DIR_COUNT)
+            bad_result(L, "a movs returns at most 8 directions; this one returned more%s", "");
         cb->dirs[(*cb->count)++] = (cairn_dir)d;
         lua_pop(L, 1);
     }
@@ -695,15 +695,21 @@ static void drop_world(lua_State *L, cairn_lua *h)
 static int c_world_new(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
+    cairn_cell size = cairn_lua__check_cell(L, 1, 2);
     cairn_world_config config = {
-        .width = (int32_t)luaL_checkinteger(L, 1),
-        .height = (int32_t)luaL_checkinteger(L, 2),
+        .width = size.x,
+        .height = size.y,
         .seed = (uint64_t)luaL_optinteger(L, 3, 0),
+        .alloc = cairn_lua__world_alloc,
+        .alloc_ud = h,
         .user = h,
     };
     drop_world(L, h);
     cairn_error err;
-    if (cairn_world_create(&config, &h->world, &err))
+    if (cairn_world_create(&config, &h->world, &err) == CAIRN_ERR_NOMEM && h->memory_out)
+        return luaL_error(L, "a %dx%d world does not fit the memory limit of %d MiB",
+                          (int)config.width, (int)config.height, (int)(h->memory_limit >> 20));
+    if (!h->world)
         return luaL_error(L, "%s", err.message);
     return 0;
 }

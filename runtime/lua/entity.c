@@ -26,6 +26,15 @@ cairn_world *cairn_lua__world(lua_State *L)
     return w;
 }
 
+cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y)
+{
+    lua_Integer cx = luaL_checkinteger(L, x), cy = luaL_checkinteger(L, y);
+    /* Beyond the largest grid by far, but never wrapped round into it. */
+    if (cx < -CAIRN_STAT_MAX || cx > CAIRN_STAT_MAX || cy < -CAIRN_STAT_MAX || cy > CAIRN_STAT_MAX)
+        luaL_error(L, "cell (%I, %I) is out of range", cx, cy);
+    return (cairn_cell){(int32_t)cx, (int32_t)cy};
+}
+
 cairn_dir cairn_lua__check_dir(lua_State *L, int idx)
 {
     if (lua_isnoneornil(L, idx))
@@ -53,25 +62,28 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
         lua_pushnil(L);
         return;
     }
-    /* A gone entity (named by the history, say) gets a handle of its own: its slot in the
-     * cache belongs to whoever lives there now. */
-    if (!h->world || cairn_entity_check(h->world, id) != CAIRN_OK) {
-        new_handle(L, id);
-        return;
-    }
+    /* One handle per entity of this world, the gone ones too (named by the history, say):
+     * keyed by e.id, which no later tenant of the slot shares. */
+    lua_Integer key = cairn_lua__id_to_integer(id);
     lua_getfield(L, LUA_REGISTRYINDEX, cache_key);
-    if (lua_rawgeti(L, -1, id.index) == LUA_TUSERDATA) {
-        handle *cached = lua_touserdata(L, -1);
-        if (cairn_entity_id_eq(cached->id, id) && cached->world == h->world_serial) {
-            lua_remove(L, -2);
-            return;
-        }
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA &&
+        ((handle *)lua_touserdata(L, -1))->world == h->world_serial) {
+        lua_remove(L, -2);
+        return;
     }
     lua_pop(L, 1);
     new_handle(L, id);
     lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, id.index);
+    lua_rawseti(L, -3, key);
     lua_remove(L, -2);
+}
+
+bool cairn_lua__entity_less(lua_State *L, int a, int b)
+{
+    const handle *x = lua_touserdata(L, a), *y = lua_touserdata(L, b);
+    if (x->world != y->world)
+        return x->world < y->world;
+    return cairn_lua__id_to_integer(x->id) < cairn_lua__id_to_integer(y->id);
 }
 
 lua_Integer cairn_lua__id_to_integer(cairn_entity_id id)
@@ -195,7 +207,7 @@ static int e_hurt(lua_State *L)
 static int e_displace(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
-    cairn_cell to = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
+    cairn_cell to = cairn_lua__check_cell(L, 2, 3);
     cairn_entity_id cause =
         lua_isnoneornil(L, 4) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 4, false);
     bool moved = false;
@@ -260,6 +272,7 @@ static int e_unhook(lua_State *L)
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
     int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
     lua_Integer hid = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, hid > 0 && hid <= UINT32_MAX, 3, "a handler id from e:hook");
     check(L, cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_name)chain,
                                  (cairn_handler_id)hid));
     cairn_lua__forget_hook(L, (cairn_handler_id)hid);
@@ -434,7 +447,7 @@ void cairn_lua__open_entity(lua_State *L)
     };
     cairn_lua__new_class(L, entity_meta, "entity", meta, methods);
 
-    /* The cache: slot index -> handle, weak so unused handles are collected. */
+    /* The cache: e.id -> handle, weak so unused handles are collected. */
     lua_newtable(L);
     lua_newtable(L);
     lua_pushliteral(L, "v");

@@ -15,7 +15,19 @@ typedef struct handle {
     cairn_event *ev;
     uint32_t scope;
     uint32_t epoch;
+    /* The arena the event lives in is rewound when a beat starts: the handle is good for
+     * this beat of this world only, whatever its scope says. */
+    uint32_t world;
+    uint64_t beat;
 } handle;
+
+/* Whether the handle's event still exists and the call that received it is under way. */
+static bool valid(lua_State *L, const handle *e)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    return h->world && e->world == h->world_serial && e->beat == cairn_world_beat(h->world) &&
+           e->scope <= h->scope_top && h->scopes[e->scope] == e->epoch;
+}
 
 static const char *const kind_names[CAIRN_EVENT_KIND_COUNT] = {
     "plain", "beat", "entity", "enclosing", "algo", "result", "hit", "push", "displace", "damage",
@@ -42,14 +54,15 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev)
     e->ev = ev;
     e->scope = h->scope_top;
     e->epoch = h->scopes[h->scope_top];
+    e->world = h->world_serial;
+    e->beat = h->world ? cairn_world_beat(h->world) : 0;
     luaL_setmetatable(L, event_meta);
 }
 
 cairn_event *cairn_lua__check_event(lua_State *L, int idx)
 {
     handle *e = luaL_checkudata(L, idx, event_meta);
-    cairn_lua *h = cairn_lua__from(L);
-    if (e->scope > h->scope_top || h->scopes[e->scope] != e->epoch)
+    if (!valid(L, e))
         luaL_error(L, "event handle used after its event ended (keep the values you need, "
                       "not the event)");
     return e->ev;
@@ -71,7 +84,7 @@ static cairn_cell check_cell(lua_State *L, int idx)
     luaL_checktype(L, idx, LUA_TTABLE);
     lua_getfield(L, idx, "x");
     lua_getfield(L, idx, "y");
-    cairn_cell cell = {(int32_t)luaL_checkinteger(L, -2), (int32_t)luaL_checkinteger(L, -1)};
+    cairn_cell cell = cairn_lua__check_cell(L, -2, -1);
     lua_pop(L, 2);
     return cell;
 }
@@ -402,8 +415,11 @@ static int ev_attempt(lua_State *L)
 static int ev_tostring(lua_State *L)
 {
     handle *e = luaL_checkudata(L, 1, event_meta);
-    lua_pushfstring(L, "%s event",
-                    e->ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[e->ev->kind] : "custom");
+    if (!valid(L, e))
+        lua_pushliteral(L, "event (ended)");
+    else
+        lua_pushfstring(L, "%s event",
+                        e->ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[e->ev->kind] : "custom");
     return 1;
 }
 

@@ -68,18 +68,31 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
-static void budget_hook(lua_State *L, lua_Debug *ar)
+void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_size)
 {
-    (void)ar;
+    /* The same contract as Lua's allocator: content that fills the world's event arena or
+     * asks for a huge grid meets the same ceiling as content that fills Lua tables. */
+    return host_alloc(ud, ptr, old_size, new_size);
+}
+
+/* Takes cost from the budget of the call under way; past its end, raises the overrun, placed
+ * at the Lua function `level` up the stack. */
+static void charge(lua_State *L, int64_t cost, int level)
+{
     cairn_lua *h = cairn_lua__from(L);
     if (h->depth == 0)
         return;
-    h->budget_left -= BUDGET_STEP;
+    h->budget_left -= cost;
     if (h->budget_left > 0)
         return;
+    if (h->budget_out) {
+        /* Still running after the overrun (unwinding, the runtime's own reporting): the first
+         * message says where the content was. */
+        lua_pushstring(L, h->limit_message);
+        lua_error(L);
+    }
     h->budget_out = true;
-    /* In a hook, level 0 is the Lua function that was running. */
-    luaL_where(L, 0);
+    luaL_where(L, level);
     snprintf(h->limit_message, sizeof h->limit_message,
              "%sinstruction budget exceeded (%llu instructions in one call into Lua): a loop "
              "that never ends?",
@@ -87,6 +100,18 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     lua_pop(L, 1);
     lua_pushstring(L, h->limit_message);
     lua_error(L);
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    /* In a hook, level 0 is the Lua function that was running. */
+    charge(L, BUDGET_STEP, 0);
+}
+
+void cairn_lua__charge(lua_State *L, int64_t cost)
+{
+    charge(L, cost, 1);
 }
 
 bool cairn_lua__limit_hit(const cairn_lua *h)
@@ -238,6 +263,7 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
         h->budget_left = (int64_t)h->budget;
         h->budget_out = false;
         h->memory_out = false;
+        h->pending = false;
     }
     h->depth++;
     int rc = lua_pcall(L, nargs, nresults, base + 1);
@@ -245,7 +271,10 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
     cairn_status st = CAIRN_OK;
     if (rc != LUA_OK) {
         /* Nothing here may raise: this may be deep inside the core. */
-        if (rc == LUA_ERRMEM) {
+        if (h->pending) {
+            /* An earlier failure is still on its way up (the core runs clean-up hooks as it
+             * unwinds): it is the one to report, not what failed after it. */
+        } else if (rc == LUA_ERRMEM) {
             /* Lua runs no message handler for these: say which function it was. */
             cairn_lua__memory_overrun(h, base, h->memory_out);
         } else if (lua_type(L, -1) == LUA_TSTRING) {
@@ -256,7 +285,6 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
             set_error(h, "error", 5);
         }
         drop_runtime_frames(h);
-        h->pending = false;
         lua_settop(L, base - 1);
         st = rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
     } else {
@@ -274,8 +302,10 @@ cairn_status cairn_lua__callback_failed(cairn_lua *h)
 {
     const char *msg = cairn_lua_error(h);
     size_t line = strcspn(msg, "\n");
-    h->pending = true;
-    h->failed_phase = cairn_world_phase(h->world);
+    if (!h->pending) {
+        h->pending = true;
+        h->failed_phase = cairn_world_phase(h->world);
+    }
     return cairn_world_fail(h->world, CAIRN_ERR_HANDLER, "%.*s", (int)line, msg);
 }
 
@@ -287,6 +317,9 @@ int cairn_lua__raise(lua_State *L, cairn_status st)
         lua_pushstring(L, cairn_lua_error(h));
         return lua_error(L);
     }
+    if (st == CAIRN_ERR_NOMEM && h->memory_out)
+        return luaL_error(L, "memory limit of %d MiB exceeded (%s)", (int)(h->memory_limit >> 20),
+                          h->world ? cairn_world_error(h->world) : "no world");
     return luaL_error(L, "%s (%s)", h->world ? cairn_world_error(h->world) : "no world",
                       cairn_status_name(st));
 }

@@ -52,6 +52,9 @@ struct cairn_lua {
 
 /* --- host.c ------------------------------------------------------------------------------ */
 
+/* The allocator of the host's worlds (ud: the host): the memory ceiling holds for the world
+ * and the Lua state together. */
+void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
 /* The host of a state (it is the allocator's ud). */
 cairn_lua *cairn_lua__from(lua_State *L);
 /* Sets the host's error message (printf-style); returns status. */
@@ -74,6 +77,11 @@ cairn_status cairn_lua__callback_failed(cairn_lua *h);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
  * callback when there is one (whole, traceback included), else the world's message. */
 int cairn_lua__raise(lua_State *L, cairn_status st);
+/* Charges work done in C on content's behalf (a sort, a scan, a beat) to the budget of the
+ * call under way, as if it were that many Lua instructions; raises the overrun past its end. */
+void cairn_lua__charge(lua_State *L, int64_t cost);
+/* What a coroutine's fresh instruction count hides from the budget: charged per resume. */
+#define CAIRN_LUA_RESUME_COST 1000
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
 /* Pushes the trusted scripts' function `name` from the runtime table. */
@@ -126,6 +134,25 @@ void cairn_lua__scope_reset(cairn_lua *h);
  * print) for scripts/sandbox.lua to build environments from. Leaves that table on the stack. */
 void cairn_lua__open_sandbox(lua_State *L);
 
+/* --- pattern.c --------------------------------------------------------------------------- */
+
+/* Sets find, match, gmatch and gsub in the string table at idx to versions that charge
+ * their matching to the budget (the stock ones run in C, unseen by the count hook). */
+void cairn_lua__open_patterns(lua_State *L, int idx);
+
+/* --- strings.c -------------------------------------------------------------------------- */
+
+/* Makes the string table at idx (the real one) and the state's tostring, table.concat and
+ * string.format show no addresses and charge their work to the budget. */
+void cairn_lua__open_strings(lua_State *L, int string_table);
+/* Pushes what content's tostring shows for the value at idx. */
+void cairn_lua__push_text(lua_State *L, int idx);
+
+/* --- order.c ---------------------------------------------------------------------------- */
+
+/* Makes next, pairs and table.sort, for the whole state, those of a fixed order. */
+void cairn_lua__open_order(lua_State *L);
+
 /* --- entity.c ---------------------------------------------------------------------------- */
 
 void cairn_lua__open_entity(lua_State *L);
@@ -135,10 +162,14 @@ cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
 /* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */
 lua_Integer cairn_lua__id_to_integer(cairn_entity_id id);
 cairn_entity_id cairn_lua__id_from_integer(lua_Integer id);
+/* The fixed order of entity handles (both at the indices must be handles): world, then id. */
+bool cairn_lua__entity_less(lua_State *L, int a, int b);
 /* The id of the entity handle at idx, or NONE when it is not one. */
 cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx);
 /* The world, or raises "no world yet". */
 cairn_world *cairn_lua__world(lua_State *L);
+/* The cell given by the integers at x and y; raises for coordinates no grid could have. */
+cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y);
 /* A direction name at idx ("n" ... "nw", "none"); nil counts as none when opt. */
 cairn_dir cairn_lua__check_dir(lua_State *L, int idx);
 

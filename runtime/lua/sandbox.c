@@ -1,157 +1,14 @@
 /*
  * sandbox.c - the primitives content's environments are built from (scripts/sandbox.lua
- * assembles them): deterministic next and pairs, pcall and friends that cannot swallow a
- * budget or memory overrun, setmetatable without __gc, load of text only, math.random on the
- * world's generator, print to the host's output, and the locked string metatable.
+ * assembles them): pcall and friends that cannot swallow a budget or memory overrun,
+ * coroutines that cannot hide work from the budget, setmetatable without __gc or weak
+ * modes, load of text only, math.random on the world's generator, print to the host's
+ * output, and the locked string metatable. The fixed order of keys and sorting are in
+ * order.c; strings without addresses in strings.c.
  */
 #include <string.h>
 
 #include "host.h"
-
-/* --- a deterministic order of keys ----------------------------------------------------------
- *
- * Lua seeds its string hashes per state, so next() visits string keys in an order that
- * changes from run to run. Content sees keys in one fixed order instead: numbers by value,
- * then strings byte by byte, then false and true, then entity handles by id. Other keys
- * (tables, functions) have no order that survives a save, so iterating them is an error.
- */
-
-enum { KEY_NUMBER, KEY_STRING, KEY_BOOLEAN, KEY_ENTITY };
-
-static int key_class(lua_State *L, int idx)
-{
-    switch (lua_type(L, idx)) {
-    case LUA_TNUMBER:
-        return KEY_NUMBER;
-    case LUA_TSTRING:
-        return KEY_STRING;
-    case LUA_TBOOLEAN:
-        return KEY_BOOLEAN;
-    default:
-        if (!cairn_entity_id_is_none(cairn_lua__to_entity(L, idx)))
-            return KEY_ENTITY;
-        return luaL_error(L,
-                          "pairs/next: a table with a %s as a key has no fixed order; "
-                          "key it by numbers, strings or entities",
-                          luaL_typename(L, idx));
-    }
-}
-
-/* Whether the key at a comes before the key at b. */
-static bool key_less(lua_State *L, int a, int b)
-{
-    int ca = key_class(L, a), cb = key_class(L, b);
-    if (ca != cb)
-        return ca < cb;
-    switch (ca) {
-    case KEY_NUMBER:
-        return lua_compare(L, a, b, LUA_OPLT);
-    case KEY_STRING: {
-        size_t la, lb;
-        const char *sa = lua_tolstring(L, a, &la), *sb = lua_tolstring(L, b, &lb);
-        int c = memcmp(sa, sb, la < lb ? la : lb);
-        return c < 0 || (c == 0 && la < lb);
-    }
-    case KEY_BOOLEAN:
-        return !lua_toboolean(L, a) && lua_toboolean(L, b);
-    default: {
-        cairn_entity_id x = cairn_lua__to_entity(L, a), y = cairn_lua__to_entity(L, b);
-        return x.index < y.index || (x.index == y.index && x.generation < y.generation);
-    }
-    }
-}
-
-/* next(t, k): the smallest key after k. One pass over the table, no allocation. */
-static int det_next(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    bool from_start = lua_isnil(L, 2);
-    lua_pushnil(L); /* 3: the best key so far */
-    lua_pushnil(L); /* 4: the key lua_next is at */
-    bool found = false;
-    while (lua_next(L, 1)) {
-        lua_pop(L, 1);
-        key_class(L, 4); /* a key with no order is an error even when it is alone */
-        if ((from_start || key_less(L, 2, 4)) && (!found || key_less(L, 4, 3))) {
-            lua_pushvalue(L, 4);
-            lua_replace(L, 3);
-            found = true;
-        }
-    }
-    if (!found) {
-        lua_pushnil(L);
-        return 1;
-    }
-    lua_pushvalue(L, 3);
-    lua_pushvalue(L, 3);
-    lua_rawget(L, 1);
-    return 2;
-}
-
-/* The order as a comparison function, for table.sort. */
-static int sort_less(lua_State *L)
-{
-    lua_pushboolean(L, key_less(L, 1, 2));
-    return 1;
-}
-
-/* pairs(t): t's __pairs when it has one (as Lua's does), else its keys sorted in the fixed
- * order, walked by a closure that skips keys removed since pairs began. */
-static int det_pairs_next(lua_State *L)
-{
-    /* upvalues: 1 table, 2 keys, 3 position */
-    lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
-    for (;;) {
-        i++;
-        if (lua_rawgeti(L, lua_upvalueindex(2), i) == LUA_TNIL) {
-            lua_pushinteger(L, i - 1);
-            lua_replace(L, lua_upvalueindex(3));
-            return 1;
-        }
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-            lua_pushinteger(L, i);
-            lua_replace(L, lua_upvalueindex(3));
-            return 2;
-        }
-        lua_pop(L, 2);
-    }
-}
-
-static int det_pairs(lua_State *L)
-{
-    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
-        lua_pushvalue(L, 1);
-        lua_call(L, 1, 3);
-        return 3;
-    }
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 1);
-    lua_newtable(L); /* 2: keys */
-    lua_Integer n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-        lua_pop(L, 1);
-        key_class(L, -1); /* a key with no order is an error even when it is alone */
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, 2, ++n);
-    }
-    if (n > 1) {
-        /* table.sort with the fixed order; it is the real one, kept in the registry. */
-        lua_getfield(L, LUA_REGISTRYINDEX, "cairn.sort");
-        lua_pushvalue(L, 2);
-        lua_pushcfunction(L, sort_less);
-        lua_call(L, 2, 0);
-    }
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_pushinteger(L, 0);
-    lua_pushcclosure(L, det_pairs_next, 3);
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
-}
 
 /* --- calls that cannot swallow an overrun ------------------------------------------------ */
 
@@ -205,18 +62,70 @@ static int safe_xpcall(lua_State *L)
     return finish_pcall(L, status, 2);
 }
 
-/* coroutine.resume and coroutine.close report errors as values: the real one is upvalue 1. */
+/* Coroutines. An overrun raised from the budget hook inside a coroutine leaves it with hooks
+ * off, and its pending to-be-closed variables would run unbudgeted if it were ever closed:
+ * such a coroutine is remembered (weakly) and never closed. And each coroutine starts with a
+ * fresh instruction count, which would let short bursts in many coroutines go uncounted:
+ * every resume is charged what that count could hide. */
+static const char overrun_key[] = "cairn.overrun";
+
+static void remember_overrun(lua_State *L, int co)
+{
+    co = lua_absindex(L, co);
+    lua_getfield(L, LUA_REGISTRYINDEX, overrun_key);
+    lua_pushvalue(L, co);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* After a resume or close that reported an error: an overrun goes on up. */
+static void rethrow_overrun(lua_State *L, int co)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    if (!cairn_lua__limit_hit(h))
+        return;
+    remember_overrun(L, co);
+    lua_pushstring(L, h->budget_out ? h->limit_message : "memory limit exceeded");
+    lua_error(L);
+}
+
+/* coroutine.resume; the real one is upvalue 1. */
 static int safe_resume(lua_State *L)
 {
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    cairn_lua__charge(L, CAIRN_LUA_RESUME_COST);
     int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1); /* kept below: [co, resume, co, args...] */
     lua_insert(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 2);
     lua_call(L, n, LUA_MULTRET);
-    if (cairn_lua__limit_hit(cairn_lua__from(L)) && !lua_toboolean(L, 1)) {
-        lua_pushstring(L, cairn_lua__from(L)->budget_out ? cairn_lua__from(L)->limit_message
-                                                         : "memory limit exceeded");
-        return lua_error(L);
+    if (!lua_toboolean(L, 2))
+        rethrow_overrun(L, 1);
+    lua_remove(L, 1);
+    return lua_gettop(L);
+}
+
+/* coroutine.close; the real one is upvalue 1. */
+static int safe_close(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTHREAD);
+    lua_getfield(L, LUA_REGISTRYINDEX, overrun_key);
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+        lua_pushboolean(L, 0);
+        lua_pushliteral(L, "the coroutine was stopped by the budget or the memory limit; it is "
+                           "not closed");
+        return 2;
     }
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, LUA_MULTRET);
+    if (!lua_toboolean(L, 2))
+        rethrow_overrun(L, 1);
+    lua_remove(L, 1);
     return lua_gettop(L);
 }
 
@@ -227,6 +136,7 @@ static int safe_resume(lua_State *L)
 static int wrap_step(lua_State *L)
 {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    cairn_lua__charge(L, CAIRN_LUA_RESUME_COST);
     int n = lua_gettop(L);
     if (!lua_checkstack(co, n))
         return luaL_error(L, "too many arguments to resume");
@@ -239,8 +149,9 @@ static int wrap_step(lua_State *L)
         lua_xmove(co, L, nres);
         return nres;
     }
-    if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD &&
-        !cairn_lua__limit_hit(cairn_lua__from(L)))
+    if (cairn_lua__limit_hit(cairn_lua__from(L)))
+        remember_overrun(L, lua_upvalueindex(1));
+    else if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
         status = lua_resetthread(co); /* close its to-be-closed variables */
     lua_xmove(co, L, 1);
     if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
@@ -271,6 +182,11 @@ static int safe_setmetatable(lua_State *L)
             return luaL_error(L, "setmetatable: __gc metamethods are not allowed in content "
                                  "(finalizers would run outside any budget)");
         lua_pop(L, 1);
+        lua_pushliteral(L, "__mode");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: weak tables (__mode) are not allowed in content "
+                                 "(what they hold would depend on when the collector ran)");
+        lua_pop(L, 1);
     }
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_argexpected(L, lua_isnoneornil(L, 2) || lua_istable(L, 2), 2, "nil or table");
@@ -285,6 +201,8 @@ static int safe_setmetatable(lua_State *L)
 static int safe_load(lua_State *L)
 {
     const char *mode = luaL_optstring(L, 3, "t");
+    if (lua_type(L, 1) == LUA_TSTRING)
+        cairn_lua__charge(L, 1 + (int64_t)lua_rawlen(L, 1) / 16);
     if (strcmp(mode, "t") != 0)
         return luaL_error(L, "load: mode '%s' refused: content may load text chunks only", mode);
     lua_settop(L, 4);
@@ -348,7 +266,8 @@ static int host_print(lua_State *L)
     int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
         size_t len;
-        const char *s = luaL_tolstring(L, i, &len);
+        cairn_lua__push_text(L, i);
+        const char *s = lua_tolstring(L, -1, &len);
         if (i > 1)
             fputc('\t', out);
         fwrite(s, 1, len, out);
@@ -391,30 +310,44 @@ static int limit(lua_State *L)
     return 1;
 }
 
-/* reset_limits(): a fresh budget and memory allowance, for the test library once it has
- * caught an overrun on purpose. Trusted scripts only. */
-static int reset_limits(lua_State *L)
+/* catch_limit(fn) -> ok, message: runs fn and, at once, without a Lua instruction between
+ * (the count hook could fire on one and raise the overrun again), gives a fresh budget and
+ * memory allowance; message is the overrun's when there was one, else fn's error. For the
+ * test library's expect.limit; trusted scripts only. */
+static int catch_limit(lua_State *L)
 {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    int status = lua_pcall(L, 0, 0, 0);
     cairn_lua *h = cairn_lua__from(L);
+    bool hit = cairn_lua__limit_hit(h);
+    bool budget = h->budget_out;
     h->budget_left = (int64_t)h->budget;
     h->budget_out = false;
     h->memory_out = false;
-    return 0;
+    lua_pushboolean(L, status == LUA_OK);
+    if (hit && budget)
+        lua_pushstring(L, h->limit_message);
+    else if (hit)
+        lua_pushfstring(L, "memory limit of %d MiB exceeded", (int)(h->memory_limit >> 20));
+    else if (status != LUA_OK)
+        lua_pushvalue(L, -2);
+    else
+        lua_pushnil(L);
+    lua_pushboolean(L, hit);
+    return 3;
 }
 
 void cairn_lua__open_sandbox(lua_State *L)
 {
-    /* The real table.sort, for det_pairs, out of content's reach. */
-    lua_getglobal(L, "table");
-    lua_getfield(L, -1, "sort");
-    lua_setfield(L, LUA_REGISTRYINDEX, "cairn.sort");
-    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, overrun_key);
 
-    /* Every state's iteration is the fixed order, the runtime's own scripts' too. */
-    lua_pushcfunction(L, det_next);
-    lua_setglobal(L, "next");
-    lua_pushcfunction(L, det_pairs);
-    lua_setglobal(L, "pairs");
+    cairn_lua__open_order(L);
 
     /* The string metatable is shared by every string: content may read through it (s:len())
      * but never reach it; string.dump makes bytecode, which nothing here may load. */
@@ -425,6 +358,8 @@ void cairn_lua__open_sandbox(lua_State *L)
     lua_getfield(L, -1, "__index");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
+    cairn_lua__open_patterns(L, -1);
+    cairn_lua__open_strings(L, -1);
     lua_pop(L, 3);
 
     static const luaL_Reg safe[] = {
@@ -437,16 +372,18 @@ void cairn_lua__open_sandbox(lua_State *L)
         {"randomseed", no_randomseed},
         {"print", host_print},
         {"limit", limit},
-        {"reset_limits", reset_limits},
+        {"catch_limit", catch_limit},
         {NULL, NULL},
     };
     luaL_newlib(L, safe);
+    lua_getfield(L, LUA_REGISTRYINDEX, "cairn.raw_next");
+    lua_setfield(L, -2, "raw_next");
     lua_getglobal(L, "coroutine");
     lua_getfield(L, -1, "resume");
     lua_pushcclosure(L, safe_resume, 1);
     lua_setfield(L, -3, "resume");
     lua_getfield(L, -1, "close");
-    lua_pushcclosure(L, safe_resume, 1);
+    lua_pushcclosure(L, safe_close, 1);
     lua_setfield(L, -3, "close");
     lua_pushcfunction(L, safe_wrap);
     lua_setfield(L, -3, "wrap");

@@ -42,7 +42,7 @@ static int w_spawn(lua_State *L)
 {
     cairn_world *w = check_world(L);
     int type = cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
-    cairn_cell cell = {(int32_t)luaL_checkinteger(L, 3), (int32_t)luaL_checkinteger(L, 4)};
+    cairn_cell cell = cairn_lua__check_cell(L, 3, 4);
     cairn_entity_id id;
     cairn_status st = cairn_entity_spawn(w, (cairn_type_id)type, cell, &id);
     if (st)
@@ -55,7 +55,7 @@ static int w_spawn(lua_State *L)
 static int w_at(lua_State *L)
 {
     cairn_world *w = check_world(L);
-    cairn_cell cell = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
+    cairn_cell cell = cairn_lua__check_cell(L, 2, 3);
     cairn_layer layer = check_layer(L, 4);
     cairn_entity_id id = CAIRN_ENTITY_NONE;
     if (cairn_grid_in_bounds(w, cell))
@@ -100,7 +100,15 @@ static int w_step(lua_State *L)
     cairn_world *w = check_world(L);
     lua_Integer n = luaL_optinteger(L, 2, 1);
     cairn_lua *h = cairn_lua__from(L);
+    /* Not from inside a callback, even one no pass is under way for (a status's apply run
+     * by e:apply): the beat would rewind the events that callback's handles point at. */
+    if (h->scope_top > 0)
+        return luaL_error(L, "w:step cannot run inside a handler or hook; only between beats");
     for (lua_Integer i = 0; i < n; i++) {
+        /* A beat is C work the budget would not see: charged by what it walks. */
+        cairn_world_stats stats;
+        cairn_world_get_stats(w, &stats);
+        cairn_lua__charge(L, 100 + (int64_t)stats.entities_alive);
         uint64_t before = cairn_world_beat(w);
         cairn_lua__scope_reset(h);
         cairn_status st = cairn_world_step(w);
@@ -130,7 +138,7 @@ static int w_players(lua_State *L)
 static int w_closest_player(lua_State *L)
 {
     cairn_world *w = check_world(L);
-    cairn_cell cell = {(int32_t)luaL_checkinteger(L, 2), (int32_t)luaL_checkinteger(L, 3)};
+    cairn_cell cell = cairn_lua__check_cell(L, 2, 3);
     cairn_lua__push_entity(L, cairn_world_closest_player(w, cell));
     return 1;
 }

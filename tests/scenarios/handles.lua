@@ -102,7 +102,7 @@ test("an event handle kept by a handler raises once its handler has returned", f
   expect.error(function() return kept.actor end, "event handle used after its event ended")
   expect.error(function() kept.propagate = false end, "event handle used after its event ended")
   expect.error(function() kept:stop() end, "event handle used after its event ended")
-  expect.eq(tostring(kept), "enclosing event", "tostring still says what it was")
+  expect.eq(tostring(kept), "event (ended)", "tostring says it is over, reading nothing")
 end)
 
 -- Doubling damage in attack_get, halving it in defence.

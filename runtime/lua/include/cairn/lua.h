@@ -32,7 +32,7 @@ typedef struct cairn_lua cairn_lua;
 #define CAIRN_LUA_BUDGET_DEFAULT UINT64_C(100000000)
 
 typedef struct cairn_lua_config {
-    /* Bytes the Lua state may hold; 0: CAIRN_LUA_MEMORY_DEFAULT. */
+    /* Bytes the Lua state and its world may hold together; 0: CAIRN_LUA_MEMORY_DEFAULT. */
     size_t memory_limit;
     /* Lua instructions one call into Lua may run, everything it calls included (nested
      * handlers and pcall too); 0: CAIRN_LUA_BUDGET_DEFAULT. */
@@ -64,7 +64,8 @@ cairn_status cairn_lua_add_pack_path(cairn_lua *h, const char *dir);
 cairn_status cairn_lua_load_pack(cairn_lua *h, const char *dir);
 
 /* Makes the host's world from everything loaded so far (destroying the previous world and
- * invalidating every handle to it). config->user is the host's own and is ignored. The world
+ * invalidating every handle to it). Only size and seed are read from config: the world's
+ * allocator and user pointer are the host's (its memory counts against the ceiling). The world
  * is owned by the host; *out (may be NULL) borrows it until the next world or destroy. */
 cairn_status cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config,
                                     cairn_world **out);

@@ -1,3 +1,7 @@
--- Memory without end.
+-- Memory without end: a string that doubles, a few instructions a step.
 local hoard = {}
-for i = 1, math.huge do hoard[i] = string.rep("x", 4096) .. i end
+local s = "x"
+for i = 1, math.huge do
+  s = s .. s
+  hoard[i] = s
+end

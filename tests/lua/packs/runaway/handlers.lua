@@ -7,7 +7,8 @@ cairn.handler {
       while true do end
     elseif beat == 4 then
       local hoard = {}
-      for i = 1, math.huge do hoard[i] = string.rep("y", 4096) .. i end
+      local s = "y"
+      for i = 1, math.huge do s = s .. s; hoard[i] = s end
     end
   end,
 }

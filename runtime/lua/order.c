@@ -1,0 +1,283 @@
+/*
+ * order.c - orders that do not change from run to run: the keys next and pairs visit, and
+ * table.sort.
+ *
+ * Lua seeds its string hashes per state, so its next() visits string keys in an order that
+ * changes from run to run; and its table.sort picks a random pivot (from the clock) when a
+ * partition comes out unbalanced, so the calls a comparator sees, and the order of elements
+ * it calls equal, change too. Both would make two runs of one seed differ.
+ */
+#include <string.h>
+
+#include "host.h"
+
+/* --- the order of keys ----------------------------------------------------------------------
+ *
+ * Numbers by value, then strings byte by byte, then false and true, then entity handles by
+ * world and id. Other keys (tables, functions) have no order that survives a save, so
+ * iterating a table keyed by one is an error.
+ */
+
+enum { KEY_NUMBER, KEY_STRING, KEY_BOOLEAN, KEY_ENTITY };
+
+static int key_class(lua_State *L, int idx)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        return KEY_NUMBER;
+    case LUA_TSTRING:
+        return KEY_STRING;
+    case LUA_TBOOLEAN:
+        return KEY_BOOLEAN;
+    default:
+        if (!cairn_entity_id_is_none(cairn_lua__to_entity(L, idx)))
+            return KEY_ENTITY;
+        return luaL_error(L,
+                          "pairs/next: a table with a %s as a key has no fixed order; "
+                          "key it by numbers, strings or entities",
+                          luaL_typename(L, idx));
+    }
+}
+
+/* Whether the key at a comes before the key at b. */
+static bool key_less(lua_State *L, int a, int b)
+{
+    int ca = key_class(L, a), cb = key_class(L, b);
+    if (ca != cb)
+        return ca < cb;
+    switch (ca) {
+    case KEY_NUMBER:
+        return lua_compare(L, a, b, LUA_OPLT);
+    case KEY_STRING: {
+        size_t la, lb;
+        const char *sa = lua_tolstring(L, a, &la), *sb = lua_tolstring(L, b, &lb);
+        int c = memcmp(sa, sb, la < lb ? la : lb);
+        return c < 0 || (c == 0 && la < lb);
+    }
+    case KEY_BOOLEAN:
+        return !lua_toboolean(L, a) && lua_toboolean(L, b);
+    default:
+        return cairn_lua__entity_less(L, a, b);
+    }
+}
+
+/* next(t, k): the smallest key after k. One pass over the table, no allocation; the pass is
+ * charged to the budget, so walking a big table with next costs what it does. */
+static int det_next(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    bool from_start = lua_isnil(L, 2);
+    lua_pushnil(L); /* 3: the best key so far */
+    lua_pushnil(L); /* 4: the key lua_next is at */
+    bool found = false;
+    int64_t scanned = 0;
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        scanned++;
+        key_class(L, 4); /* a key with no order is an error even when it is alone */
+        if ((from_start || key_less(L, 2, 4)) && (!found || key_less(L, 4, 3))) {
+            lua_pushvalue(L, 4);
+            lua_replace(L, 3);
+            found = true;
+        }
+    }
+    cairn_lua__charge(L, scanned);
+    if (!found) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 3);
+    lua_rawget(L, 1);
+    return 2;
+}
+
+/* --- sorting --------------------------------------------------------------------------------
+ *
+ * A merge sort: stable, and the same comparisons in the same order on every run. It sorts a
+ * copy of the list (so a comparator that changes the table changes nothing mid-sort) and
+ * writes the result back, through metamethods as table.sort does.
+ */
+
+typedef struct sort_order {
+    int comparator; /* stack index of the comparator, or 0: the < operator */
+    bool keys;      /* the fixed order of keys (pairs), ignoring comparator */
+} sort_order;
+
+/* Whether element a comes before element b (both on the stack). */
+static bool sort_less(lua_State *L, const sort_order *o, int a, int b)
+{
+    a = lua_absindex(L, a);
+    b = lua_absindex(L, b);
+    if (o->keys)
+        return key_less(L, a, b);
+    if (!o->comparator)
+        return lua_compare(L, a, b, LUA_OPLT);
+    lua_pushvalue(L, o->comparator);
+    lua_pushvalue(L, a);
+    lua_pushvalue(L, b);
+    lua_call(L, 2, 1);
+    bool less = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return less;
+}
+
+/* Sorts the n elements of the raw array at idx in place, with a scratch array of the same
+ * size made here. */
+static void merge_sort(lua_State *L, int idx, lua_Integer n, const sort_order *o)
+{
+    idx = lua_absindex(L, idx);
+    lua_createtable(L, (int)n, 0);
+    int scratch = lua_gettop(L);
+    int from = idx, to = scratch;
+    for (lua_Integer width = 1; width < n; width *= 2) {
+        for (lua_Integer lo = 1; lo <= n; lo += 2 * width) {
+            lua_Integer mid = lo + width < n + 1 ? lo + width : n + 1;
+            lua_Integer hi = lo + 2 * width < n + 1 ? lo + 2 * width : n + 1;
+            lua_Integer i = lo, j = mid;
+            for (lua_Integer k = lo; k < hi; k++) {
+                bool take_right = false;
+                if (i < mid && j < hi) {
+                    lua_rawgeti(L, from, j);
+                    lua_rawgeti(L, from, i);
+                    /* the right one goes first only when strictly less: stable */
+                    take_right = sort_less(L, o, -2, -1);
+                    lua_pop(L, 2);
+                } else {
+                    take_right = i >= mid;
+                }
+                lua_rawgeti(L, from, take_right ? j++ : i++);
+                lua_rawseti(L, to, k);
+            }
+        }
+        int t = from;
+        from = to;
+        to = t;
+    }
+    if (from != idx)
+        for (lua_Integer k = 1; k <= n; k++) {
+            lua_rawgeti(L, from, k);
+            lua_rawseti(L, idx, k);
+        }
+    lua_pop(L, 1);
+}
+
+/* n times the passes a merge sort of n makes, as the budget's cost. */
+static int64_t sort_cost(lua_Integer n)
+{
+    int64_t passes = 1;
+    for (lua_Integer width = 1; width < n; width *= 2)
+        passes++;
+    return (int64_t)n * passes;
+}
+
+/* A table, or anything that reads, writes and counts like one (e.data's views), as the
+ * table library takes them. */
+static void check_list(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) == LUA_TTABLE)
+        return;
+    static const char *const needed[] = {"__index", "__newindex", "__len"};
+    for (int i = 0; i < 3; i++) {
+        if (luaL_getmetafield(L, idx, needed[i]) == LUA_TNIL)
+            luaL_typeerror(L, idx, "table");
+        lua_pop(L, 1);
+    }
+}
+
+/* table.sort(list [, comp]) */
+static int det_sort(lua_State *L)
+{
+    check_list(L, 1);
+    lua_Integer n = luaL_len(L, 1);
+    luaL_argcheck(L, n < INT32_MAX, 1, "array too big");
+    sort_order o = {0, false};
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TFUNCTION);
+        o.comparator = 2;
+    }
+    lua_settop(L, 2);
+    cairn_lua__charge(L, sort_cost(n));
+    lua_createtable(L, (int)n, 0);
+    for (lua_Integer k = 1; k <= n; k++) {
+        lua_geti(L, 1, k);
+        lua_rawseti(L, 3, k);
+    }
+    merge_sort(L, 3, n, &o);
+    for (lua_Integer k = 1; k <= n; k++) {
+        lua_rawgeti(L, 3, k);
+        lua_seti(L, 1, k);
+    }
+    return 0;
+}
+
+/* --- pairs ------------------------------------------------------------------------------- */
+
+/* The iterator pairs returns: upvalues are the table, its sorted keys and the position. Keys
+ * removed since pairs began are skipped. */
+static int det_pairs_next(lua_State *L)
+{
+    lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
+    for (;;) {
+        i++;
+        if (lua_rawgeti(L, lua_upvalueindex(2), i) == LUA_TNIL) {
+            lua_pushinteger(L, i - 1);
+            lua_replace(L, lua_upvalueindex(3));
+            return 1;
+        }
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+            lua_pushinteger(L, i);
+            lua_replace(L, lua_upvalueindex(3));
+            return 2;
+        }
+        lua_pop(L, 2);
+    }
+}
+
+/* pairs(t): t's __pairs when it has one (as Lua's does), else its keys in the fixed order. */
+static int det_pairs(lua_State *L)
+{
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_newtable(L); /* 2: keys */
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        key_class(L, -1); /* a key with no order is an error even when it is alone */
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, 2, ++n);
+    }
+    cairn_lua__charge(L, n + sort_cost(n));
+    merge_sort(L, 2, n, &(sort_order){0, true});
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, det_pairs_next, 3);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void cairn_lua__open_order(lua_State *L)
+{
+    /* For every state's code, the runtime's own scripts' too; they keep Lua's own next for
+     * copying a table whole, where the order does not matter. */
+    lua_getglobal(L, "next");
+    lua_setfield(L, LUA_REGISTRYINDEX, "cairn.raw_next");
+    lua_pushcfunction(L, det_next);
+    lua_setglobal(L, "next");
+    lua_pushcfunction(L, det_pairs);
+    lua_setglobal(L, "pairs");
+    lua_getglobal(L, "table");
+    lua_pushcfunction(L, det_sort);
+    lua_setfield(L, -2, "sort");
+    lua_pop(L, 1);
+}
