@@ -78,6 +78,13 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
     lua_remove(L, -2);
 }
 
+void cairn_lua__entity_order(lua_State *L, int idx, uint32_t *world, lua_Integer *id)
+{
+    const handle *e = lua_touserdata(L, idx);
+    *world = e->world;
+    *id = cairn_lua__id_to_integer(e->id);
+}
+
 bool cairn_lua__entity_less(lua_State *L, int a, int b)
 {
     const handle *x = lua_touserdata(L, a), *y = lua_touserdata(L, b);

@@ -162,8 +162,10 @@ cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
 /* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */
 lua_Integer cairn_lua__id_to_integer(cairn_entity_id id);
 cairn_entity_id cairn_lua__id_from_integer(lua_Integer id);
-/* The fixed order of entity handles (both at the indices must be handles): world, then id. */
+/* The fixed order of entity handles (both at the indices must be handles): world, then id;
+ * and what it compares, for sorting. */
 bool cairn_lua__entity_less(lua_State *L, int a, int b);
+void cairn_lua__entity_order(lua_State *L, int idx, uint32_t *world, lua_Integer *id);
 /* The id of the entity handle at idx, or NONE when it is not one. */
 cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx);
 /* The world, or raises "no world yet". */

@@ -7,6 +7,7 @@
  * partition comes out unbalanced, so the calls a comparator sees, and the order of elements
  * it calls equal, change too. Both would make two runs of one seed differ.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "host.h"
@@ -82,7 +83,7 @@ static int det_next(lua_State *L)
             found = true;
         }
     }
-    cairn_lua__charge(L, scanned);
+    cairn_lua__charge(L, 32 * scanned);
     if (!found) {
         lua_pushnil(L);
         return 1;
@@ -102,7 +103,6 @@ static int det_next(lua_State *L)
 
 typedef struct sort_order {
     int comparator; /* stack index of the comparator, or 0: the < operator */
-    bool keys;      /* the fixed order of keys (pairs), ignoring comparator */
 } sort_order;
 
 /* Whether element a comes before element b (both on the stack). */
@@ -110,8 +110,6 @@ static bool sort_less(lua_State *L, const sort_order *o, int a, int b)
 {
     a = lua_absindex(L, a);
     b = lua_absindex(L, b);
-    if (o->keys)
-        return key_less(L, a, b);
     if (!o->comparator)
         return lua_compare(L, a, b, LUA_OPLT);
     lua_pushvalue(L, o->comparator);
@@ -163,8 +161,11 @@ static void merge_sort(lua_State *L, int idx, lua_Integer n, const sort_order *o
     lua_pop(L, 1);
 }
 
-/* n times the passes a merge sort of n makes, as the budget's cost. */
-static int64_t sort_cost(lua_Integer n)
+/* n times the passes a sort of n makes: the steps of a sort. What a step costs the budget is
+ * its time in Lua instructions (a few nanoseconds each), measured: a key scanned by next about
+ * 32 (it compares through Lua's API), a step of pairs' sort in C about 8, a step of
+ * table.sort about 16. */
+static int64_t sort_steps(lua_Integer n)
 {
     int64_t passes = 1;
     for (lua_Integer width = 1; width < n; width *= 2)
@@ -192,13 +193,13 @@ static int det_sort(lua_State *L)
     check_list(L, 1);
     lua_Integer n = luaL_len(L, 1);
     luaL_argcheck(L, n < INT32_MAX, 1, "array too big");
-    sort_order o = {0, false};
+    sort_order o = {0};
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TFUNCTION);
         o.comparator = 2;
     }
     lua_settop(L, 2);
-    cairn_lua__charge(L, sort_cost(n));
+    cairn_lua__charge(L, 16 * sort_steps(n));
     lua_createtable(L, (int)n, 0);
     for (lua_Integer k = 1; k <= n; k++) {
         lua_geti(L, 1, k);
@@ -236,7 +237,80 @@ static int det_pairs_next(lua_State *L)
     }
 }
 
-/* pairs(t): t's __pairs when it has one (as Lua's does), else its keys in the fixed order. */
+/* A key as the sort of pairs sees it: its class and what orders it, read once. Strings point
+ * into the keys themselves, which the list being sorted keeps alive. */
+typedef struct sort_key {
+    int class;
+    bool integer;
+    lua_Integer i;
+    lua_Number f;
+    const char *s;
+    size_t len;
+    uint32_t world;    /* an entity's, before its id (in i) */
+    uint32_t position; /* in the unsorted list */
+} sort_key;
+
+static int compare_numbers(const sort_key *a, const sort_key *b)
+{
+    if (a->integer && b->integer)
+        return (a->i > b->i) - (a->i < b->i);
+    lua_Number x = a->integer ? (lua_Number)a->i : a->f;
+    lua_Number y = b->integer ? (lua_Number)b->i : b->f;
+    if (x != y)
+        return (x > y) - (x < y);
+    /* an integer and a float equal as doubles are different keys: the integer first */
+    return (int)b->integer - (int)a->integer;
+}
+
+static int compare_keys(const void *pa, const void *pb)
+{
+    const sort_key *a = pa, *b = pb;
+    if (a->class != b->class)
+        return a->class - b->class;
+    switch (a->class) {
+    case KEY_NUMBER:
+        return compare_numbers(a, b);
+    case KEY_STRING: {
+        int c = memcmp(a->s, b->s, a->len < b->len ? a->len : b->len);
+        return c ? c : (a->len > b->len) - (a->len < b->len);
+    }
+    case KEY_BOOLEAN:
+        return (int)(a->i - b->i);
+    default:
+        if (a->world != b->world)
+            return a->world < b->world ? -1 : 1;
+        return (a->i > b->i) - (a->i < b->i);
+    }
+}
+
+/* Reads the key at idx (the list keeps it alive) for compare_keys. */
+static void read_key(lua_State *L, int idx, uint32_t position, sort_key *k)
+{
+    memset(k, 0, sizeof *k);
+    k->class = key_class(L, idx);
+    k->position = position;
+    switch (k->class) {
+    case KEY_NUMBER:
+        k->integer = lua_isinteger(L, idx);
+        if (k->integer)
+            k->i = lua_tointeger(L, idx);
+        else
+            k->f = lua_tonumber(L, idx);
+        break;
+    case KEY_STRING:
+        k->s = lua_tolstring(L, idx, &k->len);
+        break;
+    case KEY_BOOLEAN:
+        k->i = lua_toboolean(L, idx);
+        break;
+    default:
+        cairn_lua__entity_order(L, idx, &k->world, &k->i);
+    }
+}
+
+/* pairs(t): t's __pairs when it has one (as Lua's does), else its keys in the fixed order:
+ * read once into a C array and sorted there, where comparing costs no call into Lua. The keys
+ * are unique, so the order is total and any sort gives the same one. */
 static int det_pairs(lua_State *L)
 {
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
@@ -246,7 +320,7 @@ static int det_pairs(lua_State *L)
     }
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
-    lua_newtable(L); /* 2: keys */
+    lua_newtable(L); /* 2: the keys, unsorted */
     lua_Integer n = 0;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
@@ -255,10 +329,22 @@ static int det_pairs(lua_State *L)
         lua_pushvalue(L, -1);
         lua_rawseti(L, 2, ++n);
     }
-    cairn_lua__charge(L, n + sort_cost(n));
-    merge_sort(L, 2, n, &(sort_order){0, true});
+    luaL_argcheck(L, n < UINT32_MAX, 1, "table too big");
+    cairn_lua__charge(L, 8 * sort_steps(n));
+    sort_key *keys = lua_newuserdatauv(L, (size_t)n * sizeof *keys + 1, 0); /* 3 */
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, 2, i);
+        read_key(L, -1, (uint32_t)i, &keys[i - 1]);
+        lua_pop(L, 1);
+    }
+    qsort(keys, (size_t)n, sizeof *keys, compare_keys);
+    lua_createtable(L, (int)n, 0); /* 4: the keys, sorted */
+    for (lua_Integer i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, keys[i].position);
+        lua_rawseti(L, 4, i + 1);
+    }
     lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 4);
     lua_pushinteger(L, 0);
     lua_pushcclosure(L, det_pairs_next, 3);
     lua_pushvalue(L, 1);
