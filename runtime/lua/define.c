@@ -11,14 +11,28 @@
 
 #include "host.h"
 
-static const char callbacks_key[] = "cairn.callbacks";
+/* The callback table is reached by a registry reference, not a name: every call into a
+ * handler looks it up. */
+static void push_callbacks(lua_State *L)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cairn_lua__from(L)->callbacks_ref);
+}
+
+/* A new callback table for a new world; the old one, and every function in it, can go. */
+static void new_callbacks(lua_State *L)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    luaL_unref(L, LUA_REGISTRYINDEX, h->callbacks_ref);
+    lua_newtable(L);
+    h->callbacks_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
 
 /* --- the callback table ------------------------------------------------------------------ */
 
 static int keep(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
-    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    push_callbacks(L);
     lua_pushvalue(L, idx);
     int ref = luaL_ref(L, -2);
     lua_pop(L, 1);
@@ -140,8 +154,8 @@ static int callback_body(lua_State *L)
     callback *cb = lua_touserdata(L, 1);
     lua_settop(L, 0);
     luaL_checkstack(L, 8, "calling content");
-    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key); /* 1 */
-    lua_rawgeti(L, 1, cb->fn);                         /* 2: kept to name it in errors */
+    push_callbacks(L);         /* 1 */
+    lua_rawgeti(L, 1, cb->fn); /* 2: kept to name it in errors */
     lua_pushvalue(L, 2);
     int n = 0;
     if (!cairn_entity_id_is_none(cb->entity))
@@ -169,19 +183,20 @@ static int callback_body(lua_State *L)
 static cairn_status call_back(cairn_lua *h, callback *cb)
 {
     lua_State *L = h->L;
-    if (!lua_checkstack(L, 4))
+    if (!lua_checkstack(L, 5))
         return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
     h->callbacks++;
     cairn_lua__scope_open(h);
+    cairn_lua__push_frame(L);
     lua_pushcfunction(L, callback_body);
     lua_pushlightuserdata(L, cb);
-    cairn_status st = cairn_lua__call(h, 1, 0);
+    cairn_status st = cairn_lua__call_framed(h, 1, 0);
     cairn_lua__scope_close(h);
     if (st == CAIRN_ERR_NOMEM) {
         /* Placed at content's function, not at the trampoline: neither call raises (the
          * key is interned, the slot exists). */
         bool limit = strstr(cairn_lua_error(h), "memory limit") != NULL;
-        lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+        push_callbacks(L);
         lua_rawgeti(L, -1, cb->fn);
         cairn_lua__memory_overrun(h, -1, limit);
         lua_pop(L, 2);
@@ -209,7 +224,7 @@ cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank)
 
 void cairn_lua__release_handler(lua_State *L, cairn_handler handler)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    push_callbacks(L);
     luaL_unref(L, -1, (int)(intptr_t)handler.ud);
     lua_pop(L, 1);
 }
@@ -217,7 +232,7 @@ void cairn_lua__release_handler(lua_State *L, cairn_handler handler)
 /* Entity hooks by handler id, in the callback table's field "hooks". */
 static void push_hooks(lua_State *L)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    push_callbacks(L);
     if (lua_getfield(L, -1, "hooks") != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
@@ -686,8 +701,7 @@ static void drop_world(lua_State *L, cairn_lua *h)
     cairn_world_destroy(h->world);
     h->world = NULL;
     h->world_serial++;
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    new_callbacks(L);
     cairn_lua__scope_reset(h);
 }
 
@@ -755,6 +769,5 @@ void cairn_lua__open_define(lua_State *L)
         {NULL, NULL},
     };
     luaL_newlib(L, fns);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, callbacks_key);
+    new_callbacks(L);
 }

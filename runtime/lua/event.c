@@ -1,32 +1,52 @@
 /*
- * event.c - event handles: userdata over a core event, valid only in the call that received
+ * event.c - event handles: values naming a core event, valid only in the call that received
  * it (a handler, a hook, an algorithm) or, made outside any call, until the next beat.
  * Using one later raises an error saying so. Fields follow the event's kind; the fields a
  * stage may change (an attack's damage in attack_get, a move's destination in move_get,
  * propagate to veto a check) are writable.
+ *
+ * Handlers are called often, and a handle that was a new userdata each time would make every
+ * call allocate. So a handle is a light userdata: no object at all, but a number that names
+ * an entry of the host's list of live events - its index and the stamp the entry got, which
+ * no later entry shares. An entry dies with the scope that made it (the call returns, a beat
+ * starts, the world goes); a handle whose entry is gone, or was reused under another stamp,
+ * is refused. The one metatable of light userdata is the event's: nothing else the runtime
+ * gives content is light userdata.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "host.h"
 
 static const char event_meta[] = "cairn.event";
 
-typedef struct handle {
+struct cairn_lua_live {
     cairn_event *ev;
+    uint64_t stamp;
     uint32_t scope;
-    uint32_t epoch;
-    /* The arena the event lives in is rewound when a beat starts: the handle is good for
-     * this beat of this world only, whatever its scope says. */
-    uint32_t world;
-    uint64_t beat;
-} handle;
+};
 
-/* Whether the handle's event still exists and the call that received it is under way. */
-static bool valid(lua_State *L, const handle *e)
+/* A handle's bits: the stamp above, the entry's index below. */
+#define INDEX_BITS 20
+#define INDEX_MASK ((UINT64_C(1) << INDEX_BITS) - 1)
+
+_Static_assert(sizeof(uintptr_t) >= 8, "event handles need 64-bit light userdata");
+
+void cairn_lua__events_end(cairn_lua *h, uint32_t scope)
+{
+    while (h->live_count > 0 && h->live[h->live_count - 1].scope >= scope)
+        h->live_count--;
+}
+
+/* The live entry a handle names, or NULL. */
+static struct cairn_lua_live *entry_of(lua_State *L, int idx)
 {
     cairn_lua *h = cairn_lua__from(L);
-    return h->world && e->world == h->world_serial && e->beat == cairn_world_beat(h->world) &&
-           e->scope <= h->scope_top && h->scopes[e->scope] == e->epoch;
+    uint64_t bits = (uint64_t)(uintptr_t)lua_touserdata(L, idx);
+    uint64_t index = bits & INDEX_MASK;
+    if (index >= h->live_count || h->live[index].stamp != bits >> INDEX_BITS)
+        return NULL;
+    return &h->live[index];
 }
 
 static const char *const kind_names[CAIRN_EVENT_KIND_COUNT] = {
@@ -50,19 +70,36 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev)
         return;
     }
     cairn_lua *h = cairn_lua__from(L);
-    handle *e = lua_newuserdatauv(L, sizeof *e, 0);
-    e->ev = ev;
-    e->scope = h->scope_top;
-    e->epoch = h->scopes[h->scope_top];
-    e->world = h->world_serial;
-    e->beat = h->world ? cairn_world_beat(h->world) : 0;
-    luaL_setmetatable(L, event_meta);
+    /* The same event twice in one scope is one handle (ev.algo read twice is ==). */
+    uint32_t index = h->live_count;
+    for (uint32_t i = h->live_count; i > 0 && h->live[i - 1].scope == h->scope_top; i--)
+        if (h->live[i - 1].ev == ev) {
+            index = i - 1;
+            break;
+        }
+    if (index == h->live_count) {
+        if (h->live_count > INDEX_MASK)
+            luaL_error(L, "too many event handles at once");
+        if (h->live_count == h->live_cap) {
+            uint32_t cap = h->live_cap ? 2 * h->live_cap : 64;
+            struct cairn_lua_live *grown = realloc(h->live, cap * sizeof *grown);
+            if (!grown)
+                luaL_error(L, "out of memory for event handles");
+            h->live = grown;
+            h->live_cap = cap;
+        }
+        h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
+        h->live_count++;
+    }
+    lua_pushlightuserdata(L, (void *)(uintptr_t)((h->live[index].stamp << INDEX_BITS) | index));
 }
 
 cairn_event *cairn_lua__check_event(lua_State *L, int idx)
 {
-    handle *e = luaL_checkudata(L, idx, event_meta);
-    if (!valid(L, e))
+    if (!lua_islightuserdata(L, idx))
+        luaL_typeerror(L, idx, "event");
+    struct cairn_lua_live *e = entry_of(L, idx);
+    if (!e)
         luaL_error(L, "event handle used after its event ended (keep the values you need, "
                       "not the event)");
     return e->ev;
@@ -414,8 +451,8 @@ static int ev_attempt(lua_State *L)
 
 static int ev_tostring(lua_State *L)
 {
-    handle *e = luaL_checkudata(L, 1, event_meta);
-    if (!valid(L, e))
+    struct cairn_lua_live *e = lua_islightuserdata(L, 1) ? entry_of(L, 1) : NULL;
+    if (!e)
         lua_pushliteral(L, "event (ended)");
     else
         lua_pushfstring(L, "%s event",
@@ -437,4 +474,8 @@ void cairn_lua__open_event(lua_State *L)
         {NULL, NULL},
     };
     cairn_lua__new_class(L, event_meta, "event", meta, methods);
+    lua_pushlightuserdata(L, NULL);
+    luaL_getmetatable(L, event_meta);
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
 }

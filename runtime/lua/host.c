@@ -239,8 +239,15 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit)
     lua_State *L = h->L;
     lua_Debug ar;
     char msg[LUA_IDSIZE + 128];
-    lua_pushvalue(L, idx);
-    lua_getinfo(L, ">S", &ar);
+    if (!lua_isfunction(L, idx)) {
+        /* no function to place it at (a framed call's caller places it) */
+        ar.short_src[0] = '?';
+        ar.short_src[1] = '\0';
+        ar.linedefined = 0;
+    } else {
+        lua_pushvalue(L, idx);
+        lua_getinfo(L, ">S", &ar);
+    }
     int n = limit ? snprintf(msg, sizeof msg,
                              "%s:%d: memory limit of %d MiB exceeded (in the function "
                              "defined here, or one it called)",
@@ -258,6 +265,19 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
     lua_pushvalue(L, base);
     lua_pushcfunction(L, message_handler);
     lua_rotate(L, base, 2);
+    return cairn_lua__call_framed(h, nargs, nresults);
+}
+
+void cairn_lua__push_frame(lua_State *L)
+{
+    lua_pushnil(L);
+    lua_pushcfunction(L, message_handler);
+}
+
+cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
+{
+    lua_State *L = h->L;
+    int base = lua_gettop(L) - nargs - 2; /* the kept function; the handler is above it */
     bool outer = h->depth == 0;
     if (outer) {
         h->budget_left = (int64_t)h->budget;
@@ -368,6 +388,7 @@ void cairn_lua__scope_open(cairn_lua *h)
 
 void cairn_lua__scope_close(cairn_lua *h)
 {
+    cairn_lua__events_end(h, h->scope_top);
     h->scopes[h->scope_top] = 0;
     if (h->scope_top > 0)
         h->scope_top--;
@@ -375,6 +396,7 @@ void cairn_lua__scope_close(cairn_lua *h)
 
 void cairn_lua__scope_reset(cairn_lua *h)
 {
+    cairn_lua__events_end(h, 0);
     h->scopes[0] = ++h->epoch;
 }
 
@@ -449,6 +471,7 @@ cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, c
     h->out = config->out ? config->out : stdout;
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->scripts_dir = copy_string(dir && *dir ? dir : CAIRN_SCRIPTS_DIR);
+    h->callbacks_ref = LUA_NOREF;
     h->L = lua_newstate(host_alloc, h);
     if (!h->scripts_dir || !h->L) {
         cairn_lua_destroy(h);
@@ -478,6 +501,7 @@ void cairn_lua_destroy(cairn_lua *h)
     cairn_world_destroy(h->world);
     free(h->scripts_dir);
     free(h->error);
+    free(h->live);
     free(h);
 }
 

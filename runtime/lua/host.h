@@ -34,6 +34,7 @@ struct cairn_lua {
     char limit_message[256]; /* what a content pcall must not swallow */
 
     uint32_t depth;     /* nested calls into Lua */
+    int callbacks_ref;  /* the registry's reference to the world's callback table */
     uint64_t callbacks; /* calls the core made into Lua */
 
     /* The full message of the last failure; `pending` while it travels back up through the
@@ -46,6 +47,13 @@ struct cairn_lua {
     uint32_t scope_top;
     uint32_t scopes[CAIRN_LUA_SCOPE_MAX];
     uint32_t epoch;
+
+    /* The events content holds handles to, in the order the handles were made (so a scope's
+     * are above the scopes it runs in); see event.c. */
+    struct cairn_lua_live *live;
+    uint32_t live_count;
+    uint32_t live_cap;
+    uint64_t stamp; /* the last live event's stamp: stamps are never reused */
 
     char *scripts_dir;
 };
@@ -71,6 +79,10 @@ cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults);
  * placed at the function at idx, for LUA_ERRMEM, which runs no message handler. Raises
  * nothing. */
 void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit);
+/* cairn_lua__call for a caller that pushed, in this order: cairn_lua__push_frame's two
+ * values, the function, its nargs arguments - sparing the call a rotation of the stack. */
+void cairn_lua__push_frame(lua_State *L);
+cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_status cairn_lua__callback_failed(cairn_lua *h);
@@ -110,6 +122,9 @@ const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id);
 int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
 /* Pushes the name of an id of a kind (nil for none). */
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
+
+/* The events whose handles die with the scope being closed, or all of them (a new beat). */
+void cairn_lua__events_end(cairn_lua *h, uint32_t scope);
 
 /* Makes the metatable of a kind of handle, registered as tname: the metamethods in meta,
  * the methods in a table `methods` that __index looks in first (cairn_lua__method), and

@@ -312,3 +312,21 @@ test("entity handles work as table keys: one handle per entity", function()
   expect.eq(actors[o], 1, "the handler's ev.actor is the same key")
   expect.eq(next(actors, o), nil, "and the only one: the hook was on o alone")
 end)
+
+cairn.entity { name = "walker", glyph = "v", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "basic" } } }
+
+test("an event read twice in one call is one handle, and a handle from an earlier call is not it", function()
+  local kept, same
+  cairn.handler { entity = "scenario:walker", chain = "act_success", fn = function(ev)
+    same = ev.algo == ev.algo and ev.algo.result == ev.algo.result
+    if kept then
+      expect.error(function() return kept.success end, "used after its event ended")
+    end
+    kept = ev
+  end }
+  local w = scenario { map = "@....v" }
+  w:step(2)
+  expect.truthy(same, "ev.algo read twice gives one handle")
+  expect.eq(type(kept), "userdata")
+end)
