@@ -9,6 +9,7 @@
 
 #include "cairn/core.h"
 #include "cairn/lua.h"
+#include "bench.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -66,7 +67,7 @@ static const command commands[] = {
     {"check", "DIR", "validate a content pack", run_check},
     {"test", "[DIR ...]", "run Lua scenario tests", run_test},
     {"replay", "FILE [--verify]", "play back or verify a replay", NULL},
-    {"bench", "[SCENARIO]", "measure beats per second", NULL},
+    {"bench", "[--variant abcd] [--n LIST] [--out FILE]", "measure the chase", cairn_bench},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

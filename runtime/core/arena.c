@@ -33,7 +33,11 @@ static cairn_arena_chunk *next_chunk(cairn_world *w, cairn_arena *arena, size_t 
     cairn_arena_chunk *next = arena->current ? arena->current->next : arena->first;
     if (next && next->size >= size)
         return next;
+    /* Each new chunk as big as all before it: a beat that needs much more than the last one
+     * (a crowd closing in) grows the arena in a few steps, not a chunk at a time. */
     size_t chunk_size = size > CHUNK_SIZE ? size : CHUNK_SIZE;
+    if (arena->capacity > chunk_size && arena->capacity <= MAX_REQUEST)
+        chunk_size = arena->capacity;
     cairn_arena_chunk *chunk = cairn__alloc(w, sizeof *chunk + chunk_size);
     if (!chunk)
         return NULL;

@@ -188,8 +188,23 @@ static cairn_status call_back(cairn_lua *h, callback *cb)
     h->callbacks++;
     cairn_lua__scope_open(h);
     cairn_lua__push_frame(L);
-    lua_pushcfunction(L, callback_body);
-    lua_pushlightuserdata(L, cb);
+    /* The common case, a handler: its event's handle is a light userdata and nothing else is
+     * needed, so nothing here can raise - the function is called directly, without the
+     * trampoline. */
+    bool direct = cb->ev && cairn_entity_id_is_none(cb->entity) && !cb->dir && !cb->step &&
+                  !cb->outcome && !cb->want_bool && !cb->dirs;
+    if (direct) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
+        lua_rawgeti(L, -1, cb->fn);
+        lua_replace(L, -2);
+        direct = cairn_lua__push_event_quietly(L, cb->ev);
+        if (!direct)
+            lua_pop(L, 1);
+    }
+    if (!direct) {
+        lua_pushcfunction(L, callback_body);
+        lua_pushlightuserdata(L, cb);
+    }
     cairn_status st = cairn_lua__call_framed(h, 1, 0);
     cairn_lua__scope_close(h);
     if (st == CAIRN_ERR_NOMEM) {

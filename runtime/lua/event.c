@@ -63,12 +63,8 @@ static const char *article(const cairn_event *ev)
     return ev->kind < CAIRN_EVENT_KIND_COUNT ? with_article[ev->kind] : "a custom";
 }
 
-void cairn_lua__push_event(lua_State *L, cairn_event *ev)
+bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev)
 {
-    if (!ev) {
-        lua_pushnil(L);
-        return;
-    }
     cairn_lua *h = cairn_lua__from(L);
     /* The same event twice in one scope is one handle (ev.algo read twice is ==). */
     uint32_t index = h->live_count;
@@ -79,12 +75,12 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev)
         }
     if (index == h->live_count) {
         if (h->live_count > INDEX_MASK)
-            luaL_error(L, "too many event handles at once");
+            return false;
         if (h->live_count == h->live_cap) {
             uint32_t cap = h->live_cap ? 2 * h->live_cap : 64;
             struct cairn_lua_live *grown = realloc(h->live, cap * sizeof *grown);
             if (!grown)
-                luaL_error(L, "out of memory for event handles");
+                return false;
             h->live = grown;
             h->live_cap = cap;
         }
@@ -92,6 +88,15 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev)
         h->live_count++;
     }
     lua_pushlightuserdata(L, (void *)(uintptr_t)((h->live[index].stamp << INDEX_BITS) | index));
+    return true;
+}
+
+void cairn_lua__push_event(lua_State *L, cairn_event *ev)
+{
+    if (!ev)
+        lua_pushnil(L);
+    else if (!cairn_lua__push_event_quietly(L, ev))
+        luaL_error(L, "too many event handles at once");
 }
 
 cairn_event *cairn_lua__check_event(lua_State *L, int idx)

@@ -307,6 +307,8 @@ cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
         drop_runtime_frames(h);
         lua_settop(L, base - 1);
         st = rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
+    } else if (nresults == 0) {
+        lua_settop(L, base - 1);
     } else {
         lua_remove(L, base);
         lua_remove(L, base);

@@ -194,6 +194,9 @@ cairn_dir cairn_lua__check_dir(lua_State *L, int idx);
 
 void cairn_lua__open_event(lua_State *L);
 void cairn_lua__push_event(lua_State *L, cairn_event *ev);
+/* The same for a non-NULL event, raising nothing: false (and nothing pushed) when the list
+ * of live events cannot grow. The caller has made room on the stack. */
+bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev);
 cairn_event *cairn_lua__check_event(lua_State *L, int idx);
 
 /* --- stats.c ----------------------------------------------------------------------------- */

@@ -47,10 +47,11 @@ help_lists_every_planned_command)
   for command in play sim check test replay bench; do
     expect_out "^  $command( |$)"
   done
-  # check and test are built; the other four say they are not yet.
-  [ "$(grep -c '(not yet built)' "$out")" -eq 4 ] || fail "expected 4 commands marked not yet built"
+  # check, test and bench are built; the other three say they are not yet.
+  [ "$(grep -c '(not yet built)' "$out")" -eq 3 ] || fail "expected 3 commands marked not yet built"
   grep -A1 '^  check ' "$out" | grep -q 'not yet built' && fail "check is built"
   grep -A1 '^  test ' "$out" | grep -q 'not yet built' && fail "test is built"
+  grep -A1 '^  bench ' "$out" | grep -q 'not yet built' && fail "bench is built"
   expect_out '--version'
   ;;
 help_fits_a_terminal_of_80_columns)
@@ -135,6 +136,23 @@ test_of_a_missing_folder_fails_with_a_message)
   run test "$packs/no_such_folder"
   expect_status 1
   expect_err "no such folder or test file: $packs/no_such_folder"
+  ;;
+bench_runs_end_to_end_on_a_tiny_n)
+  # Speed is the benchmark's to measure, not a test's: this only runs it.
+  csv=$(mktemp --suffix=.csv) json=$(mktemp --suffix=.json)
+  run bench --n 10 --beats 5 --out "$csv"
+  expect_status 0
+  expect_out '^var +N +beats +beats/s'
+  expect_out '^targets:'
+  [ "$(grep -c '^[abcd],10,5,' "$csv")" -eq 4 ] || fail "expected a CSV row per variant"
+  head -1 "$csv" | grep -q '^variant,n,beats,beats_per_second' || fail "CSV header"
+  run bench --variant b --n 10 --beats 5 --out "$json"
+  expect_status 0
+  grep -q '"variant": "b", "n": 10, "beats": 5' "$json" || fail "expected a JSON record"
+  rm -f "$csv" "$json"
+  run bench --n nonsense
+  expect_status 2
+  expect_err '^usage: cairn bench'
   ;;
 *)
   echo "unknown case $case_name"

@@ -1,0 +1,46 @@
+-- The chase: one hero the benchmark walks, and enemies that rest, then attack or move towards
+-- it. Everyone is immune (pierce resistance far above any pierce), so the count never changes.
+local IMMUNE = 1000000
+
+cairn.entity { name = "hero", glyph = "@",
+  decorators = { "PlayerControl", "Moving", "Attackable", "Displaceable" },
+  stats = { team = 1, pierce_resistance = IMMUNE } }
+
+local enemy = {
+  decorators = { "Attacking", "Attackable", "Moving", "Displaceable" },
+  stats = { team = 2, targets = { 1 }, pierce_resistance = IMMUNE },
+}
+
+local function define(name, glyph, extra)
+  local def = { name = name, glyph = glyph }
+  for k, v in pairs(enemy) do def[k] = v end
+  for k, v in pairs(extra) do def[k] = v end
+  cairn.entity(def)
+end
+
+-- (a) pure data: built-in actions and movs, no Lua at all once compiled.
+define("skeleton", "s", {
+  sequence = { { action = "none" }, { action = "attack_move", movs = "basic" } } })
+
+-- (b) the same with a trivial Lua handler on its attack and move chains.
+define("skeleton_handlers", "h", {
+  sequence = { { action = "none" }, { action = "attack_move", movs = "basic" } },
+  handlers = { attack_check = function(ev) end, move_check = function(ev) end } })
+
+-- (c) the same with a Lua movs: basic's choice (the axes that close the distance to the
+-- closest player, the longer first), written in Lua.
+cairn.movs { name = "towards", fn = function(e)
+  local p = cairn.world():closest_player(e.x, e.y)
+  if not p then return {} end
+  local dx, dy = p.x - e.x, p.y - e.y
+  local h = dx > 0 and "e" or dx < 0 and "w" or nil
+  local v = dy > 0 and "s" or dy < 0 and "n" or nil
+  local first, second = h, v
+  if math.abs(dy) > math.abs(dx) then first, second = v, h end
+  local dirs = {}
+  dirs[#dirs + 1] = first
+  dirs[#dirs + 1] = second
+  return dirs
+end }
+define("skeleton_movs", "m", {
+  sequence = { { action = "none" }, { action = "attack_move", movs = "towards" } } })
