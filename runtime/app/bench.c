@@ -398,7 +398,8 @@ int cairn_bench(int argc, char **argv)
     size_t n_count = 5;
     long beats = 0, repeats = 3;
     uint64_t seed = 1;
-    for (int i = 1; i < argc; i++) {
+    /* Every option takes a value: they come in pairs. */
+    for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = value != NULL;
         if (!strcmp(arg, "--variant") && ok)
@@ -420,7 +421,6 @@ int cairn_bench(int argc, char **argv)
                             "[--repeat R] [--seed S] [--out FILE.csv|FILE.json]\n");
             return 2;
         }
-        i++;
     }
     result rs[16 * VARIANT_COUNT];
     size_t count = 0;
