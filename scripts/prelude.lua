@@ -20,10 +20,18 @@ local ctx = {
   core = host.core,
   prims = host.sandbox,
   print = host.sandbox.print,
-  problems = {},     -- "pack:path:line: message", in the order found
+  problems = {},     -- "pack:path:line: message", in the order found (see take_problems)
   loaded = {},       -- pack id -> pack, as loaded
   pack_order = {},   -- packs in load order
 }
+
+-- Every problem found so far, as one message, clearing the list; nil when there is none.
+function ctx.take_problems()
+  if #ctx.problems == 0 then return nil end
+  local text = table.concat(ctx.problems, "\n")
+  ctx.problems = {}
+  return text
+end
 
 ctx.util = script("util", ctx)
 ctx.sandbox = script("sandbox", ctx)
@@ -35,15 +43,9 @@ ctx.testing = script("testing", ctx)
 
 local runtime = {}
 
--- Every problem found so far, as one message; clears the list.
-local function take_problems()
-  local text = table.concat(ctx.problems, "\n")
-  ctx.problems = {}
-  return text
-end
-
 local function fail_on_problems()
-  if #ctx.problems > 0 then error(take_problems(), 0) end
+  local text = ctx.take_problems()
+  if text then error(text, 0) end
 end
 
 function runtime.add_pack_path(dir)

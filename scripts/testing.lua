@@ -77,11 +77,10 @@ local function library(pack)
     for _, line in ipairs(lines) do width = math.max(width, #line) end
     local made, err = pcall(ctx.compile.world, width, math.max(1, #lines), opts.seed or 1)
     if not made then error(util.unplace(tostring(err)), 2) end
-    if #ctx.problems > 0 then
-      local text = table.concat(ctx.problems, "\n")
-      ctx.problems = {}
+    local problems = ctx.take_problems()
+    if problems then
       ctx.core.world_destroy()
-      error("the definitions do not compile:\n" .. text, 2)
+      error("the definitions do not compile:\n" .. problems, 2)
     end
     local w = ctx.host.world()
     local glyphs = glyph_table()
@@ -121,11 +120,8 @@ local function library(pack)
     end
     if not found then error("use: no pack '" .. id .. "' was found", 2) end
     ctx.packs.load(found)
-    if #ctx.problems > 0 then
-      local text = table.concat(ctx.problems, "\n")
-      ctx.problems = {}
-      error("use: pack '" .. id .. "' does not load:\n" .. text, 2)
-    end
+    local problems = ctx.take_problems()
+    if problems then error("use: pack '" .. id .. "' does not load:\n" .. problems, 2) end
   end
 
   local expect = {}
@@ -235,11 +231,8 @@ function testing.prepare(file, pack_dir, chunk)
     ctx.packs.load(pack_dir)
     pack = ctx.loaded[util.basename(pack_dir:gsub("/+$", ""))]
   end
-  if #ctx.problems > 0 then
-    local text = table.concat(ctx.problems, "\n")
-    ctx.problems = {}
-    error(text, 0)
-  end
+  local problems = ctx.take_problems()
+  if problems then error(problems, 0) end
   local cases = {}
   local lib = library(pack or { id = "scenario" })
   lib.test = function(name, fn)
@@ -258,11 +251,8 @@ function testing.prepare(file, pack_dir, chunk)
   end
   local ok, err = ctx.sandbox.run_file(file, chunk, env)
   if not ok then error(err, 0) end
-  if #ctx.problems > 0 then
-    local text = table.concat(ctx.problems, "\n")
-    ctx.problems = {}
-    error(text, 0)
-  end
+  problems = ctx.take_problems()
+  if problems then error(problems, 0) end
   return cases
 end
 

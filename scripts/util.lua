@@ -39,12 +39,6 @@ function util.is_list(t)
   return n == #t
 end
 
-function util.sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  return keys -- pairs is the fixed order already
-end
-
 -- A deep copy of plain data.
 function util.copy(v)
   if type(v) ~= "table" then return v end

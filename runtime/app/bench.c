@@ -230,18 +230,15 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     out->allocations_per_beat = (double)(stats.allocations - allocations) / (double)beats;
     out->lua_calls_per_beat = (double)(lua_calls(&r) - calls) / (double)beats;
     out->load_ms = load_ms;
-    if (r.host)
-        cairn_lua_destroy(r.host);
-    else
-        cairn_world_destroy(r.w);
-    return true;
 fail:
-    fprintf(stderr, "cairn bench: variant %c, N=%ld: %s\n", v->key, n, run_error(&r));
+    if (st)
+        fprintf(stderr, "cairn bench: variant %c, N=%ld: %s\n", v->key, n, run_error(&r));
+    /* the host owns its world; the C variant's world is the run's own */
     if (r.host)
         cairn_lua_destroy(r.host);
     else
         cairn_world_destroy(r.w);
-    return false;
+    return st == CAIRN_OK;
 }
 
 /* bench_one in a child process of its own, so that one run's memory (freed to the allocator,

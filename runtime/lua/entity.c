@@ -85,14 +85,6 @@ void cairn_lua__entity_order(lua_State *L, int idx, uint32_t *world, lua_Integer
     *id = cairn_lua__id_to_integer(e->id);
 }
 
-bool cairn_lua__entity_less(lua_State *L, int a, int b)
-{
-    const handle *x = lua_touserdata(L, a), *y = lua_touserdata(L, b);
-    if (x->world != y->world)
-        return x->world < y->world;
-    return cairn_lua__id_to_integer(x->id) < cairn_lua__id_to_integer(y->id);
-}
-
 lua_Integer cairn_lua__id_to_integer(cairn_entity_id id)
 {
     return (lua_Integer)id.generation * CAIRN_ENTITY_MAX + id.index;

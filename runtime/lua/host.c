@@ -381,25 +381,18 @@ bool cairn_lua__method(lua_State *L, int idx, const char *key)
 
 void cairn_lua__scope_open(cairn_lua *h)
 {
-    /* Past the maximum, handles of the deepest calls share a scope and live a little longer:
-     * Lua's own limit on nested C calls stops such depths first. */
-    if (h->scope_top + 1 < CAIRN_LUA_SCOPE_MAX)
-        h->scope_top++;
-    h->scopes[h->scope_top] = ++h->epoch;
+    h->scope_top++;
 }
 
 void cairn_lua__scope_close(cairn_lua *h)
 {
     cairn_lua__events_end(h, h->scope_top);
-    h->scopes[h->scope_top] = 0;
-    if (h->scope_top > 0)
-        h->scope_top--;
+    h->scope_top--;
 }
 
 void cairn_lua__scope_reset(cairn_lua *h)
 {
     cairn_lua__events_end(h, 0);
-    h->scopes[0] = ++h->epoch;
 }
 
 /* --- the runtime's scripts --------------------------------------------------------------- */

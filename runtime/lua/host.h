@@ -11,10 +11,6 @@
 
 #include "cairn/lua.h"
 
-/* Handlers may call into the core, which may call handlers: event handles are valid in the
- * call that received them, tracked by one scope per level of nesting. */
-#define CAIRN_LUA_SCOPE_MAX 200
-
 struct cairn_lua {
     lua_State *L;
     cairn_world *world;
@@ -44,9 +40,9 @@ struct cairn_lua {
     bool pending;
     cairn_phase failed_phase; /* the world's phase when a callback failed */
 
+    /* Handlers may call into the core, which may call handlers: each call into content is a
+     * scope, and the event handles it made die with it (event.c). 0: outside any. */
     uint32_t scope_top;
-    uint32_t scopes[CAIRN_LUA_SCOPE_MAX];
-    uint32_t epoch;
 
     /* The events content holds handles to, in the order the handles were made (so a scope's
      * are above the scopes it runs in); see event.c. */
@@ -177,9 +173,7 @@ cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
 /* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */
 lua_Integer cairn_lua__id_to_integer(cairn_entity_id id);
 cairn_entity_id cairn_lua__id_from_integer(lua_Integer id);
-/* The fixed order of entity handles (both at the indices must be handles): world, then id;
- * and what it compares, for sorting. */
-bool cairn_lua__entity_less(lua_State *L, int a, int b);
+/* What orders entity handles (the value at idx must be one): world, then e.id. */
 void cairn_lua__entity_order(lua_State *L, int idx, uint32_t *world, lua_Integer *id);
 /* The id of the entity handle at idx, or NONE when it is not one. */
 cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx);

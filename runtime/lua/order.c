@@ -57,8 +57,13 @@ static bool key_less(lua_State *L, int a, int b)
     }
     case KEY_BOOLEAN:
         return !lua_toboolean(L, a) && lua_toboolean(L, b);
-    default:
-        return cairn_lua__entity_less(L, a, b);
+    default: {
+        uint32_t wa, wb;
+        lua_Integer ia, ib;
+        cairn_lua__entity_order(L, a, &wa, &ia);
+        cairn_lua__entity_order(L, b, &wb, &ib);
+        return wa < wb || (wa == wb && ia < ib);
+    }
     }
 }
 
@@ -101,18 +106,15 @@ static int det_next(lua_State *L)
  * writes the result back, through metamethods as table.sort does.
  */
 
-typedef struct sort_order {
-    int comparator; /* stack index of the comparator, or 0: the < operator */
-} sort_order;
-
-/* Whether element a comes before element b (both on the stack). */
-static bool sort_less(lua_State *L, const sort_order *o, int a, int b)
+/* Whether element a comes before element b (both on the stack), by the comparator at stack
+ * index comparator, or by < when it is 0. */
+static bool sort_less(lua_State *L, int comparator, int a, int b)
 {
     a = lua_absindex(L, a);
     b = lua_absindex(L, b);
-    if (!o->comparator)
+    if (!comparator)
         return lua_compare(L, a, b, LUA_OPLT);
-    lua_pushvalue(L, o->comparator);
+    lua_pushvalue(L, comparator);
     lua_pushvalue(L, a);
     lua_pushvalue(L, b);
     lua_call(L, 2, 1);
@@ -123,7 +125,7 @@ static bool sort_less(lua_State *L, const sort_order *o, int a, int b)
 
 /* Sorts the n elements of the raw array at idx in place, with a scratch array of the same
  * size made here. */
-static void merge_sort(lua_State *L, int idx, lua_Integer n, const sort_order *o)
+static void merge_sort(lua_State *L, int idx, lua_Integer n, int comparator)
 {
     idx = lua_absindex(L, idx);
     lua_createtable(L, (int)n, 0);
@@ -140,7 +142,7 @@ static void merge_sort(lua_State *L, int idx, lua_Integer n, const sort_order *o
                     lua_rawgeti(L, from, j);
                     lua_rawgeti(L, from, i);
                     /* the right one goes first only when strictly less: stable */
-                    take_right = sort_less(L, o, -2, -1);
+                    take_right = sort_less(L, comparator, -2, -1);
                     lua_pop(L, 2);
                 } else {
                     take_right = i >= mid;
@@ -193,10 +195,10 @@ static int det_sort(lua_State *L)
     check_list(L, 1);
     lua_Integer n = luaL_len(L, 1);
     luaL_argcheck(L, n < INT32_MAX, 1, "array too big");
-    sort_order o = {0};
+    int comparator = 0;
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TFUNCTION);
-        o.comparator = 2;
+        comparator = 2;
     }
     lua_settop(L, 2);
     cairn_lua__charge(L, 16 * sort_steps(n));
@@ -205,7 +207,7 @@ static int det_sort(lua_State *L)
         lua_geti(L, 1, k);
         lua_rawseti(L, 3, k);
     }
-    merge_sort(L, 3, n, &o);
+    merge_sort(L, 3, n, comparator);
     for (lua_Integer k = 1; k <= n; k++) {
         lua_rawgeti(L, 3, k);
         lua_seti(L, 1, k);

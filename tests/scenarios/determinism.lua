@@ -199,7 +199,3 @@ test("table.sort is stable and makes the same comparisons on every run", functio
   table.sort(words)
   expect.eq(words, { "apple", "fig", "pear" })
 end)
-
-test("weak tables are refused: their contents would follow the collector", function()
-  expect.error(function() setmetatable({}, { __mode = "k" }) end, "weak tables")
-end)
