@@ -126,6 +126,10 @@ local function attempt(e, fn, ...)
   return ok
 end
 
+-- Games and bots are not the core's: the session (session.lua) calls their functions.
+function compilers.game() end
+function compilers.bot() end
+
 function compilers.source(e)
   core.source(e.name)
 end

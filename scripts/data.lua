@@ -12,6 +12,8 @@ local store = {}       -- e.id -> the entity's table
 local stored = 0       -- entries in store
 local swept_at = 64    -- store size that triggers the next sweep of gone entities
 local defaults = {}    -- type name -> the data a new entity starts with
+local type_of = {}     -- e.id -> its type's name, for the entities in store
+local world_data = {}  -- w.data: the game's own state, beside the entities'
 
 local function plain(v, path, seen)
   local t = type(v)
@@ -98,7 +100,11 @@ end
 
 function data.reset()
   store, stored, swept_at = {}, 0, 64
-  defaults = {}
+  defaults, type_of, world_data = {}, {}, {}
+end
+
+function data.of_world()
+  return view(world_data)
 end
 
 -- Forgets the entities that are gone, once the store has doubled since the last time.
@@ -111,6 +117,9 @@ local function sweep()
       n = n + 1
     end
   end
+  for id in pairs(type_of) do
+    if not live[id] then type_of[id] = nil end
+  end
   store, stored, swept_at = live, n, math.max(64, 2 * n)
 end
 
@@ -119,11 +128,66 @@ function data.of(e)
   local t = store[id]
   if not t then
     t = ctx.util.copy(defaults[e.type] or {})
-    store[id] = t
+    store[id], type_of[id] = t, e.type
     stored = stored + 1
     if stored > swept_at then sweep() end
   end
   return view(t)
+end
+
+-- Keys of a table in a fixed order: numbers, then strings, then booleans, each ascending.
+local key_rank = { number = 1, string = 2, boolean = 3 }
+local function key_before(a, b)
+  local ra, rb = key_rank[type(a)], key_rank[type(b)]
+  if ra ~= rb then return ra < rb end
+  if ra == 3 then return (not a) and b end
+  return a < b
+end
+
+-- A value as text that two equal values share whatever order their tables were filled in.
+local function canonical(v, out)
+  local t = type(v)
+  if t == "table" then
+    local keys = {}
+    for k in pairs(v) do keys[#keys + 1] = k end
+    table.sort(keys, key_before)
+    out[#out + 1] = "{"
+    for _, k in ipairs(keys) do
+      canonical(k, out)
+      out[#out + 1] = "="
+      canonical(v[k], out)
+    end
+    out[#out + 1] = "}"
+  elseif t == "string" then
+    out[#out + 1] = "s" .. #v .. ":" .. v
+  elseif t == "number" then
+    out[#out + 1] = math.type(v) == "integer" and ("i" .. v) or string.format("f%.17g", v)
+  else
+    out[#out + 1] = tostring(v)
+  end
+end
+
+-- The world's data and every entity's as one text, for the world's checksum: by id, the
+-- entities whose data differs from their type's starting data (reading e.data must not
+-- change the sum).
+function data.text()
+  local ids = {}
+  for id in pairs(store) do
+    if ctx.core.entity_current(id) then ids[#ids + 1] = id end
+  end
+  table.sort(ids)
+  local out = { "world:" }
+  canonical(world_data, out)
+  for _, id in ipairs(ids) do
+    local mine, start = {}, {}
+    canonical(store[id], mine)
+    canonical(defaults[type_of[id]] or {}, start)
+    mine = table.concat(mine)
+    if mine ~= table.concat(start) then
+      out[#out + 1] = id .. ":" .. mine .. ";"
+    end
+  end
+  return table.concat(out)
 end
 
 -- The plain table behind a view (for tests comparing data).

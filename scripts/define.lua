@@ -8,7 +8,7 @@ local define = {}
 
 -- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
 define.kinds = { "source", "decorator", "action", "movs", "algo", "status", "sequence",
-  "entity", "handler" }
+  "entity", "handler", "game", "bot" }
 
 local record = {}   -- kind -> list of definitions, in the order made
 local by_name = {}  -- kind -> full name -> definition
@@ -44,6 +44,15 @@ local fields = {
   status = { name = "string", hooks = "handlers", apply = "function", tick = "function",
     wear_off = "function", description = "string" },
   sequence = { name = "string", steps = "list", description = "string" },
+  game = { name = "string", width = "number", height = "number", floors = "number",
+    generate = "function", outcome = "function", report = "function", description = "string" },
+  bot = { name = "string", decide = "function", description = "string" },
+}
+
+-- Fields a kind cannot do without (unless the definition extends another).
+local required_fields = {
+  handler = { "chain", "fn" }, movs = { "fn" }, algo = { "fn" }, sequence = { "steps" },
+  game = { "width", "height", "generate" }, bot = { "decide" },
 }
 
 local step_fields = { action = "string", movs = "string", repeats = "number",
@@ -174,23 +183,27 @@ local function check_shape(kind, def, where)
     problem(where, "%s: rank '%s' is not one of highest, high, medium, low, lowest", what, def.rank)
     ok = false
   end
-  if required and (kind == "handler" or kind == "movs" or kind == "algo") and def.fn == nil then
-    problem(where, "%s: 'fn' is required", what)
-    ok = false
+  for _, key in ipairs(required_fields[kind] or {}) do
+    if def[key] == nil and (required or kind == "handler") then
+      problem(where, "%s: '%s' is required", what, key)
+      ok = false
+    end
   end
-  if kind == "handler" and def.chain == nil then
-    problem(where, "%s: 'chain' is required", what)
-    ok = false
+  if kind == "game" then
+    for _, key in ipairs({ "width", "height", "floors" }) do
+      local v = def[key]
+      if type(v) == "number" and (math.type(v) ~= "integer" or v < 1 or v > 4096) then
+        problem(where, "%s: '%s' must be a whole number from 1 to 4096, not %s", what, key,
+          tostring(v))
+        ok = false
+      end
+    end
   end
   if kind == "sequence" and type(def.steps) == "table" then
     ok = check_steps(where, def.steps, what) and ok
   end
   if kind == "entity" and type(def.sequence) == "table" then
     ok = check_steps(where, def.sequence, what) and ok
-  end
-  if required and kind == "sequence" and def.steps == nil then
-    problem(where, "%s: 'steps' is required", what)
-    ok = false
   end
   for _, key in ipairs({ "data" }) do
     if type(def[key]) == "table" then

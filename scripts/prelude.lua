@@ -1,6 +1,7 @@
 -- prelude.lua: the runtime's own Lua, run first in every host with the host's primitives.
 -- It loads the other scripts and returns the functions the C side calls: add_pack_path,
--- load_pack, make_world, entity_data, check, list_tests, run_test_file.
+-- load_pack, make_world, the game_* functions of a session, entity_data, check, list_tests,
+-- run_test_file.
 --
 -- This code is trusted: it has the whole standard library and LuaFileSystem. Content never
 -- sees it; content runs in the environments sandbox.lua builds.
@@ -40,6 +41,7 @@ ctx.define = script("define", ctx)
 ctx.packs = script("packs", ctx)
 ctx.compile = script("compile", ctx)
 ctx.testing = script("testing", ctx)
+ctx.session = script("session", ctx)
 
 local runtime = {}
 
@@ -63,8 +65,48 @@ function runtime.make_world(width, height, seed)
   fail_on_problems()
 end
 
+-- A game: cairn sim and the front end start one, give inputs (or ask a bot) and step it.
+function runtime.game_start(name, seed)
+  ctx.session.start(name, seed, runtime.make_world)
+end
+
+function runtime.game_input(action, dir)
+  ctx.session.input(action, dir ~= "" and dir or nil)
+end
+
+function runtime.game_bot(name)
+  ctx.session.bot(name)
+end
+
+function runtime.game_step()
+  return ctx.session.step()
+end
+
+function runtime.game_state()
+  return ctx.session.state()
+end
+
+-- The summary as lines "key: value", the keys padded to one width.
+function runtime.game_summary(unfinished)
+  local lines, width = ctx.session.summary(unfinished), 0
+  for _, l in ipairs(lines) do width = math.max(width, #l[1]) end
+  local out = {}
+  for i, l in ipairs(lines) do
+    out[i] = string.format("%-" .. (width + 1) .. "s %s", l[1] .. ":", l[2])
+  end
+  return table.concat(out, "\n") .. "\n"
+end
+
+function runtime.data_text()
+  return ctx.data.text()
+end
+
 function runtime.entity_data(e)
   return ctx.data.of(e)
+end
+
+function runtime.world_data()
+  return ctx.data.of_world()
 end
 
 -- cairn check DIR: every problem, one per line; returns their number.

@@ -278,8 +278,8 @@ function testing.list(dirs)
       end
     end
   end
-  for _, dir in ipairs(dirs) do
-    dir = dir:gsub("/+$", "")
+  for _, given in ipairs(dirs) do
+    local dir = util.absolute(given)
     if util.is_file(dir .. "/pack.lua") then
       add_pack_tests(list, dir)
     elseif util.is_dir(dir) then
@@ -301,7 +301,7 @@ function testing.list(dirs)
         list[#list + 1] = { file = dir, chunk = "scenario:" .. util.basename(dir) }
       end
     else
-      error("cairn test: no such folder or test file: " .. dir, 0)
+      error("cairn test: no such folder or test file: " .. given, 0)
     end
   end
   return list

@@ -144,6 +144,21 @@ function util.identity(path)
   return a and (a.dev .. ":" .. a.ino) or path
 end
 
+-- The path made absolute (from the current folder) and without "." and ".." parts, so that
+-- "tests/bat.lua" run from inside a pack names the pack's folder like any other path.
+function util.absolute(path)
+  if path:sub(1, 1) ~= "/" then path = ctx.lfs.currentdir() .. "/" .. path end
+  local parts = {}
+  for part in path:gmatch("[^/]+") do
+    if part == ".." then
+      parts[#parts] = nil
+    elseif part ~= "." then
+      parts[#parts + 1] = part
+    end
+  end
+  return "/" .. table.concat(parts, "/")
+end
+
 function util.dirname(path)
   local d = path:gsub("/+$", ""):match("^(.*)/[^/]*$")
   return d == "" and "/" or d or "."

@@ -8,10 +8,15 @@
 #include <string.h>
 
 #include "cairn/core.h"
+#include "cairn/game.h"
 #include "cairn/lua.h"
 #include "bench.h"
+#include "sim.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+/* What content gets beyond the host's own: field of view and path finding. */
+static const cairn_lua_config host_config = {.world_methods = cairn_game_world_methods};
 
 /* cairn check DIR: every problem, one per line, to stdout; a summary to stderr. */
 static int run_check(int argc, char **argv)
@@ -22,7 +27,7 @@ static int run_check(int argc, char **argv)
     }
     unsigned problems = 0;
     cairn_error err;
-    if (cairn_lua_check(NULL, argv[1], &problems, &err)) {
+    if (cairn_lua_check(&host_config, argv[1], &problems, &err)) {
         fprintf(stderr, "cairn check: %s\n", err.message);
         return EXIT_FAILED;
     }
@@ -45,7 +50,8 @@ static int run_test(int argc, char **argv)
         }
     cairn_lua_totals totals;
     cairn_error err;
-    if (cairn_lua_test(NULL, (const char *const *)argv + 1, (size_t)argc - 1, &totals, &err)) {
+    if (cairn_lua_test(&host_config, (const char *const *)argv + 1, (size_t)argc - 1, &totals,
+                       &err)) {
         fprintf(stderr, "cairn test: %s\n", err.message);
         return EXIT_FAILED;
     }
@@ -63,7 +69,8 @@ typedef struct command {
 /* DESIGN section 6, in the order a player meets them. */
 static const command commands[] = {
     {"play", "[--seed N] [--pack DIR ...]", "play a seeded dungeon in the terminal", NULL},
-    {"sim", "[--seed N] [--beats K] [--bot NAME]", "run the game headless with a bot", NULL},
+    {"sim", "[--seed N] [--beats K] [--bot NAME] [--game NAME] [--pack DIR ...]",
+     "run the game headless, a bot playing, and print a summary", cairn_sim},
     {"check", "DIR", "validate a content pack", run_check},
     {"test", "[DIR ...]", "run Lua scenario tests", run_test},
     {"replay", "FILE [--verify]", "play back or verify a replay", NULL},

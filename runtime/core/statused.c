@@ -22,6 +22,17 @@ struct cairn_status_slot {
     } hooks[CAIRN_STATUSED_HOOKS_MAX];
 };
 
+void cairn__statused_mix(const void *data, uint64_t *hash)
+{
+    const cairn_statused *s = data;
+    cairn__hash_mix(hash, s->count, 4);
+    for (uint32_t i = 0; i < s->count; i++) {
+        cairn__hash_mix(hash, s->slots[i].status, 4);
+        cairn__hash_mix(hash, (uint32_t)s->slots[i].remaining, 4);
+        cairn__hash_mix(hash, s->slots[i].skip_beat, 8);
+    }
+}
+
 cairn_status cairn_statused_define(cairn_world *w, const cairn_statused_def *def,
                                    cairn_statused_id *out)
 {

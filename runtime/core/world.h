@@ -376,6 +376,13 @@ cairn_status cairn__history_add(cairn_world *w, cairn_change change);
 void cairn__history_drop(cairn_world *w, cairn_entity_id id);
 void cairn__history_free(cairn_world *w);
 
+/* --- the checksum (checksum.c) ----------------------------------------------------------- */
+
+/* Mixes the low `bytes` bytes of v into the hash *h (FNV-1a, least significant first). */
+void cairn__hash_mix(uint64_t *h, uint64_t v, int bytes);
+/* Mixes a Statused data block's statuses into *h (statused.c, which owns their layout). */
+void cairn__statused_mix(const void *data, uint64_t *h);
+
 /* --- chain names (world.c) ------------------------------------------------------------- */
 
 /* CAIRN_ERR_NOT_FOUND, with a message, for an id no chain name has. */

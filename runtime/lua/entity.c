@@ -215,6 +215,26 @@ static int e_displace(lua_State *L)
     return 1;
 }
 
+/* e:lift() takes the entity off the grid, alive: an item in a pack, a player between floors */
+static int e_lift(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    cairn_world *w = cairn_lua__world(L);
+    cairn_cell cell;
+    if (cairn_entity_cell(w, id, &cell) == CAIRN_OK)
+        check(L, cairn_grid_remove(w, id));
+    return 0;
+}
+
+/* e:place(x, y) puts an entity that is off the grid into a free cell of its layer */
+static int e_place(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    cairn_cell to = cairn_lua__check_cell(L, 2, 3);
+    check(L, cairn_grid_place(cairn_lua__world(L), id, to));
+    return 0;
+}
+
 static int e_apply(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
@@ -432,12 +452,16 @@ static int e_tostring(lua_State *L)
 void cairn_lua__open_entity(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"move", e_move},   {"attack", e_attack},     {"dig", e_dig},
-        {"act", e_act},     {"has", e_has},           {"is_dead", e_is_dead},
-        {"kill", e_kill},   {"hurt", e_hurt},         {"displace", e_displace},
-        {"apply", e_apply}, {"status", e_status},     {"remove", e_remove},
-        {"hook", e_hook},   {"unhook", e_unhook},     {"input", e_input},
-        {"pass", e_pass},   {"pass_all", e_pass_all}, {NULL, NULL},
+        {"move", e_move},         {"attack", e_attack},
+        {"dig", e_dig},           {"act", e_act},
+        {"has", e_has},           {"is_dead", e_is_dead},
+        {"kill", e_kill},         {"hurt", e_hurt},
+        {"displace", e_displace}, {"apply", e_apply},
+        {"status", e_status},     {"remove", e_remove},
+        {"hook", e_hook},         {"unhook", e_unhook},
+        {"input", e_input},       {"pass", e_pass},
+        {"pass_all", e_pass_all}, {"lift", e_lift},
+        {"place", e_place},       {NULL, NULL},
     };
     static const luaL_Reg meta[] = {
         {"__index", e_index}, {"__newindex", e_newindex},

@@ -477,6 +477,10 @@ cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, c
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
     cairn_lua__scope_reset(h);
     cairn_status st = load_scripts(h);
+    const char *clash = st ? NULL : cairn_lua__add_world_methods(L, config->world_methods);
+    if (clash)
+        st = cairn_lua__fail(h, CAIRN_ERR_EXISTS, "lua: the world handle has a method '%s' already",
+                             clash);
     if (st) {
         create_error(err, st, cairn_lua_error(h));
         cairn_lua_destroy(h);
@@ -561,6 +565,75 @@ cairn_status cairn_lua_step(cairn_lua *h)
         cairn_lua__fail(h, st, "%s", cairn_world_error(h->world));
     h->pending = false;
     return st;
+}
+
+void cairn_lua_charge(lua_State *L, int64_t cost)
+{
+    cairn_lua__charge(L, cost);
+}
+
+/* --- a game session (scripts/session.lua) ------------------------------------------------ */
+
+cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
+{
+    cairn_lua__push_runtime(h->L, "game_start");
+    lua_pushstring(h->L, game);
+    lua_pushinteger(h->L, (lua_Integer)seed);
+    return cairn_lua__call(h, 2, 0);
+}
+
+cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir)
+{
+    cairn_lua__push_runtime(h->L, "game_input");
+    lua_pushstring(h->L, action);
+    lua_pushstring(h->L, dir ? dir : "");
+    return cairn_lua__call(h, 2, 0);
+}
+
+cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot)
+{
+    return run(h, "game_bot", bot);
+}
+
+cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
+{
+    static const char *const names[] = {"playing", "won", "died", "lost", NULL};
+    lua_State *L = h->L;
+    cairn_lua__push_runtime(L, "game_state");
+    cairn_status st = cairn_lua__call(h, 0, 1);
+    if (st)
+        return st;
+    bool over = strcmp(lua_tostring(L, -1), "playing") != 0;
+    lua_pop(L, 1);
+    if (over)
+        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
+    cairn_lua__push_runtime(L, "game_step");
+    st = cairn_lua__call(h, 0, 1);
+    if (st)
+        return st;
+    int i = 0;
+    while (names[i] && strcmp(names[i], lua_tostring(L, -1)))
+        i++;
+    lua_pop(L, 1);
+    if (ended)
+        *ended = (cairn_game_end)i;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
+{
+    lua_State *L = h->L;
+    cairn_lua__push_runtime(L, "game_summary");
+    lua_pushstring(L, unfinished ? unfinished : "playing");
+    cairn_status st = cairn_lua__call(h, 1, 1);
+    if (st)
+        return st;
+    /* the registry keeps the text alive until the next summary */
+    lua_setfield(L, LUA_REGISTRYINDEX, "cairn.summary");
+    lua_getfield(L, LUA_REGISTRYINDEX, "cairn.summary");
+    *text = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return CAIRN_OK;
 }
 
 void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out)

@@ -85,6 +85,9 @@ cairn_status cairn_lua__callback_failed(cairn_lua *h);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
  * callback when there is one (whole, traceback included), else the world's message. */
 int cairn_lua__raise(lua_State *L, cairn_status st);
+/* Adds methods to the world handle's class; returns the name of one it had already (the
+ * methods after it are not added), else NULL. */
+const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);
 /* Charges work done in C on content's behalf (a sort, a scan, a beat) to the budget of the
  * call under way, as if it were that many Lua instructions; raises the overrun past its end. */
 void cairn_lua__charge(lua_State *L, int64_t cost);

@@ -3,6 +3,7 @@
  * stepping beats, the beat's history. A handle belongs to one world; after the host makes
  * another, using it raises an error.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "host.h"
@@ -13,13 +14,23 @@ typedef struct handle {
     uint32_t serial;
 } handle;
 
-static cairn_world *check_world(lua_State *L)
+static cairn_world *check_world_at(lua_State *L, int idx)
 {
-    handle *hd = luaL_checkudata(L, 1, world_meta);
+    handle *hd = luaL_checkudata(L, idx, world_meta);
     cairn_lua *h = cairn_lua__from(L);
     if (!h->world || hd->serial != h->world_serial)
         luaL_error(L, "world handle used after its world was replaced");
     return h->world;
+}
+
+static cairn_world *check_world(lua_State *L)
+{
+    return check_world_at(L, 1);
+}
+
+cairn_world *cairn_lua_check_world(lua_State *L, int idx)
+{
+    return check_world_at(L, idx);
 }
 
 void cairn_lua__push_world(lua_State *L)
@@ -127,6 +138,40 @@ static int w_step(lua_State *L)
     return 0;
 }
 
+/* w:clear() empties the grid for a new floor: players are lifted off it, alive, with what
+ * they carry; every other entity on it is removed at once, without dying. Entities already
+ * off the grid (items in a pack) stay. Returns the list of lifted players, in grid order.
+ * Between beats only, like w:step. */
+static int w_clear(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    if (cairn_lua__from(L)->scope_top > 0)
+        return luaL_error(L, "w:clear cannot run inside a handler or hook; only between beats");
+    int32_t width = cairn_grid_width(w), height = cairn_grid_height(w);
+    cairn_lua__charge(L, (int64_t)width * height);
+    lua_newtable(L);
+    int lifted = 0;
+    for (int32_t y = 0; y < height; y++)
+        for (int32_t x = 0; x < width; x++)
+            for (int layer = 0; layer < CAIRN_LAYER_COUNT; layer++) {
+                cairn_entity_id id;
+                cairn_type_id t;
+                if (cairn_grid_at(w, (cairn_cell){x, y}, (cairn_layer)layer, &id) ||
+                    cairn_entity_id_is_none(id) || cairn_entity_type(w, id, &t))
+                    continue;
+                bool player = cairn_type_has_decorator(w, t, CAIRN_DECO_PLAYER_CONTROL) &&
+                              cairn_entity_is_alive(w, id);
+                cairn_status st = player ? cairn_grid_remove(w, id) : cairn_entity_destroy(w, id);
+                if (st)
+                    return cairn_lua__raise(L, st);
+                if (player) {
+                    cairn_lua__push_entity(L, id);
+                    lua_rawseti(L, -2, ++lifted);
+                }
+            }
+    return 1;
+}
+
 /* w:players() -> the PlayerControl entities, in grid order */
 static int w_players(lua_State *L)
 {
@@ -212,6 +257,27 @@ static int w_entity(lua_State *L)
     return 1;
 }
 
+/* w:checksum() -> 16 hex digits summing up the world: the core's state and every entity's
+ * e.data. Two worlds that are the same game give the same digits. */
+static int w_checksum(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    uint64_t sum = cairn_world_checksum(w);
+    cairn_lua__push_runtime(L, "data_text");
+    lua_call(L, 0, 1);
+    size_t len;
+    const unsigned char *text = (const unsigned char *)lua_tolstring(L, -1, &len);
+    cairn_lua__charge(L, (int64_t)len);
+    for (size_t i = 0; i < len; i++) {
+        sum ^= text[i];
+        sum *= UINT64_C(0x100000001b3);
+    }
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)sum);
+    lua_pushstring(L, hex);
+    return 1;
+}
+
 /* w:lua_calls() -> how many calls the core has made into Lua so far (handlers, movs, ...) */
 static int w_lua_calls(lua_State *L)
 {
@@ -243,7 +309,10 @@ static int w_index(lua_State *L)
         lua_pushinteger(L, cairn_grid_height(w));
     else if (!strcmp(key, "phase"))
         lua_pushstring(L, cairn_phase_name(cairn_world_phase(w)));
-    else
+    else if (!strcmp(key, "data")) {
+        cairn_lua__push_runtime(L, "world_data");
+        lua_call(L, 0, 1);
+    } else
         return luaL_error(L, "a world has no field '%s'", key);
     return 1;
 }
@@ -263,6 +332,8 @@ void cairn_lua__open_world(lua_State *L)
         {"entities", w_entities},
         {"step", w_step},
         {"players", w_players},
+        {"clear", w_clear},
+        {"checksum", w_checksum},
         {"closest_player", w_closest_player},
         {"history", w_history},
         {"entity", w_entity},
@@ -272,6 +343,22 @@ void cairn_lua__open_world(lua_State *L)
     };
     static const luaL_Reg meta[] = {{"__index", w_index}, {"__eq", w_eq}, {NULL, NULL}};
     cairn_lua__new_class(L, world_meta, "world", meta, methods);
+}
+
+const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods)
+{
+    const char *clash = NULL;
+    luaL_getmetatable(L, world_meta);
+    lua_getfield(L, -1, "methods");
+    for (const cairn_lua_method *m = methods; m && m->name && !clash; m++) {
+        if (lua_getfield(L, -1, m->name) != LUA_TNIL)
+            clash = m->name;
+        lua_pop(L, 1);
+        lua_pushcfunction(L, m->fn);
+        lua_setfield(L, -2, m->name);
+    }
+    lua_pop(L, 2);
+    return clash;
 }
 
 static int world_handle(lua_State *L)

@@ -47,8 +47,9 @@ help_lists_every_planned_command)
   for command in play sim check test replay bench; do
     expect_out "^  $command( |$)"
   done
-  # check, test and bench are built; the other three say they are not yet.
-  [ "$(grep -c '(not yet built)' "$out")" -eq 3 ] || fail "expected 3 commands marked not yet built"
+  # check, test, bench and sim are built; play and replay say they are not yet.
+  [ "$(grep -c '(not yet built)' "$out")" -eq 2 ] || fail "expected 2 commands marked not yet built"
+  grep -A1 '^  sim ' "$out" | grep -q 'not yet built' && fail "sim is built"
   grep -A1 '^  check ' "$out" | grep -q 'not yet built' && fail "check is built"
   grep -A1 '^  test ' "$out" | grep -q 'not yet built' && fail "test is built"
   grep -A1 '^  bench ' "$out" | grep -q 'not yet built' && fail "bench is built"
@@ -153,6 +154,64 @@ bench_runs_end_to_end_on_a_tiny_n)
   run bench --n nonsense
   expect_status 2
   expect_err '^usage: cairn bench'
+  ;;
+sim_plays_a_game_to_each_of_its_ends)
+  need_packs
+  game=(sim --pack "$packs/corridor" --game corridor)
+  run "${game[@]}" --bot east
+  expect_status 0
+  expect_out '^ended: +won$'
+  expect_out '^floor: +2 of 2$'
+  expect_out '^beats: +10$'
+  expect_out '^floors_made: +2$'
+  expect_out '^checksum: +[0-9a-f]{16}$'
+  run "${game[@]}" --bot idle --beats 5
+  expect_status 0
+  expect_out '^ended: +beat limit$'
+  expect_out '^beats: +5$'
+  run "${game[@]}" --bot quitter
+  expect_status 0
+  expect_out '^ended: +died$'
+  ;;
+sim_names_what_is_wrong)
+  need_packs
+  run sim --pack "$packs/corridor" --game corridor --bot broken
+  expect_status 1
+  expect_err "^cairn sim: the bot failed: corridor:bots.lua:4: attempt to index a nil value"
+  run sim --pack "$packs/corridor" --game corridor --bot nobody
+  expect_status 1
+  expect_err "no bot is named 'nobody' \(the bots loaded: base:explorer, corridor:east"
+  run sim --pack "$packs/corridor" --game sideways --bot idle
+  expect_status 1
+  expect_err "corridor:game.lua:[0-9]+: a game's outcome returns nil, 'descend', 'won' or 'lost', not sideways"
+  run sim --pack "$packs/corridor" --game empty
+  expect_status 1
+  expect_err "generate put no player on floor 1"
+  run sim --beats 0
+  expect_status 2
+  expect_err '^usage: cairn sim'
+  run sim --seed
+  expect_status 2
+  ;;
+sim_is_the_same_game_for_the_same_seed)
+  run sim --seed 11 --beats 400
+  expect_status 0
+  first=$(cat "$out")
+  run sim --seed 11 --beats 400
+  [ "$(cat "$out")" = "$first" ] || fail "two runs of seed 11 differ:
+$first"
+  run sim --seed 12 --beats 400
+  [ "$(grep checksum "$out")" != "$(echo "$first" | grep checksum)" ] || fail "seeds 11 and 12 gave one game"
+  ;;
+sim_runs_50_seeds_to_an_end)
+  # Each game ends - won, died or at the beat limit - with its summary and no error.
+  for seed in $(seq 1 50); do
+    run sim --seed "$seed" --beats 3000
+    expect_status 0
+    expect_quiet_err
+    expect_out '^ended: +(won|died|lost|beat limit)$'
+    expect_out '^kills: +[0-9]+$'
+  done
   ;;
 *)
   echo "unknown case $case_name"

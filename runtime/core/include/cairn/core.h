@@ -357,8 +357,8 @@ uint64_t cairn_world_beat(const cairn_world *w);
 
 /* Runs one beat, in the order "The beat and its history" gives. A handler or hook failure
  * stops the beat at that point and is returned, with a message starting "beat N stopped in
- * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from inside a handler it is refused with CAIRN_ERR_STATE
- * (it would end the events being passed). */
+ * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from
+ * inside a handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
 cairn_status cairn_world_step(cairn_world *w);
 
 /* Counters for tests and the benchmark: allocator calls that allocated or grew a block, and
@@ -371,6 +371,13 @@ typedef struct cairn_world_stats {
 } cairn_world_stats;
 
 void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out);
+
+/* A 64-bit sum of the world's state: the beat, the generator, the grid and every entity - its
+ * cell, type, facing, how many hooks it has on which chains, and its decorators' data field by
+ * field (pointers and padding left out). Equal worlds give equal sums on any machine, so
+ * replays and tests compare them. The data of decorators defined through this API is summed
+ * byte by byte: keep pointers out of it, or the sum differs between equal worlds. */
+uint64_t cairn_world_checksum(const cairn_world *w);
 
 /* ---------------------------------------------------------------------------------------
  * Chains

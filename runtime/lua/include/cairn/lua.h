@@ -27,6 +27,17 @@ extern "C" {
 
 typedef struct cairn_lua cairn_lua;
 
+struct lua_State;
+
+/* A method added to the world handle content gets (w:NAME(...)): how the layers above the
+ * host, such as field of view and path finding, reach content. fn is a lua_CFunction whose
+ * first argument is the handle; it reads the world with cairn_lua_check_world, charges its C
+ * work with cairn_lua_charge, and raises Lua errors for bad arguments. */
+typedef struct cairn_lua_method {
+    const char *name;
+    int (*fn)(struct lua_State *L);
+} cairn_lua_method;
+
 /* The defaults of the two limits that turn runaway content into errors. */
 #define CAIRN_LUA_MEMORY_DEFAULT ((size_t)256 << 20)
 #define CAIRN_LUA_BUDGET_DEFAULT UINT64_C(100000000)
@@ -42,6 +53,10 @@ typedef struct cairn_lua_config {
     const char *scripts_dir;
     /* Where `print` from content and the test runner's report go; NULL: stdout. */
     FILE *out;
+    /* Methods added to the world handle of every host made with this config (cairn test makes
+     * one per file), ended by an entry whose name is NULL; NULL: none. Not copied: keep the
+     * array alive as long as the hosts. A name the handle has already is an error. */
+    const cairn_lua_method *world_methods;
 } cairn_lua_config;
 
 /* Creates a host: a Lua state with the runtime's scripts loaded. On failure returns the
@@ -76,6 +91,43 @@ cairn_world *cairn_lua_world(cairn_lua *h);
  * the handler failed; what happened before stays done and recorded in the history; the
  * world is left between beats, and the next step runs a whole beat. */
 cairn_status cairn_lua_step(cairn_lua *h);
+
+/* For world methods (see cairn_lua_method): the world of the handle at idx, raising a Lua
+ * error when it is not a live world handle. */
+cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
+/* Charges work done in C for content to the budget of the call under way, as that many Lua
+ * instructions; raises the budget's error past its end. */
+void cairn_lua_charge(struct lua_State *L, int64_t cost);
+
+/* ---------------------------------------------------------------------------------------
+ * A game session: a game defined by content (cairn.game) played on the host's world, floor
+ * after floor, with inputs from a front end or from a bot (cairn.bot). Errors are content's
+ * (pack:path:line) or name what is missing; the session stays as it was before the call.
+ */
+
+/* Makes the world of the game named `game` ("base:dungeon", or "dungeon" when one pack has
+ * it) and generates its first floor. Replaces the host's world. */
+cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed);
+/* The player's action for the next beat: an action's name and a direction name ("n", ...;
+ * NULL or "" for none). */
+cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir);
+/* Asks the bot named `bot` for the player's action for the next beat. */
+cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot);
+
+typedef enum cairn_game_end {
+    CAIRN_GAME_PLAYING,
+    CAIRN_GAME_WON,
+    CAIRN_GAME_DIED, /* the player is dead */
+    CAIRN_GAME_LOST  /* the game's own rules ended it */
+} cairn_game_end;
+
+/* Runs one beat, then the game's rules: on, down a floor, won or lost. *ended (may be NULL)
+ * receives how the game stands. Stepping a game that has ended is CAIRN_ERR_STATE. */
+cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended);
+/* The session's summary, lines of "key: value" (game, seed, ended, floor, beats, hp, the
+ * game's own report, checksum), as text the host owns, valid until the next summary.
+ * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
+cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */

@@ -1,0 +1,395 @@
+-- dungeon.lua: makes one floor of the dungeon in an empty world: rooms joined by corridors,
+-- cut out of rock, then the stairs, the players, enemies, items, crates and traps.
+-- A module, not a load file: game.lua does `local dungeon = require "dungeon"` and calls
+-- dungeon.generate between beats. It defines no types; it only spawns the pack's.
+--
+-- Every random choice comes from math.random, which the sandbox draws from the world's
+-- seeded generator, so one seed always gives the same floor (replays and tests rely on it).
+-- For the same reason everything is kept in arrays walked with numeric loops: the order of
+-- the draws never depends on how a table happens to be laid out.
+
+local dungeon = {}
+
+-- The shape of a floor ----------------------------------------------------------------------
+
+local MAX_ROOMS = 7       -- rooms aimed for; a crowded floor may fit fewer
+local ROOM_TRIES = 80     -- random placements tried before settling for the rooms found
+local MIN_ROOM_W, MAX_ROOM_W = 4, 10
+local MIN_ROOM_H, MAX_ROOM_H = 3, 5
+local MARGIN = 2          -- rock between a room and the border: the outer wall stays whole
+local ROOM_GAP = 1        -- rock between two rooms, so that two rooms never merge into one
+local EXTRA_CORRIDORS = 1 -- beyond the chain of rooms: a loop, so the way is not one line
+local WALL_SHARE = 0.3    -- of the rock inside the border, the part that cannot be dug
+
+-- No enemy starts fewer steps than this from the entry (exported for the tests).
+dungeon.SAFE_DISTANCE = 6
+
+-- What each floor holds. A pool is a list of { type, weight }: a weight is a share of the
+-- draws (3 comes up three times as often as 1), not a percentage. Deeper floors hold more,
+-- and harder, enemies and better gear. A floor deeper than this list uses its last entry.
+dungeon.FLOORS = {
+  { -- floor 1: slow, simple enemies, and the first weapons to meet them with
+    enemies = 4,
+    enemy_pool = { { "skeleton", 5 }, { "bat", 3 } },
+    items = 2,
+    item_pool = { { "spear", 3 }, { "leather_armour", 3 }, { "pickaxe", 2 },
+      { "dagger", 1 }, { "shovel", 1 } },
+    crates = 3, bounce_traps = 1, spike_traps = 1,
+  },
+  { -- floor 2: zombies patrol, armadillos charge
+    enemies = 6,
+    enemy_pool = { { "skeleton", 4 }, { "bat", 3 }, { "zombie", 3 }, { "armadillo", 2 } },
+    items = 2,
+    item_pool = { { "broadsword", 3 }, { "spear", 2 }, { "pickaxe", 2 },
+      { "leather_armour", 2 }, { "chainmail", 1 }, { "dagger", 1 }, { "shovel", 1 } },
+    crates = 3, bounce_traps = 2, spike_traps = 2,
+  },
+  { -- floor 3: monkeys that bind and archers that shoot from afar join in
+    enemies = 8,
+    enemy_pool = { { "skeleton", 2 }, { "bat", 2 }, { "zombie", 3 }, { "armadillo", 3 },
+      { "monkey", 3 }, { "archer", 3 } },
+    items = 3,
+    item_pool = { { "broadsword", 3 }, { "chainmail", 3 }, { "spear", 1 }, { "pickaxe", 1 },
+      { "leather_armour", 1 }, { "dagger", 1 }, { "shovel", 1 } },
+    crates = 4, bounce_traps = 3, spike_traps = 3,
+  },
+}
+
+-- What a cell of the plan is. Rock is everything not carved.
+local ROCK, ROOM, CORRIDOR = 0, 1, 2
+
+-- The ways a bounce trap may throw, in the order of a plan's `steps` (see new_plan).
+local TRAP_DIRS = { "n", "e", "s", "w" }
+
+-- The cells an enemy needs carved around it, as (dx, dy) from its own, by type. A zombie
+-- walks a square two cells a side, east, south, west, then north (enemies/zombie.lua): put
+-- where rock cuts that square, it would spend its round bumping into the rock.
+local ROUNDS = {
+  zombie = { { 1, 0 }, { 2, 0 }, { 2, 1 }, { 2, 2 }, { 1, 2 }, { 0, 2 }, { 0, 1 } },
+}
+
+-- Weighted choice ---------------------------------------------------------------------------
+
+-- One name from a pool of { name, weight }, each drawn with the chance weight / total.
+function dungeon.pick(pool)
+  local total = 0
+  for i = 1, #pool do total = total + pool[i][2] end
+  local roll = math.random(total)
+  for i = 1, #pool do
+    roll = roll - pool[i][2]
+    if roll <= 0 then return pool[i][1] end
+  end
+end
+
+-- The settings of a floor: its own, or the deepest there is.
+function dungeon.floor_settings(floor)
+  return dungeon.FLOORS[math.min(floor, #dungeon.FLOORS)]
+end
+
+-- The plan: a grid of ROCK / ROOM / CORRIDOR ------------------------------------------------
+
+-- Cells are numbered row by row from 1, so a cell fits in one array slot, and a neighbour is
+-- a fixed offset away: `steps` are the four on foot, `around` all eight.
+local function new_plan(width, height)
+  local plan = {
+    width = width, height = height, rooms = {},
+    steps = { -width, 1, width, -1 },
+    around = { -width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1 },
+  }
+  for i = 1, width * height do plan[i] = ROCK end
+  return plan
+end
+
+local function index(plan, x, y) return y * plan.width + x + 1 end
+local function cell_of(plan, i) return (i - 1) % plan.width, (i - 1) // plan.width end
+
+local function overlaps(a, b, gap)
+  return a.x - gap < b.x + b.w and b.x - gap < a.x + a.w
+    and a.y - gap < b.y + b.h and b.y - gap < a.y + a.h
+end
+
+-- Random rooms, each tried somewhere inside the margin and kept if it is clear of the rest.
+local function place_rooms(plan)
+  local rooms = plan.rooms
+  for _ = 1, ROOM_TRIES do
+    if #rooms == MAX_ROOMS then break end
+    local w = math.random(MIN_ROOM_W, MAX_ROOM_W)
+    local h = math.random(MIN_ROOM_H, MAX_ROOM_H)
+    local room = {
+      x = math.random(MARGIN, plan.width - MARGIN - w),
+      y = math.random(MARGIN, plan.height - MARGIN - h),
+      w = w, h = h,
+    }
+    local clear = true
+    for i = 1, #rooms do
+      if overlaps(room, rooms[i], ROOM_GAP) then clear = false break end
+    end
+    if clear then rooms[#rooms + 1] = room end
+  end
+  -- West to east, so that joining each room to the one before gives short corridors.
+  table.sort(rooms, function(a, b) return a.x < b.x end)
+end
+
+local function carve_room(plan, room)
+  for y = room.y, room.y + room.h - 1 do
+    for x = room.x, room.x + room.w - 1 do plan[index(plan, x, y)] = ROOM end
+  end
+end
+
+-- Carves rock only: where a corridor crosses a room, the cells stay the room's.
+local function carve_line(plan, x1, y1, x2, y2)
+  local dx = x2 > x1 and 1 or (x2 < x1 and -1 or 0)
+  local dy = y2 > y1 and 1 or (y2 < y1 and -1 or 0)
+  local x, y = x1, y1
+  while true do
+    local i = index(plan, x, y)
+    if plan[i] == ROCK then plan[i] = CORRIDOR end
+    if x == x2 and y == y2 then return end
+    x, y = x + dx, y + dy
+  end
+end
+
+local function centre(room)
+  return room.x + room.w // 2, room.y + room.h // 2
+end
+
+-- An L from centre to centre, the bend on one side or the other at random. Both legs are
+-- straight lines of orthogonal steps, so the corridor can be walked without diagonals.
+local function carve_corridor(plan, a, b)
+  local ax, ay = centre(a)
+  local bx, by = centre(b)
+  if math.random(2) == 1 then
+    carve_line(plan, ax, ay, bx, ay)
+    carve_line(plan, bx, ay, bx, by)
+  else
+    carve_line(plan, ax, ay, ax, by)
+    carve_line(plan, ax, by, bx, by)
+  end
+end
+
+-- Each room is joined to the one before it, so every room can be reached from any other.
+local function carve(plan)
+  local rooms = plan.rooms
+  for i = 1, #rooms do carve_room(plan, rooms[i]) end
+  for i = 2, #rooms do carve_corridor(plan, rooms[i - 1], rooms[i]) end
+  if #rooms > 2 then
+    for _ = 1, EXTRA_CORRIDORS do
+      carve_corridor(plan, rooms[math.random(#rooms)], rooms[math.random(#rooms)])
+    end
+  end
+end
+
+-- Steps on foot (orthogonal) from one cell to every carved cell; nil for rock. Carved cells
+-- are inside the margin, so a neighbour is never off the grid.
+local function distances(plan, from)
+  local dist = { [from] = 0 }
+  local queue, head = { from }, 1
+  while queue[head] do
+    local i = queue[head]
+    head = head + 1
+    for k = 1, 4 do
+      local j = i + plan.steps[k]
+      if plan[j] ~= ROCK and not dist[j] then
+        dist[j] = dist[i] + 1
+        queue[#queue + 1] = j
+      end
+    end
+  end
+  return dist
+end
+
+-- Which room cells may hold a crate or a trap: none next to a corridor cell (so none in a
+-- doorway or in front of one, where it would stop the way in or out).
+local function away_from_corridors(plan)
+  local ok = {}
+  for i = 1, #plan do ok[i] = plan[i] == ROOM end
+  for i = 1, #plan do
+    if plan[i] == CORRIDOR then
+      for k = 1, 8 do ok[i + plan.around[k]] = false end
+    end
+  end
+  return ok
+end
+
+-- Filling the world -------------------------------------------------------------------------
+
+-- The border is wall, so nothing leaves the grid; the rock inside it is mostly dirt, to be
+-- dug through, with walls here and there that force a way round.
+local function fill_rock(w, plan)
+  for y = 0, plan.height - 1 do
+    for x = 0, plan.width - 1 do
+      if plan[index(plan, x, y)] == ROCK then
+        local border = x == 0 or y == 0 or x == plan.width - 1 or y == plan.height - 1
+        w:spawn((border or math.random() < WALL_SHARE) and "wall" or "dirt", x, y)
+      end
+    end
+  end
+end
+
+-- The room cell farthest on foot from the entry: the whole floor lies between the two.
+local function place_stairs(w, plan, dist)
+  local best
+  for i = 1, #plan do
+    if plan[i] == ROOM and (not best or dist[i] > dist[best]) then best = i end
+  end
+  local x, y = cell_of(plan, best)
+  w:spawn("stairs", x, y)
+  return best
+end
+
+-- New players get one fresh player at the entry; players from the floor above are put back
+-- on the grid at the entry, the second and later on the nearest carved cells.
+local function place_players(w, plan, entry, floor, players, used)
+  if floor == 1 and #players == 0 then
+    local x, y = cell_of(plan, entry)
+    w:spawn("player", x, y)
+    used[entry] = true
+    return
+  end
+  local queue, head, seen = { entry }, 1, { [entry] = true }
+  for p = 1, #players do
+    while used[queue[head]] do -- the next free cell, breadth first from the entry
+      for k = 1, 4 do
+        local j = queue[head] + plan.steps[k]
+        if plan[j] ~= ROCK and not seen[j] then
+          seen[j] = true
+          queue[#queue + 1] = j
+        end
+      end
+      head = head + 1
+    end
+    local i = queue[head]
+    players[p]:place(cell_of(plan, i))
+    used[i] = true
+  end
+end
+
+-- The room cells in a random order: each thing placed takes the first that suits it, which
+-- is a uniform draw among the cells that do.
+local function shuffled_room_cells(plan)
+  local cells = {}
+  for i = 1, #plan do
+    if plan[i] == ROOM then cells[#cells + 1] = i end
+  end
+  for k = #cells, 2, -1 do
+    local j = math.random(k)
+    cells[k], cells[j] = cells[j], cells[k]
+  end
+  return cells
+end
+
+local function first(cells, fits)
+  for k = 1, #cells do
+    if fits(cells[k]) then return cells[k] end
+  end
+end
+
+-- A bounce trap throws whoever steps on it one cell its data.dir way: turn it towards open
+-- floor (a throw into rock does nothing), a different way from trap to trap.
+local function turn_bounce_trap(plan, trap, i)
+  local open = {}
+  for k = 1, 4 do
+    if plan[i + plan.steps[k]] ~= ROCK then open[#open + 1] = TRAP_DIRS[k] end
+  end
+  if #open > 0 then trap.data.dir = open[math.random(#open)] end
+end
+
+-- Crates and traps: in rooms, away from corridors, and never next to one another, so that
+-- however they fall a room can still be crossed (any 2x2 block keeps three open cells).
+local function place_fixtures(w, plan, spots, settings, used)
+  local ok = away_from_corridors(plan)
+  local fixtures = {}
+  local function fits(i)
+    if used[i] or not ok[i] then return false end
+    for k = 1, 8 do
+      if fixtures[i + plan.around[k]] then return false end
+    end
+    return true
+  end
+  local function put(name, count)
+    for _ = 1, count do
+      local i = first(spots, fits)
+      if not i then return end
+      local fixture = w:spawn(name, cell_of(plan, i))
+      if name == "bounce_trap" then turn_bounce_trap(plan, fixture, i) end
+      fixtures[i], used[i] = true, true
+    end
+  end
+  put("crate", settings.crates)
+  put("bounce_trap", settings.bounce_traps)
+  put("spike_trap", settings.spike_traps)
+end
+
+-- Whether an enemy of type `name` has the room it needs at cell i (see ROUNDS).
+local function has_room(plan, name, i)
+  local round = ROUNDS[name]
+  if not round then return true end
+  for k = 1, #round do
+    if plan[i + round[k][2] * plan.width + round[k][1]] == ROCK then return false end
+  end
+  return true
+end
+
+-- Enemies in rooms, none within dungeon.SAFE_DISTANCE steps of the entry: the first beats
+-- of a floor are the player's to look around.
+local function place_enemies(w, plan, spots, settings, dist, used)
+  for _ = 1, settings.enemies do
+    local name = dungeon.pick(settings.enemy_pool)
+    local i = first(spots, function(i)
+      return not used[i] and dist[i] >= dungeon.SAFE_DISTANCE and has_room(plan, name, i)
+    end)
+    if i then
+      w:spawn(name, cell_of(plan, i))
+      used[i] = true
+    end
+  end
+end
+
+local function place_items(w, plan, spots, settings, used)
+  for _ = 1, settings.items do
+    local i = first(spots, function(i) return not used[i] end)
+    if not i then return end
+    w:spawn(dungeon.pick(settings.item_pool), cell_of(plan, i))
+    used[i] = true
+  end
+end
+
+-- The floor ---------------------------------------------------------------------------------
+
+-- Fills the empty world `w` with floor `floor` (1-based) of `floors`. `players` are the
+-- players lifted off the floor above (none on floor 1: one is made). Every floor, the last
+-- included, has its stairs: what they lead to is game.lua's to say. Returns the entry and
+-- stairs cells and the rooms ({ x, y, w, h }, west to east).
+function dungeon.generate(w, floor, floors, players)
+  local settings = dungeon.floor_settings(floor)
+  local plan = new_plan(w.width, w.height)
+  place_rooms(plan)
+  carve(plan)
+  fill_rock(w, plan)
+
+  local start = plan.rooms[math.random(#plan.rooms)]
+  local entry = index(plan, start.x + math.random(0, start.w - 1),
+    start.y + math.random(0, start.h - 1))
+  local dist = distances(plan, entry)
+  local stairs = place_stairs(w, plan, dist)
+
+  -- Cells that hold something already (or must stay clear): nothing else goes there.
+  local used = { [stairs] = true }
+  place_players(w, plan, entry, floor, players, used)
+  used[entry] = true -- kept clear even when there is no player to stand on it
+  local spots = shuffled_room_cells(plan)
+  place_fixtures(w, plan, spots, settings, used)
+  place_enemies(w, plan, spots, settings, dist, used)
+  place_items(w, plan, spots, settings, used)
+
+  local ex, ey = cell_of(plan, entry)
+  local sx, sy = cell_of(plan, stairs)
+  local rooms = {}
+  for i = 1, #plan.rooms do
+    local r = plan.rooms[i]
+    rooms[i] = { x = r.x, y = r.y, w = r.w, h = r.h }
+  end
+  return { entry = { x = ex, y = ey }, stairs = { x = sx, y = sy }, rooms = rooms }
+end
+
+return dungeon

@@ -1,0 +1,53 @@
+-- game.lua: the rules of the game as a whole. Each floor is made by dungeon.lua; the player
+-- starts with a dagger and a shovel; standing on the stairs takes it down a floor, and down
+-- the stairs of the last floor it has won. Dying loses (the runtime sees to that).
+--
+-- `cairn sim` and `cairn play` start it by name ("dungeon"); all floors share one world,
+-- which w:clear empties between them, lifting the player off the grid with all it holds.
+
+local dungeon = require "dungeon"
+local inventory = require "inventory"
+
+local FLOORS = 3
+
+-- The kit a new player starts with: spawned where it stands, then taken in hand.
+local function equip(w, p)
+  for _, kind in ipairs({ "dagger", "shovel" }) do
+    inventory.give(p, w:spawn(kind, p.x, p.y))
+  end
+end
+
+cairn.game {
+  name = "dungeon",
+  description = "Three floors of rooms and corridors; find the stairs down and live.",
+  width = 48,
+  height = 18,
+  floors = FLOORS,
+  generate = function(w, floor, floors, players)
+    dungeon.generate(w, floor, floors, players)
+    if floor == 1 then
+      for _, p in ipairs(w:players()) do equip(w, p) end
+    end
+  end,
+  outcome = function(w)
+    for _, p in ipairs(w:players()) do
+      local under = w:at(p.x, p.y, "floor")
+      if under and under.type == "base:stairs" then return "descend" end
+    end
+  end,
+  report = function(w)
+    return { kills = w.data.kills or 0 }
+  end,
+}
+
+-- Kills are the game's to count: a death whose killer is a player. Kept in w.data, the
+-- world's own data, so they survive the player (and a save).
+cairn.handler {
+  chain = "entity_died",
+  fn = function(ev)
+    if ev.actor and ev.actor:has("PlayerControl") then
+      local w = cairn.world()
+      w.data.kills = (w.data.kills or 0) + 1
+    end
+  end,
+}

@@ -1,0 +1,89 @@
+-- items.lua: the things lying about the dungeon to be picked up: weapons, shovels and body
+-- armour. An item is an entity on the item layer with no behaviour of its own: its data says
+-- which Inventory slot it goes in and the numbers it brings there, and inventory.lua does the
+-- rest. What is particular to weapons, the cells each one reaches, is defined here as
+-- patterns, named by the weapons' data.
+
+local inventory = require "inventory"
+
+-- The entity at (x, y) that `attacker` would fight: alive, Attackable and on one of its
+-- `targets` teams. The same rule the core uses to pick an attack's default target.
+local function foe_at(attacker, x, y)
+  local e = cairn.world():at(x, y)
+  if not (e and e.alive and e:has("Attackable")) then return nil end
+  for _, team in ipairs(attacker.targets) do
+    if e.team == team then return e end
+  end
+  return nil
+end
+
+-- Patterns run in the wielder's attack_get stage, where ev.targets already holds the core's
+-- default target: the foe in the next cell, when there is one.
+local patterns = inventory.patterns
+
+-- The next cell only: the default target is the whole of it.
+function patterns.front(ev, weapon) end
+
+-- Straight ahead, up to data.reach cells: the nearest foe. Whatever stands in a nearer cell
+-- (a wall, anyone) is in the way, so a spear does not strike past a body or through a wall;
+-- a foe in the next cell is the default target already, and the only one hit.
+function patterns.reach(ev, weapon)
+  local w, a = cairn.world(), ev.actor
+  local dx, dy = cairn.dir.delta(ev.dir)
+  for i = 1, weapon.data.reach - 1 do
+    local x, y = a.x + dx * i, a.y + dy * i
+    if w:at(x, y) or w:at(x, y, "wall") then return end
+    local foe = foe_at(a, x + dx, y + dy)
+    if foe then
+      ev:add_target(foe)
+      return
+    end
+  end
+end
+
+-- A sweep: the cell ahead and the two beside it, the cells one eighth of a turn either way.
+-- Facing east that is north-east, east and south-east: a row across the way it strikes.
+function patterns.wide(ev, weapon)
+  local a = ev.actor
+  for _, turn in ipairs { -1, 1 } do
+    local dx, dy = cairn.dir.delta(cairn.dir.rotate(ev.dir, turn))
+    local foe = foe_at(a, a.x + dx, a.y + dy)
+    if foe then ev:add_target(foe) end
+  end
+end
+
+-- Weapons: slot "weapon". `damage` is the attack's damage, before the target's armor.
+cairn.entity {
+  name = "dagger", glyph = ")", layer = "item",
+  data = { slot = "weapon", damage = 1, pattern = "front" },
+}
+cairn.entity {
+  name = "spear", glyph = "/", layer = "item",
+  data = { slot = "weapon", damage = 1, pattern = "reach", reach = 2 },
+}
+cairn.entity {
+  name = "broadsword", glyph = "|", layer = "item",
+  data = { slot = "weapon", damage = 1, pattern = "wide" },
+}
+
+-- Shovels: slot "shovel". `dig_power` is the dig's power, against a wall's dig_resistance
+-- (dirt needs 1, harder walls more).
+cairn.entity {
+  name = "shovel", glyph = "(", layer = "item",
+  data = { slot = "shovel", dig_power = 1 },
+}
+cairn.entity {
+  name = "pickaxe", glyph = "{", layer = "item",
+  data = { slot = "shovel", dig_power = 2 },
+}
+
+-- Body armour: slot "body". `armor` adds to the wearer's armor stat, which the damage model
+-- takes from every hit (a hit still does at least 1).
+cairn.entity {
+  name = "leather_armour", glyph = "[", layer = "item",
+  data = { slot = "body", armor = 1 },
+}
+cairn.entity {
+  name = "chainmail", glyph = "]", layer = "item",
+  data = { slot = "body", armor = 2 },
+}

@@ -1,0 +1,23 @@
+return {
+  id = "base",
+  name = "The cairn dungeon",
+  version = "0.1.0",
+  cairn = "0.1",
+  description = "The game cairn ships with: a few floors of rooms and corridors, six kinds of "
+    .. "enemy, weapons, shovels and armour, traps, and a bot that plays it.",
+  load = {
+    "statuses.lua",
+    "terrain.lua",
+    "inventory.lua",
+    "items.lua",
+    "player.lua",
+    "enemies/skeleton.lua",
+    "enemies/bat.lua",
+    "enemies/armadillo.lua",
+    "enemies/monkey.lua",
+    "enemies/zombie.lua",
+    "enemies/archer.lua",
+    "game.lua",
+    "bots/explorer.lua",
+  },
+}

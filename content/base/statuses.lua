@@ -1,0 +1,95 @@
+-- statuses.lua: the timed conditions of the base game. A status works on any entity with the
+-- Statused decorator (the player and every enemy have it): e:apply("stun", beats) hooks the
+-- handlers below onto that one entity, and they come off again when the status wears off.
+--
+-- The three differ in what they take away:
+--   stun    the turn (the entity does nothing, but can still be moved: bounced, pushed);
+--   freeze  the turn, and every change of cell as well: nothing can move a frozen entity;
+--   bind    moving only (attacking still works), until the entity struggles free.
+--
+-- This file returns a small module: require "statuses" gives bind(victim, binder, beats).
+
+local statuses = {}
+
+-- act_check is passed before an entity does anything in its turn; a veto (ev:stop) makes the
+-- whole action fail. Rank highest runs it before any other handler, which it stops.
+local function no_turn(ev) ev:stop() end
+
+cairn.status {
+  name = "stun",
+  description = "skips its turns; it can still be moved by others",
+  hooks = { act_check = { rank = "highest", fn = no_turn } },
+}
+
+cairn.status {
+  name = "freeze",
+  description = "skips its turns, and nothing can move it: no push, bounce or slide",
+  hooks = {
+    act_check = { rank = "highest", fn = no_turn },
+    -- Every change of cell of a Displaceable entity passes displace_check first: its own
+    -- moves, pushes, and e:displace (which the traps use). An entity without Displaceable
+    -- never passes it, so freeze only pins down Displaceable ones (every base mover is).
+    displace_check = { rank = "highest", fn = no_turn },
+  },
+}
+
+-- Bind. The binder is remembered by id in the victim's data (handles must not be kept), and
+-- the victim struggles: each beat in which it tries to move is one struggle, and the second
+-- frees it. The bind also ends as soon as the binder is dead or no longer next to the victim.
+local STRUGGLES = 2
+
+-- Whether the entity that bound e has let go (died, or is no longer next to it). A bind
+-- applied with no binder (a spell, a test) only ends by struggling or running out.
+local function binder_gone(e)
+  local id = e.data.bound_by
+  if id == nil then return false end
+  local binder = cairn.world():entity(id)
+  if not (binder and binder.alive and binder.x and e.x) then return true end
+  return math.max(math.abs(binder.x - e.x), math.abs(binder.y - e.y)) > 1
+end
+
+cairn.status {
+  name = "bind",
+  description = "cannot move, but can attack; struggling twice, or the binder leaving, frees it",
+  hooks = {
+    move_check = { rank = "highest", fn = function(ev)
+      local e, data = ev.actor, ev.actor.data
+      local beat = cairn.world().beat
+      -- Free since an earlier beat (the status may still be on: see tick), or let go.
+      if (data.bind_free and data.bind_free < beat) or binder_gone(e) then
+        e:remove("bind") -- this move goes ahead
+        return
+      end
+      ev:stop()
+      -- An enemy's algorithm may try several directions in one beat: that is one struggle.
+      if data.bind_tried == beat then return end
+      data.bind_tried = beat
+      data.bind_struggles = data.bind_struggles + 1
+      -- Free, but not before this beat is over: letting go now would let the algorithm's
+      -- next direction through in the same turn.
+      if data.bind_struggles >= STRUGGLES then data.bind_free = beat end
+    end },
+  },
+  apply = function(e)
+    e.data.bind_struggles = 0
+  end,
+  -- The tick stage comes after every entity has acted: the moment to let go. (A status
+  -- applied again during the beat skips that beat's tick; move_check then lets go.)
+  tick = function(e)
+    if e.data.bind_free or binder_gone(e) then e:remove("bind") end
+  end,
+  wear_off = function(e)
+    local data = e.data
+    data.bound_by, data.bind_struggles, data.bind_tried, data.bind_free = nil, nil, nil, nil
+  end,
+}
+
+-- Binds victim (if it is Statused and not bound already: a held victim is not held any
+-- tighter) for at most `beats` beats, held by binder.
+function statuses.bind(victim, binder, beats)
+  if not victim.alive or not victim:has("Statused") or victim:status("bind") > 0 then return end
+  victim.data.bound_by = binder.id
+  victim:apply("bind", beats)
+end
+
+return statuses

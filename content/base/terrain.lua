@@ -1,0 +1,129 @@
+-- terrain.lua: what the dungeon is made of. Walls and dirt on the wall layer, crates on the
+-- real layer (they take a cell like a monster does), traps on the trap layer and stairs on
+-- the floor layer (both share their cell with whoever stands there).
+
+local function inside(w, x, y)
+  return x >= 0 and y >= 0 and x < w.width and y < w.height
+end
+
+-- Whether something of the real layer could be put at (x, y): inside the grid, no wall, and
+-- nobody there (the dead count: they keep their cell until the end of the beat).
+local function free(w, x, y)
+  return inside(w, x, y) and not w:at(x, y, "wall") and not w:at(x, y)
+end
+
+-- Walls ---------------------------------------------------------------------------------------
+
+-- A wall without Diggable can never be dug, whatever the digging power.
+cairn.entity { name = "wall", glyph = "#", layer = "wall" }
+
+-- Dirt gives to any dig of power 1 or more: a basic shovel digs it, bare hands (power 0)
+-- do not.
+cairn.entity {
+  name = "dirt",
+  glyph = "+",
+  layer = "wall",
+  decorators = { "Diggable" },
+  stats = { dig_resistance = 1 },
+}
+
+-- Crates --------------------------------------------------------------------------------------
+
+-- A crate is something the player can hit (team 3 is among its targets), so walking into it
+-- with attack_move or attack_dig_move attacks it. The crate answers the blow by sliding one
+-- cell the way it was hit, and then takes no damage. A crate that cannot slide (a wall or
+-- someone behind it) takes the blow instead, and breaks after two: so a crate can never wall
+-- a corridor off for good.
+cairn.entity {
+  name = "crate",
+  glyph = "=",
+  decorators = { "Attackable", "Displaceable", "WithHP", "Killable" },
+  stats = { hp = 2, team = 3 },
+  handlers = {
+    -- defence runs on the target before the damage; a veto blocks the hit.
+    defence = function(ev)
+      local crate, w = ev.target, cairn.world()
+      local dx, dy = cairn.dir.delta(ev.dir)
+      local x, y = crate.x + dx, crate.y + dy
+      if (dx ~= 0 or dy ~= 0) and free(w, x, y) and crate:displace(x, y, ev.actor) then
+        ev:stop()
+      end
+    end,
+  },
+}
+
+-- Traps ---------------------------------------------------------------------------------------
+
+-- A trap acts once a beat, in the traps phase (after the player and the monsters), and
+-- springs on whoever has come onto its cell since its last turn. Someone who stays on it is
+-- not sprung on again; someone who leaves and comes back is. Each trap type is an action
+-- component (a decorator with activate) run by a one-step sequence. The `simple` algorithm
+-- calls it once a beat with no direction, which is all a trap needs.
+
+-- The entity on the trap that was not there at its last turn, or nil.
+local function newcomer(trap)
+  local who = cairn.world():at(trap.x, trap.y)
+  if who and who.alive and who.id ~= trap.data.seen then return who end
+end
+
+-- Remembers who is on the trap now, once it has sprung.
+local function remember(trap)
+  local who = cairn.world():at(trap.x, trap.y)
+  trap.data.seen = who and who.id or false
+end
+
+cairn.decorator {
+  name = "Bouncing",
+  description = "bounces a newcomer one cell the way data.dir says, when that cell is free",
+  data = { dir = "e", seen = false }, -- the generator turns each trap by setting its data.dir
+  activate = function(trap)
+    local who = newcomer(trap)
+    if who then
+      local w = cairn.world()
+      local dx, dy = cairn.dir.delta(trap.data.dir)
+      local x, y = trap.x + dx, trap.y + dy
+      -- e:displace moves it as the game does: a frozen entity vetoes it.
+      if free(w, x, y) then who:displace(x, y, trap) end
+    end
+    remember(trap)
+    return true
+  end,
+}
+cairn.action { name = "bounce", components = { "Bouncing" } }
+
+cairn.entity {
+  name = "bounce_trap",
+  glyph = "^",
+  layer = "trap",
+  decorators = { "Bouncing" },
+  sequence = { { action = "bounce" } },
+  algo = "simple",
+}
+
+cairn.decorator {
+  name = "Spiking",
+  description = "hurts a newcomer by data.spikes hp (armour does not help)",
+  data = { spikes = 1, seen = false },
+  activate = function(trap)
+    local who = newcomer(trap)
+    -- Only what has hit points can be hurt (a crate can: spikes wear it down too).
+    if who and who.hp then who:hurt(trap.data.spikes, trap) end
+    remember(trap)
+    return true
+  end,
+}
+cairn.action { name = "spike", components = { "Spiking" } }
+
+cairn.entity {
+  name = "spike_trap",
+  glyph = ";",
+  layer = "trap",
+  decorators = { "Spiking" },
+  sequence = { { action = "spike" } },
+  algo = "simple",
+}
+
+-- Stairs --------------------------------------------------------------------------------------
+
+-- No behaviour at all: the game looks for a player standing on them.
+cairn.entity { name = "stairs", glyph = ">", layer = "floor" }

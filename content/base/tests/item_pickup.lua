@@ -1,0 +1,147 @@
+-- Picking items up: the player takes whatever item it lands on into that item's slot, and a
+-- swap puts the old one down where the new one lay. Held items stay alive, off the grid.
+-- Monsters have no Inventory and walk over items.
+
+local inventory = require "inventory"
+
+-- A test-only monster that walks towards the player every beat.
+cairn.entity {
+  name = "test_walker",
+  glyph = "w",
+  decorators = { "Moving", "Displaceable", "Attackable", "WithHP", "Killable" },
+  stats = { hp = 1, team = 2 },
+  sequence = { { action = "move", movs = "basic" } },
+}
+
+test("stepping onto an item picks it up into its slot", function()
+  local w = scenario { map = [[
+    #####
+    #@)(#
+    #####
+  ]] }
+  local player = w:at(1, 1)
+  local dagger, shovel = w:at(2, 1, "item"), w:at(3, 1, "item")
+  player:input("move", "e")
+  w:step()
+  expect.map(w, [[
+    #####
+    #.@(#
+    #####
+  ]])
+  expect.eq(inventory.held(player, "weapon"), dagger)
+  expect.eq(dagger.x, nil, "a held item is off the grid")
+  expect.truthy(dagger.alive, "and alive")
+  expect.eq(w:at(2, 1, "item"), nil, "nothing is left lying under the player")
+  player:input("move", "e")
+  w:step()
+  expect.map(w, [[
+    #####
+    #..@#
+    #####
+  ]])
+  expect.eq(inventory.held(player, "shovel"), shovel)
+  expect.eq(inventory.held(player, "weapon"), dagger, "another slot's item is kept")
+  expect.eq(player.data.inventory, { weapon = dagger.id, shovel = shovel.id })
+end)
+
+test("a swap drops the old item where the new one lay", function()
+  local w = scenario { legend = { D = { "player", "dagger" } }, map = [[
+    ######
+    #D/..#
+    ######
+  ]] }
+  local player = w:at(1, 1)
+  inventory.give(player, w:at(1, 1, "item")) -- the dagger under its feet
+  local dagger, spear = inventory.held(player, "weapon"), w:at(2, 1, "item")
+  expect.map(w, [[
+    ######
+    #@/..#
+    ######
+  ]])
+  player:input("move", "e")
+  w:step()
+  expect.eq(inventory.held(player, "weapon"), spear)
+  expect.eq(w:at(2, 1, "item"), dagger, "the dagger lies where the spear lay")
+  player:input("move", "e")
+  w:step()
+  expect.map(w, [[
+    ######
+    #.)@.#
+    ######
+  ]])
+  expect.eq(inventory.held(player, "weapon"), spear, "walking off does not pick it up again")
+end)
+
+test("an item is picked up however the holder lands on it, not only by walking", function()
+  local w = scenario { map = [[
+    #####
+    #@.]#
+    #####
+  ]] }
+  local player = w:at(1, 1)
+  player:displace(3, 1) -- as a push or a trap's bounce would
+  expect.map(w, [[
+    #####
+    #..@#
+    #####
+  ]])
+  expect.eq(inventory.held(player, "body").type, "base:chainmail")
+end)
+
+test("give equips an item lying anywhere, lifting it off the grid", function()
+  local w = scenario { map = [[
+    ######
+    #@.(.#
+    ######
+  ]] }
+  local player, shovel = w:at(1, 1), w:at(3, 1, "item")
+  expect.eq(inventory.give(player, shovel), nil, "nothing was held before")
+  expect.map(w, [[
+    ######
+    #@...#
+    ######
+  ]])
+  expect.eq(inventory.held(player, "shovel"), shovel)
+  -- an item given while one is held swaps: the old one goes where the new one lay
+  local pickaxe = w:spawn("pickaxe", 4, 1)
+  expect.eq(inventory.give(player, pickaxe), shovel)
+  expect.map(w, [[
+    ######
+    #@..(#
+    ######
+  ]])
+  expect.eq(inventory.held(player, "shovel"), pickaxe)
+end)
+
+test("take lets go of an item, leaving it off the grid", function()
+  local w = scenario { legend = { D = { "player", "dagger" } }, map = "#D#" }
+  local player, dagger = w:at(1, 0), w:at(1, 0, "item")
+  inventory.give(player, dagger)
+  expect.eq(inventory.take(player, "weapon"), dagger)
+  expect.eq(inventory.held(player, "weapon"), nil)
+  expect.eq(dagger.x, nil)
+  expect.truthy(dagger.alive)
+  expect.eq(inventory.take(player, "weapon"), nil, "an empty slot gives nothing")
+end)
+
+test("only a type with an Inventory picks items up: monsters walk over them", function()
+  local w = scenario { map = [[
+    #######
+    #@..)w#
+    #######
+  ]] }
+  local dagger = w:at(4, 1, "item")
+  w:step()
+  expect.map(w, [[
+    #######
+    #@..w.#
+    #######
+  ]])
+  w:step()
+  expect.map(w, [[
+    #######
+    #@.w).#
+    #######
+  ]])
+  expect.eq(w:at(4, 1, "item"), dagger, "the dagger is where it was")
+end)

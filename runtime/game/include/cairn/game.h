@@ -1,0 +1,56 @@
+/*
+ * cairn/game.h - roguelike services over the core: what a cell can see, and the way from one
+ * cell to another. Both work on the world as it is (walls are the entities on the wall layer)
+ * and keep nothing between calls. They use libtcod, the roguelike field's own library.
+ *
+ * Nothing here touches the simulation: a call reads the world and fills the caller's buffer,
+ * so the same world always gives the same answer.
+ */
+#ifndef CAIRN_GAME_H
+#define CAIRN_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cairn/core.h"
+#include "cairn/lua.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The cells seen from `from` within `radius` cells (0: no limit), by symmetric
+ * shadowcasting: on cells that are not walls, A sees B exactly when B sees A. Walls block
+ * sight and are seen themselves. visible receives width * height bytes, row by row, 1 for a
+ * cell seen; *count (may be NULL) how many. CAIRN_ERR_BOUNDS for a cell off the grid,
+ * CAIRN_ERR_INVALID for a negative radius, CAIRN_ERR_NOMEM; the world's message says which. */
+cairn_status cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uint8_t *visible,
+                               size_t *count);
+
+typedef struct cairn_path_options {
+    bool diagonal; /* may step diagonally (a diagonal step costs as much as a straight one) */
+    bool dig;      /* may go through Diggable walls, each costing CAIRN_PATH_DIG_COST steps */
+} cairn_path_options;
+
+#define CAIRN_PATH_DIG_COST 4
+
+/* A shortest way from `from` to `to` on foot: walls block (but see dig); other entities do
+ * not, and the destination may hold anything. dirs (may be NULL when cap is 0) receives the
+ * first cap directions of the way; *len its whole length, 0 when from == to, and
+ * CAIRN_PATH_NONE when there is no way (still CAIRN_OK). opts may be NULL: straight steps,
+ * no digging. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_NOMEM. */
+#define CAIRN_PATH_NONE SIZE_MAX
+cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
+                             const cairn_path_options *opts, cairn_dir *dirs, size_t cap,
+                             size_t *len);
+
+/* w:fov and w:path for content: give this list as cairn_lua_config.world_methods (the
+ * executable does). See docs/lua-api.md. */
+extern const cairn_lua_method cairn_game_world_methods[];
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAIRN_GAME_H */

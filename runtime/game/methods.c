@@ -1,0 +1,146 @@
+/*
+ * methods.c - w:fov and w:path, the world handle's methods for field of view and path
+ * finding (see docs/lua-api.md). A field of view comes back as a view: a userdata holding
+ * one byte per cell, asked with v:sees(x, y) or listed with v:cells().
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <string.h>
+
+#include "cairn/game.h"
+
+static const char view_meta[] = "cairn.view";
+
+typedef struct view {
+    int32_t width;
+    int32_t height;
+    size_t count;
+    uint8_t cells[];
+} view;
+
+static int raise_world(lua_State *L, cairn_world *w)
+{
+    return luaL_error(L, "%s", cairn_world_error(w));
+}
+
+static int32_t check_coord(lua_State *L, int idx)
+{
+    lua_Integer v = luaL_checkinteger(L, idx);
+    luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, idx, "a cell coordinate");
+    return (int32_t)v;
+}
+
+static bool has_cell(const view *v, lua_Integer x, lua_Integer y)
+{
+    return x >= 0 && y >= 0 && x < v->width && y < v->height &&
+           v->cells[(size_t)y * (size_t)v->width + (size_t)x];
+}
+
+/* v:sees(x, y) -> whether the cell was seen (false off the grid) */
+static int v_sees(lua_State *L)
+{
+    const view *v = luaL_checkudata(L, 1, view_meta);
+    lua_pushboolean(L, has_cell(v, luaL_checkinteger(L, 2), luaL_checkinteger(L, 3)));
+    return 1;
+}
+
+/* v:cells() -> { {x =, y =}, ... } every cell seen, by row then column */
+static int v_cells(lua_State *L)
+{
+    const view *v = luaL_checkudata(L, 1, view_meta);
+    cairn_lua_charge(L, (int64_t)v->width * v->height + 10 * (int64_t)v->count);
+    lua_createtable(L, (int)v->count, 0);
+    lua_Integer n = 0;
+    for (int32_t y = 0; y < v->height; y++)
+        for (int32_t x = 0; x < v->width; x++)
+            if (has_cell(v, x, y)) {
+                lua_createtable(L, 0, 2);
+                lua_pushinteger(L, x);
+                lua_setfield(L, -2, "x");
+                lua_pushinteger(L, y);
+                lua_setfield(L, -2, "y");
+                lua_rawseti(L, -2, ++n);
+            }
+    return 1;
+}
+
+static int v_len(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)((const view *)luaL_checkudata(L, 1, view_meta))->count);
+    return 1;
+}
+
+static void push_view_meta(lua_State *L)
+{
+    if (luaL_newmetatable(L, view_meta)) {
+        static const luaL_Reg methods[] = {{"sees", v_sees}, {"cells", v_cells}, {NULL, NULL}};
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, v_len);
+        lua_setfield(L, -2, "__len");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+}
+
+/* w:fov(x, y [, radius]) -> the view from that cell */
+static int w_fov(lua_State *L)
+{
+    cairn_world *w = cairn_lua_check_world(L, 1);
+    cairn_cell from = {check_coord(L, 2), check_coord(L, 3)};
+    lua_Integer radius = luaL_optinteger(L, 4, 0);
+    luaL_argcheck(L, radius >= 0 && radius <= 4096, 4, "a radius from 0 (no limit) to 4096");
+    int32_t width = cairn_grid_width(w), height = cairn_grid_height(w);
+    size_t cells = (size_t)width * (size_t)height;
+    /* reading every cell, and libtcod's sweep over them */
+    cairn_lua_charge(L, 20 * (int64_t)cells);
+    view *v = lua_newuserdatauv(L, sizeof *v + cells, 0);
+    v->width = width;
+    v->height = height;
+    if (cairn_fov_compute(w, from, (int32_t)radius, v->cells, &v->count))
+        return raise_world(L, w);
+    push_view_meta(L);
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* w:path(x0, y0, x1, y1 [, { diagonal = bool, dig = bool }]) -> list of directions, or nil */
+static int w_path(lua_State *L)
+{
+    cairn_world *w = cairn_lua_check_world(L, 1);
+    cairn_cell from = {check_coord(L, 2), check_coord(L, 3)};
+    cairn_cell to = {check_coord(L, 4), check_coord(L, 5)};
+    cairn_path_options opts = {0};
+    if (!lua_isnoneornil(L, 6)) {
+        luaL_checktype(L, 6, LUA_TTABLE);
+        lua_getfield(L, 6, "diagonal");
+        opts.diagonal = lua_toboolean(L, -1);
+        lua_getfield(L, 6, "dig");
+        opts.dig = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+    }
+    /* A* visits each cell a few times, with a heap */
+    cairn_lua_charge(L, 50 * (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
+    size_t len;
+    if (cairn_path_find(w, from, to, &opts, NULL, 0, &len))
+        return raise_world(L, w);
+    if (len == CAIRN_PATH_NONE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    cairn_dir *dirs = lua_newuserdatauv(L, len * sizeof *dirs + 1, 0);
+    if (cairn_path_find(w, from, to, &opts, dirs, len, &len))
+        return raise_world(L, w);
+    lua_createtable(L, (int)len, 0);
+    for (size_t i = 0; i < len; i++) {
+        lua_pushstring(L, cairn_dir_name(dirs[i]));
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+const cairn_lua_method cairn_game_world_methods[] = {
+    {"fov", w_fov},
+    {"path", w_path},
+    {NULL, NULL},
+};
