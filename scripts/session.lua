@@ -64,10 +64,25 @@ local function need()
   return current
 end
 
--- Gives the player its action for the next beat.
+-- Gives the player its action for the next beat; a bad action or direction is the caller's
+-- mistake, told without the runtime's own place. `who` (a bot's definition) is blamed
+-- instead when given.
+local function input(p, action, dir, who)
+  local ok, err = pcall(p.input, p, action, dir)
+  if not ok then
+    err = ctx.util.unplace(tostring(err))
+    if who then
+      err = string.format("%s: bot '%s' gave the player a bad action: %s", who.where,
+        who.def.name, err)
+    end
+    error(err, 0)
+  end
+end
+
 function session.input(action, dir)
+  need()
   local p = player()
-  if p then p:input(action, dir) end
+  if p then input(p, action, dir) end
 end
 
 -- Asks a bot for the player's next action. The bot keeps what it learns in `memory`, a table
@@ -81,7 +96,7 @@ function session.bot(name)
   if not p or s.ended then return end
   s.memory.floor, s.memory.beat = s.floor, s.beats
   local action, dir = s.bot.def.decide(s.memory, world(), p)
-  if p.alive then p:input(action or "none", dir) end
+  if p.alive then input(p, action or "none", dir, s.bot) end
 end
 
 local outcomes = { descend = true, won = true, lost = true }
@@ -128,7 +143,7 @@ function session.summary(unfinished)
     { "beats", tostring(s.beats) },
     { "hp", p and string.format("%d of %d", p.hp or 0, p.max_hp or 0) or "0" },
   }
-  local report = s.game.def.report and s.game.def.report(world(), p) or {}
+  local report = s.game.def.report and s.game.def.report(world()) or {}
   local keys = {}
   for k in pairs(report) do keys[#keys + 1] = tostring(k) end
   table.sort(keys)

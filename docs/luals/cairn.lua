@@ -302,6 +302,35 @@
 ---@field enter? fun(e: CairnEntity, step: integer)
 ---@field exit? fun(e: CairnEntity, step: integer)
 
+---What a game's outcome says after a beat: nil goes on; "descend" goes down a floor (or wins,
+---from the last one).
+---@alias CairnGameOutcome "descend"|"won"|"lost"
+
+---A game: its world's size, its floors, how each floor is made and when it is over. Not
+---compiled: the session started by `cairn sim` (or the front end) calls its functions.
+---@class CairnGameDef: CairnChangeable
+---@field name string `cairn sim --game NAME`; a short name works when one pack has it.
+---@field width integer 1 to 4096, the same for every floor.
+---@field height integer 1 to 4096.
+---@field floors? integer 1 to 4096; default 1.
+---@field generate fun(w: CairnWorld, floor: integer, floors: integer, players: CairnEntity[]) Fills the empty world with floor `floor` (1-based): spawns the player on floor 1, places the lifted `players` on the others.
+---@field outcome? fun(w: CairnWorld, floor: integer, floors: integer): CairnGameOutcome? The game's verdict after each beat.
+---@field report? fun(w: CairnWorld): table<string, any> Extra lines for the session's summary, `{ key = value }`.
+---@field description? string
+
+---What a bot remembers: a table of its own for the whole game. The session sets floor and
+---beat before each call; the rest is the bot's.
+---@class CairnBotMemory
+---@field floor integer The floor, from 1.
+---@field beat integer Beats played.
+---@field [any] any
+
+---A bot: a policy that chooses the player's action before each beat (`cairn sim --bot NAME`).
+---@class CairnBotDef: CairnChangeable
+---@field name string
+---@field decide fun(mem: CairnBotMemory, w: CairnWorld, player: CairnEntity): CairnActionName?, CairnDir? The player's action and its direction; nil: the player waits.
+---@field description? string
+
 -- ---------------------------------------------------------------------------------------
 -- Handles
 
@@ -312,6 +341,7 @@
 ---@field width integer
 ---@field height integer
 ---@field phase CairnPhase
+---@field data table The world's own plain data, what a game keeps beside its entities: a view (userdata) like e.data. Empty in a new world; part of the checksum.
 local CairnWorld = {}
 
 ---Makes an entity at a cell. Raises for an unknown type, a cell outside the grid or taken.
@@ -336,6 +366,35 @@ function CairnWorld:entities(type) end
 ---The PlayerControl entities on the real layer, by row and column.
 ---@return CairnEntity[]
 function CairnWorld:players() end
+
+---Empties the grid for a new floor: the living players are lifted off it (alive, with what
+---they hold) and returned in grid order; every other entity on it is removed at once, without
+---dying. Entities already off the grid stay. Between beats only.
+---@return CairnEntity[]
+function CairnWorld:clear() end
+
+---Sixteen hex digits summing up the world: the beat, the generator, every entity's cell,
+---type, facing, stats, statuses, step and own hooks, every e.data, and w.data.
+---@return string
+function CairnWorld:checksum() end
+
+---What can be seen from a cell, by symmetric shadowcasting: walls block sight and are seen;
+---nothing else blocks. radius 0 (the default): no limit. Raises for a cell off the grid.
+---@param x integer
+---@param y integer
+---@param radius? integer 0 to 4096.
+---@return CairnView
+function CairnWorld:fov(x, y, radius) end
+
+---A shortest way on foot (A*), as directions; {} when the cells are the same, nil when there
+---is none. Walls block; other entities do not; the destination may hold anything.
+---@param x0 integer
+---@param y0 integer
+---@param x1 integer
+---@param y1 integer
+---@param options? CairnPathOptions
+---@return CairnDir[]?
+function CairnWorld:path(x0, y0, x1, y1, options) end
 
 ---The living player the built-in movs head for from a cell, or nil.
 ---@param x integer
@@ -364,6 +423,26 @@ function CairnWorld:lua_calls() end
 ---Blocks the world's allocator has handed out so far.
 ---@return integer
 function CairnWorld:allocations() end
+
+---What w:fov saw: a copy, which does not change when the world does. `#v` is how many cells
+---are seen.
+---@class CairnView
+---@operator len: integer
+local CairnView = {}
+
+---Whether the cell is seen (false off the grid).
+---@param x integer
+---@param y integer
+---@return boolean
+function CairnView:sees(x, y) end
+
+---The cells seen, by row then column.
+---@return CairnCell[]
+function CairnView:cells() end
+
+---@class CairnPathOptions
+---@field diagonal? boolean Diagonal steps too (otherwise n, e, s, w only).
+---@field dig? boolean Through Diggable walls, each costing 5 steps.
 
 ---One change of the beat's history.
 ---@class CairnChange
@@ -465,6 +544,16 @@ function CairnEntity:hurt(amount, cause) end
 ---@param cause? CairnEntity
 ---@return boolean moved
 function CairnEntity:displace(x, y, cause) end
+
+---Takes it off the grid, alive: x and y become nil; it keeps its data, stats and statuses.
+---Does nothing when it is off the grid already.
+function CairnEntity:lift() end
+
+---Puts an entity that is off the grid into a free cell of its layer. Raises for a cell taken
+---or off the grid, or when it is on the grid already.
+---@param x integer
+---@param y integer
+function CairnEntity:place(x, y) end
 
 ---Applies a status for some beats (1 or more). Needs Statused.
 ---@param status CairnStatusName
@@ -692,6 +781,14 @@ function cairn.sequence(def) end
 ---Defines an attack source (shared by every pack, not prefixed; at most 8 with "basic").
 ---@param name string
 function cairn.source(name) end
+
+---Defines a game: its floors and its rules.
+---@param def CairnGameDef
+function cairn.game(def) end
+
+---Defines a bot that plays the player.
+---@param def CairnBotDef
+function cairn.bot(def) end
 
 ---The current world: a new handle each call, == to the others. Raises while packs load
 ---(there is no world yet).

@@ -178,6 +178,9 @@ sim_names_what_is_wrong)
   run sim --pack "$packs/corridor" --game corridor --bot broken
   expect_status 1
   expect_err "^cairn sim: the bot failed: corridor:bots.lua:4: attempt to index a nil value"
+  run sim --pack "$packs/corridor" --game corridor --bot confused
+  expect_status 1
+  expect_err "corridor:bots.lua:[0-9]+: bot 'confused' gave the player a bad action: unknown action 'fly'"
   run sim --pack "$packs/corridor" --game corridor --bot nobody
   expect_status 1
   expect_err "no bot is named 'nobody' \(the bots loaded: base:explorer, corridor:east"

@@ -16,10 +16,17 @@ local function spot(e)
 end
 
 -- Rolling: attack_move succeeds when it moved (roll on) and when it hit the player; a hit
--- ends the roll like a wall does.
+-- ends the roll like a wall does. So does a beat that left it where it was: a bounce trap
+-- may throw it straight back, and it would roll in place for ever.
+local function start_roll(e)
+  e.data.roll_x, e.data.roll_y = e.x, e.y
+end
+
 local function after_roll(e, outcome)
   local algo = e.last and e.last.algo
   if outcome.success and algo.result.component == "Attacking" then return REST end
+  if e.x == e.data.roll_x and e.y == e.data.roll_y then return REST end
+  start_roll(e)
 end
 
 cairn.entity {
@@ -33,9 +40,10 @@ cairn.entity {
     [WATCH] = { action = "none", on_success = WATCH, decide = spot },
     -- on_success back to itself: it keeps rolling; on_failure (blocked): rest.
     [ROLL] = { action = "attack_move", movs = "straight", on_success = ROLL, on_failure = REST,
-      decide = after_roll },
+      enter = start_roll, decide = after_roll },
     [REST] = { action = "none", repeats = 2, on_success = WATCH },
   },
+  data = { roll_x = -1, roll_y = -1 }, -- where the roll stood a beat ago
   handlers = {
     -- defence runs on the target before the damage; a veto blocks the hit.
     defence = function(ev)

@@ -111,3 +111,23 @@ test("a wall stops the roll too, and it rests after", function()
   expect.eq(armadillo.step, 1, "beats 6 and 7: rested, it watches again")
   expect.eq(player.hp, 6)
 end)
+
+test("a roll that a bounce trap throws straight back ends, instead of rolling in place", function()
+  local w = scenario { map = [[
+    #########
+    #.a^...@#
+    #########
+  ]] }
+  w:at(3, 1, "trap").data.dir = "w"
+  local armadillo = w:at(2, 1)
+  w:step() -- it sees the player in its row, and faces east
+  expect.eq(armadillo.step, 2, "rolling")
+  w:step() -- onto the trap, which throws it back west
+  w:step() -- it rolls on, is thrown back
+  expect.map(w, [[
+    #########
+    #.a^...@#
+    #########
+  ]], "thrown back where it was")
+  expect.eq(armadillo.step, 3, "so the roll is over: it rests")
+end)

@@ -29,8 +29,10 @@ cairn_status cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, 
                                size_t *count);
 
 typedef struct cairn_path_options {
-    bool diagonal; /* may step diagonally (a diagonal step costs as much as a straight one) */
-    bool dig;      /* may go through Diggable walls, each costing CAIRN_PATH_DIG_COST steps */
+    bool diagonal; /* may step diagonally (costing as much as a straight step, and passing
+                    * between two walls that touch at a corner) */
+    bool dig;      /* may go through Diggable walls, each costing CAIRN_PATH_DIG_COST steps more
+                    * than an open cell (the dig, then the step) */
 } cairn_path_options;
 
 #define CAIRN_PATH_DIG_COST 4

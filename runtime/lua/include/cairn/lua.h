@@ -102,7 +102,9 @@ void cairn_lua_charge(struct lua_State *L, int64_t cost);
 /* ---------------------------------------------------------------------------------------
  * A game session: a game defined by content (cairn.game) played on the host's world, floor
  * after floor, with inputs from a front end or from a bot (cairn.bot). Errors are content's
- * (pack:path:line) or name what is missing; the session stays as it was before the call.
+ * (pack:path:line) or name what is missing. A content error in the middle of a step leaves
+ * the session where it failed (the beat run and counted, a floor half made): report it and
+ * start another game rather than go on.
  */
 
 /* Makes the world of the game named `game` ("base:dungeon", or "dungeon" when one pack has

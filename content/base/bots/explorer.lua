@@ -1,0 +1,511 @@
+-- bots/explorer.lua: the bot `cairn sim` plays the base game with (its default, "explorer").
+-- Before each beat the session asks decide(mem, w, player) for the player's action. It:
+--   1. looks around (w:fov from the player) and writes down what it sees of this floor in
+--      `mem`: walls, dirt, traps, items, the stairs, monsters that strike from afar;
+--   2. strikes a monster in reach of the weapon it holds, if there is one;
+--   3. else plans a way, by its own search over what it remembers: to a better item close
+--      by, else to the stairs once seen, else to the nearest edge of what it has seen, on
+--      foot if it can, digging if it must. (w:path would know the walls it has not seen,
+--      and could not weigh traps and danger.) Traps, crates and the lines monsters strike
+--      along cost extra steps, so the way goes round them when a way round is not too long;
+--   4. puts off a step into danger (next to a monster, into an arrow's flight) by waiting
+--      or stepping aside, a few beats at most, and takes the step.
+-- Nothing is random: the same game gives the same decisions.
+--
+-- The file is also a module: `require "bots.explorer"` gives { decide = ... }, the same
+-- function cairn.bot is given, so that tests can play it beat by beat.
+
+local inventory = require "inventory"
+
+local explorer = {}
+
+-- Tuning ------------------------------------------------------------------------------------
+
+local SIGHT = 8 -- how far it sees (w:fov's radius)
+
+-- The ways are searched by cost, one per step, plus these for cells best avoided. A cost is
+-- a number of extra steps: a way round that is at most this much longer is taken instead.
+local DIG = 2       -- dirt: a beat to dig it before the step
+local TRAP = 12     -- a trap: spikes hurt, a bounce throws it off its way
+local CRATE = 3     -- a crate: it slides when hit, or breaks after two blows
+local DOWNGRADE = 10 -- an item worse than the one held: stepping on it would swap them
+local UNSEEN = 3    -- an unseen cell, on the way to stairs seen from afar
+local STUCK = 8     -- added to a cell each time a step into it came to nothing
+local VISITS = 4    -- a cell costs a step more for each so many beats spent in it: a bot
+                    -- going round in circles (monsters moving change the costs) breaks out
+local SLACK = 4     -- how much nearer another edge must be for it to change its goal
+
+local DETOUR = 8 -- the most steps it goes out of its way for a better item
+
+-- Danger: what could strike a cell in the coming beat, counted as extra steps like the costs
+-- above. Monsters act after the player, so a cell next to one is where it strikes; a monster
+-- that strikes along a line (LINE_REACH) threatens its row and column; an arrow, the cells
+-- ahead of it.
+local NEAR = 6      -- next to a monster
+local LINE = 4      -- in line with one that rolls or shoots
+local ARROW = 12    -- in the flight of an arrow, or the way of a rolling armadillo
+local MAX_WAIT = 3  -- beats it waits for a monster to come rather than step next to it
+local FLOOR_WAITS = 40 -- beats it may wait in all on one floor
+
+-- How far a monster strikes along its row and column. An armadillo rolls at whoever is in
+-- line with it, at any distance, and cannot be hurt while it rolls; an archer shoots as far
+-- as its data.range (5).
+local LINE_REACH = { ["base:armadillo"] = 1000, ["base:archer"] = 5 }
+local ROLLING = { ["base:armadillo"] = 2 } -- the step of its sequence in which it rolls
+local FORGET = 20 -- beats a monster out of sight is still taken to be where it was seen
+
+-- How good a weapon is, by the cells it reaches (items.lua's patterns): a spear strikes a
+-- foe before it is close enough to strike back; a broadsword reaches the diagonals too.
+local WEAPON_RANK = { front = 1, wide = 2, reach = 3 }
+
+-- Cells -------------------------------------------------------------------------------------
+
+-- What it remembers of a cell: nil while unseen, then one of these.
+local OPEN, DIRT, WALL = 1, 2, 3
+
+-- The four ways on foot, and their offsets.
+local WAYS = { "n", "e", "s", "w" }
+local DX = { 0, 1, 0, -1 }
+local DY = { -1, 0, 1, 0 }
+
+-- Cells are numbered row by row from 1, so that a floor's memory is a few flat arrays.
+local function index(m, x, y) return y * m.width + x + 1 end
+local function cell_of(m, i) return (i - 1) % m.width, (i - 1) // m.width end
+
+local function inside(m, x, y)
+  return x >= 0 and y >= 0 and x < m.width and y < m.height
+end
+
+-- Items -------------------------------------------------------------------------------------
+
+-- How good an item is in its slot (higher is better).
+local function value(item)
+  local d = item.data
+  if d.slot == "weapon" then return (WEAPON_RANK[d.pattern] or 0) * 10 + (d.damage or 0) end
+  if d.slot == "body" then return d.armor or 0 end
+  if d.slot == "shovel" then return d.dig_power or 0 end
+  return 0
+end
+
+-- The value of what the player holds in each slot (-1 for nothing: anything is better).
+local function held_values(p)
+  local held = {}
+  for _, slot in ipairs(inventory.slots) do
+    local item = inventory.held(p, slot)
+    held[slot] = item and value(item) or -1
+  end
+  return held
+end
+
+-- The dig power the player has: its shovel's, else its own.
+local function dig_power(p)
+  local shovel = inventory.held(p, "shovel")
+  return shovel and shovel.data.dig_power or p.dig_power or 0
+end
+
+-- Memory ------------------------------------------------------------------------------------
+
+-- This floor's memory, made afresh when the floor changes. Plain arrays indexed by cell.
+local function floor_memory(mem, w)
+  local floor = mem.floor or 1
+  local m = mem.map
+  if not m or m.floor ~= floor then
+    m = {
+      floor = floor, width = w.width, height = w.height,
+      kind = {},       -- OPEN, DIRT or WALL
+      trap = {},       -- true where a trap lies
+      crate = {},      -- true where a crate was last seen
+      item_slot = {},  -- the slot of the item last seen there
+      item_value = {}, -- and its value
+      lines = {},      -- monsters that strike along lines, by id: where and how last seen
+      stairs = nil,    -- the stairs' cell, once seen
+      -- What it has been doing, to see that it does not go round in circles:
+      visits = {},     -- beats spent in each cell
+      stuck = {},      -- extra cost of cells that could not be entered
+      at = nil,        -- the cell it stood in at its last decision,
+      tried = nil,     -- the cell it then tried to step into,
+      still = 0,       -- and for how many beats in a row such a step came to nothing
+      goal = nil,      -- the edge of the known it is heading for
+      want = nil,      -- the item it is going out of its way for
+      patience = MAX_WAIT, -- beats it may still wait before going on
+      waits = 0,       -- beats spent waiting or stepping aside on this floor
+    }
+    mem.map = m
+  end
+  return m
+end
+
+-- Looks around from the player and writes down what is seen.
+local function look(m, w, p)
+  local power = dig_power(p)
+  local view = w:fov(p.x, p.y, SIGHT)
+  local cells = view:cells()
+  for k = 1, #cells do
+    local x, y = cells[k].x, cells[k].y
+    local i = index(m, x, y)
+    local wall = w:at(x, y, "wall")
+    if not wall then
+      m.kind[i] = OPEN
+    elseif wall:has("Diggable") and wall.dig_resistance <= power then
+      m.kind[i] = DIRT
+    else
+      m.kind[i] = WALL
+    end
+    m.trap[i] = w:at(x, y, "trap") ~= nil
+    local floor = w:at(x, y, "floor")
+    if floor and floor.type == "base:stairs" then m.stairs = i end
+    local item = w:at(x, y, "item")
+    if item and item.data.slot then
+      m.item_slot[i], m.item_value[i] = item.data.slot, value(item)
+    else
+      m.item_slot[i], m.item_value[i] = nil, nil
+    end
+    local real = w:at(x, y)
+    m.crate[i] = real ~= nil and real.alive and real.team == 3
+    if real and real.alive and real.team == 2 and LINE_REACH[real.type] then
+      m.lines[real.id] = {
+        x = x, y = y, seen = w.beat, reach = LINE_REACH[real.type], facing = real.facing,
+        rolling = ROLLING[real.type] == real.step,
+      }
+    end
+  end
+  -- Out of sight, they are taken to be where they were last seen, for a while: so that a
+  -- monster behind a corner is not forgotten as soon as a step hides it.
+  for id, f in pairs(m.lines) do
+    if f.seen ~= w.beat and (view:sees(f.x, f.y) or w.beat - f.seen > FORGET) then
+      m.lines[id] = nil
+    end
+  end
+  return view
+end
+
+-- Whether a cell has an unseen neighbour: the edge of what is known.
+local function frontier(m, i)
+  local x, y = cell_of(m, i)
+  for s = 1, 4 do
+    local nx, ny = x + DX[s], y + DY[s]
+    if inside(m, nx, ny) and not m.kind[index(m, nx, ny)] then return true end
+  end
+  return false
+end
+
+-- Searching ---------------------------------------------------------------------------------
+
+-- The cost of stepping into cell i, or nil when it cannot be entered. `dig`: dirt may be dug
+-- through; `unseen`: unseen cells may be crossed (they are likely open: it saw past them).
+local function cost(m, held, danger, i, dig, unseen)
+  local kind = m.kind[i]
+  local c
+  if kind == OPEN then
+    c = 1
+  elseif kind == DIRT then
+    if not dig then return nil end
+    c = 1 + DIG
+  elseif kind == nil then
+    if not unseen then return nil end
+    c = UNSEEN
+  else
+    return nil
+  end
+  if m.trap[i] then c = c + TRAP end
+  if m.crate[i] then c = c + CRATE end
+  local slot = m.item_slot[i]
+  if slot and m.item_value[i] < held[slot] then c = c + DOWNGRADE end
+  return c + (m.stuck[i] or 0) + (danger[i] or 0) + (m.visits[i] or 0) // VISITS
+end
+
+-- Cheapest ways from cell `from` to every cell it can reach (Dijkstra's search, with the
+-- costs kept in buckets: they are small whole numbers). Returns, by cell, the cost of the
+-- way and the first step of it (an index into WAYS). Neighbours are tried in a fixed order,
+-- so ties always break the same way.
+local function search(m, held, danger, from, dig, unseen)
+  local dist, first = { [from] = 0 }, {}
+  local buckets, pending, d = { [0] = { from } }, 1, 0
+  while pending > 0 do
+    local bucket = buckets[d]
+    if bucket then
+      buckets[d] = nil
+      for k = 1, #bucket do
+        local i = bucket[k]
+        pending = pending - 1
+        if dist[i] == d then
+          local x, y = cell_of(m, i)
+          for s = 1, 4 do
+            local nx, ny = x + DX[s], y + DY[s]
+            if inside(m, nx, ny) then
+              local j = index(m, nx, ny)
+              local c = cost(m, held, danger, j, dig, unseen)
+              if c and (not dist[j] or d + c < dist[j]) then
+                dist[j] = d + c
+                first[j] = i == from and s or first[i]
+                local b = buckets[d + c]
+                if not b then
+                  b = {}
+                  buckets[d + c] = b
+                end
+                b[#b + 1] = j
+                pending = pending + 1
+              end
+            end
+          end
+        end
+      end
+    end
+    d = d + 1
+  end
+  return dist, first
+end
+
+-- The cheapest cell `wanted` accepts, among those reached (not the player's own), or nil.
+local function nearest(m, dist, wanted)
+  local best
+  for i = 1, m.width * m.height do
+    local d = dist[i]
+    if d and d > 0 and (not best or d < dist[best]) and wanted(i) then best = i end
+  end
+  return best
+end
+
+-- Where to go: the first step (an index into WAYS) of the way to the best goal, or nil.
+local function plan(m, held, from, danger)
+  -- A better item close by comes first. Once chosen it is kept to, as long as it is not much
+  -- farther: else a step back and forth across the edge of DETOUR could go on for ever.
+  local dist, first = search(m, held, danger, from, false, false)
+  local function better(i)
+    local slot = m.item_slot[i]
+    return slot ~= nil and m.item_value[i] > held[slot]
+  end
+  local want = m.want
+  if not (want and better(want) and dist[want] and dist[want] > 0
+      and dist[want] <= 2 * DETOUR) then
+    want = nearest(m, dist, function(i) return better(i) and dist[i] <= DETOUR end)
+  end
+  m.want = want
+  if want then return first[want] end
+  -- The stairs, once seen: any way will do, through dirt and unseen cells too.
+  if m.stairs then
+    local sdist, sfirst = search(m, held, danger, from, true, true)
+    if sdist[m.stairs] then return sfirst[m.stairs] end
+  end
+  -- The nearest edge of the known, on foot; else through dirt. The edge it was heading for is
+  -- kept to unless another is clearly nearer (costs change as monsters move).
+  local goal = nearest(m, dist, function(i) return frontier(m, i) end)
+  local kept = m.goal
+  if goal and kept and kept ~= goal and dist[kept] and dist[kept] > 0 and frontier(m, kept)
+      and dist[kept] <= dist[goal] + SLACK then
+    goal = kept
+  end
+  m.goal = goal
+  if goal then return first[goal] end
+  dist, first = search(m, held, danger, from, true, false)
+  goal = nearest(m, dist, function(i) return frontier(m, i) end)
+  if goal then return first[goal] end
+  return nil
+end
+
+-- Fighting ----------------------------------------------------------------------------------
+
+-- A monster (team 2) alive at (x, y) that a blow would hurt, or nil.
+local function foe(w, x, y)
+  local e = w:at(x, y)
+  if e and e.alive and e.team == 2 and ROLLING[e.type] ~= e.step then return e end
+  return nil
+end
+
+-- The monsters an attack in way `s` would hit, by the weapon's pattern (as items.lua's
+-- patterns pick them): the next cell; a spear's reach past an empty one; a broadsword's
+-- sweep across the two diagonals beside it.
+local function struck(w, p, weapon, s)
+  local x, y = p.x + DX[s], p.y + DY[s]
+  local hit = {}
+  local first = foe(w, x, y)
+  if first then hit[1] = first end
+  local d = weapon and weapon.data or {}
+  if d.pattern == "reach" and not first then
+    for k = 2, d.reach or 1 do
+      local bx, by = p.x + DX[s] * (k - 1), p.y + DY[s] * (k - 1)
+      if w:at(bx, by) or w:at(bx, by, "wall") then break end
+      local e = foe(w, p.x + DX[s] * k, p.y + DY[s] * k)
+      if e then
+        hit[1] = e
+        break
+      end
+    end
+  elseif d.pattern == "wide" then
+    for _, turn in ipairs({ -1, 1 }) do
+      local dx, dy = cairn.dir.delta(cairn.dir.rotate(WAYS[s], turn))
+      local e = foe(w, p.x + dx, p.y + dy)
+      if e then hit[#hit + 1] = e end
+    end
+  end
+  return hit
+end
+
+-- The way to strike in (an index into WAYS), or nil when no monster is in reach: the way
+-- that hits the most, then the one whose weakest monster has the least hp left.
+local function strike(w, p)
+  local weapon = inventory.held(p, "weapon")
+  local best, best_n, best_hp
+  for s = 1, 4 do
+    local hit = struck(w, p, weapon, s)
+    if #hit > 0 then
+      local hp = math.huge
+      for _, e in ipairs(hit) do hp = math.min(hp, e.hp or 0) end
+      if not best or #hit > best_n or (#hit == best_n and hp < best_hp) then
+        best, best_n, best_hp = s, #hit, hp
+      end
+    end
+  end
+  return best
+end
+
+-- Danger ------------------------------------------------------------------------------------
+
+local WAY_OF = { n = 1, e = 2, s = 3, w = 4 }
+
+-- Two maps of the dangers from afar, cell by cell. `danger`, what the ways are searched with:
+-- the rows and columns of monsters that strike along lines, and what `threat` holds. `threat`,
+-- what is about to strike in the coming beat: an arrow's flight, a rolling armadillo's way.
+-- (Next to a monster is dangerous too, but that moves with the monster: near_foe looks at it
+-- for the next step only.)
+local function dangers(m, w, p, view)
+  local danger, threat = {}, {}
+  local function add(map, x, y, amount)
+    local i = index(m, x, y)
+    map[i] = (map[i] or 0) + amount
+  end
+  -- Along way s from (x, y), up to `reach` cells, until a cell that is not open or holds
+  -- anybody (seen) but the player. Something on its way (imminent) strikes the next cell
+  -- in the coming beat, the one after in the beat after that, when it can be dodged still:
+  -- its threat halves with each cell.
+  local function line(x, y, s, reach, amount, imminent)
+    for k = 1, reach do
+      local cx, cy = x + DX[s] * k, y + DY[s] * k
+      if not inside(m, cx, cy) or m.kind[index(m, cx, cy)] ~= OPEN then return end
+      if imminent then
+        if k > 1 then amount = math.max(amount // 2, 1) end
+        add(threat, cx, cy, amount)
+      end
+      add(danger, cx, cy, amount)
+      local other = view:sees(cx, cy) and w:at(cx, cy)
+      if other and other ~= p then return end
+    end
+  end
+  for _, f in pairs(m.lines) do
+    for s = 1, 4 do
+      if not f.rolling then
+        line(f.x, f.y, s, f.reach, LINE, false)
+      elseif WAYS[s] == f.facing then
+        line(f.x, f.y, s, f.reach, ARROW, true)
+      end
+    end
+  end
+  local cells = view:cells()
+  for k = 1, #cells do
+    local x, y = cells[k].x, cells[k].y
+    local shot = w:at(x, y, "projectile")
+    if shot and shot.alive and WAY_OF[shot.facing] then
+      add(danger, x, y, ARROW)
+      add(threat, x, y, ARROW)
+      line(x, y, WAY_OF[shot.facing], 2, ARROW, true)
+    end
+  end
+  return danger, threat
+end
+
+-- Whether a monster stands next to cell i, where it could strike in the coming beat.
+local function near_foe(m, w, i)
+  local x, y = cell_of(m, i)
+  for s = 1, 4 do
+    local e = w:at(x + DX[s], y + DY[s])
+    if e and e.alive and e.team == 2 then return true end
+  end
+  return false
+end
+
+-- Deciding ----------------------------------------------------------------------------------
+
+-- Counts the beats in which the player stayed in the same cell after trying to step; a step
+-- that keeps coming to nothing makes that cell costlier, so that the next plan goes round it.
+local function note_progress(m, here)
+  if m.tried and m.at == here then
+    m.still = m.still + 1
+    if m.still >= 3 then
+      m.stuck[m.tried] = (m.stuck[m.tried] or 0) + STUCK
+      m.still = 0
+    end
+  else
+    m.still = 0
+  end
+  m.at, m.tried = here, nil
+  m.visits[here] = (m.visits[here] or 0) + 1
+end
+
+-- The bot's decision for the coming beat: an action's name and a direction.
+function explorer.decide(mem, w, p)
+  local m = floor_memory(mem, w)
+  local view = look(m, w, p)
+  local here = index(m, p.x, p.y)
+  note_progress(m, here)
+
+  -- A monster in reach is struck, whatever else there is to do.
+  local s = strike(w, p)
+  if s then
+    m.patience = MAX_WAIT
+    return "attack", WAYS[s]
+  end
+
+  local danger, threat = dangers(m, w, p, view)
+  -- The cell a step in way t leads to, when it is a plain step (else nil).
+  local function step_to(t)
+    local x, y = p.x + DX[t], p.y + DY[t]
+    local i = index(m, x, y)
+    if inside(m, x, y) and m.kind[i] == OPEN and not w:at(x, y) then return i end
+    return nil
+  end
+  -- How likely a cell is to be struck in the coming beat.
+  local function risk(i) return (threat[i] or 0) + (near_foe(m, w, i) and NEAR or 0) end
+
+  s = plan(m, held_values(p), here, danger)
+  -- Where the plan leads (it stays put when it digs or pushes a crate).
+  local go = s and step_to(s) or here
+
+  -- A dangerous step: better stay, or step aside, if that is safer. A monster about to come
+  -- next to it is waited for, a few beats at most, and met with the first blow; an arrow or
+  -- a rolling armadillo is always dodged when it can be. Staying is no way out of their
+  -- path, though: then only a step aside will do. And there are only so many beats of
+  -- waiting on a floor: it cannot go on for ever.
+  if risk(go) > 0 and (m.patience > 0 or (threat[go] or 0) > 0) and m.waits < FLOOR_WAITS then
+    local best, best_risk = nil, risk(here)
+    if (threat[here] or 0) > 0 then best_risk = risk(go) end
+    for t = 1, 4 do
+      local i = step_to(t)
+      if i and not m.trap[i] and risk(i) < best_risk then best, best_risk = t, risk(i) end
+    end
+    if best_risk < risk(go) then
+      m.patience, m.waits = math.max(m.patience - 1, 0), m.waits + 1
+      if best then return "move", WAYS[best] end
+      return "none", "none"
+    end
+  end
+  -- Each safe step gives back a beat of patience.
+  if risk(go) == 0 then m.patience = math.min(m.patience + 1, MAX_WAIT) end
+
+  if s then
+    m.tried = index(m, p.x + DX[s], p.y + DY[s])
+    -- A plain step is a move: with attack_dig_move a spear or a broadsword would strike
+    -- whatever it reaches instead (strike has struck all that was worth it).
+    if go ~= here then return "move", WAYS[s] end
+    return "attack_dig_move", WAYS[s]
+  end
+  -- Nowhere left to go: wait for something to change.
+  return "none", "none"
+end
+
+cairn.bot {
+  name = "explorer",
+  description = "explores each floor, fights what stands next to it, and takes the stairs",
+  decide = explorer.decide,
+}
+
+return explorer

@@ -1,0 +1,221 @@
+-- The explorer bot (bots/explorer.lua), beat by beat: it is asked for the player's action, the
+-- action is given, the world steps, as `cairn sim` does. It only knows what it has seen.
+
+local explorer = require "bots.explorer"
+local inventory = require "inventory"
+
+-- The player with the kit the game gives it (game.lua): a dagger and a shovel.
+local function equipped(w)
+  local p = w:players()[1]
+  for _, kind in ipairs({ "dagger", "shovel" }) do
+    inventory.give(p, w:spawn(kind, p.x, p.y))
+  end
+  return p
+end
+
+-- `beats` beats of the bot playing, with its memory `mem` (floor 1 unless mem says else).
+local function play(w, mem, beats)
+  for _ = 1, beats or 1 do
+    local p = w:players()[1]
+    mem.floor, mem.beat = mem.floor or 1, w.beat
+    p:input(explorer.decide(mem, w, p))
+    w:step()
+  end
+end
+
+local function on_stairs(w, p)
+  local under = w:at(p.x, p.y, "floor")
+  return under ~= nil and under.type == "base:stairs"
+end
+
+test("the bot walks the shortest way to stairs it can see", function()
+  local w = scenario { map = [[
+    #######
+    #@....#
+    #.....#
+    #....>#
+    #######
+  ]] }
+  local p, mem = equipped(w), {}
+  play(w, mem)
+  expect.map(w, [[
+    #######
+    #.@...#
+    #.....#
+    #....>#
+    #######
+  ]])
+  play(w, mem, 5)
+  expect.map(w, [[
+    #######
+    #.....#
+    #.....#
+    #....@#
+    #######
+  ]])
+  expect.truthy(on_stairs(w, p), "on the stairs after six steps")
+end)
+
+test("the bot strikes a monster next to it rather than walk on to the stairs", function()
+  local w = scenario { map = [[
+    ######
+    #s...#
+    #@..>#
+    ######
+  ]] }
+  local p, mem = equipped(w), {}
+  local skeleton = w:at(1, 1)
+  expect.eq({ explorer.decide(mem, w, p) }, { "attack", "n" })
+  play(w, mem)
+  expect.eq(skeleton.hp, 1, "the first blow")
+  play(w, mem)
+  expect.map(w, [[
+    ######
+    #....#
+    #@..>#
+    ######
+  ]], "the second blow killed it, and the player has not moved")
+  play(w, mem, 3)
+  expect.truthy(on_stairs(w, p), "then it goes on to the stairs")
+end)
+
+test("the bot waits for a monster to come to it rather than step next to it", function()
+  local w = scenario { map = [[
+    #########
+    #@.s...>#
+    #########
+  ]] }
+  local p, mem = equipped(w), {}
+  local skeleton = w:at(3, 1)
+  play(w, mem)
+  expect.map(w, [[
+    #########
+    #@s....>#
+    #########
+  ]], "it stayed; the skeleton came")
+  play(w, mem, 2) -- the skeleton rests, then would strike: the player strikes first, twice
+  expect.falsy(skeleton.alive, "the skeleton is dead")
+  expect.eq(p.hp, 6, "and never struck the player")
+end)
+
+test("the bot heads for what it has not seen, not back to a dead end it has", function()
+  local w = scenario { map = [[
+    ##############################
+    #.@..........................#
+    ##############################
+  ]] }
+  local mem = {}
+  equipped(w)
+  play(w, mem, 3)
+  expect.map(w, [[
+    ##############################
+    #....@.......................#
+    ##############################
+  ]])
+end)
+
+test("the bot goes round a trap when there is a way round", function()
+  local w = scenario { map = [[
+    #######
+    #.....#
+    #@.;.>#
+    #.....#
+    #######
+  ]] }
+  local p, mem = equipped(w), {}
+  local stood_on_trap = false
+  for _ = 1, 6 do
+    play(w, mem)
+    if w:at(p.x, p.y, "trap") then stood_on_trap = true end
+  end
+  expect.falsy(stood_on_trap, "it never stepped on the spikes")
+  expect.truthy(on_stairs(w, p), "and reached the stairs in six steps")
+  expect.eq(p.hp, 6)
+end)
+
+test("the bot digs through dirt when that is the only way on", function()
+  local w = scenario { map = [[
+    #########
+    #@.+...>#
+    #########
+  ]] }
+  local p, mem = equipped(w), {}
+  play(w, mem)
+  expect.map(w, [[
+    #########
+    #.@+...>#
+    #########
+  ]])
+  play(w, mem)
+  expect.map(w, [[
+    #########
+    #.@....>#
+    #########
+  ]], "dug")
+  play(w, mem, 5)
+  expect.truthy(on_stairs(w, p), "and went on through, to stairs it could not see before")
+end)
+
+test("the bot walks round dirt rather than dig it, when there is a way on foot", function()
+  local w = scenario { map = [[
+    #######
+    #@+..>#
+    #.###.#
+    #.....#
+    #######
+  ]] }
+  local p, mem = equipped(w), {}
+  play(w, mem, 8)
+  expect.map(w, [[
+    #######
+    #.+..@#
+    #.###.#
+    #.....#
+    #######
+  ]], "the dirt is still there")
+  expect.truthy(on_stairs(w, p))
+end)
+
+test("the bot forgets a floor's stairs once it is on the next floor", function()
+  local w = scenario { map = [[
+    ##############################
+    #@.....>.....................#
+    ##############################
+  ]] }
+  local mem = { floor = 1 }
+  equipped(w)
+  play(w, mem)
+  -- The next floor, as wide: no stairs where they were, and the way on is east.
+  w = scenario { map = [[
+    ##############################
+    #.......@....................#
+    ##############################
+  ]] }
+  mem.floor = 2
+  local p = equipped(w)
+  play(w, mem, 2)
+  expect.eq(p.x, 10, "it went east, to what it has not seen")
+end)
+
+test("the bot steps out of its way for a better weapon close by", function()
+  local w = scenario { map = [[
+    ########
+    #../...#
+    #@....>#
+    ########
+  ]] }
+  local p, mem = equipped(w), {}
+  play(w, mem, 8)
+  expect.eq(inventory.held(p, "weapon").type, "base:spear")
+  expect.truthy(on_stairs(w, p), "and then took the stairs")
+end)
+
+test("with nowhere to go and nothing to fight, the bot waits", function()
+  local w = scenario { map = [[
+    #####
+    #@..#
+    #####
+  ]] }
+  local p, mem = equipped(w), {}
+  expect.eq({ explorer.decide(mem, w, p) }, { "none", "none" })
+end)
