@@ -396,6 +396,14 @@ function CairnWorld:fov(x, y, radius) end
 ---@return CairnDir[]?
 function CairnWorld:path(x0, y0, x1, y1, options) end
 
+---The cost of the cheapest way from a cell to every cell (Dijkstra), by cell (index
+---y * width + x + 1): 0 for the cell itself, false where there is no way.
+---@param x integer
+---@param y integer
+---@param options? CairnPathOptions
+---@return (number|false)[]
+function CairnWorld:distances(x, y, options) end
+
 ---The living player the built-in movs head for from a cell, or nil.
 ---@param x integer
 ---@param y integer
@@ -443,6 +451,7 @@ function CairnView:cells() end
 ---@class CairnPathOptions
 ---@field diagonal? boolean Diagonal steps too (otherwise n, e, s, w only).
 ---@field dig? boolean Through Diggable walls, each costing 5 steps.
+---@field costs? (number|false)[] The cost of entering each cell (index y * width + x + 1); false, nil or 0: it cannot be entered. The walls and dig then play no part.
 
 ---One change of the beat's history.
 ---@class CairnChange

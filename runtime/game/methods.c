@@ -1,6 +1,6 @@
 /*
- * methods.c - w:fov and w:path, the world handle's methods for field of view and path
- * finding (see docs/lua-api.md). A field of view comes back as a view: a userdata holding
+ * methods.c - w:fov, w:path and w:distances, the world handle's methods for field of view and
+ * path finding (see docs/lua-api.md). A field of view comes back as a view: a userdata holding
  * one byte per cell, asked with v:sees(x, y) or listed with v:cells().
  */
 #include <lauxlib.h>
@@ -104,21 +104,52 @@ static int w_fov(lua_State *L)
     return 1;
 }
 
-/* w:path(x0, y0, x1, y1 [, { diagonal = bool, dig = bool }]) -> list of directions, or nil */
+/* Reads the options table at idx ({ diagonal =, dig =, costs = }) into *opts. The costs, a
+ * list of width * height numbers, are copied into a userdata left on the stack. */
+static void check_path_options(lua_State *L, int idx, cairn_world *w, cairn_path_options *opts)
+{
+    *opts = (cairn_path_options){0};
+    if (lua_isnoneornil(L, idx)) {
+        lua_pushnil(L); /* where the costs would be, so the stack is the same either way */
+        return;
+    }
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_getfield(L, idx, "diagonal");
+    opts->diagonal = lua_toboolean(L, -1);
+    lua_getfield(L, idx, "dig");
+    opts->dig = lua_toboolean(L, -1);
+    lua_pop(L, 2);
+    if (lua_getfield(L, idx, "costs") == LUA_TNIL)
+        return;
+    if (!lua_istable(L, -1))
+        luaL_error(L, "path: 'costs' must be a list of numbers, one per cell");
+    lua_Integer cells = (lua_Integer)cairn_grid_width(w) * cairn_grid_height(w);
+    cairn_lua_charge(L, 10 * cells);
+    float *costs = lua_newuserdatauv(L, (size_t)cells * sizeof *costs, 0);
+    for (lua_Integer i = 1; i <= cells; i++) {
+        int t = lua_rawgeti(L, -2, i);
+        lua_Number c = t == LUA_TNUMBER ? lua_tonumber(L, -1) : 0;
+        if ((t != LUA_TNUMBER && t != LUA_TNIL && !(t == LUA_TBOOLEAN && !lua_toboolean(L, -1))) ||
+            !(c >= 0 && c <= 1e6))
+            luaL_error(L,
+                       "path: costs[%d] must be a cost from 0 to 1000000, or false or nil for a "
+                       "cell that cannot be entered",
+                       (int)i);
+        costs[i - 1] = (float)c;
+        lua_pop(L, 1);
+    }
+    lua_remove(L, -2);
+    opts->costs = costs;
+}
+
+/* w:path(x0, y0, x1, y1 [, options]) -> list of directions, or nil */
 static int w_path(lua_State *L)
 {
     cairn_world *w = cairn_lua_check_world(L, 1);
     cairn_cell from = {check_coord(L, 2), check_coord(L, 3)};
     cairn_cell to = {check_coord(L, 4), check_coord(L, 5)};
-    cairn_path_options opts = {0};
-    if (!lua_isnoneornil(L, 6)) {
-        luaL_checktype(L, 6, LUA_TTABLE);
-        lua_getfield(L, 6, "diagonal");
-        opts.diagonal = lua_toboolean(L, -1);
-        lua_getfield(L, 6, "dig");
-        opts.dig = lua_toboolean(L, -1);
-        lua_pop(L, 2);
-    }
+    cairn_path_options opts;
+    check_path_options(L, 6, w, &opts);
     /* A* visits each cell a few times, with a heap */
     cairn_lua_charge(L, 50 * (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
     size_t len;
@@ -139,8 +170,36 @@ static int w_path(lua_State *L)
     return 1;
 }
 
+/* w:distances(x, y [, options]) -> the cost of the cheapest way to every cell: a list by
+ * cell (index y * width + x + 1), false where there is no way */
+static int w_distances(lua_State *L)
+{
+    cairn_world *w = cairn_lua_check_world(L, 1);
+    cairn_cell from = {check_coord(L, 2), check_coord(L, 3)};
+    cairn_path_options opts;
+    check_path_options(L, 4, w, &opts);
+    lua_Integer cells = (lua_Integer)cairn_grid_width(w) * cairn_grid_height(w);
+    cairn_lua_charge(L, 60 * cells);
+    float *dist = lua_newuserdatauv(L, (size_t)cells * sizeof *dist, 0);
+    if (cairn_path_distances(w, from, &opts, dist))
+        return raise_world(L, w);
+    lua_createtable(L, (int)cells, 0);
+    for (lua_Integer i = 0; i < cells; i++) {
+        float d = dist[i];
+        if (d < 0)
+            lua_pushboolean(L, 0);
+        else if (d == (float)(lua_Integer)d)
+            lua_pushinteger(L, (lua_Integer)d); /* whole costs stay integers */
+        else
+            lua_pushnumber(L, (lua_Number)d);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 const cairn_lua_method cairn_game_world_methods[] = {
     {"fov", w_fov},
     {"path", w_path},
+    {"distances", w_distances},
     {NULL, NULL},
 };

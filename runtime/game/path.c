@@ -1,5 +1,6 @@
 /*
- * path.c - shortest ways through libtcod's A*, over a cost read from the world's walls.
+ * path.c - shortest ways through libtcod's A* and Dijkstra, over a cost read from the world's
+ * walls or given by the caller.
  */
 #include <libtcod.h>
 
@@ -7,8 +8,9 @@
 
 typedef struct path_query {
     cairn_world *w;
-    cairn_cell to;
+    cairn_cell to; /* {-1, -1} for a search to everywhere */
     bool dig;
+    const float *costs;
 } path_query;
 
 /* libtcod's cost of stepping into (x1, y1): 0 blocks. */
@@ -19,6 +21,8 @@ static float step_cost(int x0, int y0, int x1, int y1, void *ud)
     const path_query *q = ud;
     if (x1 == q->to.x && y1 == q->to.y)
         return 1.0f;
+    if (q->costs)
+        return q->costs[(size_t)y1 * (size_t)cairn_grid_width(q->w) + (size_t)x1];
     switch (cairn_game__wall(q->w, x1, y1)) {
     case CAIRN_WALL_NONE:
         return 1.0f;
@@ -45,7 +49,7 @@ cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
     cairn_path_options none = {0};
     if (!opts)
         opts = &none;
-    path_query q = {w, to, opts->dig};
+    path_query q = {w, to, opts->dig, opts->costs};
     /* a diagonal cost of 0 is libtcod's way of saying no diagonal steps */
     TCOD_path_t path = TCOD_path_new_using_function(cairn_grid_width(w), cairn_grid_height(w),
                                                     step_cost, &q, opts->diagonal ? 1.0f : 0.0f);
@@ -64,5 +68,28 @@ cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
         *len = (size_t)n;
     }
     TCOD_path_delete(path);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
+                                  float *out)
+{
+    if (!cairn_grid_in_bounds(w, from))
+        return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "path: cell (%d, %d) is off the grid",
+                                (int)from.x, (int)from.y);
+    cairn_path_options none = {0};
+    if (!opts)
+        opts = &none;
+    path_query q = {w, {-1, -1}, opts->dig, opts->costs};
+    int32_t width = cairn_grid_width(w), height = cairn_grid_height(w);
+    TCOD_dijkstra_t d = TCOD_dijkstra_new_using_function(width, height, step_cost, &q,
+                                                         opts->diagonal ? 1.0f : 0.0f);
+    if (!d)
+        return cairn_world_fail(w, CAIRN_ERR_NOMEM, "path: out of memory");
+    TCOD_dijkstra_compute(d, from.x, from.y);
+    for (int32_t y = 0; y < height; y++)
+        for (int32_t x = 0; x < width; x++)
+            out[(size_t)y * (size_t)width + (size_t)x] = TCOD_dijkstra_get_distance(d, x, y);
+    TCOD_dijkstra_delete(d);
     return CAIRN_OK;
 }

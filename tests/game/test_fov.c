@@ -5,39 +5,9 @@
 #include <string.h>
 
 #include "cairn/game.h"
-#include "support.h"
+#include "grid_map.h"
 
-typedef struct fixture {
-    test_alloc alloc;
-    cairn_world *w;
-    cairn_type_id wall;
-} fixture;
-
-/* A world drawn in ASCII: '#' a wall, anything else open. */
-static fixture *open_map(const char *const *rows)
-{
-    fixture *f = calloc(1, sizeof *f);
-    int32_t height = 0, width = (int32_t)strlen(rows[0]);
-    while (rows[height])
-        height++;
-    f->w = test_world(&f->alloc, width, height);
-    assert_ok(f->w, cairn_type_register(f->w, "t:wall", CAIRN_LAYER_WALL, &f->wall));
-    for (int32_t y = 0; y < height; y++)
-        for (int32_t x = 0; x < width; x++)
-            if (rows[y][x] == '#') {
-                cairn_entity_id id;
-                assert_ok(f->w, cairn_entity_spawn(f->w, f->wall, (cairn_cell){x, y}, &id));
-            }
-    return f;
-}
-
-static void close_map(fixture *f)
-{
-    test_world_close(f->w, &f->alloc);
-    free(f);
-}
-
-static uint8_t *view_from(fixture *f, int x, int y, int radius, size_t *count)
+static uint8_t *view_from(grid_map *f, int x, int y, int radius, size_t *count)
 {
     size_t cells = (size_t)cairn_grid_width(f->w) * (size_t)cairn_grid_height(f->w);
     uint8_t *seen = malloc(cells);
@@ -45,7 +15,7 @@ static uint8_t *view_from(fixture *f, int x, int y, int radius, size_t *count)
     return seen;
 }
 
-static bool sees(fixture *f, const uint8_t *seen, int x, int y)
+static bool sees(grid_map *f, const uint8_t *seen, int x, int y)
 {
     return seen[y * cairn_grid_width(f->w) + x];
 }
@@ -56,7 +26,7 @@ static void walls_block_sight_and_are_seen(void **state)
     const char *rows[] = {
         "#########", "#...#...#", "#.......#", "#########", NULL,
     };
-    fixture *f = open_map(rows);
+    grid_map *f = grid_map_open(rows);
     size_t count;
     uint8_t *seen = view_from(f, 1, 1, 0, &count);
     assert_true(sees(f, seen, 3, 1));  /* open, in line */
@@ -70,31 +40,31 @@ static void walls_block_sight_and_are_seen(void **state)
             n += sees(f, seen, x, y);
     assert_int_equal(n, count);
     free(seen);
-    close_map(f);
+    grid_map_close(f);
 }
 
 static void the_radius_limits_sight(void **state)
 {
     (void)state;
     const char *rows[] = {"..........", NULL};
-    fixture *f = open_map(rows);
+    grid_map *f = grid_map_open(rows);
     uint8_t *seen = view_from(f, 0, 0, 3, NULL);
     assert_true(sees(f, seen, 3, 0));
     assert_false(sees(f, seen, 4, 0));
     free(seen);
-    close_map(f);
+    grid_map_close(f);
 }
 
 static void a_cell_off_the_grid_is_refused(void **state)
 {
     (void)state;
     const char *rows[] = {"...", NULL};
-    fixture *f = open_map(rows);
+    grid_map *f = grid_map_open(rows);
     uint8_t seen[3];
     assert_int_equal(cairn_fov_compute(f->w, (cairn_cell){3, 0}, 0, seen, NULL), CAIRN_ERR_BOUNDS);
     assert_int_equal(cairn_fov_compute(f->w, (cairn_cell){0, 0}, -1, seen, NULL),
                      CAIRN_ERR_INVALID);
-    close_map(f);
+    grid_map_close(f);
 }
 
 /* 100 maps of 24 x 14 with a wall on about one cell in three: from every open cell, every
@@ -116,7 +86,7 @@ static void sight_is_symmetric_on_100_random_maps(void **state)
             rows[y] = grid[y];
         }
         rows[H] = NULL;
-        fixture *f = open_map(rows);
+        grid_map *f = grid_map_open(rows);
         int radius = map % 2 ? 6 : 0;
         static uint8_t seen[W * H][W * H];
         for (int c = 0; c < W * H; c++)
@@ -132,7 +102,7 @@ static void sight_is_symmetric_on_100_random_maps(void **state)
                              a / W, b % W, b / W);
                 pairs++;
             }
-        close_map(f);
+        grid_map_close(f);
     }
     assert_true(pairs > 10000); /* the maps were open enough to mean something */
 }

@@ -3,10 +3,10 @@
 --   1. looks around (w:fov from the player) and writes down what it sees of this floor in
 --      `mem`: walls, dirt, traps, items, the stairs, monsters that strike from afar;
 --   2. strikes a monster in reach of the weapon it holds, if there is one;
---   3. else plans a way, by its own search over what it remembers: to a better item close
+--   3. else plans a way over what it remembers (w:distances and w:path, given a cost for
+--      each cell, so that it does not know walls it has not seen): to a better item close
 --      by, else to the stairs once seen, else to the nearest edge of what it has seen, on
---      foot if it can, digging if it must. (w:path would know the walls it has not seen,
---      and could not weigh traps and danger.) Traps, crates and the lines monsters strike
+--      foot if it can, digging if it must. Traps, crates and the lines monsters strike
 --      along cost extra steps, so the way goes round them when a way round is not too long;
 --   4. puts off a step into danger (next to a monster, into an arrow's flight) by waiting
 --      or stepping aside, a few beats at most, and takes the step.
@@ -214,44 +214,27 @@ local function cost(m, held, danger, i, dig, unseen)
   return c + (m.stuck[i] or 0) + (danger[i] or 0) + (m.visits[i] or 0) // VISITS
 end
 
--- Cheapest ways from cell `from` to every cell it can reach (Dijkstra's search, with the
--- costs kept in buckets: they are small whole numbers). Returns, by cell, the cost of the
--- way and the first step of it (an index into WAYS). Neighbours are tried in a fixed order,
--- so ties always break the same way.
-local function search(m, held, danger, from, dig, unseen)
-  local dist, first = { [from] = 0 }, {}
-  local buckets, pending, d = { [0] = { from } }, 1, 0
-  while pending > 0 do
-    local bucket = buckets[d]
-    if bucket then
-      buckets[d] = nil
-      for k = 1, #bucket do
-        local i = bucket[k]
-        pending = pending - 1
-        if dist[i] == d then
-          local x, y = cell_of(m, i)
-          for s = 1, 4 do
-            local nx, ny = x + DX[s], y + DY[s]
-            if inside(m, nx, ny) then
-              local j = index(m, nx, ny)
-              local c = cost(m, held, danger, j, dig, unseen)
-              if c and (not dist[j] or d + c < dist[j]) then
-                dist[j] = d + c
-                first[j] = i == from and s or first[i]
-                local b = buckets[d + c]
-                if not b then
-                  b = {}
-                  buckets[d + c] = b
-                end
-                b[#b + 1] = j
-                pending = pending + 1
-              end
-            end
-          end
-        end
-      end
+-- The ways over what it remembers, through libtcod (w:distances, w:path) with a cost per
+-- cell from `cost` above, so that cells it has not seen are what it thinks they are, not what
+-- the world knows. Returns, by cell, the cost of the cheapest way from cell `from` (nil where
+-- there is none), and a function giving the first step (an index into WAYS) of the way to a
+-- cell.
+local function search(w, m, held, danger, from, dig, unseen)
+  local costs = {}
+  for i = 1, m.width * m.height do
+    costs[i] = cost(m, held, danger, i, dig, unseen) or false
+  end
+  local fx, fy = cell_of(m, from)
+  local dist = w:distances(fx, fy, { costs = costs })
+  for i = 1, #dist do
+    if dist[i] == false then dist[i] = nil end
+  end
+  local function first(to)
+    local tx, ty = cell_of(m, to)
+    local way = w:path(fx, fy, tx, ty, { costs = costs })
+    for s = 1, #WAYS do
+      if way and WAYS[s] == way[1] then return s end
     end
-    d = d + 1
   end
   return dist, first
 end
@@ -267,10 +250,10 @@ local function nearest(m, dist, wanted)
 end
 
 -- Where to go: the first step (an index into WAYS) of the way to the best goal, or nil.
-local function plan(m, held, from, danger)
+local function plan(w, m, held, from, danger)
   -- A better item close by comes first. Once chosen it is kept to, as long as it is not much
   -- farther: else a step back and forth across the edge of DETOUR could go on for ever.
-  local dist, first = search(m, held, danger, from, false, false)
+  local dist, first = search(w, m, held, danger, from, false, false)
   local function better(i)
     local slot = m.item_slot[i]
     return slot ~= nil and m.item_value[i] > held[slot]
@@ -281,11 +264,11 @@ local function plan(m, held, from, danger)
     want = nearest(m, dist, function(i) return better(i) and dist[i] <= DETOUR end)
   end
   m.want = want
-  if want then return first[want] end
+  if want then return first(want) end
   -- The stairs, once seen: any way will do, through dirt and unseen cells too.
   if m.stairs then
-    local sdist, sfirst = search(m, held, danger, from, true, true)
-    if sdist[m.stairs] then return sfirst[m.stairs] end
+    local sdist, sfirst = search(w, m, held, danger, from, true, true)
+    if sdist[m.stairs] then return sfirst(m.stairs) end
   end
   -- The nearest edge of the known, on foot; else through dirt. The edge it was heading for is
   -- kept to unless another is clearly nearer (costs change as monsters move).
@@ -296,10 +279,10 @@ local function plan(m, held, from, danger)
     goal = kept
   end
   m.goal = goal
-  if goal then return first[goal] end
-  dist, first = search(m, held, danger, from, true, false)
+  if goal then return first(goal) end
+  dist, first = search(w, m, held, danger, from, true, false)
   goal = nearest(m, dist, function(i) return frontier(m, i) end)
-  if goal then return first[goal] end
+  if goal then return first(goal) end
   return nil
 end
 
@@ -466,7 +449,7 @@ function explorer.decide(mem, w, p)
   -- How likely a cell is to be struck in the coming beat.
   local function risk(i) return (threat[i] or 0) + (near_foe(m, w, i) and NEAR or 0) end
 
-  s = plan(m, held_values(p), here, danger)
+  s = plan(w, m, held_values(p), here, danger)
   -- Where the plan leads (it stays put when it digs or pushes a crate).
   local go = s and step_to(s) or here
 

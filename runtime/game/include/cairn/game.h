@@ -33,21 +33,32 @@ typedef struct cairn_path_options {
                     * between two walls that touch at a corner) */
     bool dig;      /* may go through Diggable walls, each costing CAIRN_PATH_DIG_COST steps more
                     * than an open cell (the dig, then the step) */
+    /* The cost of entering each cell, width * height values row by row, 0 for a cell that
+     * cannot be entered; the walls and `dig` then play no part. NULL: the walls decide.
+     * Borrowed for the call. For a walker that knows only part of the world (a bot planning
+     * over what it remembers) or avoids some cells more than others. */
+    const float *costs;
 } cairn_path_options;
 
 #define CAIRN_PATH_DIG_COST 4
 
-/* A shortest way from `from` to `to` on foot: walls block (but see dig); other entities do
- * not, and the destination may hold anything. dirs (may be NULL when cap is 0) receives the
- * first cap directions of the way; *len its whole length, 0 when from == to, and
- * CAIRN_PATH_NONE when there is no way (still CAIRN_OK). opts may be NULL: straight steps,
- * no digging. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_NOMEM. */
+/* A shortest way from `from` to `to` on foot: walls block (but see dig and costs); other
+ * entities do not, and the destination may be entered whatever it holds. dirs (may be NULL
+ * when cap is 0) receives the first cap directions of the way; *len its whole length, 0 when
+ * from == to, and CAIRN_PATH_NONE when there is no way (still CAIRN_OK). opts may be NULL:
+ * straight steps, no digging. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_NOMEM. */
 #define CAIRN_PATH_NONE SIZE_MAX
 cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
                              const cairn_path_options *opts, cairn_dir *dirs, size_t cap,
                              size_t *len);
 
-/* w:fov and w:path for content: give this list as cairn_lua_config.world_methods (the
+/* The cost of the cheapest way from `from` to every cell (Dijkstra's search), into out:
+ * width * height values row by row, -1 for a cell with no way to it, 0 for `from` itself.
+ * Costs are kept to hundredths. Same options and errors as cairn_path_find. */
+cairn_status cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
+                                  float *out);
+
+/* w:fov, w:path and w:distances for content: give this list as cairn_lua_config.world_methods (the
  * executable does). See docs/lua-api.md. */
 extern const cairn_lua_method cairn_game_world_methods[];
 
