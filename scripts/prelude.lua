@@ -82,10 +82,6 @@ function runtime.game_step()
   return ctx.session.step()
 end
 
-function runtime.game_state()
-  return ctx.session.state()
-end
-
 -- The summary as lines "key: value", the keys padded to one width.
 function runtime.game_summary(unfinished)
   local lines, width = ctx.session.summary(unfinished), 0

@@ -102,10 +102,10 @@ end
 local outcomes = { descend = true, won = true, lost = true }
 
 -- One beat, then the game's verdict: on it goes, down a floor, won or lost. Returns how the
--- game stands ("playing", "won", "died", "lost").
+-- game stands ("playing", "won", "died", "lost"), or nil without a beat when it was over.
 function session.step()
   local s = need()
-  if s.ended then error("the game is over (" .. s.ended .. ")", 0) end
+  if s.ended then return nil end
   local w = world()
   w:step()
   s.beats = s.beats + 1
@@ -150,11 +150,6 @@ function session.summary(unfinished)
   for _, k in ipairs(keys) do lines[#lines + 1] = { k, tostring(report[k]) } end
   lines[#lines + 1] = { "checksum", world():checksum() }
   return lines
-end
-
-function session.state()
-  local s = need()
-  return s.ended or "playing", s.floor, s.beats
 end
 
 return session

@@ -152,16 +152,20 @@ static int w_path(lua_State *L)
     check_path_options(L, 6, w, &opts);
     /* A* visits each cell a few times, with a heap */
     cairn_lua_charge(L, 50 * (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
+    /* Most ways fit here; a longer one is searched again into a buffer of its length. */
+    cairn_dir near[256], *dirs = near;
     size_t len;
-    if (cairn_path_find(w, from, to, &opts, NULL, 0, &len))
+    if (cairn_path_find(w, from, to, &opts, near, 256, &len))
         return raise_world(L, w);
     if (len == CAIRN_PATH_NONE) {
         lua_pushnil(L);
         return 1;
     }
-    cairn_dir *dirs = lua_newuserdatauv(L, len * sizeof *dirs + 1, 0);
-    if (cairn_path_find(w, from, to, &opts, dirs, len, &len))
-        return raise_world(L, w);
+    if (len > 256) {
+        dirs = lua_newuserdatauv(L, len * sizeof *dirs, 0);
+        if (cairn_path_find(w, from, to, &opts, dirs, len, &len))
+            return raise_world(L, w);
+    }
     lua_createtable(L, (int)len, 0);
     for (size_t i = 0; i < len; i++) {
         lua_pushstring(L, cairn_dir_name(dirs[i]));

@@ -599,22 +599,17 @@ cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
 {
     static const char *const names[] = {"playing", "won", "died", "lost", NULL};
     lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "game_state");
+    cairn_lua__push_runtime(L, "game_step");
     cairn_status st = cairn_lua__call(h, 0, 1);
     if (st)
         return st;
-    bool over = strcmp(lua_tostring(L, -1), "playing") != 0;
-    lua_pop(L, 1);
-    if (over)
-        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
-    cairn_lua__push_runtime(L, "game_step");
-    st = cairn_lua__call(h, 0, 1);
-    if (st)
-        return st;
+    const char *state = lua_tostring(L, -1);
     int i = 0;
-    while (names[i] && strcmp(names[i], lua_tostring(L, -1)))
+    while (state && names[i] && strcmp(names[i], state))
         i++;
     lua_pop(L, 1);
+    if (!state)
+        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
     if (ended)
         *ended = (cairn_game_end)i;
     return CAIRN_OK;

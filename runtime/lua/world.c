@@ -14,7 +14,7 @@ typedef struct handle {
     uint32_t serial;
 } handle;
 
-static cairn_world *check_world_at(lua_State *L, int idx)
+cairn_world *cairn_lua_check_world(lua_State *L, int idx)
 {
     handle *hd = luaL_checkudata(L, idx, world_meta);
     cairn_lua *h = cairn_lua__from(L);
@@ -25,12 +25,7 @@ static cairn_world *check_world_at(lua_State *L, int idx)
 
 static cairn_world *check_world(lua_State *L)
 {
-    return check_world_at(L, 1);
-}
-
-cairn_world *cairn_lua_check_world(lua_State *L, int idx)
-{
-    return check_world_at(L, idx);
+    return cairn_lua_check_world(L, 1);
 }
 
 void cairn_lua__push_world(lua_State *L)
@@ -147,28 +142,24 @@ static int w_clear(lua_State *L)
     cairn_world *w = check_world(L);
     if (cairn_lua__from(L)->scope_top > 0)
         return luaL_error(L, "w:clear cannot run inside a handler or hook; only between beats");
-    int32_t width = cairn_grid_width(w), height = cairn_grid_height(w);
-    cairn_lua__charge(L, (int64_t)width * height);
+    cairn_lua__charge(L, (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
+    push_entities(L, w, -1, -1);
     lua_newtable(L);
-    int lifted = 0;
-    for (int32_t y = 0; y < height; y++)
-        for (int32_t x = 0; x < width; x++)
-            for (int layer = 0; layer < CAIRN_LAYER_COUNT; layer++) {
-                cairn_entity_id id;
-                cairn_type_id t;
-                if (cairn_grid_at(w, (cairn_cell){x, y}, (cairn_layer)layer, &id) ||
-                    cairn_entity_id_is_none(id) || cairn_entity_type(w, id, &t))
-                    continue;
-                bool player = cairn_type_has_decorator(w, t, CAIRN_DECO_PLAYER_CONTROL) &&
-                              cairn_entity_is_alive(w, id);
-                cairn_status st = player ? cairn_grid_remove(w, id) : cairn_entity_destroy(w, id);
-                if (st)
-                    return cairn_lua__raise(L, st);
-                if (player) {
-                    cairn_lua__push_entity(L, id);
-                    lua_rawseti(L, -2, ++lifted);
-                }
-            }
+    lua_Integer count = luaL_len(L, -2), lifted = 0;
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, -2, i);
+        cairn_entity_id id = cairn_lua__check_entity(L, -1, false);
+        cairn_type_id t;
+        bool player = cairn_entity_is_alive(w, id) && cairn_entity_type(w, id, &t) == CAIRN_OK &&
+                      cairn_type_has_decorator(w, t, CAIRN_DECO_PLAYER_CONTROL);
+        cairn_status st = player ? cairn_grid_remove(w, id) : cairn_entity_destroy(w, id);
+        if (st)
+            return cairn_lua__raise(L, st);
+        if (player)
+            lua_rawseti(L, -2, ++lifted);
+        else
+            lua_pop(L, 1);
+    }
     return 1;
 }
 
@@ -354,6 +345,8 @@ const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *m
         if (lua_getfield(L, -1, m->name) != LUA_TNIL)
             clash = m->name;
         lua_pop(L, 1);
+        if (clash)
+            break;
         lua_pushcfunction(L, m->fn);
         lua_setfield(L, -2, m->name);
     }
