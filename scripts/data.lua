@@ -12,6 +12,7 @@ local store = {}       -- e.id -> the entity's table
 local stored = 0       -- entries in store
 local swept_at = 64    -- store size that triggers the next sweep of gone entities
 local defaults = {}    -- type name -> the data a new entity starts with
+local default_text = {} -- type name -> its starting data, encoded (see data.state)
 local type_of = {}     -- e.id -> its type's name, for the entities in store
 local world_data = {}  -- w.data: the game's own state, beside the entities'
 
@@ -95,12 +96,12 @@ end
 
 -- The data a type's entities start with (a plain table; nil for none).
 function data.set_defaults(type_name, t)
-  defaults[type_name] = t
+  defaults[type_name], default_text[type_name] = t, nil
 end
 
 function data.reset()
   store, stored, swept_at = {}, 0, 64
-  defaults, type_of, world_data = {}, {}, {}
+  defaults, default_text, type_of, world_data = {}, {}, {}, {}
 end
 
 function data.of_world()
@@ -144,7 +145,9 @@ local function key_before(a, b)
   return a < b
 end
 
--- A value as text that two equal values share whatever order their tables were filled in.
+-- A value as text that two equal values share whatever order their tables were filled in,
+-- and that data.decode reads back: s<length>:<bytes>, i<integer>, f<float>;, true, false,
+-- and { key=value ... }.
 local function canonical(v, out)
   local t = type(v)
   if t == "table" then
@@ -161,33 +164,107 @@ local function canonical(v, out)
   elseif t == "string" then
     out[#out + 1] = "s" .. #v .. ":" .. v
   elseif t == "number" then
-    out[#out + 1] = math.type(v) == "integer" and ("i" .. v) or string.format("f%.17g", v)
-  else
+    out[#out + 1] = math.type(v) == "integer" and ("i" .. v) or string.format("f%.17g;", v)
+  elseif t == "boolean" then
     out[#out + 1] = tostring(v)
+  else
+    error("only plain values can be kept (booleans, numbers, strings and tables of them), " ..
+      "not a " .. t, 0)
   end
 end
 
--- The world's data and every entity's as one text, for the world's checksum: by id, the
--- entities whose data differs from their type's starting data (reading e.data must not
--- change the sum).
-function data.text()
-  local ids = {}
-  for id in pairs(store) do
-    if ctx.core.entity_current(id) then ids[#ids + 1] = id end
+function data.encode(v)
+  local out = {}
+  canonical(v, out)
+  return table.concat(out)
+end
+
+local specials = { inf = math.huge, ["-inf"] = -math.huge, nan = 0 / 0, ["-nan"] = 0 / 0 }
+
+-- The value data.encode wrote; raises "damaged at byte N" for text it could not have written.
+function data.decode(text)
+  local pos = 1
+  local function damaged(what)
+    error(string.format("damaged at byte %d: %s", pos, what), 0)
   end
-  table.sort(ids)
-  local out = { "world:" }
-  canonical(world_data, out)
-  for _, id in ipairs(ids) do
-    local mine, start = {}, {}
-    canonical(store[id], mine)
-    canonical(defaults[type_of[id]] or {}, start)
-    mine = table.concat(mine)
-    if mine ~= table.concat(start) then
-      out[#out + 1] = id .. ":" .. mine .. ";"
+  local read
+  local function number(pattern, convert)
+    local body, after = text:match(pattern, pos + 1)
+    local v = body and convert(body)
+    if v == nil then damaged("a number was expected") end
+    pos = after
+    return v
+  end
+  function read()
+    local c = text:sub(pos, pos)
+    if c == "{" then
+      pos = pos + 1
+      local t = {}
+      while text:sub(pos, pos) ~= "}" do
+        if pos > #text then damaged("the text ends inside a table") end
+        local k = read()
+        if type(k) == "table" or k ~= k then damaged("a key cannot be a table or nan") end
+        if text:sub(pos, pos) ~= "=" then damaged("'=' was expected") end
+        pos = pos + 1
+        t[k] = read()
+      end
+      pos = pos + 1
+      return t
+    elseif c == "s" then
+      local len, start = text:match("^(%d+):()", pos + 1)
+      if not len then damaged("a string's length was expected") end
+      local v = text:sub(start, start + tonumber(len) - 1)
+      if #v ~= tonumber(len) then damaged("the text ends inside a string") end
+      pos = start + #v
+      return v
+    elseif c == "i" then
+      return number("^(-?%d+)()", math.tointeger)
+    elseif text:sub(pos, pos + 3) == "true" then
+      pos = pos + 4
+      return true
+    elseif text:sub(pos, pos + 4) == "false" then -- before floats, which also start with f
+      pos = pos + 5
+      return false
+    elseif c == "f" then
+      return number("^([^;]+);()", function(b) return tonumber(b) or specials[b] end)
+    end
+    damaged("a value was expected")
+  end
+  local v = read()
+  if pos <= #text then damaged("text follows the value") end
+  return v
+end
+
+-- What the world's data is: w.data and, by id, the data of each entity whose data differs
+-- from its type's starting data (the others start again from it when read). Live tables, for
+-- data.encode.
+function data.state()
+  local entities = {}
+  for id, t in pairs(store) do
+    local kind = type_of[id]
+    default_text[kind] = default_text[kind] or data.encode(defaults[kind] or {})
+    if ctx.core.entity_current(id) and data.encode(t) ~= default_text[kind] then
+      entities[id] = t
     end
   end
-  return table.concat(out)
+  return { world = world_data, entities = entities }
+end
+
+-- Puts back a state data.state gave (as decoded): `type_of(id)` names an entity's type.
+function data.load(state, type_name)
+  store, stored, swept_at, type_of = {}, 0, 64, {}
+  world_data = state.world or {}
+  for id, t in pairs(state.entities or {}) do
+    store[id], type_of[id] = t, type_name(id)
+    stored = stored + 1
+  end
+  swept_at = math.max(64, 2 * stored)
+end
+
+-- The world's data and every entity's as one text, for the world's checksum (reading e.data
+-- must not change it, so entities whose data is still their type's starting data are left out).
+function data.text()
+  return data.encode(data.state())
 end
 
 -- The plain table behind a view (for tests comparing data).

@@ -45,7 +45,8 @@ local fields = {
     wear_off = "function", description = "string" },
   sequence = { name = "string", steps = "list", description = "string" },
   game = { name = "string", width = "number", height = "number", floors = "number",
-    generate = "function", outcome = "function", report = "function", description = "string" },
+    generate = "function", outcome = "function", report = "function", items = "function",
+    sight = "number", description = "string" },
   bot = { name = "string", decide = "function", description = "string" },
 }
 
@@ -145,8 +146,14 @@ local function check_shape(kind, def, where)
       "handler instead", what)
     ok = false
   end
-  if kind == "entity" and type(def.glyph) == "string" and #def.glyph ~= 1 then
-    problem(where, "%s: a glyph is one character, not '%s'", what, def.glyph)
+  if kind == "entity" and type(def.glyph) == "string" and utf8.len(def.glyph) ~= 1 then
+    problem(where, "%s: a glyph is one character (UTF-8), not '%s'", what, def.glyph)
+    ok = false
+  end
+  if kind == "entity" and type(def.color) == "string" and not ctx.colors[def.color] then
+    problem(where, "%s: color '%s' is not one of black, red, green, yellow, blue, magenta, " ..
+      "cyan, white or their bright_ kinds (bright_red, ...)%s", what, def.color,
+      ctx.util.hint(def.color, ctx.color_names))
     ok = false
   end
   if kind == "entity" and type(def.stats) == "table" then

@@ -302,6 +302,61 @@ function packs.load(dir)
   return load(dir, util.dirname(dir), {})
 end
 
+-- What a pack is, for saves and replays: its id, version and content hash - a hash of every
+-- file in its folder but its tests, by path, so that any change to what it plays shows.
+local function content_hash(info)
+  local parts = {}
+  local function walk(rel)
+    for _, name in ipairs(util.list_dir(info.dir .. rel)) do
+      local path = rel .. "/" .. name
+      if util.is_dir(info.dir .. path) then
+        if not (rel == "" and name == "tests") then walk(path) end
+      else
+        parts[#parts + 1] = path .. "\0" .. (util.read_file(info.dir .. path) or "") .. "\0"
+      end
+    end
+  end
+  walk("")
+  return ctx.host.hash(table.concat(parts))
+end
+
+function packs.identities()
+  local list = {}
+  for i, p in ipairs(ctx.pack_order) do
+    p.hash = p.hash or content_hash(p)
+    list[i] = { id = p.id, version = p.version, hash = p.hash }
+  end
+  return list
+end
+
+-- Raises, naming every difference, unless `saved` (identities' list) is what is loaded now.
+function packs.check_identities(saved)
+  local here, there, problems = {}, {}, {}
+  for _, p in ipairs(packs.identities()) do here[p.id] = p end
+  for _, p in ipairs(saved) do
+    there[p.id] = p
+    local now = here[p.id]
+    if not now then
+      problems[#problems + 1] = string.format("it needs pack '%s' %s, which is not loaded " ..
+        "(add it with --pack)", p.id, p.version)
+    elseif now.version ~= p.version then
+      problems[#problems + 1] = string.format("pack '%s' is %s here but was %s", p.id,
+        now.version, p.version)
+    elseif now.hash ~= p.hash then
+      problems[#problems + 1] = string.format("pack '%s' %s has changed since (content %s " ..
+        "then, %s now)", p.id, p.version, p.hash, now.hash)
+    end
+  end
+  for _, p in ipairs(ctx.pack_order) do
+    if not there[p.id] then
+      problems[#problems + 1] = string.format("pack '%s' is loaded but was not then", p.id)
+    end
+  end
+  if #problems > 0 then
+    error("it was made with other packs: " .. table.concat(problems, "; "), 0)
+  end
+end
+
 -- A pseudo-pack for files that belong to no pack (tests/scenarios): id and an environment.
 function packs.loose(id, extra)
   local pack = { id = id, name = id, version = "0.0.0", dir = ".", depends = {}, files = {},

@@ -1,7 +1,7 @@
 -- prelude.lua: the runtime's own Lua, run first in every host with the host's primitives.
 -- It loads the other scripts and returns the functions the C side calls: add_pack_path,
--- load_pack, make_world, the game_* functions of a session, entity_data, check, list_tests,
--- run_test_file.
+-- load_pack, make_world, the game_* and replay_* functions of a session, entity_data, check,
+-- list_tests, run_test_file.
 --
 -- This code is trusted: it has the whole standard library and LuaFileSystem. Content never
 -- sees it; content runs in the environments sandbox.lua builds.
@@ -34,6 +34,15 @@ function ctx.take_problems()
   return text
 end
 
+-- The colours an entity may have (cairn.entity's color), as front ends know them.
+ctx.color_names = {}
+for _, c in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white" }) do
+  ctx.color_names[#ctx.color_names + 1] = c
+  ctx.color_names[#ctx.color_names + 1] = "bright_" .. c
+end
+ctx.colors = {}
+for _, c in ipairs(ctx.color_names) do ctx.colors[c] = true end
+
 ctx.util = script("util", ctx)
 ctx.sandbox = script("sandbox", ctx)
 ctx.data = script("data", ctx)
@@ -42,6 +51,8 @@ ctx.packs = script("packs", ctx)
 ctx.compile = script("compile", ctx)
 ctx.testing = script("testing", ctx)
 ctx.session = script("session", ctx)
+ctx.view = script("view", ctx)
+ctx.replay = script("replay", ctx)
 
 local runtime = {}
 
@@ -82,6 +93,44 @@ function runtime.game_step()
   return ctx.session.step()
 end
 
+function runtime.game_undo()
+  local ok, why = ctx.session.undo()
+  return ok, why
+end
+
+function runtime.game_view()
+  local s = ctx.session.current()
+  if not s then error("no game has been started", 0) end
+  local w = ctx.host.world()
+  return ctx.view.build(s, w, w:players()[1])
+end
+
+function runtime.game_save_state()
+  return ctx.session.save_state()
+end
+
+function runtime.game_resume(saved)
+  ctx.session.resume(saved, runtime.make_world)
+end
+
+function runtime.game_record()
+  local s = ctx.session.current()
+  if not s then error("no game has been started", 0) end
+  return ctx.replay.text(s)
+end
+
+function runtime.replay_packs(text)
+  return ctx.replay.packs(text)
+end
+
+function runtime.replay_start(text)
+  return ctx.replay.start(text, runtime.make_world)
+end
+
+function runtime.replay_step()
+  return ctx.replay.step()
+end
+
 -- The summary as lines "key: value", the keys padded to one width.
 function runtime.game_summary(unfinished)
   local lines, width = ctx.session.summary(unfinished), 0
@@ -95,6 +144,29 @@ end
 
 function runtime.data_text()
   return ctx.data.text()
+end
+
+-- A snapshot's data, decoded and checked before the world is touched; then put back.
+function runtime.data_decode(text)
+  local ok, state = pcall(ctx.data.decode, text)
+  if not ok or type(state) ~= "table" or type(state.world or {}) ~= "table" or
+      type(state.entities or {}) ~= "table" then
+    error("w:restore: the snapshot's data is " .. (ok and "not a world's data" or state), 0)
+  end
+  for id, t in pairs(state.entities or {}) do
+    if math.type(id) ~= "integer" or type(t) ~= "table" then
+      error("w:restore: the snapshot's data is not a world's data", 0)
+    end
+  end
+  return state
+end
+
+function runtime.data_load(state)
+  local w = ctx.host.world()
+  ctx.data.load(state, function(id)
+    local e = w:entity(id)
+    return e and e.type
+  end)
 end
 
 function runtime.entity_data(e)

@@ -1,12 +1,25 @@
 -- session.lua: a game being played - its world, the floor it is on, the beats so far and how
--- it ended. `cairn sim` (and the terminal front end) drive it through the runtime functions
--- in prelude.lua; the game's rules are content (cairn.game), and so are bots (cairn.bot).
+-- it ended. `cairn sim`, `cairn play` and `cairn replay` drive it through the runtime
+-- functions in prelude.lua; the game's rules are content (cairn.game), and so are bots
+-- (cairn.bot).
 --
 -- All floors of a game share one world: going down clears the grid (w:clear lifts the players
 -- off it, alive, with what they carry) and the game generates the next floor into it. So the
 -- player, its statuses, its items and the world's generator carry on as they are.
+--
+-- The session keeps the game's history, which gives replays, undo and saves:
+--   log          one entry per beat: the player's input and what the world came to (its
+--                checksum, the floor, the player's cell and hp) - a replay's lines;
+--   checkpoints  the whole game (world and session) after every CHECKPOINT_EVERY beats; undo
+--                restores the last one before the beat to undo and plays the log's inputs
+--                again up to it;
+--   messages     what happened, in words, for a front end's log.
 local ctx = ...
 local session = {}
+
+local CHECKPOINT_EVERY = 20
+local CHECKPOINTS_KEPT = 10 -- so undo reaches at least 180 beats back
+local MESSAGES_KEPT = 200
 
 local current -- the session under way, or nil
 
@@ -39,35 +52,148 @@ local function player()
   return world():players()[1]
 end
 
-local function generate()
-  local def = current.game.def
-  local w = world()
-  local lifted = current.floor > 1 and w:clear() or {}
-  def.generate(w, current.floor, current.floors, lifted)
-  if not player() then
-    error(string.format("%s: generate put no player on floor %d (spawn one, or place the " ..
-      "players it was given)", current.game.where, current.floor), 0)
-  end
-end
-
-function session.start(name, seed, make_world)
-  local game = find("game", name)
-  local def = game.def
-  current = nil
-  make_world(def.width, def.height, seed)
-  current = { game = game, seed = seed, floor = 1, floors = def.floors or 1, beats = 0 }
-  generate()
-end
-
 local function need()
   if not current then error("no game has been started", 0) end
   return current
 end
 
+-- Messages ------------------------------------------------------------------------------------
+
+local function note(s, text)
+  local m = s.messages
+  m[#m + 1] = { beat = s.beats, text = text }
+  if #m > MESSAGES_KEPT then table.remove(m, 1) end
+end
+
+local function short(type_name)
+  return (type_name:gsub("^[^:]*:", ""):gsub("_", " "))
+end
+
+-- The beat's history in words, from the side of the player (`you`, its id before the beat).
+local function describe(s, history, you)
+  local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
+  local dug = {}  -- walls dug away: their death needs no words of its own
+  for _, c in ipairs(history) do
+    if c.kind == "died" then gone[c.entity.id] = c.type end
+    if c.kind == "dug" then dug[c.entity.id] = true end
+  end
+  local function name(e)
+    if not e then return "something" end
+    if e.id == you then return "you" end
+    local t = gone[e.id] or (e.alive and e.type)
+    return t and "the " .. short(t) or "something"
+  end
+  local function sentence(text)
+    note(s, (text:gsub("^%l", string.upper)))
+  end
+  for _, c in ipairs(history) do
+    local who, by = name(c.entity), name(c.other)
+    local verb = function(one, other) return who == "you" and one or other end
+    if c.kind == "attacked" then
+      local hit = by == "you" and "hit" or "hits"
+      if c.amount > 0 then
+        sentence(string.format("%s %s %s for %d.", by, hit, who, c.amount))
+      else
+        sentence(string.format("%s %s %s, to no effect.", by, hit, who))
+      end
+    elseif c.kind == "died" and not dug[c.entity.id] then
+      if who == "you" then
+        sentence("you die.")
+      elseif by == "you" then
+        sentence(string.format("you kill %s.", who))
+      else
+        sentence(string.format("%s dies.", who))
+      end
+    elseif c.kind == "status_on" then
+      sentence(string.format("%s %s %s for %d beats.", who, verb("are", "is"), short(c.status),
+        c.amount))
+    elseif c.kind == "status_off" then
+      sentence(string.format("%s %s no longer %s.", who, verb("are", "is"), short(c.status)))
+    elseif c.kind == "pushed" then
+      sentence(string.format("%s %s pushed back.", who, verb("are", "is")))
+    elseif c.kind == "dug" and by == "you" then
+      sentence(string.format("you dig through %s.", who))
+    end
+  end
+end
+
+-- Snapshots of the whole game ----------------------------------------------------------------
+
+-- What a checkpoint or a save keeps of the session besides the world.
+local function session_state(s)
+  return {
+    game = s.game.pack.id .. ":" .. s.game.def.name, seed = s.seed, floor = s.floor,
+    floors = s.floors, beats = s.beats, ended = s.ended or false, bot = s.bot_name or false,
+    memory = s.memory or false, messages = s.messages,
+  }
+end
+
+local function capture(s)
+  local ok, memory = pcall(ctx.data.encode, s.memory or false)
+  if not ok then
+    error(string.format("%s: bot '%s' keeps what a game cannot keep in its memory: %s",
+      s.bot.where, s.bot.def.name, memory), 0)
+  end
+  return ctx.data.encode({ world = world():snapshot(), session = session_state(s) })
+end
+
+local function put_back(s, state)
+  s.floor, s.floors, s.beats = state.floor, state.floors, state.beats
+  s.ended = state.ended or nil
+  s.bot_name, s.bot = state.bot or nil, state.bot and find("bot", state.bot) or nil
+  s.memory = state.memory or nil
+  s.messages = state.messages
+  s.pending = nil
+end
+
+local function restore(s, text)
+  local state = ctx.data.decode(text)
+  world():restore(state.world)
+  put_back(s, state.session)
+end
+
+local function checkpoint(s)
+  local cps = s.checkpoints
+  if cps[#cps] and cps[#cps].beat == s.beats then return end
+  cps[#cps + 1] = { beat = s.beats, state = capture(s) }
+  if #cps > CHECKPOINTS_KEPT then table.remove(cps, 1) end
+end
+
+-- Starting ------------------------------------------------------------------------------------
+
+local function generate(s)
+  local def = s.game.def
+  local w = world()
+  local lifted = s.floor > 1 and w:clear() or {}
+  def.generate(w, s.floor, s.floors, lifted)
+  if not player() then
+    error(string.format("%s: generate put no player on floor %d (spawn one, or place the " ..
+      "players it was given)", s.game.where, s.floor), 0)
+  end
+end
+
+local function fresh(game, seed)
+  return { game = game, seed = seed, floor = 1, floors = game.def.floors or 1, beats = 0,
+    log = {}, checkpoints = {}, messages = {}, seen = {} }
+end
+
+function session.start(name, seed, make_world)
+  local game = find("game", name)
+  current = nil
+  make_world(game.def.width, game.def.height, seed)
+  local s = fresh(game, seed)
+  current = s
+  generate(s)
+  note(s, string.format("Floor 1 of %d.", s.floors))
+  checkpoint(s)
+end
+
+-- Inputs and beats ----------------------------------------------------------------------------
+
 -- Gives the player its action for the next beat; a bad action or direction is the caller's
 -- mistake, told without the runtime's own place. `who` (a bot's definition) is blamed
 -- instead when given.
-local function input(p, action, dir, who)
+local function input(s, p, action, dir, who)
   local ok, err = pcall(p.input, p, action, dir)
   if not ok then
     err = ctx.util.unplace(tostring(err))
@@ -77,16 +203,22 @@ local function input(p, action, dir, who)
     end
     error(err, 0)
   end
+  s.pending = { action = action, dir = dir }
 end
 
 function session.input(action, dir)
-  need()
+  local s = need()
   local p = player()
-  if p then input(p, action, dir) end
+  if p then input(s, p, action, dir) end
 end
 
 -- Asks a bot for the player's next action. The bot keeps what it learns in `memory`, a table
 -- of its own for the whole session, which it is given each time with the floor and beat.
+local function consult(s, p)
+  s.memory.floor, s.memory.beat = s.floor, s.beats
+  return s.bot.def.decide(s.memory, world(), p, session.api)
+end
+
 function session.bot(name)
   local s = need()
   if not s.bot or s.bot_name ~= name then
@@ -94,9 +226,16 @@ function session.bot(name)
   end
   local p = player()
   if not p or s.ended then return end
-  s.memory.floor, s.memory.beat = s.floor, s.beats
-  local action, dir = s.bot.def.decide(s.memory, world(), p)
-  if p.alive then input(p, action or "none", dir, s.bot) end
+  local action, dir = consult(s, p)
+  if p.alive then input(s, p, action or "none", dir, s.bot) end
+end
+
+-- What the log keeps of a beat: the input, and what the world came to.
+local function log_entry(s, given)
+  local p, w = player(), world()
+  return { action = given and given.action or "none", dir = given and given.dir or false,
+    sum = w:checksum(), floor = s.floor, x = p and p.x or false, y = p and p.y or false,
+    hp = p and p.hp or 0 }
 end
 
 local outcomes = { descend = true, won = true, lost = true }
@@ -106,27 +245,138 @@ local outcomes = { descend = true, won = true, lost = true }
 function session.step()
   local s = need()
   if s.ended then return nil end
+  local given = s.pending
+  s.pending = nil
   local w = world()
+  local you = player()
   w:step()
   s.beats = s.beats + 1
+  describe(s, w:history(), you and you.id)
   if not player() then
     s.ended = "died"
-    return s.ended
+  else
+    local def = s.game.def
+    local verdict = def.outcome and def.outcome(w, s.floor, s.floors)
+    if verdict ~= nil and not outcomes[verdict] then
+      error(string.format("%s: a game's outcome returns nil, 'descend', 'won' or 'lost', " ..
+        "not %s", s.game.where, tostring(verdict)), 0)
+    end
+    if verdict == "descend" and s.floor >= s.floors then verdict = "won" end
+    if verdict == "descend" then
+      s.floor = s.floor + 1
+      generate(s)
+      note(s, string.format("You go down the stairs to floor %d of %d.", s.floor, s.floors))
+    elseif verdict then
+      s.ended = verdict
+    end
   end
-  local def = s.game.def
-  local verdict = def.outcome and def.outcome(w, s.floor, s.floors)
-  if verdict ~= nil and not outcomes[verdict] then
-    error(string.format("%s: a game's outcome returns nil, 'descend', 'won' or 'lost', not %s",
-      s.game.where, tostring(verdict)), 0)
-  end
-  if verdict == "descend" and s.floor >= s.floors then verdict = "won" end
-  if verdict == "descend" then
-    s.floor = s.floor + 1
-    generate()
-  elseif verdict then
-    s.ended = verdict
-  end
+  if s.ended == "won" then note(s, "You have won.") end
+  s.log[s.beats] = log_entry(s, given)
+  if s.beats % CHECKPOINT_EVERY == 0 then checkpoint(s) end
   return s.ended or "playing"
+end
+
+-- Undo: the last checkpoint before the previous beat, then the log's inputs again up to it.
+-- Each beat played again must come to the checksum it came to the first time: a difference
+-- means content keeps state the world does not (outside e.data and w.data), and is told.
+-- Returns true, or false and why not.
+function session.undo()
+  local s = need()
+  local target = s.beats - 1
+  if target < 0 then return false, "nothing to undo: no beat has been played" end
+  local cps = s.checkpoints
+  while cps[#cps] and cps[#cps].beat > target do cps[#cps] = nil end
+  local cp = cps[#cps]
+  if not cp then return false, "undo reaches no further back" end
+  local log = s.log
+  restore(s, cp.state)
+  for beat = cp.beat + 1, target do
+    local first = log[beat]
+    -- A bot is asked again, so that its memory comes to what it was; what it says is not
+    -- taken: the log's input is.
+    local p = player()
+    if s.bot and s.memory and p then consult(s, p) end
+    if first.action ~= "none" then session.input(first.action, first.dir or nil) end
+    session.step()
+    if log[beat].sum ~= first.sum then
+      error(string.format("undo: beat %d came out differently when played again (checksum " ..
+        "%s, first %s): does content keep state outside e.data and w.data?", beat,
+        log[beat].sum, first.sum), 0)
+    end
+  end
+  for beat = target + 1, #log do log[beat] = nil end
+  return true
+end
+
+-- Preview: the next beat as it would be with this input, on the world put back after.
+function session.preview(action, dir)
+  need()
+  local p = player()
+  return world():preview(function()
+    if p and action and action ~= "none" then p:input(action, dir) end
+  end)
+end
+
+-- What bots get as decide's fourth argument: previews of the beat to come.
+session.api = {
+  preview = function(_, action, dir) return session.preview(action, dir) end,
+}
+
+-- Saving and resuming -------------------------------------------------------------------------
+
+-- The whole game as a save keeps it: the core's bytes, each entity's data by id with its type,
+-- the world's data, the session (with its log and checkpoints), the packs and the checksum
+-- that a resumed game must come to.
+function session.save_state()
+  local s = need()
+  local w = world()
+  local snap = w:snapshot()
+  local core_size = string.unpack("<I4", snap)
+  local state = ctx.data.state()
+  local entities = {}
+  for id, t in pairs(state.entities) do
+    entities[#entities + 1] = { id = id, type = w:entity(id).type, data = ctx.data.encode(t) }
+  end
+  table.sort(entities, function(a, b) return a.id < b.id end)
+  local kept = session_state(s)
+  kept.log, kept.seen = s.log, s.seen
+  kept.checkpoints = s.checkpoints
+  return {
+    game = kept.game, seed = s.seed, beat = s.beats,
+    core = snap:sub(5, 4 + core_size), world = ctx.data.encode(state.world),
+    entities = entities, session = ctx.data.encode(kept),
+    packs = ctx.packs.identities(), checksum = w:checksum(),
+  }
+end
+
+-- Resumes a game from save_state's table. Refuses packs that differ, naming how, and a save
+-- whose world does not come to its checksum.
+function session.resume(saved, make_world)
+  ctx.packs.check_identities(saved.packs)
+  local kept = ctx.data.decode(saved.session)
+  local game = find("game", kept.game)
+  current = nil
+  make_world(game.def.width, game.def.height, saved.seed)
+  local w = world()
+  local state = { world = ctx.data.decode(saved.world), entities = {} }
+  for _, e in ipairs(saved.entities) do state.entities[e.id] = ctx.data.decode(e.data) end
+  local data_text = ctx.data.encode(state)
+  w:restore(string.pack("<I4", #saved.core) .. saved.core .. data_text)
+  local s = fresh(game, saved.seed)
+  put_back(s, kept)
+  s.log, s.seen, s.checkpoints = kept.log, kept.seen, kept.checkpoints
+  current = s
+  if w:checksum() ~= saved.checksum then
+    current = nil
+    error(string.format("the save is damaged: its world comes to checksum %s, not the %s " ..
+      "it was saved with", w:checksum(), saved.checksum), 0)
+  end
+end
+
+-- Reading the game ----------------------------------------------------------------------------
+
+function session.current()
+  return current
 end
 
 -- The session's summary, as { { key, value }, ... } in a fixed order: the runtime's lines,

@@ -7,6 +7,7 @@
 --                          makes a world from the definitions so far, sized and filled from
 --                          an ASCII map; returns the world handle
 --   render(w)              the world as a map, the way scenario reads one
+--   game(name, {seed = n}) a game session (undo, preview) for tests and tools
 --   expect.eq / truthy / falsy / error / limit / map
 --
 -- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
@@ -74,7 +75,11 @@ local function library(pack)
     end
     local lines = lines_of(opts.map)
     local width = 1
-    for _, line in ipairs(lines) do width = math.max(width, #line) end
+    for y, line in ipairs(lines) do
+      local n = utf8.len(line)
+      if not n then error("map row " .. y .. " is not UTF-8 text", 2) end
+      width = math.max(width, n)
+    end
     local made, err = pcall(ctx.compile.world, width, math.max(1, #lines), opts.seed or 1)
     if not made then error(util.unplace(tostring(err)), 2) end
     local problems = ctx.take_problems()
@@ -86,8 +91,10 @@ local function library(pack)
     local glyphs = glyph_table()
     for k, v in pairs(opts.legend or {}) do glyphs[k] = v end
     for y, line in ipairs(lines) do
-      for x = 1, #line do
-        local g = line:sub(x, x)
+      local x = 0
+      for _, code in utf8.codes(line) do -- a glyph may be any one character
+        x = x + 1
+        local g = utf8.char(code)
         if g ~= "." and g ~= " " then
           local types = glyphs[g]
           if types == nil then
@@ -107,6 +114,38 @@ local function library(pack)
   end
 
   lib.render = testing.render
+
+  -- game(name, { seed = n }): a game session, as `cairn play` runs one, for tests and tools:
+  -- g.world, g.beats, g.floor, g.ended; g:input(action, dir), g:bot(name), g:step([n]),
+  -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history).
+  function lib.game(name, opts)
+    opts = opts or {}
+    local function make_world(width, height, seed)
+      ctx.compile.world(width, height, seed)
+      local problems = ctx.take_problems()
+      if problems then
+        ctx.core.world_destroy()
+        error("the definitions do not compile:\n" .. problems, 0)
+      end
+    end
+    local ok, err = pcall(ctx.session.start, name, opts.seed or 1, make_world)
+    if not ok then error(util.unplace(tostring(err)), 2) end
+    local session = ctx.session
+    local g = { world = ctx.host.world() }
+    function g.input(_, action, dir) session.input(action, dir) end
+    function g.bot(_, bot) session.bot(bot) end
+    function g.step(_, n)
+      for _ = 1, n or 1 do
+        if not session.step() then break end
+      end
+    end
+    function g.undo() return session.undo() end
+    function g.preview(_, action, dir) return session.preview(action, dir) end
+    local fields = { beats = true, floor = true, ended = true, seed = true }
+    return setmetatable(g, { __index = function(_, k)
+      if fields[k] then return session.current()[k] end
+    end })
+  end
 
   -- use(id): loads a pack by id (from beside the test file's folder, the pack path or the
   -- bundled content) so that a loose scenario file can test it. Before any scenario.

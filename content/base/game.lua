@@ -38,6 +38,15 @@ cairn.game {
   report = function(w)
     return { kills = w.data.kills or 0 }
   end,
+  -- What the status line of `cairn play` shows the player holding.
+  items = function(w, p)
+    local names = {}
+    for _, slot in ipairs(inventory.slots) do
+      local item = inventory.held(p, slot)
+      if item then names[#names + 1] = (item.type:gsub("^base:", ""):gsub("_", " ")) end
+    end
+    return names
+  end,
 }
 
 -- Kills are the game's to count: a death whose killer is a player. Kept in w.data, the

@@ -54,36 +54,36 @@ end
 
 -- Weapons: slot "weapon". `damage` is the attack's damage, before the target's armor.
 cairn.entity {
-  name = "dagger", glyph = ")", layer = "item",
+  name = "dagger", glyph = ")", color = "bright_cyan", layer = "item",
   data = { slot = "weapon", damage = 1, pattern = "front" },
 }
 cairn.entity {
-  name = "spear", glyph = "/", layer = "item",
+  name = "spear", glyph = "/", color = "bright_cyan", layer = "item",
   data = { slot = "weapon", damage = 1, pattern = "reach", reach = 2 },
 }
 cairn.entity {
-  name = "broadsword", glyph = "|", layer = "item",
+  name = "broadsword", glyph = "|", color = "bright_cyan", layer = "item",
   data = { slot = "weapon", damage = 1, pattern = "wide" },
 }
 
 -- Shovels: slot "shovel". `dig_power` is the dig's power, against a wall's dig_resistance
 -- (dirt needs 1, harder walls more).
 cairn.entity {
-  name = "shovel", glyph = "(", layer = "item",
+  name = "shovel", glyph = "(", color = "yellow", layer = "item",
   data = { slot = "shovel", dig_power = 1 },
 }
 cairn.entity {
-  name = "pickaxe", glyph = "{", layer = "item",
+  name = "pickaxe", glyph = "{", color = "yellow", layer = "item",
   data = { slot = "shovel", dig_power = 2 },
 }
 
 -- Body armour: slot "body". `armor` adds to the wearer's armor stat, which the damage model
 -- takes from every hit (a hit still does at least 1).
 cairn.entity {
-  name = "leather_armour", glyph = "[", layer = "item",
+  name = "leather_armour", glyph = "[", color = "blue", layer = "item",
   data = { slot = "body", armor = 1 },
 }
 cairn.entity {
-  name = "chainmail", glyph = "]", layer = "item",
+  name = "chainmail", glyph = "]", color = "bright_blue", layer = "item",
   data = { slot = "body", armor = 2 },
 }

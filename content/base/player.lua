@@ -4,6 +4,7 @@
 cairn.entity {
   name = "player",
   glyph = "@",
+  color = "bright_white",
   decorators = {
     "PlayerControl", "Attacking", "Attackable", "Moving", "Displaceable", "Digging",
     "WithHP", "Killable", "Statused", "Inventory",

@@ -15,13 +15,14 @@ end
 -- Walls ---------------------------------------------------------------------------------------
 
 -- A wall without Diggable can never be dug, whatever the digging power.
-cairn.entity { name = "wall", glyph = "#", layer = "wall" }
+cairn.entity { name = "wall", glyph = "#", color = "white", layer = "wall" }
 
 -- Dirt gives to any dig of power 1 or more: a basic shovel digs it, bare hands (power 0)
 -- do not.
 cairn.entity {
   name = "dirt",
   glyph = "+",
+  color = "yellow",
   layer = "wall",
   decorators = { "Diggable" },
   stats = { dig_resistance = 1 },
@@ -37,6 +38,7 @@ cairn.entity {
 cairn.entity {
   name = "crate",
   glyph = "=",
+  color = "bright_yellow",
   decorators = { "Attackable", "Displaceable", "WithHP", "Killable" },
   stats = { hp = 2, team = 3 },
   handlers = {
@@ -94,6 +96,7 @@ cairn.action { name = "bounce", components = { "Bouncing" } }
 cairn.entity {
   name = "bounce_trap",
   glyph = "^",
+  color = "bright_magenta",
   layer = "trap",
   decorators = { "Bouncing" },
   sequence = { { action = "bounce" } },
@@ -117,6 +120,7 @@ cairn.action { name = "spike", components = { "Spiking" } }
 cairn.entity {
   name = "spike_trap",
   glyph = ";",
+  color = "red",
   layer = "trap",
   decorators = { "Spiking" },
   sequence = { { action = "spike" } },
@@ -126,4 +130,4 @@ cairn.entity {
 -- Stairs --------------------------------------------------------------------------------------
 
 -- No behaviour at all: the game looks for a player standing on them.
-cairn.entity { name = "stairs", glyph = ">", layer = "floor" }
+cairn.entity { name = "stairs", glyph = ">", color = "bright_green", layer = "floor" }

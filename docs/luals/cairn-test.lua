@@ -1,7 +1,7 @@
 ---@meta
 -- cairn-test.lua: lua-language-server definitions of the scenario test library, the globals
--- a test file sees besides the sandbox and `cairn`: test, scenario, use, render, expect (see
--- "The test library" in docs/lua-api.md). Needs cairn.lua beside it.
+-- a test file sees besides the sandbox and `cairn`: test, scenario, use, render, game, expect
+-- (see "The test library" in docs/lua-api.md). Needs cairn.lua beside it.
 
 ---Options of scenario.
 ---@class CairnScenarioOptions
@@ -29,6 +29,45 @@ function use(id) end
 ---@param w CairnWorld
 ---@return string
 function render(w) end
+
+---Options of game.
+---@class CairnGameOptions
+---@field seed? integer The world's seed (default 1).
+
+---A game session, as game() returns it. It can stand for the `game` a bot's decide gets.
+---@class CairnGameSession: CairnGameLook
+---@field world CairnWorld The session's world.
+---@field beats integer Beats played.
+---@field floor integer The floor, from 1.
+---@field seed integer
+---@field ended? "won"|"died"|"lost" nil while the game goes on.
+local CairnGameSession = {}
+
+---The player's action for the next beat.
+---@param action CairnActionName
+---@param dir? CairnDir
+function CairnGameSession:input(action, dir) end
+
+---Asks the bot `name` for the player's action for the next beat; its memory lasts the game.
+---@param name string
+function CairnGameSession:bot(name) end
+
+---Plays n beats (default 1), each followed by the game's rules; stops once the game has ended.
+---@param n? integer
+function CairnGameSession:step(n) end
+
+---Takes back the last beat: true, or false and why not. Raises when a beat played again comes
+---out differently (content keeps state outside e.data and w.data).
+---@return boolean undone
+---@return string? why
+function CairnGameSession:undo() end
+
+---Starts a game session, as `cairn sim` and `cairn play` run one: a new world (the previous
+---one and its handles are gone) with the first floor of the game named `name` generated.
+---@param name string A cairn.game's full name, or its short one when one pack defines it.
+---@param opts? CairnGameOptions
+---@return CairnGameSession
+function game(name, opts) end
 
 ---Assertions; each raises at the caller's line when it fails. `what` names the check.
 ---@class CairnExpect

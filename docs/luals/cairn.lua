@@ -16,6 +16,9 @@
 ---A grid layer: a cell holds at most one entity per layer.
 ---@alias CairnLayer "floor"|"trap"|"item"|"wall"|"real"|"projectile"|"misc"
 
+---An entity type's colour in `cairn play`: eight colours and their bright kinds.
+---@alias CairnColor "black"|"red"|"green"|"yellow"|"blue"|"magenta"|"cyan"|"white"|"bright_black"|"bright_red"|"bright_green"|"bright_yellow"|"bright_blue"|"bright_magenta"|"bright_cyan"|"bright_white"
+
 ---The chains the runtime passes itself.
 ---@alias CairnBuiltinChain
 ---| "beat_start"     # world; beat event
@@ -228,8 +231,8 @@
 ---@class CairnEntityDef: CairnChangeable
 ---@field name string The type's name; "pack:name" in full.
 ---@field layer? CairnLayer Default "real".
----@field glyph? string Exactly one character (one byte), for scenario maps and render.
----@field color? string Kept, not used yet.
+---@field glyph? string Exactly one character, in UTF-8: how cairn play, scenario maps and render show it (a map reads one byte per cell: give a glyph of several bytes through legend).
+---@field color? CairnColor The colour cairn play draws it in; none: the terminal's own.
 ---@field decorators? CairnDecoratorName[] Each brings the decorators it requires.
 ---@field stats? CairnStats
 ---@field sequence? CairnSequenceName|CairnStep[] Adds Sequential; the algorithm becomes general unless `algo` is given.
@@ -274,8 +277,8 @@
 
 ---@class CairnStatusDef: CairnChangeable
 ---@field name string
----@field hooks? CairnHandlers Hooked onto the entity while the status lasts; at most 8 handlers.
----@field apply? fun(e: CairnEntity) When newly applied.
+---@field hooks? CairnHandlers Hooked onto the entity while the status lasts, and again when a snapshot is restored; at most 8 handlers.
+---@field apply? fun(e: CairnEntity) When newly applied (not when a snapshot is restored). Hook handlers in `hooks`, not with e:hook here: a world holding e:hook handlers cannot be saved.
 ---@field tick? fun(e: CairnEntity) Each tick stage, before the count goes down.
 ---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
 ---@field description? string
@@ -316,19 +319,35 @@
 ---@field generate fun(w: CairnWorld, floor: integer, floors: integer, players: CairnEntity[]) Fills the empty world with floor `floor` (1-based): spawns the player on floor 1, places the lifted `players` on the others.
 ---@field outcome? fun(w: CairnWorld, floor: integer, floors: integer): CairnGameOutcome? The game's verdict after each beat.
 ---@field report? fun(w: CairnWorld): table<string, any> Extra lines for the session's summary, `{ key = value }`.
+---@field items? fun(w: CairnWorld, player: CairnEntity): string[] What the player holds, for the status line of `cairn play`.
+---@field sight? integer How far the player sees in `cairn play` (w:fov's radius); default 8.
 ---@field description? string
 
 ---What a bot remembers: a table of its own for the whole game. The session sets floor and
----beat before each call; the rest is the bot's.
+---beat before each call; the rest is the bot's. It is kept with the game (checkpoints,
+---saves): plain values only, as in e.data (entity ids, not handles).
 ---@class CairnBotMemory
 ---@field floor integer The floor, from 1.
 ---@field beat integer Beats played.
 ---@field [any] any
 
+---The game being played, as a bot's decide gets it (its fourth argument); the test library's
+---game() handle has the same method.
+---@class CairnGameLook
+local CairnGameLook = {}
+
+---The next beat as it would go with the player given this action (nil or "none": no input),
+---played on the world and put back: returns the beat's history; the world, its generator
+---and the game are left as they were. The game's rules do not run on it.
+---@param action? CairnActionName
+---@param dir? CairnDir
+---@return CairnChange[]
+function CairnGameLook:preview(action, dir) end
+
 ---A bot: a policy that chooses the player's action before each beat (`cairn sim --bot NAME`).
 ---@class CairnBotDef: CairnChangeable
 ---@field name string
----@field decide fun(mem: CairnBotMemory, w: CairnWorld, player: CairnEntity): CairnActionName?, CairnDir? The player's action and its direction; nil: the player waits.
+---@field decide fun(mem: CairnBotMemory, w: CairnWorld, player: CairnEntity, game: CairnGameLook): CairnActionName?, CairnDir? The player's action and its direction; nil: the player waits.
 ---@field description? string
 
 -- ---------------------------------------------------------------------------------------
@@ -373,10 +392,30 @@ function CairnWorld:players() end
 ---@return CairnEntity[]
 function CairnWorld:clear() end
 
----Sixteen hex digits summing up the world: the beat, the generator, every entity's cell,
----type, facing, stats, statuses, step and own hooks, every e.data, and w.data.
+---Sixteen hex digits summing up the world: everything w:snapshot keeps (the beat, the
+---generator, every entity's cell, type, facing, stats, statuses, step and own hooks, the beat
+---order, this beat's history, every e.data, and w.data). Works at any time.
 ---@return string
 function CairnWorld:checksum() end
+
+---The whole world as a string (bytes of any value), for w:restore: the core's state, every
+---e.data and w.data. Between beats only; refused while an entity holds an e:hook handler
+---(statuses' hooks are fine).
+---@return string
+function CairnWorld:snapshot() end
+
+---Puts the world back as w:snapshot saw it: handles of entities it holds work on, those of
+---entities made since read as gone; statuses get their hooks back. Between beats only. A
+---string that is not a snapshot of a world like this one is refused, with what is wrong.
+---@param snapshot string
+function CairnWorld:restore(snapshot) end
+
+---Runs fn(w) (to give inputs), then one beat, and returns that beat's history; the world is
+---then put back as it was before fn, even when fn or the beat fails or the budget runs out.
+---Between beats only.
+---@param fn? fun(w: CairnWorld)
+---@return CairnChange[]
+function CairnWorld:preview(fn) end
 
 ---What can be seen from a cell, by symmetric shadowcasting: walls block sight and are seen;
 ---nothing else blocks. radius 0 (the default): no limit. Raises for a cell off the grid.

@@ -1,22 +1,19 @@
 /*
  * main.c - the `cairn` command line: dispatches to a command, or prints help or the version.
  *
- * Exit status: 0 success, 1 the command ran and failed (a test, a check), 2 a usage error or
- * a command that is not built yet. Errors go to stderr.
+ * Exit status: 0 success, 1 the command ran and failed (a test, a check), 2 a usage error.
+ * Errors go to stderr.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cairn/core.h"
-#include "cairn/game.h"
 #include "cairn/lua.h"
 #include "bench.h"
+#include "common.h"
+#include "play.h"
+#include "replay.h"
 #include "sim.h"
-
-enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
-
-/* What content gets beyond the host's own: field of view and path finding. */
-static const cairn_lua_config host_config = {.world_methods = cairn_game_world_methods};
 
 /* cairn check DIR: every problem, one per line, to stdout; a summary to stderr. */
 static int run_check(int argc, char **argv)
@@ -27,7 +24,7 @@ static int run_check(int argc, char **argv)
     }
     unsigned problems = 0;
     cairn_error err;
-    if (cairn_lua_check(&host_config, argv[1], &problems, &err)) {
+    if (cairn_lua_check(&app_host_config, argv[1], &problems, &err)) {
         fprintf(stderr, "cairn check: %s\n", err.message);
         return EXIT_FAILED;
     }
@@ -50,7 +47,7 @@ static int run_test(int argc, char **argv)
         }
     cairn_lua_totals totals;
     cairn_error err;
-    if (cairn_lua_test(&host_config, (const char *const *)argv + 1, (size_t)argc - 1, &totals,
+    if (cairn_lua_test(&app_host_config, (const char *const *)argv + 1, (size_t)argc - 1, &totals,
                        &err)) {
         fprintf(stderr, "cairn test: %s\n", err.message);
         return EXIT_FAILED;
@@ -63,17 +60,18 @@ typedef struct command {
     const char *name;
     const char *args;
     const char *summary;
-    int (*run)(int argc, char **argv); /* returns the exit status; NULL: not built yet */
+    int (*run)(int argc, char **argv); /* returns the exit status */
 } command;
 
 /* DESIGN section 6, in the order a player meets them. */
 static const command commands[] = {
-    {"play", "[--seed N] [--pack DIR ...]", "play a seeded dungeon in the terminal", NULL},
-    {"sim", "[--seed N] [--beats K] [--bot NAME] [--game NAME] [--pack DIR ...]",
+    {"play", "[--seed N] [--pack DIR ...] [--save FILE] [--new] [--record FILE]",
+     "play a seeded dungeon in the terminal", cairn_play},
+    {"sim", "[--seed N] [--beats K] [--bot B] [--game G] [--pack DIR ...] [--record F]",
      "run the game headless, a bot playing, and print a summary", cairn_sim},
     {"check", "DIR", "validate a content pack", run_check},
     {"test", "[DIR ...]", "run Lua scenario tests", run_test},
-    {"replay", "FILE [--verify]", "play back or verify a replay", NULL},
+    {"replay", "FILE [--verify]", "play back a replay, or verify it headless", cairn_replay},
     {"bench", "[--variant abcd] [--n LIST] [--out FILE]", "measure the chase", cairn_bench},
 };
 
@@ -90,14 +88,14 @@ static void print_help(FILE *out)
             "commands:\n",
             cairn_version());
     for (size_t i = 0; i < COMMAND_COUNT; i++)
-        fprintf(out, "  %s %s\n      %s%s\n", commands[i].name, commands[i].args,
-                commands[i].summary, commands[i].run ? "" : " (not yet built)");
+        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].args,
+                commands[i].summary);
     fprintf(out, "\n"
                  "options:\n"
                  "  -h, --help     show this help and exit\n"
                  "  -V, --version  show the version and exit\n"
                  "\n"
-                 "exit status: 0 success, 1 failure, 2 usage error or command not yet built\n");
+                 "exit status: 0 success, 1 failure, 2 usage error\n");
 }
 
 int main(int argc, char **argv)
@@ -116,13 +114,8 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     for (size_t i = 0; i < COMMAND_COUNT; i++) {
-        if (strcmp(arg, commands[i].name) != 0)
-            continue;
-        if (!commands[i].run) {
-            fprintf(stderr, "cairn: '%s' is planned but not built yet (see cairn --help)\n", arg);
-            return EXIT_USAGE;
-        }
-        return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(arg, commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
     }
     fprintf(stderr, "cairn: unknown %s '%s' (see cairn --help)\n",
             arg[0] == '-' ? "option" : "command", arg);

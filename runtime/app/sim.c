@@ -2,27 +2,22 @@
  * sim.c - `cairn sim`: loads the bundled game and any packs given, starts a game with a seed,
  * lets a bot choose the player's every action until the game is won, lost or the beat limit
  * is reached, and prints the session's summary. The same seed, packs and bot give the same
- * summary, checksum included.
+ * summary, checksum included. With --record FILE it also writes the game's replay.
  */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "cairn/game.h"
 #include "cairn/lua.h"
+#include "common.h"
 #include "sim.h"
-
-enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
-
-#define PACKS_MAX 16
 
 typedef struct sim_options {
     uint64_t seed;
     uint64_t beats;
     const char *bot;
     const char *game;
-    const char *packs[PACKS_MAX];
+    const char *record; /* the replay's file, or NULL */
+    const char *packs[APP_PACKS_MAX];
     int pack_count;
 } sim_options;
 
@@ -31,19 +26,8 @@ static int usage(const char *why)
     if (why)
         fprintf(stderr, "cairn sim: %s\n", why);
     fprintf(stderr, "usage: cairn sim [--seed N] [--beats K] [--bot NAME] [--game NAME] "
-                    "[--pack DIR ...]\n");
+                    "[--pack DIR ...] [--record FILE]\n");
     return EXIT_USAGE;
-}
-
-static bool parse_count(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-')
-        return false;
-    *out = v;
-    return true;
 }
 
 /* Reads the options in pairs; returns 0 or the exit status of a usage error. */
@@ -55,17 +39,19 @@ static int parse(int argc, char **argv, sim_options *o)
         if (!val)
             return usage("an option needs a value");
         if (!strcmp(opt, "--seed")) {
-            if (!parse_count(val, &o->seed))
+            if (!app_parse_count(val, &o->seed))
                 return usage("--seed takes a whole number");
         } else if (!strcmp(opt, "--beats")) {
-            if (!parse_count(val, &o->beats) || o->beats == 0)
+            if (!app_parse_count(val, &o->beats) || o->beats == 0)
                 return usage("--beats takes a whole number, 1 or more");
         } else if (!strcmp(opt, "--bot")) {
             o->bot = val;
         } else if (!strcmp(opt, "--game")) {
             o->game = val;
+        } else if (!strcmp(opt, "--record")) {
+            o->record = val;
         } else if (!strcmp(opt, "--pack")) {
-            if (o->pack_count == PACKS_MAX)
+            if (o->pack_count == APP_PACKS_MAX)
                 return usage("at most 16 packs");
             o->packs[o->pack_count++] = val;
         } else {
@@ -77,9 +63,7 @@ static int parse(int argc, char **argv, sim_options *o)
 
 static int failed(cairn_lua *h, const char *what)
 {
-    fprintf(stderr, "cairn sim: %s: %s\n", what, cairn_lua_error(h));
-    cairn_lua_destroy(h);
-    return EXIT_FAILED;
+    return app_failed("sim", h, what);
 }
 
 int cairn_sim(int argc, char **argv)
@@ -88,18 +72,9 @@ int cairn_sim(int argc, char **argv)
     int bad = parse(argc, argv, &o);
     if (bad)
         return bad;
-    cairn_lua_config config = {.world_methods = cairn_game_world_methods};
-    cairn_lua *h;
-    cairn_error err;
-    if (cairn_lua_create(&config, &h, &err)) {
-        fprintf(stderr, "cairn sim: %s\n", err.message);
+    cairn_lua *h = app_host("sim", o.packs, o.pack_count);
+    if (!h)
         return EXIT_FAILED;
-    }
-    if (cairn_lua_load_pack(h, CAIRN_BASE_PACK))
-        return failed(h, "the base game does not load");
-    for (int i = 0; i < o.pack_count; i++)
-        if (cairn_lua_load_pack(h, o.packs[i]))
-            return failed(h, o.packs[i]);
     if (cairn_lua_game_start(h, o.game, o.seed))
         return failed(h, "the game does not start");
     cairn_game_end ended = CAIRN_GAME_PLAYING;
@@ -113,6 +88,10 @@ int cairn_sim(int argc, char **argv)
     if (cairn_lua_game_summary(h, "beat limit", &summary))
         return failed(h, "no summary");
     fputs(summary, stdout);
+    const char *replay;
+    if (o.record && cairn_lua_game_record(h, &replay))
+        return failed(h, "no replay");
+    bool recorded = !o.record || app_write_file("sim", o.record, replay);
     cairn_lua_destroy(h);
-    return EXIT_OK;
+    return recorded ? EXIT_OK : EXIT_FAILED;
 }

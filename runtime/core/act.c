@@ -306,8 +306,12 @@ cairn_status cairn__player_compute(cairn_world *w, cairn_entity_id id, void *dat
     (void)ud;
     cairn_player_control *pc = data;
     cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
-    acting->next = pc->has_input ? pc->input : (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
+    const cairn_action none = {CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
+    acting->next = pc->has_input ? pc->input : none;
     acting->movs = CAIRN_MOVS_NONE;
+    /* Consumed, it leaves nothing behind: a world where the player waited by saying so is the
+     * same world as one where it said nothing (their snapshots and checksums agree). */
+    pc->input = none;
     pc->has_input = false;
     return CAIRN_OK;
 }

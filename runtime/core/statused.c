@@ -22,17 +22,6 @@ struct cairn_status_slot {
     } hooks[CAIRN_STATUSED_HOOKS_MAX];
 };
 
-void cairn__statused_mix(const void *data, uint64_t *hash)
-{
-    const cairn_statused *s = data;
-    cairn__hash_mix(hash, s->count, 4);
-    for (uint32_t i = 0; i < s->count; i++) {
-        cairn__hash_mix(hash, s->slots[i].status, 4);
-        cairn__hash_mix(hash, (uint32_t)s->slots[i].remaining, 4);
-        cairn__hash_mix(hash, s->slots[i].skip_beat, 8);
-    }
-}
-
 cairn_status cairn_statused_define(cairn_world *w, const cairn_statused_def *def,
                                    cairn_statused_id *out)
 {
@@ -41,7 +30,7 @@ cairn_status cairn_statused_define(cairn_world *w, const cairn_statused_def *def
     cairn_status st = cairn__registry_add(w, &w->statuses, def->name, &id, (void **)&record);
     if (st)
         return st;
-    *record = (cairn_status_def){def->apply, def->tick, def->wear_off, def->ud};
+    *record = (cairn_status_def){def->hook, def->apply, def->tick, def->wear_off, def->ud};
     if (out)
         *out = (cairn_statused_id)id;
     return CAIRN_OK;
@@ -145,7 +134,8 @@ cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_stat
     s->slots[s->count++] =
         (struct cairn_status_slot){.status = status, .remaining = beats, .skip_beat = skip_beat};
     const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
-    if (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK)
+    if ((!def->hook || (st = def->hook(w, id, status, def->ud)) == CAIRN_OK) &&
+        (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK))
         return CAIRN_OK;
     /* A status that failed to apply does not stay half applied. */
     cairn_error saved = w->error;
@@ -239,4 +229,83 @@ cairn_status cairn__statused_release(cairn_world *w, cairn_entity_id id, void *d
     s->slots = NULL;
     s->count = s->cap = 0;
     return CAIRN_OK;
+}
+
+/* --- snapshots --------------------------------------------------------------------------- */
+
+void cairn__statused_put(cairn_sink *sink, const void *data)
+{
+    const cairn_statused *s = data;
+    cairn__sink_put(sink, s->count, 4);
+    for (uint32_t i = 0; i < s->count; i++) {
+        cairn__sink_put(sink, s->slots[i].status, 2);
+        cairn__sink_put(sink, (uint32_t)s->slots[i].remaining, 4);
+        cairn__sink_put(sink, s->slots[i].skip_beat, 8);
+    }
+}
+
+cairn_status cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
+{
+    cairn_statused *s = data;
+    uint32_t count = (uint32_t)cairn__source_get(src, 4);
+    /* Each status takes 14 bytes of the stream: a count past what is left is damage, not a
+     * reason to allocate. */
+    if (count > (size_t)(src->end - src->at) / 14)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "the snapshot is damaged: %u statuses",
+                                count);
+    cairn_status st = cairn__reserve(w, (void **)&s->slots, &s->cap, count, sizeof *s->slots);
+    if (st)
+        return st;
+    for (uint32_t i = 0; i < count; i++) {
+        struct cairn_status_slot *slot = &s->slots[i];
+        *slot = (struct cairn_status_slot){0};
+        slot->status = (cairn_statused_id)cairn__source_get(src, 2);
+        slot->remaining = (int32_t)(uint32_t)cairn__source_get(src, 4);
+        slot->skip_beat = cairn__source_get(src, 8);
+        if (slot->status >= w->statuses.names.count || slot->remaining < 1 || find(s, slot->status))
+            return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                    "the snapshot is damaged: a status %u for %d beats",
+                                    (unsigned)slot->status, (int)slot->remaining);
+        s->count++;
+    }
+    return CAIRN_OK;
+}
+
+cairn_status cairn__statused_rehook(cairn_world *w, cairn_entity_id id)
+{
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    for (uint32_t i = 0; s && i < s->count; i++) {
+        cairn_statused_id status = s->slots[i].status;
+        const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
+        cairn_status st = def->hook ? def->hook(w, id, status, def->ud) : CAIRN_OK;
+        if (st)
+            return st;
+        s = cairn__data(w, id, CAIRN_DECO_STATUSED); /* the hook may have grown the entity */
+    }
+    return CAIRN_OK;
+}
+
+cairn_status cairn__statused_check(cairn_world *w, cairn_entity_id id)
+{
+    const cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    for (uint32_t i = 0; s && i < s->count; i++) {
+        const cairn_status_def *def =
+            (const cairn_status_def *)w->statuses.records + s->slots[i].status;
+        if (s->slots[i].hook_count && !def->hook)
+            return cairn_world_fail(w, CAIRN_ERR_STATE,
+                                    "entity %u: status %s hooked handlers without a hook "
+                                    "function, so a restore could not put them back",
+                                    id.index, cairn_statused_name(w, s->slots[i].status));
+    }
+    return CAIRN_OK;
+}
+
+uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_name chain)
+{
+    const cairn_statused *s = cairn__data((cairn_world *)w, id, CAIRN_DECO_STATUSED);
+    uint32_t n = 0;
+    for (uint32_t i = 0; s && i < s->count; i++)
+        for (uint8_t k = 0; k < s->slots[i].hook_count; k++)
+            n += s->slots[i].hooks[k].chain == chain;
+    return n;
 }

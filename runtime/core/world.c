@@ -126,6 +126,7 @@ void cairn_world_destroy(cairn_world *w)
     cairn__history_free(w);
     cairn__arena_free(w, &w->arena);
     cairn__grid_free(w);
+    cairn__free(w, w->snapshot, w->snapshot_cap);
     w->alloc(w->alloc_ud, w, sizeof *w, 0);
 }
 

@@ -277,6 +277,7 @@ typedef struct cairn_sequence_def {
 } cairn_sequence_def;
 
 typedef struct cairn_status_def {
+    cairn_statused_fn hook;
     cairn_statused_fn apply;
     cairn_statused_fn tick;
     cairn_statused_fn wear_off;
@@ -376,12 +377,36 @@ cairn_status cairn__history_add(cairn_world *w, cairn_change change);
 void cairn__history_drop(cairn_world *w, cairn_entity_id id);
 void cairn__history_free(cairn_world *w);
 
-/* --- the checksum (checksum.c) ----------------------------------------------------------- */
+/* --- snapshots and the checksum (snapshot.c) ------------------------------------------------
+ * The world's state is written as a stream of fixed-width little-endian fields. A sink hashes
+ * the stream (the checksum) and, for a snapshot, also keeps it in the world's buffer; a
+ * source reads it back, never past its end. */
+typedef struct cairn_sink {
+    uint64_t hash;
+    cairn_world *keep; /* the world whose snapshot buffer takes the bytes; NULL: hash only */
+    cairn_status status;
+} cairn_sink;
 
-/* Mixes the low `bytes` bytes of v into the hash *h (FNV-1a, least significant first). */
-void cairn__hash_mix(uint64_t *h, uint64_t v, int bytes);
-/* Mixes a Statused data block's statuses into *h (statused.c, which owns their layout). */
-void cairn__statused_mix(const void *data, uint64_t *h);
+typedef struct cairn_source {
+    const unsigned char *at;
+    const unsigned char *end;
+    bool short_read; /* a read went past the end: what it returned is 0 */
+} cairn_source;
+
+/* Writes the low `bytes` bytes of v, least significant first. */
+void cairn__sink_put(cairn_sink *s, uint64_t v, int bytes);
+uint64_t cairn__source_get(cairn_source *src, int bytes);
+/* Statused's part (statused.c, which owns the layout of its statuses): the statuses of one
+ * data block, and reading them back into a fresh block. A restore then calls each status's
+ * hook function to put its handlers back (cairn__statused_rehook). */
+void cairn__statused_put(cairn_sink *s, const void *data);
+cairn_status cairn__statused_get(cairn_world *w, cairn_source *src, void *data);
+cairn_status cairn__statused_rehook(cairn_world *w, cairn_entity_id id);
+/* CAIRN_ERR_STATE, with a message, when one of the entity's statuses holds handlers that a
+ * restore could not put back: it hooked them without a hook function. */
+cairn_status cairn__statused_check(cairn_world *w, cairn_entity_id id);
+/* The handlers the entity's statuses hold on a chain. */
+uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_name chain);
 
 /* --- chain names (world.c) ------------------------------------------------------------- */
 
@@ -434,6 +459,10 @@ struct cairn_world {
     cairn_change *history;
     uint32_t history_count;
     uint32_t history_cap;
+
+    unsigned char *snapshot; /* the last cairn_world_snapshot's bytes, reused */
+    size_t snapshot_size;
+    size_t snapshot_cap;
 };
 
 /* --- hot-path helpers -------------------------------------------------------------------- */

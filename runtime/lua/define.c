@@ -461,10 +461,10 @@ static cairn_status status_call(cairn_world *w, cairn_entity_id id, int ref)
     return ref ? entity_hook(w, id, ref) : CAIRN_OK;
 }
 
-/* Applying hooks the status's handlers onto the entity (the core unhooks them when it wears
- * off), then runs its apply function. */
-static cairn_status status_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                 void *ud)
+/* The status's handlers, from its definition: hooked when it is applied (the core unhooks
+ * them when it wears off) and again when a snapshot is restored. */
+static cairn_status status_hook_all(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                    void *ud)
 {
     status_record *rec = ud;
     for (uint32_t i = 0; i < rec->hook_count; i++) {
@@ -474,7 +474,14 @@ static cairn_status status_apply(cairn_world *w, cairn_entity_id id, cairn_statu
         if (st)
             return st;
     }
-    return status_call(w, id, rec->apply);
+    return CAIRN_OK;
+}
+
+static cairn_status status_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
+                                 void *ud)
+{
+    (void)status;
+    return status_call(w, id, ((status_record *)ud)->apply);
 }
 
 static cairn_status status_tick(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
@@ -517,7 +524,8 @@ static int c_status(lua_State *L)
             lua_pop(L, 4);
         }
     }
-    cairn_statused_def def = {name, status_apply, status_tick, status_wear_off, rec};
+    cairn_statused_def def = {name,        status_hook_all, status_apply,
+                              status_tick, status_wear_off, rec};
     cairn_statused_id id;
     check(L, cairn_statused_define(w, &def, &id));
     lua_pushinteger(L, id);

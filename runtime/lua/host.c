@@ -80,7 +80,7 @@ void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_si
 static void charge(lua_State *L, int64_t cost, int level)
 {
     cairn_lua *h = cairn_lua__from(L);
-    if (h->depth == 0)
+    if (h->depth == 0 || h->unmetered)
         return;
     h->budget_left -= cost;
     if (h->budget_left > 0)
@@ -404,6 +404,28 @@ void cairn_lua__push_runtime(lua_State *L, const char *name)
     lua_remove(L, -2);
 }
 
+uint64_t cairn_lua__fnv(uint64_t sum, const void *bytes, size_t size)
+{
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < size; i++) {
+        sum ^= b[i];
+        sum *= UINT64_C(0x100000001b3);
+    }
+    return sum;
+}
+
+/* host.hash(text) -> 16 hex digits: FNV-1a of the text (packs' content hashes). */
+static int host_hash(lua_State *L)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016llx",
+             (unsigned long long)cairn_lua__fnv(CAIRN_LUA_FNV_START, text, len));
+    lua_pushstring(L, hex);
+    return 1;
+}
+
 /* Runs scripts/prelude.lua with the host's primitives; it returns the runtime table, which
  * the host keeps in the registry. */
 static cairn_status load_scripts(cairn_lua *h)
@@ -421,6 +443,8 @@ static cairn_status load_scripts(cairn_lua *h)
     lua_setfield(L, -2, "source_dir");
     lua_pushstring(L, cairn_version());
     lua_setfield(L, -2, "version");
+    lua_pushcfunction(L, host_hash);
+    lua_setfield(L, -2, "hash");
     luaL_requiref(L, "lfs", luaopen_lfs, 0);
     lua_setfield(L, -2, "lfs");
     cairn_lua__open_sandbox(L);
@@ -570,65 +594,6 @@ cairn_status cairn_lua_step(cairn_lua *h)
 void cairn_lua_charge(lua_State *L, int64_t cost)
 {
     cairn_lua__charge(L, cost);
-}
-
-/* --- a game session (scripts/session.lua) ------------------------------------------------ */
-
-cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
-{
-    cairn_lua__push_runtime(h->L, "game_start");
-    lua_pushstring(h->L, game);
-    lua_pushinteger(h->L, (lua_Integer)seed);
-    return cairn_lua__call(h, 2, 0);
-}
-
-cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir)
-{
-    cairn_lua__push_runtime(h->L, "game_input");
-    lua_pushstring(h->L, action);
-    lua_pushstring(h->L, dir ? dir : "");
-    return cairn_lua__call(h, 2, 0);
-}
-
-cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot)
-{
-    return run(h, "game_bot", bot);
-}
-
-cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
-{
-    static const char *const names[] = {"playing", "won", "died", "lost", NULL};
-    lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "game_step");
-    cairn_status st = cairn_lua__call(h, 0, 1);
-    if (st)
-        return st;
-    const char *state = lua_tostring(L, -1);
-    int i = 0;
-    while (state && names[i] && strcmp(names[i], state))
-        i++;
-    lua_pop(L, 1);
-    if (!state)
-        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
-    if (ended)
-        *ended = (cairn_game_end)i;
-    return CAIRN_OK;
-}
-
-cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
-{
-    lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "game_summary");
-    lua_pushstring(L, unfinished ? unfinished : "playing");
-    cairn_status st = cairn_lua__call(h, 1, 1);
-    if (st)
-        return st;
-    /* the registry keeps the text alive until the next summary */
-    lua_setfield(L, LUA_REGISTRYINDEX, "cairn.summary");
-    lua_getfield(L, LUA_REGISTRYINDEX, "cairn.summary");
-    *text = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    return CAIRN_OK;
 }
 
 void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out)

@@ -27,6 +27,7 @@ struct cairn_lua {
     uint64_t budget;
     int64_t budget_left;
     bool budget_out;
+    uint32_t unmetered; /* > 0: the runtime is putting a world back, unmetered (w:preview) */
     char limit_message[256]; /* what a content pcall must not swallow */
 
     uint32_t depth;     /* nested calls into Lua */
@@ -95,6 +96,9 @@ void cairn_lua__charge(lua_State *L, int64_t cost);
 #define CAIRN_LUA_RESUME_COST 1000
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
+/* FNV-1a over bytes, going on from sum (CAIRN_LUA_FNV_START to begin). */
+#define CAIRN_LUA_FNV_START UINT64_C(0xcbf29ce484222325)
+uint64_t cairn_lua__fnv(uint64_t sum, const void *bytes, size_t size);
 /* Pushes the trusted scripts' function `name` from the runtime table. */
 void cairn_lua__push_runtime(lua_State *L, const char *name);
 

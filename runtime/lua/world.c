@@ -257,15 +257,121 @@ static int w_checksum(lua_State *L)
     cairn_lua__push_runtime(L, "data_text");
     lua_call(L, 0, 1);
     size_t len;
-    const unsigned char *text = (const unsigned char *)lua_tolstring(L, -1, &len);
+    const char *text = lua_tolstring(L, -1, &len);
     cairn_lua__charge(L, (int64_t)len);
-    for (size_t i = 0; i < len; i++) {
-        sum ^= text[i];
-        sum *= UINT64_C(0x100000001b3);
-    }
+    sum = cairn_lua__fnv(sum, text, len);
     char hex[17];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)sum);
     lua_pushstring(L, hex);
+    return 1;
+}
+
+/* --- snapshots and previews ------------------------------------------------------------
+ * A snapshot, as content holds it, is one string: the core's bytes (their length first, four
+ * bytes little-endian) and then the Lua data as data.encode writes it. */
+
+static void between_beats(lua_State *L, const char *what)
+{
+    if (cairn_lua__from(L)->scope_top > 0)
+        luaL_error(L, "%s cannot run inside a handler or hook; only between beats", what);
+}
+
+/* w:snapshot() -> string: the whole world, for w:restore */
+static int w_snapshot(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    between_beats(L, "w:snapshot");
+    const void *bytes;
+    size_t size;
+    cairn_status st = cairn_world_snapshot(w, &bytes, &size);
+    if (st)
+        return cairn_lua__raise(L, st);
+    cairn_lua__charge(L, (int64_t)size / 8);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < 4; i++)
+        luaL_addchar(&b, (char)(size >> (8 * i)));
+    luaL_addlstring(&b, bytes, size);
+    cairn_lua__push_runtime(L, "data_text");
+    lua_call(L, 0, 1);
+    luaL_addvalue(&b);
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* w:restore(snapshot) puts the world back as w:snapshot saw it. Damaged text is refused
+ * before anything changes, with what is wrong. */
+static int w_restore(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    between_beats(L, "w:restore");
+    size_t len;
+    const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 2, &len);
+    size_t size = 0;
+    for (int i = 0; i < 4 && len >= 4; i++)
+        size |= (size_t)s[i] << (8 * i);
+    if (len < 4 || size > len - 4)
+        return luaL_error(L, "w:restore: that is not a snapshot (it is cut short)");
+    cairn_lua__charge(L, (int64_t)len / 8);
+    cairn_lua__push_runtime(L, "data_decode");
+    lua_pushlstring(L, (const char *)s + 4 + size, len - 4 - size);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) /* raised again here, to be placed in the caller */
+        return luaL_error(L, "%s", lua_tostring(L, -1));
+    cairn_status st = cairn_world_restore(w, s + 4, size);
+    if (st)
+        return luaL_error(L, "w:restore: %s", cairn_world_error(w));
+    cairn_lua__push_runtime(L, "data_load");
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/* The part of a preview that may fail: fn(w), one beat, its history. */
+static int preview_run(lua_State *L)
+{
+    if (!lua_isnil(L, 2)) {
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 0);
+    }
+    lua_pushcfunction(L, w_step);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 0);
+    lua_pushcfunction(L, w_history);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+/* w:preview([fn]) -> history: runs fn(w) (to give inputs), then one beat, and returns that
+ * beat's history; the world is then put back as it was, whatever happened. */
+static int w_preview(lua_State *L)
+{
+    check_world(L);
+    between_beats(L, "w:preview");
+    if (!lua_isnoneornil(L, 2))
+        luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    lua_pushcfunction(L, w_snapshot);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1); /* 3: the snapshot */
+    lua_pushcfunction(L, preview_run);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    int rc = lua_pcall(L, 2, 1, 0); /* 4: the history, or the error */
+    /* Put back even when the budget ran out on the way: this is the runtime's own work,
+     * bounded by the snapshot's size. */
+    cairn_lua *h = cairn_lua__from(L);
+    h->unmetered++;
+    lua_pushcfunction(L, w_restore);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    int back = lua_pcall(L, 2, 0, 0);
+    h->unmetered--;
+    if (back != LUA_OK)
+        return luaL_error(L, "w:preview could not put the world back: %s", lua_tostring(L, -1));
+    if (rc != LUA_OK)
+        return lua_error(L);
     return 1;
 }
 
@@ -328,6 +434,9 @@ void cairn_lua__open_world(lua_State *L)
         {"closest_player", w_closest_player},
         {"history", w_history},
         {"entity", w_entity},
+        {"snapshot", w_snapshot},
+        {"restore", w_restore},
+        {"preview", w_preview},
         {"lua_calls", w_lua_calls},
         {"allocations", w_allocations},
         {NULL, NULL},

@@ -39,6 +39,7 @@ cairn.action { name = "shoot_attack_move", components = { "Shooting", "Attacking
 cairn.entity {
   name = "archer",
   glyph = "k",
+  color = "cyan",
   decorators = {
     "Shooting", "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable",
     "Statused",
@@ -56,6 +57,7 @@ cairn.entity {
 cairn.entity {
   name = "arrow",
   glyph = "*",
+  color = "bright_white",
   layer = "projectile",
   decorators = { "Attacking", "Moving" },
   -- targets = {}: the attack picks no target by itself; attack_get below chooses it.

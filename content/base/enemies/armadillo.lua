@@ -32,6 +32,7 @@ end
 cairn.entity {
   name = "armadillo",
   glyph = "a",
+  color = "yellow",
   decorators = {
     "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable", "Statused",
   },

@@ -21,6 +21,7 @@ cairn.movs {
 cairn.entity {
   name = "bat",
   glyph = "b",
+  color = "magenta",
   decorators = {
     "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable", "Statused",
   },

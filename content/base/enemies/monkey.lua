@@ -9,6 +9,7 @@ local BIND_BEATS = 5 -- the most a bind can last; struggling or the monkey's dea
 cairn.entity {
   name = "monkey",
   glyph = "m",
+  color = "bright_yellow",
   decorators = {
     "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable", "Statused",
   },

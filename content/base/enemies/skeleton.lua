@@ -8,6 +8,7 @@
 cairn.entity {
   name = "skeleton",
   glyph = "s",
+  color = "white",
   decorators = {
     "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable", "Statused",
   },

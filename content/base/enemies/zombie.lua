@@ -11,6 +11,7 @@ cairn.movs { name = "go_north", fn = function() return { "n" } end }
 cairn.entity {
   name = "zombie",
   glyph = "z",
+  color = "green",
   decorators = {
     "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable", "Statused",
   },

@@ -372,11 +372,39 @@ typedef struct cairn_world_stats {
 
 void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out);
 
-/* A 64-bit sum of the world's state: the beat, the generator, the grid and every entity - its
- * cell, type, facing, how many hooks it has on which chains, and its decorators' data field by
- * field (pointers and padding left out). Equal worlds give equal sums on any machine, so
- * replays and tests compare them. The data of decorators defined through this API is summed
- * byte by byte: keep pointers out of it, or the sum differs between equal worlds. */
+/* ---------------------------------------------------------------------------------------
+ * Snapshots and the checksum
+ *
+ * A snapshot is the world's whole state as bytes: the beat, the generator, every entity slot
+ * (generation, cell, type, facing, its decorators' data field by field, its statuses, which
+ * chains it holds a copy of), the free list, the beat order, the entities waiting to be
+ * reaped and the current beat's history. Restoring it into a world made from the same
+ * definitions gives back the same world: the same ids (handles stay good), the same next
+ * beat. Definitions and handlers are not in it: they are code, and the world that restores
+ * has them already. The data of decorators defined through this API is kept byte by byte:
+ * keep pointers out of it.
+ *
+ * Handlers a status hooks come back through the status's hook function (see Statuses);
+ * handlers hooked onto an entity in any other way (cairn_entity_hook) cannot, so a world
+ * holding one cannot be snapshot.
+ */
+
+/* Writes the snapshot. *bytes is owned by the world and valid until the next snapshot or
+ * cairn_world_destroy; *size is its length. Only between beats (CAIRN_ERR_STATE otherwise, or
+ * when an entity holds handlers a restore could not put back; the message names it). */
+cairn_status cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size);
+/* Replaces the world's entities and state with a snapshot's. Only between beats. The world
+ * must have been made with the same size and the same definitions registered in the same
+ * order; CAIRN_ERR_INVALID, with what is wrong, for bytes that are not a snapshot of such a
+ * world (damaged, cut short, made by other definitions). Entities are destroyed as
+ * cairn_entity_destroy does (release hooks run) and made again without announcing them;
+ * statuses get their handlers back through their hook functions. On failure the world is left
+ * with no entities. */
+cairn_status cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
+
+/* A 64-bit sum of the snapshot's bytes (without keeping them), so it covers the same state.
+ * Equal worlds give equal sums on any machine, so replays and tests compare them. Never
+ * allocates. */
 uint64_t cairn_world_checksum(const cairn_world *w);
 
 /* ---------------------------------------------------------------------------------------
@@ -1091,6 +1119,11 @@ typedef cairn_status (*cairn_statused_fn)(cairn_world *w, cairn_entity_id id,
 
 typedef struct cairn_statused_def {
     const char *name;
+    /* May be NULL. Hooks the handlers the status holds while it lasts, with
+     * cairn_statused_hook, and nothing else: it runs when the status is applied (before
+     * apply) and again when a world is restored from a snapshot. A status that hooks from
+     * apply instead works, but a world where it is on cannot be snapshot. */
+    cairn_statused_fn hook;
     cairn_statused_fn apply;    /* may be NULL */
     cairn_statused_fn tick;     /* may be NULL; runs before the count goes down */
     cairn_statused_fn wear_off; /* may be NULL; runs before the handlers are unhooked */

@@ -16,6 +16,8 @@
 #ifndef CAIRN_LUA_H
 #define CAIRN_LUA_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -130,6 +132,93 @@ cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended);
  * game's own report, checksum), as text the host owns, valid until the next summary.
  * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
 cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text);
+
+/* Undoes the last beat: the last checkpoint before it is restored and the inputs of the beats
+ * between are played again (each must come to the checksum it came to the first time, or the
+ * content's fault is told). CAIRN_ERR_STATE, with why, when no beat has been played or the
+ * checkpoint needed is no longer kept. Undo works after the game has ended, too. */
+cairn_status cairn_lua_game_undo(cairn_lua *h);
+
+/* What a front end shows of the game (scripts/view.lua), owned by the host and valid until
+ * the next view or the next call that changes the game. Rows are NUL-terminated strings:
+ * glyphs has width UTF-8 characters per row; colors one byte per cell ('0'-'7' black, red,
+ * green, yellow, blue, magenta, cyan, white; '8'-'f' their bright kinds; '.' the default);
+ * marks one byte per cell (' ' never seen, 'v' seen now, 'r' remembered from before, 'm' an
+ * enemy moves here next beat, 'a' an enemy strikes here next beat). */
+typedef struct cairn_lua_view {
+    int32_t width;
+    int32_t height;
+    const char *const *glyphs;
+    const char *const *colors;
+    const char *const *marks;
+    const char *status;          /* hp, floor, beat, seed and what the player holds */
+    const char *const *messages; /* what happened, oldest first */
+    size_t message_count;
+    size_t fresh;      /* how many of the last messages are the last beat's */
+    const char *ended; /* NULL while the game goes on, else "won", "died", "lost" */
+} cairn_lua_view;
+
+cairn_status cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out);
+
+/* Bytes that may hold NULs: the parts of a saved game. */
+typedef struct cairn_lua_bytes {
+    const char *data;
+    size_t size;
+} cairn_lua_bytes;
+
+typedef struct cairn_lua_pack_identity {
+    const char *id;
+    const char *version;
+    const char *hash; /* 16 hex digits over the pack's files but its tests */
+} cairn_lua_pack_identity;
+
+typedef struct cairn_lua_saved_entity {
+    int64_t id;           /* e.id */
+    const char *type;     /* its type's name */
+    cairn_lua_bytes data; /* its e.data, encoded (scripts/data.lua) */
+} cairn_lua_saved_entity;
+
+/* A game as a save keeps it: the core's snapshot (cairn_world_snapshot), the data of each
+ * entity whose data is not its type's starting data, the world's data, the session (floor,
+ * log of beats, checkpoints, messages, what the player remembers), the packs it was played
+ * with and the checksum the world comes to. */
+typedef struct cairn_lua_game_state {
+    const char *game;
+    uint64_t seed;
+    uint64_t beat;
+    const char *checksum;
+    cairn_lua_bytes core;
+    cairn_lua_bytes world;
+    cairn_lua_bytes session;
+    const cairn_lua_pack_identity *packs;
+    size_t pack_count;
+    const cairn_lua_saved_entity *entities;
+    size_t entity_count;
+} cairn_lua_game_state;
+
+/* The game's state, owned by the host until the next call on it. Between beats only; fails
+ * (naming the entity) when content hooked handlers a snapshot cannot keep. */
+cairn_status cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out);
+/* Makes the host's world again and resumes the saved game in it. Refused, with every
+ * difference named, when the packs loaded are not the ones it was saved with (ids, versions,
+ * content); refused as damaged when its parts do not read back or its world does not come to
+ * its checksum. On failure the host has no game. */
+cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state);
+
+/* The game so far as a replay's text (scripts/replay.lua), owned by the host until the next
+ * call on it. */
+cairn_status cairn_lua_game_record(cairn_lua *h, const char **text);
+/* The pack folders a replay's text names, in load order, for the caller to load before
+ * cairn_lua_replay_start; owned by the host until the next call on it. */
+cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                    size_t *count);
+/* Starts the replay's game (checking the packs as cairn_lua_game_resume does); *beats is how
+ * many it has. */
+cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
+/* Plays the replay's next beat and compares what the world came to with what it recorded:
+ * fails with "beat N differs from the replay: ..." when it does not. *done is set after the
+ * last beat. */
+cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */

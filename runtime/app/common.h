@@ -1,0 +1,40 @@
+/*
+ * common.h - what the commands that play a game share: a host with the base game and the
+ * packs given, and files read and written whole.
+ */
+#ifndef CAIRN_APP_COMMON_H
+#define CAIRN_APP_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cairn/lua.h"
+
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+/* The hosts of every command: content gets field of view and path finding (cairn/game.h)
+ * beyond the host's own. */
+extern const cairn_lua_config app_host_config;
+
+/* The most --pack options a command takes. */
+#define APP_PACKS_MAX 16
+
+/* A host whose worlds have field of view and path finding, with the bundled base game and
+ * then each of the packs loaded. On failure prints "cairn COMMAND: what: why" to stderr and
+ * returns NULL. */
+cairn_lua *app_host(const char *command, const char *const *packs, int pack_count);
+
+/* A whole number of decimal digits, no sign, into *out; false for anything else. */
+bool app_parse_count(const char *text, uint64_t *out);
+
+/* Prints "cairn COMMAND: what: the host's error" to stderr, destroys the host and returns
+ * EXIT_FAILED. */
+int app_failed(const char *command, cairn_lua *h, const char *what);
+
+/* The whole file, NUL-terminated (the caller frees it), or NULL with a message printed. */
+char *app_read_file(const char *command, const char *path, size_t *size);
+/* Writes text to the file, replacing it; false with a message printed when it cannot. */
+bool app_write_file(const char *command, const char *path, const char *text);
+
+#endif /* CAIRN_APP_COMMON_H */

@@ -1,0 +1,19 @@
+/*
+ * play.h - `cairn play`: the game in the terminal, with saves, undo and an optional replay.
+ */
+#ifndef CAIRN_APP_PLAY_H
+#define CAIRN_APP_PLAY_H
+
+#include <stdint.h>
+
+#include "cairn/lua.h"
+
+/* Runs the command; argv[0] is "play". Returns the exit status. */
+int cairn_play(int argc, char **argv);
+
+/* `cairn replay FILE` without --verify: shows the replay started in h (cairn_lua_replay_start,
+ * `beats` beats) on the same screen, a beat for each key. Takes h, which it destroys. Returns
+ * the exit status: failed when a beat differed from the recording. */
+int cairn_play_watch(cairn_lua *h, uint64_t beats);
+
+#endif /* CAIRN_APP_PLAY_H */

@@ -1,0 +1,314 @@
+/*
+ * game.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
+ * view, saved states and replays. Each is a call into the runtime's scripts (session.lua,
+ * view.lua, replay.lua), with the tables they return read into the structs of cairn/lua.h.
+ *
+ * What the structs point at belongs to the host: the Lua values are anchored in the registry
+ * under one key per kind of result, and arrays of pointers live in userdata anchored beside
+ * them, so the next call of the same kind lets the collector have the last one's.
+ */
+#include <string.h>
+
+#include "host.h"
+
+static cairn_status call_runtime(cairn_lua *h, const char *name, const char *arg, int results)
+{
+    cairn_lua__push_runtime(h->L, name);
+    if (arg)
+        lua_pushstring(h->L, arg);
+    return cairn_lua__call(h, arg ? 1 : 0, results);
+}
+
+/* Anchors the value on top of the stack (leaving it there) in the registry under key: it stays
+ * alive until the next anchor under the same key. */
+static void anchor(lua_State *L, const char *key)
+{
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
+
+/* An array for count items of size bytes, alive as long as the table at idx (it is kept in the
+ * table under `key`). */
+static void *array_in(lua_State *L, int idx, const char *key, size_t count, size_t size)
+{
+    idx = lua_absindex(L, idx);
+    void *a = lua_newuserdatauv(L, count ? count * size : 1, 0);
+    lua_setfield(L, idx, key);
+    return a;
+}
+
+cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
+{
+    cairn_lua__push_runtime(h->L, "game_start");
+    lua_pushstring(h->L, game);
+    lua_pushinteger(h->L, (lua_Integer)seed);
+    return cairn_lua__call(h, 2, 0);
+}
+
+cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir)
+{
+    cairn_lua__push_runtime(h->L, "game_input");
+    lua_pushstring(h->L, action);
+    lua_pushstring(h->L, dir ? dir : "");
+    return cairn_lua__call(h, 2, 0);
+}
+
+cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot)
+{
+    return call_runtime(h, "game_bot", bot, 0);
+}
+
+cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
+{
+    static const char *const names[] = {"playing", "won", "died", "lost", NULL};
+    lua_State *L = h->L;
+    cairn_status st = call_runtime(h, "game_step", NULL, 1);
+    if (st)
+        return st;
+    const char *state = lua_tostring(L, -1);
+    int i = 0;
+    while (state && names[i] && strcmp(names[i], state))
+        i++;
+    lua_pop(L, 1);
+    if (!state)
+        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
+    if (ended)
+        *ended = (cairn_game_end)i;
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
+{
+    cairn_status st = call_runtime(h, "game_summary", unfinished ? unfinished : "playing", 1);
+    if (st)
+        return st;
+    anchor(h->L, "cairn.game_summary");
+    *text = lua_tostring(h->L, -1);
+    lua_pop(h->L, 1);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_game_undo(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    cairn_status st = call_runtime(h, "game_undo", NULL, 2);
+    if (st)
+        return st;
+    bool undone = lua_toboolean(L, -2);
+    if (!undone)
+        st = cairn_lua__fail(h, CAIRN_ERR_STATE, "%s", lua_tostring(L, -1));
+    lua_pop(L, 2);
+    return st;
+}
+
+/* --- the view ---------------------------------------------------------------------------- */
+
+/* The strings of the list in field `key` of the table at idx, as an array kept in the table
+ * (under "key.array"); the list, still in the table, keeps the strings alive. */
+static const char *const *strings_of(lua_State *L, int idx, const char *key, size_t *count)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, idx, key);
+    size_t n = (size_t)luaL_len(L, -1);
+    const char **a = lua_newuserdatauv(L, n ? n * sizeof *a : 1, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, -2, (lua_Integer)i + 1);
+        a[i] = lua_tostring(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pushfstring(L, "%s.array", key);
+    lua_insert(L, -2);
+    lua_settable(L, idx);
+    lua_pop(L, 1);
+    if (count)
+        *count = n;
+    return a;
+}
+
+static int64_t int_field(lua_State *L, int idx, const char *key)
+{
+    lua_getfield(L, idx, key);
+    int64_t v = (int64_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+/* The string in field key of the table at idx (kept alive by it), or NULL. */
+static const char *string_field(lua_State *L, int idx, const char *key, size_t *size)
+{
+    lua_getfield(L, idx, key);
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, size) : NULL;
+    lua_pop(L, 1);
+    return s;
+}
+
+cairn_status cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out)
+{
+    lua_State *L = h->L;
+    cairn_status st = call_runtime(h, "game_view", NULL, 1);
+    if (st)
+        return st;
+    anchor(L, "cairn.game_view");
+    *out = (cairn_lua_view){0};
+    out->width = (int32_t)int_field(L, -1, "width");
+    out->height = (int32_t)int_field(L, -1, "height");
+    out->glyphs = strings_of(L, -1, "glyphs", NULL);
+    out->colors = strings_of(L, -1, "colors", NULL);
+    out->marks = strings_of(L, -1, "marks", NULL);
+    out->messages = strings_of(L, -1, "messages", &out->message_count);
+    out->status = string_field(L, -1, "status", NULL);
+    out->ended = string_field(L, -1, "ended", NULL);
+    out->fresh = (size_t)int_field(L, -1, "fresh");
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+/* --- saved states ------------------------------------------------------------------------ */
+
+static cairn_lua_bytes bytes_field(lua_State *L, int idx, const char *key)
+{
+    cairn_lua_bytes b = {NULL, 0};
+    b.data = string_field(L, idx, key, &b.size);
+    return b;
+}
+
+cairn_status cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
+{
+    lua_State *L = h->L;
+    cairn_status st = call_runtime(h, "game_save_state", NULL, 1);
+    if (st)
+        return st;
+    anchor(L, "cairn.game_state");
+    int t = lua_gettop(L);
+    *out = (cairn_lua_game_state){0};
+    out->game = string_field(L, t, "game", NULL);
+    out->seed = (uint64_t)int_field(L, t, "seed");
+    out->beat = (uint64_t)int_field(L, t, "beat");
+    out->checksum = string_field(L, t, "checksum", NULL);
+    out->core = bytes_field(L, t, "core");
+    out->world = bytes_field(L, t, "world");
+    out->session = bytes_field(L, t, "session");
+
+    lua_getfield(L, t, "packs");
+    out->pack_count = (size_t)luaL_len(L, -1);
+    cairn_lua_pack_identity *packs = array_in(L, t, "cairn.packs", out->pack_count, sizeof *packs);
+    for (size_t i = 0; i < out->pack_count; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        packs[i].id = string_field(L, -1, "id", NULL);
+        packs[i].version = string_field(L, -1, "version", NULL);
+        packs[i].hash = string_field(L, -1, "hash", NULL);
+        lua_pop(L, 1);
+    }
+    out->packs = packs;
+    lua_pop(L, 1);
+
+    lua_getfield(L, t, "entities");
+    out->entity_count = (size_t)luaL_len(L, -1);
+    cairn_lua_saved_entity *entities =
+        array_in(L, t, "cairn.entities", out->entity_count, sizeof *entities);
+    for (size_t i = 0; i < out->entity_count; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        entities[i].id = int_field(L, -1, "id");
+        entities[i].type = string_field(L, -1, "type", NULL);
+        entities[i].data = bytes_field(L, -1, "data");
+        lua_pop(L, 1);
+    }
+    out->entities = entities;
+    lua_pop(L, 2);
+    return CAIRN_OK;
+}
+
+static void set_bytes(lua_State *L, const char *key, cairn_lua_bytes b)
+{
+    lua_pushlstring(L, b.data ? b.data : "", b.data ? b.size : 0);
+    lua_setfield(L, -2, key);
+}
+
+static void set_string(lua_State *L, const char *key, const char *s)
+{
+    lua_pushstring(L, s ? s : "");
+    lua_setfield(L, -2, key);
+}
+
+cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state)
+{
+    lua_State *L = h->L;
+    cairn_lua__push_runtime(L, "game_resume");
+    lua_createtable(L, 0, 10);
+    set_string(L, "game", state->game);
+    lua_pushinteger(L, (lua_Integer)state->seed);
+    lua_setfield(L, -2, "seed");
+    set_string(L, "checksum", state->checksum);
+    set_bytes(L, "core", state->core);
+    set_bytes(L, "world", state->world);
+    set_bytes(L, "session", state->session);
+    lua_createtable(L, (int)state->pack_count, 0);
+    for (size_t i = 0; i < state->pack_count; i++) {
+        lua_createtable(L, 0, 3);
+        set_string(L, "id", state->packs[i].id);
+        set_string(L, "version", state->packs[i].version);
+        set_string(L, "hash", state->packs[i].hash);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "packs");
+    lua_createtable(L, (int)state->entity_count, 0);
+    for (size_t i = 0; i < state->entity_count; i++) {
+        lua_createtable(L, 0, 3);
+        lua_pushinteger(L, (lua_Integer)state->entities[i].id);
+        lua_setfield(L, -2, "id");
+        set_string(L, "type", state->entities[i].type);
+        set_bytes(L, "data", state->entities[i].data);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "entities");
+    return cairn_lua__call(h, 1, 0);
+}
+
+/* --- replays ----------------------------------------------------------------------------- */
+
+cairn_status cairn_lua_game_record(cairn_lua *h, const char **text)
+{
+    cairn_status st = call_runtime(h, "game_record", NULL, 1);
+    if (st)
+        return st;
+    anchor(h->L, "cairn.game_record");
+    *text = lua_tostring(h->L, -1);
+    lua_pop(h->L, 1);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                    size_t *count)
+{
+    lua_State *L = h->L;
+    cairn_status st = call_runtime(h, "replay_packs", text, 1);
+    if (st)
+        return st;
+    lua_createtable(L, 0, 1);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "dirs");
+    anchor(L, "cairn.game_replay_packs");
+    *dirs = strings_of(L, -1, "dirs", count);
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
+{
+    cairn_status st = call_runtime(h, "replay_start", text, 1);
+    if (st)
+        return st;
+    *beats = (uint64_t)lua_tointeger(h->L, -1);
+    lua_pop(h->L, 1);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done)
+{
+    cairn_status st = call_runtime(h, "replay_step", NULL, 1);
+    if (st)
+        return st;
+    *done = lua_toboolean(h->L, -1);
+    lua_pop(h->L, 1);
+    return CAIRN_OK;
+}

@@ -1,0 +1,450 @@
+/*
+ * save.c - saved games in SQLite. One file holds one game:
+ *
+ *   meta(key, value)            format, cairn (the version that wrote it), game, seed, beat,
+ *                               checksum (what the resumed world must come to)
+ *   packs(position, id, version, hash)
+ *   parts(name, bytes)          core (the core's snapshot), world (w.data), session
+ *   entities(id, type, data)    each entity's e.data, by e.id, with its type's name
+ *
+ * Writing empties and fills the tables in one transaction: SQLite's journal makes a crash or
+ * a failure half way leave the previous save whole. Reading checks, before it trusts a byte,
+ * that the file is a cairn save (its application id), that SQLite finds it whole
+ * (quick_check) and that it was written by this cairn and this format; the host then refuses
+ * other packs and a world that does not come to its checksum.
+ */
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cairn/save.h"
+
+#define APPLICATION_ID 0x4341524e /* "CARN" */
+#define FORMAT         "1"
+
+static cairn_status fail(cairn_error *err, cairn_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static cairn_status fail(cairn_error *err, cairn_status st, const char *fmt, ...)
+{
+    if (err) {
+        err->status = st;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+bool cairn_save_exists(const char *path)
+{
+    struct stat s;
+    return stat(path, &s) == 0;
+}
+
+cairn_status cairn_save_remove(const char *path, cairn_error *err)
+{
+    if (remove(path) != 0 && errno != ENOENT)
+        return fail(err, CAIRN_ERR_STATE, "cannot remove the save %s: %s", path, strerror(errno));
+    return CAIRN_OK;
+}
+
+/* Makes each folder of path's parent that is missing. */
+static cairn_status make_parents(char *path, cairn_error *err)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        int rc = mkdir(path, 0700);
+        int e = errno;
+        *p = '/';
+        if (rc != 0 && e != EEXIST)
+            return fail(err, CAIRN_ERR_STATE, "cannot make the folder for saves %s: %s", path,
+                        strerror(e));
+    }
+    return CAIRN_OK;
+}
+
+cairn_status cairn_save_default_path(char *out, size_t size, cairn_error *err)
+{
+    const char *explicit_path = getenv("CAIRN_SAVE");
+    const char *data = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (explicit_path && *explicit_path)
+        n = snprintf(out, size, "%s", explicit_path);
+    else if (data && data[0] == '/') /* the spec says a relative one is to be ignored */
+        n = snprintf(out, size, "%s/cairn/save.sqlite", data);
+    else if (home && *home)
+        n = snprintf(out, size, "%s/.local/share/cairn/save.sqlite", home);
+    else
+        return fail(err, CAIRN_ERR_NOT_FOUND,
+                    "no folder for saves: set XDG_DATA_HOME or HOME, or give --save FILE");
+    if (n < 0 || (size_t)n >= size)
+        return fail(err, CAIRN_ERR_LIMIT, "the path of the save is too long");
+    return make_parents(out, err);
+}
+
+/* --- writing ----------------------------------------------------------------------------- */
+
+typedef struct db {
+    sqlite3 *sql;
+    const char *path;
+    cairn_error *err;
+} db;
+
+static cairn_status sql_failed(db *d, const char *what)
+{
+    return fail(d->err, CAIRN_ERR_STATE, "the save %s: %s: %s", d->path, what,
+                sqlite3_errmsg(d->sql));
+}
+
+static cairn_status exec(db *d, const char *sql)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(d->sql, sql, NULL, NULL, &msg) == SQLITE_OK)
+        return CAIRN_OK;
+    cairn_status st = fail(d->err, CAIRN_ERR_STATE, "the save %s: %s", d->path,
+                           msg ? msg : sqlite3_errmsg(d->sql));
+    sqlite3_free(msg);
+    return st;
+}
+
+/* Runs one statement with its parameters bound by `bind`. */
+static cairn_status run(db *d, const char *sql, void (*bind)(sqlite3_stmt *, const void *),
+                        const void *ud)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return sql_failed(d, "cannot write");
+    bind(stmt, ud);
+    int rc = sqlite3_step(stmt);
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_DONE ? CAIRN_OK : sql_failed(d, "cannot write");
+}
+
+typedef struct pair {
+    const char *key;
+    const void *bytes;
+    size_t size;
+} pair;
+
+static void bind_pair(sqlite3_stmt *stmt, const void *ud)
+{
+    const pair *p = ud;
+    sqlite3_bind_text(stmt, 1, p->key, -1, SQLITE_STATIC);
+    sqlite3_bind_blob64(stmt, 2, p->bytes ? p->bytes : "", p->size, SQLITE_STATIC);
+}
+
+static void bind_pack(sqlite3_stmt *stmt, const void *ud)
+{
+    const cairn_lua_pack_identity *p = ud;
+    sqlite3_bind_text(stmt, 1, p->id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 2, p->version, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 3, p->hash, -1, SQLITE_STATIC);
+}
+
+static void bind_entity(sqlite3_stmt *stmt, const void *ud)
+{
+    const cairn_lua_saved_entity *e = ud;
+    sqlite3_bind_int64(stmt, 1, e->id);
+    sqlite3_bind_text(stmt, 2, e->type, -1, SQLITE_STATIC);
+    sqlite3_bind_blob64(stmt, 3, e->data.data ? e->data.data : "", e->data.size, SQLITE_STATIC);
+}
+
+static const char schema[] =
+    "PRAGMA application_id = 1128354382;" /* APPLICATION_ID */
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS packs(position INTEGER PRIMARY KEY, id TEXT NOT NULL,"
+    "  version TEXT NOT NULL, hash TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS parts(name TEXT PRIMARY KEY, bytes BLOB NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS entities(id INTEGER PRIMARY KEY, type TEXT NOT NULL,"
+    "  data BLOB NOT NULL);"
+    "DELETE FROM meta; DELETE FROM packs; DELETE FROM parts; DELETE FROM entities;";
+_Static_assert(APPLICATION_ID == 1128354382, "the schema's application_id");
+
+static cairn_status write_state(db *d, const cairn_lua_game_state *s)
+{
+    char seed[24], beat[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
+    snprintf(beat, sizeof beat, "%llu", (unsigned long long)s->beat);
+    const char *version = cairn_version();
+    const pair meta[] = {
+        {"format", FORMAT, strlen(FORMAT)}, {"cairn", version, strlen(version)},
+        {"game", s->game, strlen(s->game)}, {"seed", seed, strlen(seed)},
+        {"beat", beat, strlen(beat)},       {"checksum", s->checksum, strlen(s->checksum)},
+    };
+    cairn_status st = exec(d, schema);
+    for (size_t i = 0; !st && i < sizeof meta / sizeof meta[0]; i++)
+        st = run(d, "INSERT INTO meta VALUES (?1, CAST(?2 AS TEXT))", bind_pair, &meta[i]);
+    const pair parts[] = {
+        {"core", s->core.data, s->core.size},
+        {"world", s->world.data, s->world.size},
+        {"session", s->session.data, s->session.size},
+    };
+    for (size_t i = 0; !st && i < sizeof parts / sizeof parts[0]; i++)
+        st = run(d, "INSERT INTO parts VALUES (?1, ?2)", bind_pair, &parts[i]);
+    for (size_t i = 0; !st && i < s->pack_count; i++)
+        st = run(d, "INSERT INTO packs(id, version, hash) VALUES (?1, ?2, ?3)", bind_pack,
+                 &s->packs[i]);
+    for (size_t i = 0; !st && i < s->entity_count; i++)
+        st = run(d, "INSERT INTO entities VALUES (?1, ?2, ?3)", bind_entity, &s->entities[i]);
+    return st;
+}
+
+/* Opens the file, for writing when asked; never creates it when reading. */
+static cairn_status open_db(db *d, const char *path, bool create, cairn_error *err)
+{
+    *d = (db){NULL, path, err};
+    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(path, &d->sql, flags, NULL) != SQLITE_OK) {
+        cairn_status st = sql_failed(d, "cannot open it");
+        sqlite3_close(d->sql);
+        d->sql = NULL;
+        return st;
+    }
+    sqlite3_busy_timeout(d->sql, 1000);
+    return CAIRN_OK;
+}
+
+/* The one integer a query gives, or -1 with the message when it gives none. */
+static long long query_int(db *d, const char *sql)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return -1;
+    long long v = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    return v;
+}
+
+/* The file is ours: one with cairn's application id, or (for writing) an empty one. */
+static cairn_status check_ours(db *d, bool empty_ok)
+{
+    long long id = query_int(d, "PRAGMA application_id");
+    if (id < 0)
+        return fail(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save (%s)", d->path,
+                    sqlite3_errmsg(d->sql));
+    if (id == APPLICATION_ID ||
+        (empty_ok && id == 0 && query_int(d, "SELECT count(*) FROM sqlite_schema") == 0))
+        return CAIRN_OK;
+    return fail(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save", d->path);
+}
+
+cairn_status cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
+{
+    cairn_lua_game_state state;
+    if (cairn_lua_game_save_state(h, &state))
+        return fail(err, CAIRN_ERR_STATE, "cannot save the game: %s", cairn_lua_error(h));
+    db d;
+    cairn_status st = open_db(&d, path, true, err);
+    if (st)
+        return st;
+    /* Never over a file that is something else: a save refused as foreign stays as it is. */
+    if (!(st = check_ours(&d, true)) && !(st = exec(&d, "BEGIN IMMEDIATE"))) {
+        st = write_state(&d, &state);
+        if (st == CAIRN_OK)
+            st = exec(&d, "COMMIT");
+        if (st)
+            sqlite3_exec(d.sql, "ROLLBACK", NULL, NULL, NULL);
+    }
+    sqlite3_close(d.sql);
+    return st;
+}
+
+/* --- reading ----------------------------------------------------------------------------- */
+
+/* What a save's rows held, copied out: the state points into the copies until it is resumed. */
+typedef struct reader {
+    db d;
+    cairn_lua_pack_identity *pack_list;
+    cairn_lua_saved_entity *entity_list;
+    char *texts; /* the copies of the rows' values, linked through their first bytes */
+} reader;
+
+static cairn_status damaged(reader *r, const char *what)
+{
+    return fail(r->d.err, CAIRN_ERR_INVALID, "the save %s is damaged: %s", r->d.path, what);
+}
+
+/* A copy of a column's bytes, NUL-terminated, that lives as long as the reader. */
+static const char *keep(reader *r, sqlite3_stmt *stmt, int col, size_t *size)
+{
+    const void *bytes = sqlite3_column_blob(stmt, col);
+    size_t n = (size_t)sqlite3_column_bytes(stmt, col);
+    char *copy = malloc(n + 1 + sizeof(char *));
+    if (!copy)
+        return NULL;
+    /* a list of copies, linked through their first bytes, freed with the reader */
+    memcpy(copy, &r->texts, sizeof(char *));
+    r->texts = copy;
+    char *text = copy + sizeof(char *);
+    if (n)
+        memcpy(text, bytes, n);
+    text[n] = '\0';
+    if (size)
+        *size = n;
+    return text;
+}
+
+static void reader_free(reader *r)
+{
+    while (r->texts) {
+        char *next;
+        memcpy(&next, r->texts, sizeof next);
+        free(r->texts);
+        r->texts = next;
+    }
+    free(r->pack_list);
+    free(r->entity_list);
+    sqlite3_close(r->d.sql);
+}
+
+static cairn_status check_whole(reader *r)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(r->d.sql, "PRAGMA quick_check", -1, &stmt, NULL) != SQLITE_OK)
+        return damaged(r, sqlite3_errmsg(r->d.sql));
+    int rc = sqlite3_step(stmt);
+    char verdict[160];
+    snprintf(verdict, sizeof verdict, "%s",
+             rc == SQLITE_ROW ? (const char *)sqlite3_column_text(stmt, 0)
+                              : sqlite3_errmsg(r->d.sql));
+    sqlite3_finalize(stmt);
+    return strcmp(verdict, "ok") ? damaged(r, verdict) : CAIRN_OK;
+}
+
+/* meta's value for key, or NULL. */
+static const char *meta(reader *r, const char *key)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(r->d.sql, "SELECT value FROM meta WHERE key = ?1", -1, &stmt, NULL) !=
+        SQLITE_OK)
+        return NULL;
+    sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
+    const char *v = sqlite3_step(stmt) == SQLITE_ROW ? keep(r, stmt, 0, NULL) : NULL;
+    sqlite3_finalize(stmt);
+    return v;
+}
+
+static cairn_status read_meta(reader *r, cairn_lua_game_state *s)
+{
+    const char *format = meta(r, "format"), *version = meta(r, "cairn");
+    s->game = meta(r, "game");
+    s->checksum = meta(r, "checksum");
+    const char *seed = meta(r, "seed"), *beat = meta(r, "beat");
+    if (!format || !version || !s->game || !s->checksum || !seed || !beat)
+        return damaged(r, "its description (meta) is incomplete");
+    if (strcmp(format, FORMAT))
+        return fail(r->d.err, CAIRN_ERR_INVALID,
+                    "the save %s is of format %s; this cairn reads format " FORMAT, r->d.path,
+                    format);
+    if (strcmp(version, cairn_version()))
+        return fail(r->d.err, CAIRN_ERR_INVALID,
+                    "the save %s was made by cairn %s; this is cairn %s, which cannot resume it",
+                    r->d.path, version, cairn_version());
+    s->seed = strtoull(seed, NULL, 10);
+    s->beat = strtoull(beat, NULL, 10);
+    return CAIRN_OK;
+}
+
+static cairn_status read_parts(reader *r, cairn_lua_game_state *s)
+{
+    struct {
+        const char *name;
+        cairn_lua_bytes *into;
+    } parts[] = {{"core", &s->core}, {"world", &s->world}, {"session", &s->session}};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        sqlite3_stmt *stmt;
+        if (sqlite3_prepare_v2(r->d.sql, "SELECT bytes FROM parts WHERE name = ?1", -1, &stmt,
+                               NULL) != SQLITE_OK)
+            return damaged(r, sqlite3_errmsg(r->d.sql));
+        sqlite3_bind_text(stmt, 1, parts[i].name, -1, SQLITE_STATIC);
+        bool found = sqlite3_step(stmt) == SQLITE_ROW;
+        if (found)
+            parts[i].into->data = keep(r, stmt, 0, &parts[i].into->size);
+        sqlite3_finalize(stmt);
+        if (!found || !parts[i].into->data)
+            return damaged(r, "a part of the world is missing");
+    }
+    return CAIRN_OK;
+}
+
+/* Every row of a query into an array of n elements of size bytes; fill reads one row. */
+static cairn_status read_rows(reader *r, const char *sql, void **out, size_t *count, size_t size,
+                              bool (*fill)(reader *r, sqlite3_stmt *stmt, void *item))
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(r->d.sql, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return damaged(r, sqlite3_errmsg(r->d.sql));
+    size_t n = 0, cap = 0;
+    char *items = NULL;
+    int rc;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char *grown = realloc(items, cap * size);
+            if (!grown)
+                break;
+            items = grown;
+        }
+        if (!fill(r, stmt, items + n * size))
+            break;
+        n++;
+    }
+    sqlite3_finalize(stmt);
+    *out = items;
+    *count = n;
+    return rc == SQLITE_DONE ? CAIRN_OK : damaged(r, "its rows cannot be read");
+}
+
+static bool fill_pack(reader *r, sqlite3_stmt *stmt, void *item)
+{
+    cairn_lua_pack_identity *p = item;
+    p->id = keep(r, stmt, 0, NULL);
+    p->version = keep(r, stmt, 1, NULL);
+    p->hash = keep(r, stmt, 2, NULL);
+    return p->id && p->version && p->hash;
+}
+
+static bool fill_entity(reader *r, sqlite3_stmt *stmt, void *item)
+{
+    cairn_lua_saved_entity *e = item;
+    e->id = sqlite3_column_int64(stmt, 0);
+    e->type = keep(r, stmt, 1, NULL);
+    e->data.data = keep(r, stmt, 2, &e->data.size);
+    return e->type && e->data.data;
+}
+
+cairn_status cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
+{
+    if (!cairn_save_exists(path))
+        return fail(err, CAIRN_ERR_NOT_FOUND, "there is no save at %s", path);
+    reader r = {0};
+    cairn_lua_game_state s = {0};
+    cairn_status st = open_db(&r.d, path, false, err);
+    if (!st && !(st = check_ours(&r.d, false)) && !(st = check_whole(&r)) &&
+        !(st = read_meta(&r, &s)) && !(st = read_parts(&r, &s)) &&
+        !(st = read_rows(&r, "SELECT id, version, hash FROM packs ORDER BY position",
+                         (void **)&r.pack_list, &s.pack_count, sizeof *r.pack_list, fill_pack)) &&
+        !(st = read_rows(&r, "SELECT id, type, data FROM entities ORDER BY id",
+                         (void **)&r.entity_list, &s.entity_count, sizeof *r.entity_list,
+                         fill_entity))) {
+        s.packs = r.pack_list;
+        s.entities = r.entity_list;
+        if (cairn_lua_game_resume(h, &s))
+            st = fail(err, CAIRN_ERR_INVALID, "the save %s cannot be resumed: %s", path,
+                      cairn_lua_error(h));
+    }
+    reader_free(&r);
+    return st;
+}

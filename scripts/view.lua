@@ -1,0 +1,107 @@
+-- view.lua: what a front end shows of a game under way - the map as the player sees it, the
+-- enemies' intents, a status line and the message log - as plain rows of text that the
+-- terminal front end (runtime/app/play.c) draws without knowing anything of the game.
+--
+-- The map: each cell shows the topmost entity on it (real, projectile, item, wall, trap,
+-- floor, misc) with its type's glyph and colour. What the player sees now comes from w:fov
+-- (everything, when the host has no field of view); what it saw before on this floor is
+-- remembered - without the monsters - and shown dimmed. Intents come from a preview of the
+-- next beat with the player waiting: the cells enemies will move into and the cells they
+-- will strike.
+local ctx = ...
+local view = {}
+
+local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
+
+-- Colour names to one character each: '0'-'7' the eight colours, '8'-'f' their bright kinds.
+local COLORS = {}
+for i, name in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white" }) do
+  COLORS[name] = string.format("%x", i - 1)
+  COLORS["bright_" .. name] = string.format("%x", i + 7)
+end
+view.colors = COLORS
+
+local TOP_FIRST = { "real", "projectile", "item", "wall", "trap", "floor", "misc" }
+local KEPT_FIRST = { "item", "wall", "trap", "floor", "misc" } -- what memory keeps: no monsters
+
+-- The glyph and colour character of the topmost entity of a cell among layers, or nil.
+local function look(w, x, y, layers)
+  for _, layer in ipairs(layers) do
+    local e = w:at(x, y, layer)
+    if e then
+      local info = ctx.types[e.type] or {}
+      return info.glyph or "?", COLORS[info.color] or "."
+    end
+  end
+end
+
+-- The cells the next beat's enemies will move into ("m") and strike ("a"), by index.
+local function intents(s, w, you)
+  local marks = {}
+  local ok, history = pcall(ctx.session.preview, "none")
+  if not ok then return marks, history end
+  local function mark(x, y, m)
+    if x and y then marks[y * w.width + x] = m end
+  end
+  for _, c in ipairs(history) do
+    local mover = c.entity
+    if c.kind == "moved" and mover.id ~= you then
+      mark(c.to.x, c.to.y, marks[c.to.y * w.width + c.to.x] or "m")
+    elseif c.kind == "attacked" and c.other and c.other.id ~= you then
+      local victim = c.entity
+      if victim.alive and victim.x then mark(victim.x, victim.y, "a") end
+    elseif c.kind == "spawned" and (ctx.types[c.type] or {}).layer == "projectile" then
+      mark(c.to.x, c.to.y, "a")
+    end
+  end
+  return marks
+end
+
+-- The view as a table: width, height, glyphs/colors/marks (one string per row), status,
+-- messages (oldest first), fresh (how many of the last messages are this beat's), ended.
+-- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
+-- 'a' an enemy strikes here next beat.
+function view.build(s, w, p)
+  local width, height = w.width, w.height
+  local sight = s.game.def.sight or SIGHT
+  local fov = p and w.fov and p.x and w:fov(p.x, p.y, sight)
+  local seen = s.seen[s.floor] or {}
+  s.seen[s.floor] = seen
+  local marks = (p and p.x and not s.ended) and intents(s, w, p.id) or {}
+  local glyphs, colors, states = {}, {}, {}
+  for y = 0, height - 1 do
+    local g, c, m = {}, {}, {}
+    for x = 0, width - 1 do
+      local i = y * width + x
+      -- a dead player sees nothing: the floor is shown as remembered
+      local visible = p ~= nil and p.x ~= nil and (not fov or fov:sees(x, y))
+      local glyph, color, state = " ", ".", " "
+      if visible then
+        local kept, kept_color = look(w, x, y, KEPT_FIRST)
+        seen[i] = (kept or ".") .. (kept_color or ".")
+        glyph, color = look(w, x, y, TOP_FIRST)
+        glyph, color = glyph or ".", color or "."
+        state = marks[i] or "v"
+      elseif seen[i] then
+        glyph, color = seen[i]:sub(1, -2), seen[i]:sub(-1)
+        state = "r"
+      end
+      g[#g + 1], c[#c + 1], m[#m + 1] = glyph, color, state
+    end
+    glyphs[y + 1], colors[y + 1], states[y + 1] = table.concat(g), table.concat(c),
+      table.concat(m)
+  end
+  local items = p and s.game.def.items and s.game.def.items(w, p) or {}
+  local status = string.format("HP %d/%d  Floor %d/%d  Beat %d  Seed %s%s",
+    p and p.hp or 0, p and p.max_hp or 0, s.floor, s.floors, s.beats, tostring(s.seed),
+    #items > 0 and ("  " .. table.concat(items, ", ")) or "")
+  local messages, fresh = {}, 0
+  for i, m in ipairs(s.messages) do
+    messages[i] = m.text
+    if m.beat == s.beats and s.beats > 0 then fresh = fresh + 1 end
+  end
+  return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
+    status = status, messages = messages, fresh = fresh, ended = s.ended or false }
+end
+
+return view

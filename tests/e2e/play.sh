@@ -1,0 +1,287 @@
+#!/usr/bin/env bash
+# End-to-end tests of `cairn play`, the terminal front end, driven through tmux:
+#   tests/e2e/play.sh CASE PATH_TO_CAIRN [FIXTURE_PACKS]
+# Each case runs cairn in a detached tmux server of its own (80x24 unless the case says), with
+# its save and data folder in a temporary folder, sends keys and reads the screen with
+# capture-pane. Nothing waits a fixed time to decide anything: every expectation polls the
+# screen until it holds, or fails with the screen printed after a generous timeout.
+# FIXTURE_PACKS is the folder of test packs (tests/lua/packs), for saves made with other packs.
+set -u
+case_name=$1
+cairn=$2
+packs=${3:-}
+dir=$(mktemp -d)
+save="$dir/s.sqlite"
+timeout=${CAIRN_E2E_TIMEOUT:-15} # seconds; sanitizer builds start slower
+export XDG_DATA_HOME="$dir/data" CAIRN_SAVE="$dir/data/default.sqlite" LC_ALL=C.UTF-8
+
+# No status bar, so that the pane is the whole window.
+echo 'set -g status off' >"$dir/tmux.conf"
+
+# Each start has a tmux server of its own (a server being killed and one being started on the
+# same socket race), its socket in the case's folder.
+servers=0
+t() { tmux -S "$dir/tmux-$servers" -f "$dir/tmux.conf" "$@"; }
+
+# Whether process PID runs (a zombie has ended, whether or not anyone reaps it).
+running() {
+  local state
+  state=$(sed -E 's/.*\) (.).*/\1/' "/proc/$1/stat" 2>/dev/null) && [ "$state" != Z ]
+}
+
+# stop N: ends tmux server N and waits for its cairn, which saves when its terminal hangs up.
+stop() {
+  tmux -S "$dir/tmux-$1" kill-server 2>/dev/null
+  local pid deadline=$((SECONDS + timeout))
+  pid=$(cat "$dir/pid-$1" 2>/dev/null) || return 0
+  while running "$pid" && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.05; done
+}
+
+cleanup() {
+  for ((n = 1; n <= servers; n++)); do stop "$n"; done
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL ($case_name): $*"
+  echo "--- screen"
+  t capture-pane -p -t play 2>/dev/null
+  if [ -s "$dir/stderr" ]; then echo "--- stderr"; cat "$dir/stderr"; fi
+  exit 1
+}
+
+# start [--size WxH] ARGS...: cairn play ARGS in a new session "play", the last one stopped.
+# Its exit status goes to $dir/status, its stderr to $dir/stderr, its pid to $dir/pid-N. The
+# pane's shell outlives cairn, so that tmux reads cairn's last words (tmux drops what a pane's
+# process writes just before it exits) and they stay on the screen.
+start() {
+  local width=80 height=24
+  if [ "$1" = --size ]; then
+    width=${2%x*} height=${2#*x}
+    shift 2
+  fi
+  [ "$servers" -eq 0 ] || stop "$servers"
+  servers=$((servers + 1))
+  rm -f "$dir/status" "$dir/stderr"
+  local command
+  # shellcheck disable=SC2016 # $$ and $@ are the inner shell's
+  command=$(printf '%q ' sh -c 'echo $$ >"$0"; exec "$@"' "$dir/pid-$servers" "$cairn" play "$@")
+  t new-session -d -s play -x "$width" -y "$height" \
+    "$command 2>'$dir/stderr'; echo \$? >'$dir/status'; exec sleep 600" || fail "tmux did not start"
+}
+
+screen() { t capture-pane -p -t play; }
+# Lines FIRST to LAST of the screen (1-based): the status is line 1, the map lines 2-19.
+lines() { screen | sed -n "$1,$2p"; }
+
+# wait_for REGEX: polls the screen until a line matches.
+wait_for() {
+  local deadline=$((SECONDS + timeout))
+  until screen | grep -qE -- "$1"; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "the screen never showed /$1/"
+    sleep 0.05
+  done
+}
+
+# wait_gone REGEX: polls the screen until no line matches.
+wait_gone() {
+  local deadline=$((SECONDS + timeout))
+  while screen | grep -qE -- "$1"; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "the screen still shows /$1/"
+    sleep 0.05
+  done
+}
+
+# wait_exit STATUS: polls until cairn has exited, then checks its exit status.
+wait_exit() {
+  local deadline=$((SECONDS + timeout))
+  until [ -s "$dir/status" ]; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "cairn did not exit"
+    sleep 0.05
+  done
+  [ "$(cat "$dir/status")" = "$1" ] || fail "exit status $(cat "$dir/status"), expected $1"
+}
+
+key() { t send-keys -t play -l -- "$1"; }
+
+# The beat the status line shows.
+beat() { lines 1 1 | sed -nE 's/.*  Beat ([0-9]+)  .*/\1/p'; }
+
+# press KEY: one key that plays a beat, and the wait until the status shows the next beat.
+press() {
+  local next=$(($(beat) + 1))
+  key "$1"
+  wait_for "^HP .*  Beat $next  "
+}
+
+# Where the player is: "line,column" of the @ on the map (the map's 48 columns of lines 2-19).
+player_at() {
+  lines 2 19 | awk '{ i = index(substr($0, 1, 48), "@"); if (i) { print NR + 1 "," i; exit } }'
+}
+
+# press_moving KEY...: presses keys until one moves the player (a wall may stand in the way of
+# some); fails when none does. Leaves in $moved_from the screen's lines 1-19 before the move.
+press_moving() {
+  for k in "$@"; do
+    moved_from=$(lines 1 19)
+    local was
+    was=$(player_at)
+    press "$k"
+    [ "$(player_at)" != "$was" ] && return 0
+  done
+  fail "none of the keys $* moved the player"
+}
+
+case $case_name in
+map_and_status_appear_in_80x24)
+  start --seed 7 --save "$save"
+  wait_for '^HP [0-9]+/[0-9]+  Floor 1/3  Beat 0  Seed 7'
+  [ "$(t display-message -p -t play '#{pane_width}x#{pane_height}')" = 80x24 ] ||
+    fail "the pane is not 80x24"
+  lines 1 1 | grep -qE '^HP [0-9]+/[0-9]+  Floor 1/3  Beat 0  Seed 7' || fail "line 1 is not the status"
+  [ -n "$(player_at)" ] || fail "no @ on the map"
+  wait_for '\? help  u undo  Q save & quit'
+  wait_for '^Floor 1 of 3\.'
+  ;;
+a_move_changes_the_map)
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  before=$(lines 2 19)
+  press_moving k l j h
+  [ "$(lines 2 19)" != "$before" ] || fail "the map did not change"
+  ;;
+the_log_reports_an_attack)
+  # Seed 9 puts a skeleton near the player: waiting, it comes and strikes within a few beats.
+  start --seed 9 --save "$save"
+  wait_for '  Beat 0  Seed 9'
+  for _ in $(seq 60); do
+    screen | grep -q 'hits you' && break
+    press .
+  done
+  lines 20 24 | grep -qE '^The [a-z ]+ hits you for [0-9]+\.' || fail "no attack in the log"
+  ;;
+help_shows_and_a_key_returns)
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key '?'
+  wait_for 'u is undo, so north-east is U or 9\.'
+  wait_for 'an enemy strikes here next beat'
+  key x
+  wait_gone 'u is undo, so north-east is U or 9\.'
+  wait_for '^HP .*  Beat 0  Seed 7'
+  ;;
+undo_restores_the_previous_position)
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  press_moving k l j h
+  was=$(echo "$moved_from" | awk '{ i = index(substr($0, 1, 48), "@"); if (i) { print NR "," i; exit } }')
+  beat_before=$(echo "$moved_from" | sed -nE '1s/.*  Beat ([0-9]+)  .*/\1/p')
+  key u
+  wait_for "^HP .*  Beat $beat_before  "
+  [ "$(lines 1 1)" = "$(echo "$moved_from" | sed -n 1p)" ] || fail "the status is not as before"
+  [ "$(player_at)" = "$was" ] || fail "the player is at $(player_at), not back at $was"
+  # Every cell shown before shows the same after. (Cells first seen in the beat undone stay
+  # remembered: the session's memory of the map is not part of what undo puts back.)
+  diff_cells=$(paste -d '\n' <(echo "$moved_from" | sed -n 2,19p) <(lines 2 19) | awk '
+    NR % 2 { before = $0; next }
+    { for (i = 1; i <= 48; i++) { b = substr(before, i, 1); if (b != "" && b != " " && b != substr($0, i, 1)) n++ } }
+    END { print n + 0 }')
+  [ "$diff_cells" -eq 0 ] || fail "$diff_cells cells of the map differ from before the move"
+  key u
+  [ "$beat_before" -eq 0 ] && wait_for 'Nothing to undo'
+  ;;
+quit_saves_and_play_resumes)
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  press_moving k l j h
+  press .
+  before=$(lines 1 19)
+  key Q
+  wait_exit 0
+  wait_for "^saved to $save$"
+  [ -s "$save" ] || fail "no save at $save"
+  # Another seed: a resumed game keeps its own.
+  start --seed 11 --save "$save"
+  wait_for '  Seed 7'
+  [ "$(lines 1 19)" = "$before" ] || fail "the resumed game differs:
+$before"
+  ;;
+a_refused_save_is_left_alone)
+  [ -d "$packs" ] || fail "no fixture folder given"
+  # A file that is not a save, then a save of a game played with another pack.
+  echo "not a save" >"$save"
+  cp "$save" "$dir/copy"
+  start --seed 7 --save "$save"
+  wait_exit 1
+  grep -q '^cairn play: .*not a cairn save' "$dir/stderr" || fail "no message"
+  grep -q -- '--new starts a new game' "$dir/stderr" || fail "no hint of --new"
+  cmp -s "$save" "$dir/copy" || fail "the refused file was changed"
+  rm "$save"
+  start --seed 7 --save "$save" --pack "$packs/diary"
+  wait_for '  Beat 0  Seed 7'
+  key Q
+  wait_exit 0
+  cp "$save" "$dir/copy"
+  start --seed 7 --save "$save"
+  wait_exit 1
+  grep -q "^cairn play: .*pack 'diary'" "$dir/stderr" || fail "the message does not name the pack"
+  cmp -s "$save" "$dir/copy" || fail "the refused save was changed"
+  # --new plays another game, which Q saves over the old one.
+  start --seed 8 --save "$save" --new
+  wait_for '  Beat 0  Seed 8'
+  key Q
+  wait_exit 0
+  start --save "$save"
+  wait_for '  Beat 0  Seed 8'
+  ;;
+the_end_shows_the_summary_and_takes_the_save)
+  # Seed 22: waiting, the player is beaten to death at beat 21 - just past a checkpoint of the
+  # session (one every 20 beats), so that undo has no beat to play again.
+  start --seed 22 --save "$save"
+  wait_for '  Beat 0  Seed 22'
+  key Q
+  wait_exit 0
+  start --save "$save" --record "$dir/replay.txt"
+  wait_for '  Beat 0  Seed 22'
+  for _ in $(seq 80); do
+    screen | grep -q 'You died\.' && break
+    press .
+  done
+  wait_for 'You died\.'
+  wait_for 'ended: +died'
+  wait_for 'u undo the last beat, q quit'
+  died_at=$(beat)
+  key u
+  wait_for "^HP .*  Beat $((died_at - 1))  "
+  wait_gone 'You died\.'
+  press .
+  wait_for 'ended: +died'
+  key q
+  wait_exit 0
+  [ ! -e "$save" ] || fail "the save of an ended game is still there"
+  grep -q '^cairn-replay ' "$dir/replay.txt" || fail "no replay written"
+  grep -q '^seed 22$' "$dir/replay.txt" || fail "the replay is not of seed 22"
+  grep -q '^end died$' "$dir/replay.txt" || fail "the replay does not end in death"
+  ;;
+a_closed_terminal_saves_the_game)
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  press .
+  start --save "$save" # which hangs up the terminal of the first
+  wait_for '^HP .*  Beat 1  Seed 7'
+  ;;
+a_small_terminal_asks_for_more)
+  start --size 60x20 --seed 7 --save "$save"
+  wait_for '^make the terminal at least 48x21'
+  t resize-window -t play -x 80 -y 24
+  wait_for '^HP .*  Beat 0  Seed 7'
+  wait_gone 'make the terminal'
+  [ -n "$(player_at)" ] || fail "no @ on the map"
+  ;;
+*)
+  echo "unknown case $case_name"
+  exit 2
+  ;;
+esac
+echo "ok ($case_name)"

@@ -1,0 +1,262 @@
+/*
+ * test_save.c - saved games: a game saved and resumed goes on exactly as if it had not been
+ * (for several seeds, and with a mod that keeps Lua data on entities); a save that fails half
+ * way leaves the one before it; and damaged, cut, foreign and other-pack saves are refused
+ * with a message, untouched.
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn/save.h"
+#include "session.h"
+
+static void expect_ok(cairn_status st, const cairn_error *err)
+{
+    if (st)
+        fail_msg("%s", err->message);
+}
+
+/* K beats, save, resume in a new host, M beats: the same world as K + M beats straight. */
+static void check_equivalence(const char *mod, uint64_t seed, int k, int m)
+{
+    char path[256], straight[17], saved[17], resumed[17], after[17];
+    session_temp("equivalence.sqlite", path);
+    cairn_lua *a = session_start(mod, seed);
+    session_play(a, k + m);
+    session_checksum(a, straight);
+
+    cairn_lua *b = session_start(mod, seed);
+    session_play(b, k);
+    session_checksum(b, saved);
+    cairn_error err;
+    expect_ok(cairn_save_write(b, path, &err), &err);
+    cairn_lua_destroy(b);
+
+    cairn_lua *c = session_host(mod);
+    expect_ok(cairn_save_read(c, path, &err), &err);
+    session_checksum(c, resumed);
+    assert_string_equal(resumed, saved);
+    session_play(c, m);
+    session_checksum(c, after);
+    if (strcmp(after, straight))
+        fail_msg("seed %llu%s%s: %d beats, a save, %d beats came to %s; %d straight to %s",
+                 (unsigned long long)seed, mod ? " with " : "", mod ? mod : "", k, m, after, k + m,
+                 straight);
+    cairn_lua_destroy(a);
+    cairn_lua_destroy(c);
+}
+
+static void a_resumed_game_goes_on_as_the_game_would_have(void **state)
+{
+    (void)state;
+    check_equivalence(NULL, 1, 45, 60);
+    check_equivalence(NULL, 2, 20, 35);
+    check_equivalence(NULL, 3, 97, 50);
+}
+
+static void a_mods_lua_data_on_entities_is_saved(void **state)
+{
+    (void)state;
+    check_equivalence("diary", 4, 45, 60);
+    check_equivalence("diary", 5, 61, 40);
+}
+
+/* Saves the game at its current beat to path. */
+static void save(cairn_lua *h, const char *path)
+{
+    cairn_error err;
+    expect_ok(cairn_save_write(h, path, &err), &err);
+}
+
+/* Resumes path in a new host and returns the beat it is at. */
+static uint64_t resumed_beat(const char *mod, const char *path)
+{
+    cairn_lua *h = session_host(mod);
+    cairn_error err;
+    expect_ok(cairn_save_read(h, path, &err), &err);
+    uint64_t beat = session_beat(h);
+    cairn_lua_destroy(h);
+    return beat;
+}
+
+static void sql(const char *path, const char *statement)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *msg = NULL;
+    if (sqlite3_exec(db, statement, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s: %s", statement, msg);
+    sqlite3_close(db);
+}
+
+static void a_save_that_fails_half_way_leaves_the_last_one(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("half.sqlite", path);
+    cairn_lua *h = session_start(NULL, 6);
+    session_play(h, 10);
+    save(h, path);
+    /* The disk fills up after the first entity's row of the next save. */
+    sql(path, "CREATE TRIGGER full BEFORE INSERT ON entities WHEN (SELECT count(*) FROM "
+              "entities) >= 1 BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;");
+    session_play(h, 5);
+    cairn_error err;
+    assert_int_equal(cairn_save_write(h, path, &err), CAIRN_ERR_STATE);
+    assert_non_null(strstr(err.message, "the disk is full"));
+    assert_int_equal(resumed_beat(NULL, path), 10);
+    cairn_lua_destroy(h);
+}
+
+/* Saves a game to path and returns a host to read saves with. */
+static void saved_game(const char *mod, const char *path)
+{
+    cairn_lua *h = session_start(mod, 7);
+    session_play(h, 12);
+    save(h, path);
+    cairn_lua_destroy(h);
+}
+
+/* The file holds what it held before (and before is freed). */
+static void assert_untouched(const char *path, unsigned char *before, size_t before_size)
+{
+    size_t after_size;
+    unsigned char *after = session_read_file(path, &after_size);
+    assert_int_equal(after_size, before_size);
+    assert_memory_equal(after, before, before_size);
+    free(before);
+    free(after);
+}
+
+/* Reading path is refused with a message holding `says`, and the file is as it was. */
+static void refused(const char *mod, const char *path, const char *says)
+{
+    size_t before_size;
+    unsigned char *before = session_read_file(path, &before_size);
+    cairn_lua *h = session_host(mod);
+    cairn_error err;
+    cairn_status st = cairn_save_read(h, path, &err);
+    if (st == CAIRN_OK)
+        fail_msg("%s was resumed", path);
+    if (!strstr(err.message, says))
+        fail_msg("the refusal says '%s', not '%s'", err.message, says);
+    assert_untouched(path, before, before_size);
+    cairn_lua_destroy(h);
+}
+
+static void write_bytes(const char *path, const unsigned char *bytes, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, size, f), size);
+    fclose(f);
+}
+
+static void damaged_and_cut_saves_are_refused_untouched(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("damaged.sqlite", path);
+    saved_game(NULL, path);
+    size_t size;
+    unsigned char *good = session_read_file(path, &size);
+    assert_true(size > 8192);
+
+    write_bytes(path, good, size / 2);
+    refused(NULL, path, "damaged");
+
+    unsigned char *bad = malloc(size);
+    memcpy(bad, good, size);
+    for (size_t i = 4096; i < 4096 + 64; i++) /* the second page's header and first cells */
+        bad[i] ^= 0xa5;
+    write_bytes(path, bad, size);
+    refused(NULL, path, "damaged");
+
+    write_bytes(path, (const unsigned char *)"cairn: not a database\n", 22);
+    refused(NULL, path, "is not a cairn save");
+    free(bad);
+    free(good);
+}
+
+static void a_save_damaged_inside_its_world_is_refused(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("inside.sqlite", path);
+    saved_game(NULL, path);
+    /* SQLite finds the file whole; the world it holds does not add up. */
+    sql(path, "UPDATE parts SET bytes = CAST(substr(bytes, 1, length(bytes) - 40) AS BLOB) "
+              "WHERE name = 'core'");
+    refused(NULL, path, "damaged");
+    saved_game(NULL, path);
+    sql(path, "UPDATE meta SET value = '0123456789abcdef' WHERE key = 'checksum'");
+    refused(NULL, path, "not the 0123456789abcdef it was saved with");
+}
+
+static void saves_of_other_packs_or_versions_are_refused_naming_the_difference(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("packs.sqlite", path);
+    saved_game("diary", path);
+    refused(NULL, path, "it needs pack 'diary' 1.0.0, which is not loaded");
+
+    saved_game(NULL, path);
+    refused("diary", path, "pack 'diary' is loaded but was not then");
+
+    sql(path, "UPDATE packs SET hash = '0000000000000000' WHERE id = 'base'");
+    refused(NULL, path, "pack 'base' 0.1.0 has changed since");
+
+    saved_game(NULL, path);
+    sql(path, "UPDATE packs SET version = '0.0.9' WHERE id = 'base'");
+    refused(NULL, path, "pack 'base' is 0.1.0 here but was 0.0.9");
+
+    saved_game(NULL, path);
+    sql(path, "UPDATE meta SET value = '9.9.9' WHERE key = 'cairn'");
+    refused(NULL, path, "was made by cairn 9.9.9");
+}
+
+static void a_save_is_never_written_over_another_file(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("notes.sqlite", path);
+    sql(path, "CREATE TABLE meta(key TEXT, value TEXT); INSERT INTO meta VALUES ('mine', 'yes');");
+    size_t before_size;
+    unsigned char *before = session_read_file(path, &before_size);
+    cairn_lua *h = session_start(NULL, 8);
+    cairn_error err;
+    assert_int_equal(cairn_save_write(h, path, &err), CAIRN_ERR_INVALID);
+    assert_non_null(strstr(err.message, "is not a cairn save"));
+    assert_untouched(path, before, before_size);
+    cairn_lua_destroy(h);
+}
+
+static void a_missing_save_is_not_found(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("none.sqlite", path);
+    cairn_lua *h = session_host(NULL);
+    cairn_error err;
+    assert_int_equal(cairn_save_read(h, path, &err), CAIRN_ERR_NOT_FOUND);
+    assert_false(cairn_save_exists(path));
+    cairn_lua_destroy(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_resumed_game_goes_on_as_the_game_would_have),
+        cmocka_unit_test(a_mods_lua_data_on_entities_is_saved),
+        cmocka_unit_test(a_save_that_fails_half_way_leaves_the_last_one),
+        cmocka_unit_test(damaged_and_cut_saves_are_refused_untouched),
+        cmocka_unit_test(a_save_damaged_inside_its_world_is_refused),
+        cmocka_unit_test(saves_of_other_packs_or_versions_are_refused_naming_the_difference),
+        cmocka_unit_test(a_save_is_never_written_over_another_file),
+        cmocka_unit_test(a_missing_save_is_not_found),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
