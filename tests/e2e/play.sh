@@ -51,7 +51,8 @@ fail() {
   exit 1
 }
 
-# start [--size WxH] ARGS...: cairn play ARGS in a new session "play", the last one stopped.
+# start [--size WxH] ARGS...: cairn play ARGS (cairn $verb ARGS when verb is set) in a new
+# session "play", the last one stopped.
 # Its exit status goes to $dir/status, its stderr to $dir/stderr, its pid to $dir/pid-N. The
 # pane's shell outlives cairn, so that tmux reads cairn's last words (tmux drops what a pane's
 # process writes just before it exits) and they stay on the screen.
@@ -66,7 +67,7 @@ start() {
   rm -f "$dir/status" "$dir/stderr"
   local command
   # shellcheck disable=SC2016 # $$ and $@ are the inner shell's
-  command=$(printf '%q ' sh -c 'echo $$ >"$0"; exec "$@"' "$dir/pid-$servers" "$cairn" play "$@")
+  command=$(printf '%q ' sh -c 'echo $$ >"$0"; exec "$@"' "$dir/pid-$servers" "$cairn" "${verb:-play}" "$@")
   t new-session -d -s play -x "$width" -y "$height" \
     "$command 2>'$dir/stderr'; echo \$? >'$dir/status'; exec sleep 600" || fail "tmux did not start"
 }
@@ -134,6 +135,20 @@ press_moving() {
 }
 
 case $case_name in
+a_replay_plays_back_a_beat_per_key)
+  "$cairn" sim --seed 9 --beats 3 --record "$dir/r.txt" >/dev/null || fail "sim did not record"
+  verb=replay start "$dir/r.txt"
+  wait_for '^HP .*  Beat 0  Seed 9'
+  wait_for 'A replay of 3 beats'
+  key x
+  wait_for '^HP .*  Beat 1  Seed 9'
+  key x
+  key x
+  wait_for '^HP .*  Beat 3  Seed 9'
+  wait_for 'verified: 3 beats'
+  key q
+  wait_exit 0
+  ;;
 map_and_status_appear_in_80x24)
   start --seed 7 --save "$save"
   wait_for '^HP [0-9]+/[0-9]+  Floor 1/3  Beat 0  Seed 7'
