@@ -1107,10 +1107,11 @@ size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
 /* ---------------------------------------------------------------------------------------
  * Statuses (the Statused decorator)
  *
- * A status is a timed modifier: applying it to a Statused entity calls its apply hook, which
- * usually hooks handlers onto that entity alone with cairn_statused_hook; in the tick stage
- * of each later beat its tick hook runs and it counts down; when it reaches 0 it wears off:
- * the wear_off hook runs and every handler it hooked is unhooked. Every change is recorded.
+ * A status is a timed modifier: applying it to a Statused entity calls its hook function,
+ * which hooks handlers onto that entity alone with cairn_statused_hook, then its apply
+ * function; in the tick stage of each later beat its tick hook runs and it counts down; when
+ * it reaches 0 it wears off: the wear_off hook runs and every handler it hooked is unhooked.
+ * Every change is recorded.
  */
 typedef uint16_t cairn_statused_id;
 
