@@ -94,8 +94,7 @@ function runtime.game_step()
 end
 
 function runtime.game_undo()
-  local ok, why = ctx.session.undo()
-  return ok, why
+  return ctx.session.undo()
 end
 
 function runtime.game_view()

@@ -86,9 +86,12 @@ local function describe(s, history, you)
   local function sentence(text)
     note(s, (text:gsub("^%l", string.upper)))
   end
+  local told = { attacked = true, died = true, status_on = true, status_off = true,
+    pushed = true, dug = true }
   for _, c in ipairs(history) do
+    if not told[c.kind] then goto next end -- moves and steps go without words
     local who, by = name(c.entity), name(c.other)
-    local verb = function(one, other) return who == "you" and one or other end
+    local is = who == "you" and "are" or "is"
     if c.kind == "attacked" then
       local hit = by == "you" and "hit" or "hits"
       if c.amount > 0 then
@@ -105,15 +108,15 @@ local function describe(s, history, you)
         sentence(string.format("%s dies.", who))
       end
     elseif c.kind == "status_on" then
-      sentence(string.format("%s %s %s for %d beats.", who, verb("are", "is"), short(c.status),
-        c.amount))
+      sentence(string.format("%s %s %s for %d beats.", who, is, short(c.status), c.amount))
     elseif c.kind == "status_off" then
-      sentence(string.format("%s %s no longer %s.", who, verb("are", "is"), short(c.status)))
+      sentence(string.format("%s %s no longer %s.", who, is, short(c.status)))
     elseif c.kind == "pushed" then
-      sentence(string.format("%s %s pushed back.", who, verb("are", "is")))
+      sentence(string.format("%s %s pushed back.", who, is))
     elseif c.kind == "dug" and by == "you" then
       sentence(string.format("you dig through %s.", who))
     end
+    ::next::
   end
 end
 

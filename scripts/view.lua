@@ -35,18 +35,20 @@ local function look(w, x, y, layers)
   end
 end
 
--- The cells the next beat's enemies will move into ("m") and strike ("a"), by index.
-local function intents(s, w, you)
+-- The cells the next beat's enemies will move into ("m") and strike ("a"), by index. A strike
+-- outranks a move into the same cell. A preview that fails shows no intents: the beat itself
+-- will say what failed.
+local function intents(w, you)
   local marks = {}
   local ok, history = pcall(ctx.session.preview, "none")
-  if not ok then return marks, history end
+  if not ok then return marks end
   local function mark(x, y, m)
-    if x and y then marks[y * w.width + x] = m end
+    local i = y * w.width + x
+    if marks[i] ~= "a" then marks[i] = m end
   end
   for _, c in ipairs(history) do
-    local mover = c.entity
-    if c.kind == "moved" and mover.id ~= you then
-      mark(c.to.x, c.to.y, marks[c.to.y * w.width + c.to.x] or "m")
+    if c.kind == "moved" and c.entity.id ~= you then
+      mark(c.to.x, c.to.y, "m")
     elseif c.kind == "attacked" and c.other and c.other.id ~= you then
       local victim = c.entity
       if victim.alive and victim.x then mark(victim.x, victim.y, "a") end
@@ -67,7 +69,7 @@ function view.build(s, w, p)
   local fov = p and w.fov and p.x and w:fov(p.x, p.y, sight)
   local seen = s.seen[s.floor] or {}
   s.seen[s.floor] = seen
-  local marks = (p and p.x and not s.ended) and intents(s, w, p.id) or {}
+  local marks = (p and p.x and not s.ended) and intents(w, p.id) or {}
   local glyphs, colors, states = {}, {}, {}
   for y = 0, height - 1 do
     local g, c, m = {}, {}, {}

@@ -34,22 +34,13 @@ static cairn_lua *start(const char *text, uint64_t *beats)
         app_failed("replay", h, "the replay cannot be read");
         return NULL;
     }
-    /* Copied: loading a pack is a call on the host, which frees what it handed out before. */
-    char **copies = calloc(count ? count : 1, sizeof *copies);
-    for (size_t i = 0; copies && i < count; i++)
-        copies[i] = strdup(dirs[i]);
-    bool loaded = copies != NULL;
-    for (size_t i = 0; loaded && i < count; i++)
-        if (!copies[i] || cairn_lua_load_pack(h, copies[i])) {
-            app_failed("replay", h, copies[i] ? copies[i] : "out of memory");
-            h = NULL;
-            loaded = false;
+    /* The folders stay the host's until the next cairn_lua_replay_packs: loading packs
+     * leaves them be. */
+    for (size_t i = 0; i < count; i++)
+        if (cairn_lua_load_pack(h, dirs[i])) {
+            app_failed("replay", h, dirs[i]);
+            return NULL;
         }
-    for (size_t i = 0; copies && i < count; i++)
-        free(copies[i]);
-    free(copies);
-    if (!loaded)
-        return NULL;
     if (cairn_lua_replay_start(h, text, beats)) {
         app_failed("replay", h, "the replay's game does not start");
         return NULL;

@@ -208,8 +208,9 @@ cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *sta
 /* The game so far as a replay's text (scripts/replay.lua), owned by the host until the next
  * call on it. */
 cairn_status cairn_lua_game_record(cairn_lua *h, const char **text);
-/* The pack folders a replay's text names, in load order, for the caller to load before
- * cairn_lua_replay_start; owned by the host until the next call on it. */
+/* The folders of the packs a replay's text names that are not loaded yet, in load order, for
+ * the caller to load before cairn_lua_replay_start; owned by the host until the next
+ * cairn_lua_replay_packs (loading packs leaves them be) or its destruction. */
 cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
                                     size_t *count);
 /* Starts the replay's game (checking the packs as cairn_lua_game_resume does); *beats is how
