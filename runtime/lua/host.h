@@ -170,6 +170,20 @@ void cairn_lua__push_text(lua_State *L, int idx);
 
 /* Makes next, pairs and table.sort, for the whole state, those of a fixed order. */
 void cairn_lua__open_order(lua_State *L);
+/* Pushes a list of the keys of the table at idx in the order pairs visits them (read once
+ * into a C array and sorted there, where comparing costs no call into Lua; the keys are
+ * unique, so the order is total and any sort gives the same one) and returns how many there
+ * are. Raises for a key with no fixed order. `charged`: the sort is content's work. */
+lua_Integer cairn_lua__push_sorted_keys(lua_State *L, int idx, bool charged);
+
+/* --- codec.c ----------------------------------------------------------------------------- */
+
+/* encode(v) -> the canonical text of a plain value; raises for anything else. decode(text)
+ * -> the value, or raises "damaged at byte N: ..." for text encode could not have written.
+ * Both linear in the text and uncharged: the runtime's own work. */
+int cairn_lua__encode(lua_State *L);
+int cairn_lua__decode(lua_State *L);
+
 
 /* --- entity.c ---------------------------------------------------------------------------- */
 

@@ -310,9 +310,41 @@ static void read_key(lua_State *L, int idx, uint32_t position, sort_key *k)
     }
 }
 
-/* pairs(t): t's __pairs when it has one (as Lua's does), else its keys in the fixed order:
- * read once into a C array and sorted there, where comparing costs no call into Lua. The keys
- * are unique, so the order is total and any sort gives the same one. */
+lua_Integer cairn_lua__push_sorted_keys(lua_State *L, int idx, bool charged)
+{
+    idx = lua_absindex(L, idx);
+    lua_newtable(L); /* the keys, unsorted */
+    int unsorted = lua_gettop(L);
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        key_class(L, -1); /* a key with no order is an error even when it is alone */
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, unsorted, ++n);
+    }
+    if (n >= UINT32_MAX)
+        luaL_error(L, "a table too big to order");
+    if (charged)
+        cairn_lua__charge(L, 8 * sort_steps(n));
+    sort_key *keys = lua_newuserdatauv(L, (size_t)n * sizeof *keys + 1, 0);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, unsorted, i);
+        read_key(L, -1, (uint32_t)i, &keys[i - 1]);
+        lua_pop(L, 1);
+    }
+    qsort(keys, (size_t)n, sizeof *keys, compare_keys);
+    lua_createtable(L, (int)n, 0); /* the keys, sorted */
+    for (lua_Integer i = 0; i < n; i++) {
+        lua_rawgeti(L, unsorted, keys[i].position);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_replace(L, unsorted);
+    lua_pop(L, 1);
+    return n;
+}
+
+/* pairs(t): t's __pairs when it has one (as Lua's does), else its keys in the fixed order. */
 static int det_pairs(lua_State *L)
 {
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
@@ -322,31 +354,9 @@ static int det_pairs(lua_State *L)
     }
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
-    lua_newtable(L); /* 2: the keys, unsorted */
-    lua_Integer n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-        lua_pop(L, 1);
-        key_class(L, -1); /* a key with no order is an error even when it is alone */
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, 2, ++n);
-    }
-    luaL_argcheck(L, n < UINT32_MAX, 1, "table too big");
-    cairn_lua__charge(L, 8 * sort_steps(n));
-    sort_key *keys = lua_newuserdatauv(L, (size_t)n * sizeof *keys + 1, 0); /* 3 */
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, 2, i);
-        read_key(L, -1, (uint32_t)i, &keys[i - 1]);
-        lua_pop(L, 1);
-    }
-    qsort(keys, (size_t)n, sizeof *keys, compare_keys);
-    lua_createtable(L, (int)n, 0); /* 4: the keys, sorted */
-    for (lua_Integer i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, keys[i].position);
-        lua_rawseti(L, 4, i + 1);
-    }
+    cairn_lua__push_sorted_keys(L, 1, true); /* 2 */
     lua_pushvalue(L, 1);
-    lua_pushvalue(L, 4);
+    lua_pushvalue(L, 2);
     lua_pushinteger(L, 0);
     lua_pushcclosure(L, det_pairs_next, 3);
     lua_pushvalue(L, 1);

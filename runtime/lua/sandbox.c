@@ -373,6 +373,8 @@ void cairn_lua__open_sandbox(lua_State *L)
         {"print", host_print},
         {"limit", limit},
         {"catch_limit", catch_limit},
+        {"encode", cairn_lua__encode},
+        {"decode", cairn_lua__decode},
         {NULL, NULL},
     };
     luaL_newlib(L, safe);
