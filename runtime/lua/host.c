@@ -404,16 +404,6 @@ void cairn_lua__push_runtime(lua_State *L, const char *name)
     lua_remove(L, -2);
 }
 
-uint64_t cairn_lua__fnv(uint64_t sum, const void *bytes, size_t size)
-{
-    const unsigned char *b = bytes;
-    for (size_t i = 0; i < size; i++) {
-        sum ^= b[i];
-        sum *= UINT64_C(0x100000001b3);
-    }
-    return sum;
-}
-
 /* host.hash(text) -> 16 hex digits: FNV-1a of the text (packs' content hashes). */
 static int host_hash(lua_State *L)
 {
@@ -421,7 +411,7 @@ static int host_hash(lua_State *L)
     const char *text = luaL_checklstring(L, 1, &len);
     char hex[17];
     snprintf(hex, sizeof hex, "%016llx",
-             (unsigned long long)cairn_lua__fnv(CAIRN_LUA_FNV_START, text, len));
+             (unsigned long long)cairn_hash(CAIRN_HASH_START, text, len));
     lua_pushstring(L, hex);
     return 1;
 }

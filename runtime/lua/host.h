@@ -96,9 +96,6 @@ void cairn_lua__charge(lua_State *L, int64_t cost);
 #define CAIRN_LUA_RESUME_COST 1000
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
-/* FNV-1a over bytes, going on from sum (CAIRN_LUA_FNV_START to begin). */
-#define CAIRN_LUA_FNV_START UINT64_C(0xcbf29ce484222325)
-uint64_t cairn_lua__fnv(uint64_t sum, const void *bytes, size_t size);
 /* Pushes the trusted scripts' function `name` from the runtime table. */
 void cairn_lua__push_runtime(lua_State *L, const char *name);
 
@@ -183,7 +180,6 @@ lua_Integer cairn_lua__push_sorted_keys(lua_State *L, int idx, bool charged);
  * Both linear in the text and uncharged: the runtime's own work. */
 int cairn_lua__encode(lua_State *L);
 int cairn_lua__decode(lua_State *L);
-
 
 /* --- entity.c ---------------------------------------------------------------------------- */
 

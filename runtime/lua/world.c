@@ -259,7 +259,7 @@ static int w_checksum(lua_State *L)
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     cairn_lua__charge(L, (int64_t)len);
-    sum = cairn_lua__fnv(sum, text, len);
+    sum = cairn_hash(sum, text, len);
     char hex[17];
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)sum);
     lua_pushstring(L, hex);

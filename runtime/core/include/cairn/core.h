@@ -41,6 +41,16 @@ typedef struct cairn_world cairn_world;
 const char *cairn_version(void);
 
 /* ---------------------------------------------------------------------------------------
+ * Hashing
+ */
+
+/* FNV-1a (64 bits) over bytes, going on from sum (CAIRN_HASH_START to begin): what packs'
+ * content hashes and saves' checks are made of. It tells apart texts that differ by
+ * accident or by an edit; it is no defence against someone forging a text on purpose. */
+#define CAIRN_HASH_START UINT64_C(0xcbf29ce484222325)
+uint64_t cairn_hash(uint64_t sum, const void *bytes, size_t size);
+
+/* ---------------------------------------------------------------------------------------
  * Errors
  */
 
