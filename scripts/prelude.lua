@@ -93,6 +93,12 @@ function runtime.game_step()
   return ctx.session.step()
 end
 
+function runtime.game_status()
+  local s = ctx.session.current()
+  if not s then error("no game has been started", 0) end
+  return s.ended or "playing"
+end
+
 function runtime.game_undo()
   return ctx.session.undo()
 end

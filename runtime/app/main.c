@@ -67,7 +67,7 @@ typedef struct command {
 static const command commands[] = {
     {"play", "[--seed N] [--pack DIR ...] [--save FILE] [--new] [--record FILE]",
      "play a seeded dungeon in the terminal", cairn_play},
-    {"sim", "[--seed N] [--beats K] [--bot B] [--game G] [--pack DIR ...] [--record F]",
+    {"sim", "[--seed N | --resume F] [--beats K] [--bot B] [--save F] [...] (--help)",
      "run the game headless, a bot playing, and print a summary", cairn_sim},
     {"check", "DIR", "validate a content pack", run_check},
     {"test", "[DIR ...]", "run Lua scenario tests", run_test},

@@ -2,38 +2,63 @@
  * sim.c - `cairn sim`: loads the bundled game and any packs given, starts a game with a seed,
  * lets a bot choose the player's every action until the game is won, lost or the beat limit
  * is reached, and prints the session's summary. The same seed, packs and bot give the same
- * summary, checksum included. With --record FILE it also writes the game's replay.
+ * summary, checksum included. With --record FILE it also writes the game's replay, with
+ * --save FILE its save; --resume FILE goes on from a save instead of starting a game, so long
+ * games can be made, saved and checked without a terminal.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cairn/lua.h"
+#include "cairn/save.h"
 #include "common.h"
 #include "sim.h"
 
 typedef struct sim_options {
     uint64_t seed;
+    bool seed_given;
     uint64_t beats;
     const char *bot;
     const char *game;
     const char *record; /* the replay's file, or NULL */
+    const char *save;   /* where the game is saved when the run stops, or NULL */
+    const char *resume; /* the save the run goes on from, or NULL */
     const char *packs[APP_PACKS_MAX];
     int pack_count;
 } sim_options;
+
+static void print_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME] [--game NAME]\n"
+            "                 [--pack DIR ...] [--record FILE] [--save FILE]\n"
+            "  --seed N       the game's seed (1)\n"
+            "  --resume FILE  go on from a save instead of starting a game\n"
+            "  --beats K      play at most K beats (5000), from the start or the resume\n"
+            "  --bot NAME     the bot that plays (explorer)\n"
+            "  --game NAME    the game to start (dungeon)\n"
+            "  --pack DIR     load a pack after the base game; repeatable\n"
+            "  --record FILE  write the game's replay, every beat since it started\n"
+            "  --save FILE    save the game when the run stops\n");
+}
 
 static int usage(const char *why)
 {
     if (why)
         fprintf(stderr, "cairn sim: %s\n", why);
-    fprintf(stderr, "usage: cairn sim [--seed N] [--beats K] [--bot NAME] [--game NAME] "
-                    "[--pack DIR ...] [--record FILE]\n");
+    print_usage(stderr);
     return EXIT_USAGE;
 }
 
-/* Reads the options in pairs; returns 0 or the exit status of a usage error. */
+/* Reads the options in pairs; returns 0, -1 after --help, or the exit status of a usage
+ * error. */
 static int parse(int argc, char **argv, sim_options *o)
 {
     *o = (sim_options){.seed = 1, .beats = 5000, .bot = "explorer", .game = "dungeon"};
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        print_usage(stdout);
+        return -1;
+    }
     for (int i = 1; i < argc; i += 2) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!val)
@@ -41,6 +66,7 @@ static int parse(int argc, char **argv, sim_options *o)
         if (!strcmp(opt, "--seed")) {
             if (!app_parse_count(val, &o->seed))
                 return usage("--seed takes a whole number");
+            o->seed_given = true;
         } else if (!strcmp(opt, "--beats")) {
             if (!app_parse_count(val, &o->beats) || o->beats == 0)
                 return usage("--beats takes a whole number, 1 or more");
@@ -50,6 +76,10 @@ static int parse(int argc, char **argv, sim_options *o)
             o->game = val;
         } else if (!strcmp(opt, "--record")) {
             o->record = val;
+        } else if (!strcmp(opt, "--save")) {
+            o->save = val;
+        } else if (!strcmp(opt, "--resume")) {
+            o->resume = val;
         } else if (!strcmp(opt, "--pack")) {
             if (o->pack_count == APP_PACKS_MAX)
                 return usage("at most 16 packs");
@@ -58,6 +88,8 @@ static int parse(int argc, char **argv, sim_options *o)
             return usage(NULL);
         }
     }
+    if (o->resume && o->seed_given)
+        return usage("--seed starts a game and --resume goes on with one: give one of them");
     return 0;
 }
 
@@ -71,13 +103,23 @@ int cairn_sim(int argc, char **argv)
     sim_options o;
     int bad = parse(argc, argv, &o);
     if (bad)
-        return bad;
+        return bad < 0 ? EXIT_OK : bad;
     cairn_lua *h = app_host("sim", o.packs, o.pack_count);
     if (!h)
         return EXIT_FAILED;
-    if (cairn_lua_game_start(h, o.game, o.seed))
+    if (o.resume) {
+        cairn_error err;
+        if (cairn_save_read(h, o.resume, &err)) {
+            fprintf(stderr, "cairn sim: %s\n", err.message);
+            cairn_lua_destroy(h);
+            return EXIT_FAILED;
+        }
+    } else if (cairn_lua_game_start(h, o.game, o.seed)) {
         return failed(h, "the game does not start");
-    cairn_game_end ended = CAIRN_GAME_PLAYING;
+    }
+    cairn_game_end ended;
+    if (cairn_lua_game_status(h, &ended))
+        return failed(h, "the game cannot be read");
     for (uint64_t beat = 0; beat < o.beats && ended == CAIRN_GAME_PLAYING; beat++) {
         if (cairn_lua_game_bot(h, o.bot))
             return failed(h, "the bot failed");
@@ -92,6 +134,10 @@ int cairn_sim(int argc, char **argv)
     if (o.record && cairn_lua_game_record(h, &replay))
         return failed(h, "no replay");
     bool recorded = !o.record || app_write_file("sim", o.record, replay);
+    cairn_error err;
+    bool saved = !o.save || cairn_save_write(h, o.save, &err) == CAIRN_OK;
+    if (!saved)
+        fprintf(stderr, "cairn sim: %s\n", err.message);
     cairn_lua_destroy(h);
-    return recorded ? EXIT_OK : EXIT_FAILED;
+    return recorded && saved ? EXIT_OK : EXIT_FAILED;
 }

@@ -58,11 +58,13 @@ cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot)
     return call_runtime(h, "game_bot", bot, 0);
 }
 
-cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
+/* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
+ * "died", "lost"; nil when a step found it over), into *ended. */
+static cairn_status game_standing(cairn_lua *h, const char *name, cairn_game_end *ended)
 {
     static const char *const names[] = {"playing", "won", "died", "lost", NULL};
     lua_State *L = h->L;
-    cairn_status st = call_runtime(h, "game_step", NULL, 1);
+    cairn_status st = call_runtime(h, name, NULL, 1);
     if (st)
         return st;
     const char *state = lua_tostring(L, -1);
@@ -75,6 +77,16 @@ cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
     if (ended)
         *ended = (cairn_game_end)i;
     return CAIRN_OK;
+}
+
+cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
+{
+    return game_standing(h, "game_step", ended);
+}
+
+cairn_status cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended)
+{
+    return game_standing(h, "game_status", ended);
 }
 
 cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
@@ -238,6 +250,8 @@ cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *sta
     set_string(L, "game", state->game);
     lua_pushinteger(L, (lua_Integer)state->seed);
     lua_setfield(L, -2, "seed");
+    lua_pushinteger(L, (lua_Integer)state->beat);
+    lua_setfield(L, -2, "beat");
     set_string(L, "checksum", state->checksum);
     set_bytes(L, "core", state->core);
     set_bytes(L, "world", state->world);

@@ -128,6 +128,8 @@ typedef enum cairn_game_end {
 /* Runs one beat, then the game's rules: on, down a floor, won or lost. *ended (may be NULL)
  * receives how the game stands. Stepping a game that has ended is CAIRN_ERR_STATE. */
 cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended);
+/* How the game stands now, into *ended: a resumed game may have ended before it was saved. */
+cairn_status cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended);
 /* The session's summary, lines of "key: value" (game, seed, ended, floor, beats, hp, the
  * game's own report, checksum), as text the host owns, valid until the next summary.
  * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
