@@ -149,8 +149,8 @@ local function put_back(s, state)
   s.pending = nil
 end
 
-local function restore(s, text)
-  local state = ctx.data.decode(text)
+-- Puts back a checkpoint's state, decoded.
+local function restore(s, state)
   world():restore(state.world)
   put_back(s, state.session)
 end
@@ -292,7 +292,12 @@ function session.undo()
   local cp = cps[#cps]
   if not cp then return false, "undo reaches no further back" end
   local log = s.log
-  restore(s, cp.state)
+  local ok, state = pcall(ctx.data.decode, cp.state)
+  if not ok then
+    return false, string.format("undo cannot go back: the checkpoint of beat %d is damaged " ..
+      "(%s)", cp.beat, state)
+  end
+  restore(s, state)
   for beat = cp.beat + 1, target do
     local first = log[beat]
     -- A bot is asked again, so that its memory comes to what it was; what it says is not
@@ -352,11 +357,71 @@ function session.save_state()
   }
 end
 
--- Resumes a game from save_state's table. Refuses packs that differ, naming how, and a save
--- whose world does not come to its checksum.
+-- The session part of a save, checked against the rest of the save before anything is
+-- touched: its every field is of the kind the session writes, and it is the session of this
+-- save's game (the same game, seed and beat, and its last beat came to the world's checksum).
+-- Raises, naming what is wrong, for one that was edited or put in from another save.
+local endings = { won = true, died = true, lost = true }
+
+local function check_kept(kept, saved)
+  local function bad(what, ...)
+    error("the save's session part " .. string.format(what, ...), 0)
+  end
+  local function int(v, least) return math.type(v) == "integer" and v >= least end
+  local function list(v) return type(v) == "table" and v[#v + 1] == nil end
+  if type(kept) ~= "table" then bad("is not a session") end
+  if kept.game ~= saved.game or kept.seed ~= saved.seed or kept.beats ~= saved.beat then
+    bad("is of %s, seed %s, beat %s, where the save is of %s, seed %s, beat %s",
+      tostring(kept.game), tostring(kept.seed), tostring(kept.beats), saved.game,
+      tostring(saved.seed), tostring(saved.beat))
+  end
+  if not (int(kept.floors, 1) and int(kept.floor, 1) and kept.floor <= kept.floors) then
+    bad("has no floor it could be on")
+  end
+  if kept.ended ~= false and not endings[kept.ended] then
+    bad("ended in a way no game ends")
+  end
+  if not (kept.bot == false or type(kept.bot) == "string") or
+      not (kept.memory == false or type(kept.memory) == "table") or
+      type(kept.seen) ~= "table" or not list(kept.messages) then
+    bad("is not a session")
+  end
+  local log = kept.log
+  if type(log) ~= "table" or #log ~= kept.beats or not list(log) then
+    bad("does not hold a beat of its log for each of its %d beats", kept.beats)
+  end
+  for beat = 1, kept.beats do
+    local e = log[beat]
+    if type(e) ~= "table" or type(e.action) ~= "string" or type(e.sum) ~= "string" or
+        not (e.dir == false or type(e.dir) == "string") or not int(e.floor, 1) or
+        math.type(e.hp) ~= "integer" or not (e.x == false or math.type(e.x) == "integer") or
+        not (e.y == false or math.type(e.y) == "integer") then
+      bad("has a damaged log at beat %d", beat)
+    end
+  end
+  if kept.beats > 0 and log[kept.beats].sum ~= saved.checksum then
+    bad("came to checksum %s at its last beat, not to the world's %s: it is another game's",
+      log[kept.beats].sum, saved.checksum)
+  end
+  local cps, last = kept.checkpoints, -1
+  if not list(cps) or #cps == 0 then bad("has no checkpoint to undo from") end
+  for i = 1, #cps do
+    local cp = cps[i]
+    if type(cp) ~= "table" or not int(cp.beat, last + 1) or cp.beat > kept.beats or
+        type(cp.state) ~= "string" then
+      bad("has a damaged checkpoint (the %d%s)", i, i == 1 and "st" or "th")
+    end
+    last = cp.beat
+  end
+end
+
+-- Resumes a game from save_state's table. Refuses packs that differ, naming how, a session
+-- that is not the world's, and a save whose world does not come to its checksum.
 function session.resume(saved, make_world)
   ctx.packs.check_identities(saved.packs)
-  local kept = ctx.data.decode(saved.session)
+  local ok, kept = pcall(ctx.data.decode, saved.session)
+  if not ok then error("the save's session part is damaged: " .. kept, 0) end
+  check_kept(kept, saved)
   local game = find("game", kept.game)
   current = nil
   make_world(game.def.width, game.def.height, saved.seed)

@@ -6,12 +6,14 @@
  *   packs(position, id, version, hash)
  *   parts(name, bytes)          core (the core's snapshot), world (w.data), session
  *   entities(id, type, data)    each entity's e.data, by e.id, with its type's name
+ *   checks(part, hash)          a hash of every part of the save (see "checks" below)
  *
  * Writing empties and fills the tables in one transaction: SQLite's journal makes a crash or
  * a failure half way leave the previous save whole. Reading checks, before it trusts a byte,
  * that the file is a cairn save (its application id), that SQLite finds it whole
- * (quick_check) and that it was written by this cairn and this format; the host then refuses
- * other packs and a world that does not come to its checksum.
+ * (quick_check), that it was written by this cairn and this format, and that every part
+ * still hashes to its check; the host then refuses other packs, a session that is not the
+ * world's and a world that does not come to its checksum.
  */
 #include <errno.h>
 #include <sqlite3.h>
@@ -24,7 +26,7 @@
 #include "cairn/save.h"
 
 #define APPLICATION_ID 0x4341524e /* "CARN" */
-#define FORMAT         "1"
+#define FORMAT         "2"
 
 static cairn_status fail(cairn_error *err, cairn_status st, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -169,8 +171,284 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS parts(name TEXT PRIMARY KEY, bytes BLOB NOT NULL);"
     "CREATE TABLE IF NOT EXISTS entities(id INTEGER PRIMARY KEY, type TEXT NOT NULL,"
     "  data BLOB NOT NULL);"
-    "DELETE FROM meta; DELETE FROM packs; DELETE FROM parts; DELETE FROM entities;";
+    "CREATE TABLE IF NOT EXISTS checks(part TEXT PRIMARY KEY, hash TEXT NOT NULL);"
+    "DELETE FROM meta; DELETE FROM packs; DELETE FROM parts; DELETE FROM entities;"
+    "DELETE FROM checks;";
 _Static_assert(APPLICATION_ID == 1128354382, "the schema's application_id");
+
+/* The one integer a query gives, or -1 with the message when it gives none. */
+static long long query_int(db *d, const char *sql)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return -1;
+    long long v = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    return v;
+}
+
+/* --- checks ------------------------------------------------------------------------------
+ *
+ * A save's parts are its tables' definitions ("schema"), each of its tables but parts and
+ * checks, and each row of parts (core, world, session): every byte a resume reads belongs to
+ * one. A part's check is a hash of its values, each with its type and length, in the order of
+ * their keys; the check named "seal" hashes the other checks, so that a part cannot be put in
+ * from another save along with its check. The checks are written last, in the write's
+ * transaction, from the rows as SQLite gives them back, by the code that verifies them on
+ * reading: the two cannot hash differently.
+ */
+
+#define SEAL "seal"
+
+/* The parts every save has: one that is missing is refused by name. */
+static const char *const expected_parts[] = {"schema", "meta",  "packs",  "entities",
+                                             "core",   "world", "session"};
+
+/* What each_part calls for each part with its hash; a status other than CAIRN_OK stops. */
+typedef cairn_status (*part_fn)(db *d, const char *part, uint64_t hash, void *ud);
+
+static uint64_t hash_u64(uint64_t sum, uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    return cairn_hash(sum, b, sizeof b);
+}
+
+static uint64_t hash_value(uint64_t sum, sqlite3_stmt *stmt, int col)
+{
+    int type = sqlite3_column_type(stmt, col);
+    sum = hash_u64(sum, (uint64_t)type);
+    if (type == SQLITE_INTEGER)
+        return hash_u64(sum, (uint64_t)sqlite3_column_int64(stmt, col));
+    if (type == SQLITE_FLOAT) {
+        double f = sqlite3_column_double(stmt, col);
+        uint64_t bits;
+        memcpy(&bits, &f, sizeof bits);
+        return hash_u64(sum, bits);
+    }
+    if (type == SQLITE_NULL)
+        return sum;
+    const void *bytes = sqlite3_column_blob(stmt, col);
+    size_t n = (size_t)sqlite3_column_bytes(stmt, col);
+    return cairn_hash(hash_u64(sum, n), bytes, n);
+}
+
+/* The hash of every value of every row the query gives (bound to `name` when not NULL). */
+static cairn_status hash_query(db *d, const char *sql, const char *name, uint64_t *out)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return sql_failed(d, "cannot be read");
+    if (name)
+        sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+    uint64_t sum = CAIRN_HASH_START;
+    int rc;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        int columns = sqlite3_column_count(stmt);
+        for (int i = 0; i < columns; i++)
+            sum = hash_value(sum, stmt, i);
+    }
+    cairn_status st = rc == SQLITE_DONE ? CAIRN_OK : sql_failed(d, "cannot be read");
+    sqlite3_finalize(stmt);
+    *out = sum;
+    return st;
+}
+
+/* A table's name fit to be put in a query: what cairn names its tables with. */
+static bool plain_name(const char *name)
+{
+    if (!*name || strlen(name) > 64)
+        return false;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_' ||
+              (*c >= '0' && *c <= '9')))
+            return false;
+    return true;
+}
+
+/* Calls fn for each part of the save with its hash: the schema, the tables, the rows of
+ * parts, in that order. */
+static cairn_status each_part(db *d, part_fn fn, void *ud)
+{
+    uint64_t hash;
+    cairn_status st = hash_query(
+        d, "SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY name", NULL, &hash);
+    if (st || (st = fn(d, "schema", hash, ud)))
+        return st;
+    static const char *const lists[] = {
+        "SELECT name, 1 FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('parts', "
+        "'checks') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+        "SELECT name, 0 FROM parts ORDER BY name",
+    };
+    for (size_t l = 0; !st && l < sizeof lists / sizeof lists[0]; l++) {
+        sqlite3_stmt *names;
+        if (sqlite3_prepare_v2(d->sql, lists[l], -1, &names, NULL) != SQLITE_OK)
+            return sql_failed(d, "cannot be read");
+        int rc;
+        while (!st && (rc = sqlite3_step(names)) == SQLITE_ROW) {
+            const char *name = (const char *)sqlite3_column_text(names, 0);
+            bool table = sqlite3_column_int(names, 1);
+            char sql[128];
+            if (!name || (table && !plain_name(name))) {
+                st = fail(d->err, CAIRN_ERR_INVALID,
+                          "the save %s is damaged: it holds a table cairn never writes", d->path);
+                break;
+            }
+            if (table)
+                snprintf(sql, sizeof sql, "SELECT * FROM %s ORDER BY 1", name);
+            st = hash_query(d, table ? sql : "SELECT bytes FROM parts WHERE name = ?1",
+                            table ? NULL : name, &hash);
+            if (!st)
+                st = fn(d, name, hash, ud);
+        }
+        if (!st && rc != SQLITE_DONE)
+            st = sql_failed(d, "cannot be read");
+        sqlite3_finalize(names);
+    }
+    return st;
+}
+
+typedef struct check {
+    const char *part;
+    char hash[17];
+} check;
+
+static void bind_check(sqlite3_stmt *stmt, const void *ud)
+{
+    const check *c = ud;
+    sqlite3_bind_text(stmt, 1, c->part, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 2, c->hash, -1, SQLITE_STATIC);
+}
+
+static void hex(char out[17], uint64_t hash)
+{
+    snprintf(out, 17, "%016llx", (unsigned long long)hash);
+}
+
+static cairn_status write_check(db *d, const char *part, uint64_t hash, void *ud)
+{
+    (void)ud;
+    check c = {part, {0}};
+    hex(c.hash, hash);
+    return run(d, "INSERT INTO checks VALUES (?1, ?2)", bind_check, &c);
+}
+
+/* The hash of every check but the seal. */
+static cairn_status seal_of(db *d, uint64_t *out)
+{
+    return hash_query(d, "SELECT part, hash FROM checks WHERE part <> '" SEAL "' ORDER BY part",
+                      NULL, out);
+}
+
+static cairn_status write_checks(db *d)
+{
+    uint64_t seal;
+    cairn_status st = each_part(d, write_check, NULL);
+    if (!st)
+        st = seal_of(d, &seal);
+    return st ? st : write_check(d, SEAL, seal, NULL);
+}
+
+/* The check stored for part, into out; false when there is none. */
+static bool stored_check(db *d, const char *part, char out[17])
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql, "SELECT hash FROM checks WHERE part = ?1", -1, &stmt, NULL) !=
+        SQLITE_OK)
+        return false;
+    sqlite3_bind_text(stmt, 1, part, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(stmt) == SQLITE_ROW;
+    if (found)
+        snprintf(out, 17, "%s", (const char *)sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    return found;
+}
+
+static cairn_status refuse(db *d, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Refuses the save as damaged, saying how. */
+static cairn_status refuse(db *d, const char *fmt, ...)
+{
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return fail(d->err, CAIRN_ERR_INVALID, "the save %s is damaged: %s", d->path, what);
+}
+
+static cairn_status verify_check(db *d, const char *part, uint64_t hash, void *ud)
+{
+    char stored[17], now[17];
+    if (!stored_check(d, part, stored))
+        return refuse(d, "its part '%.64s' is covered by no check: cairn did not write it", part);
+    hex(now, hash);
+    if (strcmp(stored, now))
+        return refuse(d,
+                      "its part '%.64s' has been changed since it was saved (it no longer "
+                      "matches its check)",
+                      part);
+    (*(long long *)ud)++;
+    return CAIRN_OK;
+}
+
+/* Whether the save holds the part: a table, a row of parts, or the schema. */
+static bool part_exists(db *d, const char *part)
+{
+    if (!strcmp(part, "schema"))
+        return true;
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql,
+                           "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1 "
+                           "UNION ALL SELECT 1 FROM parts WHERE name = ?1",
+                           -1, &stmt, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(stmt, 1, part, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(stmt) == SQLITE_ROW;
+    sqlite3_finalize(stmt);
+    return found;
+}
+
+/* Every part is there and matches its check, every check has its part, and the seal holds
+ * them together. */
+static cairn_status verify_checks(db *d)
+{
+    long long checked = 0;
+    uint64_t seal;
+    char stored[17], now[17];
+    for (size_t i = 0; i < sizeof expected_parts / sizeof expected_parts[0]; i++)
+        if (!part_exists(d, expected_parts[i]))
+            return refuse(d, "its part '%s' is missing", expected_parts[i]);
+    cairn_status st = each_part(d, verify_check, &checked);
+    if (st)
+        return st;
+    if (query_int(d, "SELECT count(*) FROM checks WHERE part <> '" SEAL "'") != checked) {
+        sqlite3_stmt *stmt;
+        if (sqlite3_prepare_v2(d->sql, "SELECT part FROM checks ORDER BY part", -1, &stmt, NULL) ==
+            SQLITE_OK) {
+            while (!st && sqlite3_step(stmt) == SQLITE_ROW) {
+                const char *part = (const char *)sqlite3_column_text(stmt, 0);
+                if (part && strcmp(part, SEAL) && !part_exists(d, part))
+                    st = refuse(d, "its part '%.64s' is missing", part);
+            }
+            sqlite3_finalize(stmt);
+        }
+        return st ? st : refuse(d, "%s", "its parts and its checks do not match up");
+    }
+    if ((st = seal_of(d, &seal)))
+        return st;
+    hex(now, seal);
+    if (!stored_check(d, SEAL, stored) || strcmp(stored, now))
+        return refuse(d, "%s",
+                      "its checks do not agree with one another: a part was put in from another "
+                      "save, or a check was edited");
+    return CAIRN_OK;
+}
 
 static cairn_status write_state(db *d, const cairn_lua_game_state *s)
 {
@@ -198,7 +476,7 @@ static cairn_status write_state(db *d, const cairn_lua_game_state *s)
                  &s->packs[i]);
     for (size_t i = 0; !st && i < s->entity_count; i++)
         st = run(d, "INSERT INTO entities VALUES (?1, ?2, ?3)", bind_entity, &s->entities[i]);
-    return st;
+    return st ? st : write_checks(d);
 }
 
 /* Opens the file, for writing when asked; never creates it when reading. */
@@ -214,17 +492,6 @@ static cairn_status open_db(db *d, const char *path, bool create, cairn_error *e
     }
     sqlite3_busy_timeout(d->sql, 1000);
     return CAIRN_OK;
-}
-
-/* The one integer a query gives, or -1 with the message when it gives none. */
-static long long query_int(db *d, const char *sql)
-{
-    sqlite3_stmt *stmt;
-    if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
-        return -1;
-    long long v = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
-    sqlite3_finalize(stmt);
-    return v;
 }
 
 /* The file is ours: one with cairn's application id, or (for writing) an empty one. */
@@ -433,7 +700,7 @@ cairn_status cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
     cairn_lua_game_state s = {0};
     cairn_status st = open_db(&r.d, path, false, err);
     if (!st && !(st = check_ours(&r.d, false)) && !(st = check_whole(&r)) &&
-        !(st = read_meta(&r, &s)) && !(st = read_parts(&r, &s)) &&
+        !(st = read_meta(&r, &s)) && !(st = verify_checks(&r.d)) && !(st = read_parts(&r, &s)) &&
         !(st = read_rows(&r, "SELECT id, version, hash FROM packs ORDER BY position",
                          (void **)&r.pack_list, &s.pack_count, sizeof *r.pack_list, fill_pack)) &&
         !(st = read_rows(&r, "SELECT id, type, data FROM entities ORDER BY id",
@@ -441,7 +708,12 @@ cairn_status cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
                          fill_entity))) {
         s.packs = r.pack_list;
         s.entities = r.entity_list;
-        if (cairn_lua_game_resume(h, &s))
+        cairn_status resumed = cairn_lua_game_resume(h, &s);
+        if (resumed == CAIRN_ERR_NOMEM)
+            st = fail(err, CAIRN_ERR_LIMIT,
+                      "the save %s is too big to load within the memory ceiling: %s", path,
+                      cairn_lua_error(h));
+        else if (resumed)
             st = fail(err, CAIRN_ERR_INVALID, "the save %s cannot be resumed: %s", path,
                       cairn_lua_error(h));
     }

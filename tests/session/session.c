@@ -20,25 +20,37 @@ static void ok(cairn_lua *h, cairn_status st, const char *what)
         fail_msg("%s: %s", what, cairn_lua_error(h));
 }
 
-cairn_lua *session_host(const char *mod)
+cairn_lua *session_host_limited(const char *mod, size_t memory_limit)
 {
     cairn_lua *h;
     cairn_error err;
-    if (cairn_lua_create(&config, &h, &err))
+    cairn_lua_config limited = config;
+    limited.memory_limit = memory_limit;
+    if (cairn_lua_create(&limited, &h, &err))
         fail_msg("no host: %s", err.message);
     ok(h, cairn_lua_load_pack(h, CAIRN_BASE_PACK), "the base pack");
     if (mod) {
         char dir[512];
-        snprintf(dir, sizeof dir, "%s/%s", CAIRN_TEST_PACKS, mod);
+        snprintf(dir, sizeof dir, "%s/%s", mod[0] == '/' ? "" : CAIRN_TEST_PACKS, mod);
         ok(h, cairn_lua_load_pack(h, dir), mod);
     }
     return h;
 }
 
+cairn_lua *session_host(const char *mod)
+{
+    return session_host_limited(mod, 0);
+}
+
 cairn_lua *session_start(const char *mod, uint64_t seed)
 {
+    return session_start_game(mod, "dungeon", seed);
+}
+
+cairn_lua *session_start_game(const char *mod, const char *game, uint64_t seed)
+{
     cairn_lua *h = session_host(mod);
-    ok(h, cairn_lua_game_start(h, "dungeon", seed), "the game");
+    ok(h, cairn_lua_game_start(h, game, seed), "the game");
     return h;
 }
 

@@ -15,10 +15,15 @@
 #include "cairn/lua.h"
 
 /* A host with the base game and, when mod is not NULL, the fixture pack of that name loaded
- * (tests/lua/packs/MOD). Fails the test when it cannot be made. */
+ * (tests/lua/packs/MOD; an absolute path names a pack anywhere). Fails the test when it
+ * cannot be made. */
 cairn_lua *session_host(const char *mod);
-/* A host as session_host's, with its game started on the seed. */
+/* The same with a memory ceiling of its own (0: the default). */
+cairn_lua *session_host_limited(const char *mod, size_t memory_limit);
+/* A host as session_host's, with the base game's dungeon started on the seed. */
 cairn_lua *session_start(const char *mod, uint64_t seed);
+/* The same with the game named (one of mod's). */
+cairn_lua *session_start_game(const char *mod, const char *game, uint64_t seed);
 /* Lets the bot play up to `beats` beats (fewer when the game ends). */
 void session_play(cairn_lua *h, int beats);
 /* The world's checksum and the session's beat count, now. */

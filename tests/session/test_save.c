@@ -1,10 +1,12 @@
 /*
  * test_save.c - saved games: a game saved and resumed goes on exactly as if it had not been
  * (for several seeds, and with a mod that keeps Lua data on entities); a save that fails half
- * way leaves the one before it; and damaged, cut, foreign and other-pack saves are refused
- * with a message, untouched.
+ * way leaves the one before it; damaged, cut, foreign and other-pack saves, any part of a save
+ * edited, and a part or a session put in from another game are refused with a message naming
+ * what is wrong, the file untouched.
  */
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,38 +182,142 @@ static void damaged_and_cut_saves_are_refused_untouched(void **state)
     free(good);
 }
 
-static void a_save_damaged_inside_its_world_is_refused(void **state)
+/* Saves 12 beats of seed 7 with the diary mod (its entities keep data, so every part of a
+ * save holds something), runs the statement on the file and expects a refusal naming `says`,
+ * the file untouched. */
+static void edited(const char *statement, const char *says)
+{
+    char path[256];
+    session_temp("edited.sqlite", path);
+    remove(path);
+    saved_game("diary", path);
+    sql(path, statement);
+    refused("diary", path, says);
+}
+
+static void every_part_of_a_save_edited_is_refused_by_name(void **state)
 {
     (void)state;
-    char path[256];
-    session_temp("inside.sqlite", path);
+    edited("UPDATE meta SET value = '8' WHERE key = 'seed'", "its part 'meta' has been changed");
+    edited("UPDATE meta SET value = '0123456789abcdef' WHERE key = 'checksum'",
+           "its part 'meta' has been changed");
+    edited("UPDATE packs SET hash = '0000000000000000' WHERE id = 'base'",
+           "its part 'packs' has been changed");
+    edited("UPDATE entities SET data = CAST('{}' AS BLOB) WHERE id = (SELECT min(id) FROM "
+           "entities)",
+           "its part 'entities' has been changed");
+    edited("UPDATE parts SET bytes = CAST(substr(bytes, 1, length(bytes) - 40) AS BLOB) WHERE "
+           "name = 'core'",
+           "its part 'core' has been changed");
+    edited("UPDATE parts SET bytes = CAST('{}' AS BLOB) WHERE name = 'world'",
+           "its part 'world' has been changed");
+    edited("UPDATE parts SET bytes = CAST(replace(CAST(bytes AS TEXT), 's5:floor', 's5:floas') "
+           "AS BLOB) WHERE name = 'session'",
+           "its part 'session' has been changed");
+    edited("ALTER TABLE meta ADD COLUMN note TEXT", "its part 'schema' has been changed");
+    edited("DROP TABLE entities", "its part 'entities' is missing");
+    edited("DELETE FROM parts WHERE name = 'world'", "its part 'world' is missing");
+    edited("CREATE TABLE notes(line TEXT)", "its part 'schema' has been changed");
+    edited("INSERT INTO parts VALUES ('extra', x'00')", "its part 'extra' is covered by no check");
+    edited("DELETE FROM checks WHERE part = 'world'", "its part 'world' is covered by no check");
+    edited("INSERT INTO checks VALUES ('gone', '0000000000000000')", "its part 'gone' is missing");
+    edited("UPDATE checks SET hash = '0000000000000000' WHERE part = 'seal'",
+           "its checks do not agree with one another");
+}
+
+static void a_part_put_in_from_another_save_is_refused(void **state)
+{
+    (void)state;
+    char path[256], other[256];
+    session_temp("mine.sqlite", path);
+    session_temp("other.sqlite", other);
     saved_game(NULL, path);
-    /* SQLite finds the file whole; the world it holds does not add up. */
-    sql(path, "UPDATE parts SET bytes = CAST(substr(bytes, 1, length(bytes) - 40) AS BLOB) "
-              "WHERE name = 'core'");
-    refused(NULL, path, "damaged");
-    saved_game(NULL, path);
-    sql(path, "UPDATE meta SET value = '0123456789abcdef' WHERE key = 'checksum'");
-    refused(NULL, path, "not the 0123456789abcdef it was saved with");
+    cairn_lua *h = session_start(NULL, 8);
+    session_play(h, 12);
+    save(h, other);
+    cairn_lua_destroy(h);
+    /* The other save's session, and its check with it: each is whole, they do not belong. */
+    char statement[1024];
+    snprintf(statement, sizeof statement,
+             "ATTACH '%s' AS other;"
+             "UPDATE parts SET bytes = (SELECT bytes FROM other.parts WHERE name = 'session') "
+             "  WHERE name = 'session';"
+             "UPDATE checks SET hash = (SELECT hash FROM other.checks WHERE part = 'session') "
+             "  WHERE part = 'session';",
+             other);
+    sql(path, statement);
+    refused(NULL, path, "its checks do not agree with one another");
+}
+
+/* The host's check of the session, beneath the file's checks: a session that is whole but
+ * another game's is refused before anything is touched, naming how it differs. */
+static void a_session_of_another_game_is_refused_by_the_host(void **state)
+{
+    (void)state;
+    cairn_lua *a = session_start(NULL, 7);
+    session_play(a, 12);
+    cairn_lua *b = session_start(NULL, 8);
+    session_play(b, 12);
+    cairn_lua_game_state mine, theirs;
+    assert_int_equal(cairn_lua_game_save_state(a, &mine), CAIRN_OK);
+    assert_int_equal(cairn_lua_game_save_state(b, &theirs), CAIRN_OK);
+    mine.session = theirs.session;
+    cairn_lua *c = session_host(NULL);
+    assert_int_not_equal(cairn_lua_game_resume(c, &mine), CAIRN_OK);
+    if (!strstr(cairn_lua_error(c), "session part is of base:dungeon, seed 8, beat 12, where "
+                                    "the save is of base:dungeon, seed 7, beat 12"))
+        fail_msg("the refusal says: %s", cairn_lua_error(c));
+
+    /* The same game, seed and beat, played otherwise: its last beat came elsewhere. */
+    cairn_lua *d = session_start(NULL, 7);
+    for (int i = 0; i < 12; i++) {
+        assert_int_equal(cairn_lua_game_input(d, "none", NULL), CAIRN_OK);
+        assert_int_equal(cairn_lua_game_step(d, NULL), CAIRN_OK);
+    }
+    cairn_lua_game_state waited;
+    assert_int_equal(cairn_lua_game_save_state(d, &waited), CAIRN_OK);
+    assert_int_equal(cairn_lua_game_save_state(a, &mine), CAIRN_OK);
+    mine.session = waited.session;
+    assert_int_not_equal(cairn_lua_game_resume(c, &mine), CAIRN_OK);
+    if (!strstr(cairn_lua_error(c), "it is another game's"))
+        fail_msg("the refusal says: %s", cairn_lua_error(c));
+    cairn_lua_destroy(a);
+    cairn_lua_destroy(b);
+    cairn_lua_destroy(c);
+    cairn_lua_destroy(d);
+}
+
+/* Writes a copy of the diary fixture pack to dir, at version, with a line of content more
+ * when `changed`. */
+static void diary_copy(const char *dir, const char *version, bool changed)
+{
+    char command[1024];
+    snprintf(
+        command, sizeof command,
+        "rm -rf '%s' && cp -r '%s/diary' '%s' && sed -i 's/\"1.0.0\"/\"%s\"/' '%s/pack.lua'%s%s%s",
+        dir, CAIRN_TEST_PACKS, dir, version, dir, changed ? " && echo '-- more' >> '" : "",
+        changed ? dir : "", changed ? "/diary.lua'" : "");
+    assert_int_equal(system(command), 0);
 }
 
 static void saves_of_other_packs_or_versions_are_refused_naming_the_difference(void **state)
 {
     (void)state;
-    char path[256];
+    char path[256], pack[256];
     session_temp("packs.sqlite", path);
+    session_temp("diary", pack);
     saved_game("diary", path);
     refused(NULL, path, "it needs pack 'diary' 1.0.0, which is not loaded");
 
     saved_game(NULL, path);
     refused("diary", path, "pack 'diary' is loaded but was not then");
 
-    sql(path, "UPDATE packs SET hash = '0000000000000000' WHERE id = 'base'");
-    refused(NULL, path, "pack 'base' 0.1.0 has changed since");
-
-    saved_game(NULL, path);
-    sql(path, "UPDATE packs SET version = '0.0.9' WHERE id = 'base'");
-    refused(NULL, path, "pack 'base' is 0.1.0 here but was 0.0.9");
+    diary_copy(pack, "1.0.0", false);
+    saved_game(pack, path);
+    diary_copy(pack, "1.0.0", true);
+    refused(pack, path, "pack 'diary' 1.0.0 has changed since");
+    diary_copy(pack, "1.0.1", false);
+    refused(pack, path, "pack 'diary' is 1.0.1 here but was 1.0.0");
 
     saved_game(NULL, path);
     sql(path, "UPDATE meta SET value = '9.9.9' WHERE key = 'cairn'");
@@ -253,7 +359,9 @@ int main(void)
         cmocka_unit_test(a_mods_lua_data_on_entities_is_saved),
         cmocka_unit_test(a_save_that_fails_half_way_leaves_the_last_one),
         cmocka_unit_test(damaged_and_cut_saves_are_refused_untouched),
-        cmocka_unit_test(a_save_damaged_inside_its_world_is_refused),
+        cmocka_unit_test(every_part_of_a_save_edited_is_refused_by_name),
+        cmocka_unit_test(a_part_put_in_from_another_save_is_refused),
+        cmocka_unit_test(a_session_of_another_game_is_refused_by_the_host),
         cmocka_unit_test(saves_of_other_packs_or_versions_are_refused_naming_the_difference),
         cmocka_unit_test(a_save_is_never_written_over_another_file),
         cmocka_unit_test(a_missing_save_is_not_found),
