@@ -294,6 +294,7 @@ function session.undo()
   local log = s.log
   local ok, state = pcall(ctx.data.decode, cp.state)
   if not ok then
+    if ctx.prims.limit() then error(ctx.prims.limit(), 0) end
     return false, string.format("undo cannot go back: the checkpoint of beat %d is damaged " ..
       "(%s)", cp.beat, state)
   end
@@ -419,8 +420,7 @@ end
 -- that is not the world's, and a save whose world does not come to its checksum.
 function session.resume(saved, make_world)
   ctx.packs.check_identities(saved.packs)
-  local ok, kept = pcall(ctx.data.decode, saved.session)
-  if not ok then error("the save's session part is damaged: " .. kept, 0) end
+  local kept = ctx.data.decode(saved.session, "the save's session part")
   check_kept(kept, saved)
   local game = find("game", kept.game)
   current = nil

@@ -172,11 +172,13 @@ typedef struct reader {
     lua_State *L;
     const char *s;
     size_t len, pos;
+    const char *name; /* what the text is, for messages, or NULL */
 } reader;
 
 static int damaged(reader *r, const char *what)
 {
-    return luaL_error(r->L, "damaged at byte %d: %s", (int)(r->pos + 1), what);
+    return luaL_error(r->L, "%s%sdamaged at byte %d: %s", r->name ? r->name : "",
+                      r->name ? " is " : "", (int)(r->pos + 1), what);
 }
 
 static bool at(const reader *r, const char *word)
@@ -314,9 +316,9 @@ static void decode(reader *r, int depth)
 
 int cairn_lua__decode(lua_State *L)
 {
-    reader r = {L, NULL, 0, 0};
+    reader r = {L, NULL, 0, 0, luaL_optstring(L, 2, NULL)};
     r.s = luaL_checklstring(L, 1, &r.len);
-    lua_settop(L, 1);
+    lua_settop(L, 2);
     decode(&r, 0);
     if (r.pos < r.len)
         damaged(&r, "text follows the value");

@@ -175,8 +175,9 @@ lua_Integer cairn_lua__push_sorted_keys(lua_State *L, int idx, bool charged);
 
 /* --- codec.c ----------------------------------------------------------------------------- */
 
-/* encode(v) -> the canonical text of a plain value; raises for anything else. decode(text)
- * -> the value, or raises "damaged at byte N: ..." for text encode could not have written.
+/* encode(v) -> the canonical text of a plain value; raises for anything else.
+ * decode(text [, name]) -> the value, or raises "[NAME is ]damaged at byte N: ..." for text
+ * encode could not have written.
  * Both linear in the text and uncharged: the runtime's own work. */
 int cairn_lua__encode(lua_State *L);
 int cairn_lua__decode(lua_State *L);

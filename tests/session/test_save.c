@@ -291,7 +291,7 @@ static void a_session_of_another_game_is_refused_by_the_host(void **state)
  * when `changed`. */
 static void diary_copy(const char *dir, const char *version, bool changed)
 {
-    char command[1024];
+    char command[4096];
     snprintf(
         command, sizeof command,
         "rm -rf '%s' && cp -r '%s/diary' '%s' && sed -i 's/\"1.0.0\"/\"%s\"/' '%s/pack.lua'%s%s%s",
