@@ -395,6 +395,8 @@ int cairn_bench(int argc, char **argv)
     size_t n_count = 5;
     long beats = 0, repeats = 3;
     uint64_t seed = 1;
+    if (argc == 2 && !strcmp(argv[1], "--saves"))
+        return cairn_bench_saves(seed);
     /* Every option takes a value: they come in pairs. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -415,7 +417,8 @@ int cairn_bench(int argc, char **argv)
             ok = false;
         if (!ok || strspn(which, "abcd") != strlen(which)) {
             fprintf(stderr, "usage: cairn bench [--variant abcd] [--n 10,100,...] [--beats K] "
-                            "[--repeat R] [--seed S] [--out FILE.csv|FILE.json]\n");
+                            "[--repeat R] [--seed S] [--out FILE.csv|FILE.json]\n"
+                            "       cairn bench --saves\n");
             return 2;
         }
     }
