@@ -207,6 +207,34 @@ sim_runs_50_seeds_to_an_end)
     expect_out '^kills: +[0-9]+$'
   done
   ;;
+sim_saves_and_resumes_a_game_headless)
+  # 60 beats, a save, 40 beats from it: the game of 100 beats straight, summary and all.
+  dir=$(mktemp -d)
+  run sim --seed 3 --beats 100
+  expect_status 0
+  straight=$(grep -v '^ended' "$out")
+  run sim --seed 3 --beats 60 --save "$dir/s.sqlite"
+  expect_status 0
+  expect_quiet_err
+  run sim --resume "$dir/s.sqlite" --beats 40 --record "$dir/r.txt"
+  expect_status 0
+  expect_quiet_err
+  [ "$(grep -v '^ended' "$out")" = "$straight" ] || fail "resumed, the game differs from:
+$straight"
+  # The replay of a resumed game starts at beat 1: the log came with the save.
+  grep -q '^beat 1 ' "$dir/r.txt" || fail "the replay lacks the beats before the save"
+  grep -q '^beat 100 ' "$dir/r.txt" || fail "the replay lacks the beats after the resume"
+  # Neither a missing save nor --seed with --resume is taken.
+  run sim --resume "$dir/none.sqlite"
+  expect_status 1
+  expect_err "there is no save at $dir/none.sqlite"
+  run sim --resume "$dir/s.sqlite" --seed 4
+  expect_status 2
+  run sim --help
+  expect_status 0
+  expect_out '--resume FILE'
+  rm -rf "$dir"
+  ;;
 replay_verifies_recorded_games)
   # Games recorded by sim play back beat for beat, with and without a mod pack.
   need_packs
