@@ -216,24 +216,30 @@ static void decode_integer(reader *r)
     lua_pushinteger(r->L, !negative || v == 0 ? (lua_Integer)v : -(lua_Integer)(v - 1) - 1);
 }
 
+/* A float as "%.17g" wrote it: its text is read back to the same bits, the sign of a zero
+ * and of a nan included, so that a value decoded and encoded again is the same text. */
 static void decode_float(reader *r)
 {
     r->pos++;
-    const char *end = memchr(r->s + r->pos, ';', r->len - r->pos);
-    size_t n = end ? (size_t)(end - (r->s + r->pos)) : 0;
     char body[48];
-    if (!end || n == 0 || n >= sizeof body)
+    size_t room = r->len - r->pos < sizeof body - 2 ? r->len - r->pos : sizeof body - 2;
+    const char *end = memchr(r->s + r->pos, ';', room);
+    size_t n = end ? (size_t)(end - (r->s + r->pos)) : 0;
+    if (!end || n == 0)
         damaged(r, "a number ending in ';' was expected");
     memcpy(body, r->s + r->pos, n);
     body[n] = '\0';
     double v;
-    if (!strcmp(body, "inf"))
-        v = HUGE_VAL;
-    else if (!strcmp(body, "-inf"))
-        v = -HUGE_VAL;
+    if (!strcmp(body, "inf") || !strcmp(body, "-inf"))
+        v = body[0] == '-' ? -HUGE_VAL : HUGE_VAL;
     else if (!strcmp(body, "nan") || !strcmp(body, "-nan"))
-        v = NAN;
-    else if (strspn(body, "0123456789+-.eE") == n && lua_stringtonumber(r->L, body)) {
+        v = copysign(NAN, body[0] == '-' ? -1.0 : 1.0);
+    else if (strspn(body, "0123456789+-.eE") == n) {
+        /* Without a point or an exponent Lua reads an integer, and -0 would lose its sign. */
+        if (!strpbrk(body, ".eE"))
+            memcpy(body + n, ".0", 3);
+        if (!lua_stringtonumber(r->L, body))
+            damaged(r, "a number was expected");
         v = (double)lua_tonumber(r->L, -1);
         lua_pop(r->L, 1);
     } else {

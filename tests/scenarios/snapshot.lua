@@ -82,6 +82,46 @@ test("a snapshot that is damaged or cut short is refused and nothing changes", f
   expect.eq(w:checksum(), sum)
 end)
 
+test("the data of a snapshot is read with care: what could not have been written is refused", function()
+  local w = scenario { map = room }
+  local e = w:at(5, 1)
+  e.data.notes = { "a", 1.5, { deep = true }, [10] = -7 }
+  local good, sum = w:snapshot(), w:checksum()
+  local core = good:sub(1, 4 + string.unpack("<I4", good))
+  local data = good:sub(#core + 1)
+  local function refused(text, says)
+    expect.error(function() w:restore(core .. text) end, says)
+    expect.eq(w:checksum(), sum)
+  end
+  refused(data .. "x", "text follows the value")
+  refused(string.rep("{i1=", 300) .. "i1" .. string.rep("}", 300), "nested too deeply")
+  refused("{s5:world={}s8:entities={}s5:world={}}", "a key appears twice")
+  refused("{s5:world=s99999999999999999999:x}", "a string's length was expected")
+  refused("{s5:world=s9999999:x}", "the text ends inside a string")
+  refused("{s5:world={i99999999999999999999=true}}", "a whole number was expected")
+  refused("{s5:world={f1e400x;=true}}", "a number was expected")
+  refused("{s5:world={f;=true}}", "a number ending in ';' was expected")
+  refused("{s5:world={{}=true}}", "a key cannot be a table or nan")
+  refused("{s5:world={fnan;=true}}", "a key cannot be a table or nan")
+  refused("{s5:world={i1=i2", "the text ends inside a table")
+  refused("\0", "a value was expected")
+  -- What was written reads back, the extremes of numbers included.
+  e.data.numbers = { math.maxinteger, math.mininteger, 0.1, -0.0, 1 / 0, -1 / 0, 2 ^ 53, 0 / 0,
+    -(0 / 0) }
+  local before = w:snapshot()
+  w:restore(good)
+  w:restore(before)
+  local n = w:at(5, 1).data.numbers
+  expect.eq(n[1], math.maxinteger)
+  expect.eq(n[2], math.mininteger)
+  expect.eq(n[3], 0.1)
+  expect.eq(math.type(n[4]), "float")
+  expect.eq(n[5], 1 / 0)
+  expect.eq(n[6], -1 / 0)
+  expect.eq(n[7], 2 ^ 53)
+  expect.eq(w:snapshot(), before)
+end)
+
 test("handlers hooked with e:hook cannot be kept, and say so", function()
   local w = scenario { map = room }
   w:at(5, 1):hook("act_check", function() end)
