@@ -540,7 +540,7 @@ typedef struct reader {
 
 static cairn_status damaged(reader *r, const char *what)
 {
-    return fail(r->d.err, CAIRN_ERR_INVALID, "the save %s is damaged: %s", r->d.path, what);
+    return refuse(&r->d, "%s", what);
 }
 
 /* A copy of a column's bytes, NUL-terminated, that lives as long as the reader. */
