@@ -226,9 +226,11 @@ static void drop_runtime_frames(cairn_lua *h)
         return;
     for (const char *line = strchr(tb + 1, '\n'); line; line = strchr(line + 1, '\n')) {
         const char *next = line + 1;
-        static const char raise[] = "\t[C]: in function 'error'", trampoline[] = "\t[C]: in ?";
+        static const char raise[] = "\t[C]: in function 'error'", trampoline[] = "\t[C]: in ?",
+                          tail[] = "\t(...tail calls...)"; /* the runtime's frames, gone */
         if (*next && strncmp(next, raise, sizeof raise - 1) != 0 &&
-            strncmp(next, trampoline, sizeof trampoline - 1) != 0)
+            strncmp(next, trampoline, sizeof trampoline - 1) != 0 &&
+            strncmp(next, tail, sizeof tail - 1) != 0)
             return;
     }
     *tb = '\0';
