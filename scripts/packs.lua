@@ -304,15 +304,16 @@ end
 
 -- What a pack is, for saves and replays: its id, version and content hash - a hash of every
 -- file in its folder but its tests, by path, so that any change to what it plays shows.
-local function content_hash(info)
+-- Replays also hash a folder before loading it, to know it is the pack they name.
+function packs.content_hash(dir)
   local parts = {}
   local function walk(rel)
-    for _, name in ipairs(util.list_dir(info.dir .. rel)) do
+    for _, name in ipairs(util.list_dir(dir .. rel)) do
       local path = rel .. "/" .. name
-      if util.is_dir(info.dir .. path) then
+      if util.is_dir(dir .. path) then
         if not (rel == "" and name == "tests") then walk(path) end
       else
-        parts[#parts + 1] = path .. "\0" .. (util.read_file(info.dir .. path) or "") .. "\0"
+        parts[#parts + 1] = path .. "\0" .. (util.read_file(dir .. path) or "") .. "\0"
       end
     end
   end
@@ -323,7 +324,7 @@ end
 function packs.identities()
   local list = {}
   for i, p in ipairs(ctx.pack_order) do
-    p.hash = p.hash or content_hash(p)
+    p.hash = p.hash or packs.content_hash(p.dir)
     list[i] = { id = p.id, version = p.version, hash = p.hash }
   end
   return list

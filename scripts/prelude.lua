@@ -124,8 +124,8 @@ function runtime.game_record()
   return ctx.replay.text(s)
 end
 
-function runtime.replay_packs(text)
-  return ctx.replay.packs(text)
+function runtime.replay_packs(text, folders)
+  return ctx.replay.packs(text, folders)
 end
 
 function runtime.replay_start(text)
@@ -134,6 +134,10 @@ end
 
 function runtime.replay_step()
   return ctx.replay.step()
+end
+
+function runtime.replay_finish()
+  return ctx.replay.finish()
 end
 
 -- The summary as lines "key: value", the keys padded to one width.

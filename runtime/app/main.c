@@ -71,7 +71,8 @@ static const command commands[] = {
      "run the game headless, a bot playing, and print a summary", cairn_sim},
     {"check", "DIR", "validate a content pack", run_check},
     {"test", "[DIR ...]", "run Lua scenario tests", run_test},
-    {"replay", "FILE [--verify]", "play back a replay, or verify it headless", cairn_replay},
+    {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",
+     "play back a replay, or verify it headless", cairn_replay},
     {"bench", "[--variant abcd] [--n LIST] [--out FILE]", "measure the chase", cairn_bench},
 };
 

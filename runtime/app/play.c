@@ -799,14 +799,39 @@ static int run(play *p)
     }
 }
 
+/* After the replay's last beat: its end checked, and the verdict in the notice. */
+static int watch_end(play *p, uint64_t played, bool partial)
+{
+    const char *incomplete;
+    if (cairn_lua_replay_finish(p->h, &incomplete)) {
+        set_notice(p, "%s", cairn_lua_error(p->h));
+        return EXIT_FAILED;
+    }
+    if (!incomplete) {
+        set_notice(p, "verified: %llu beats (q leaves)", (unsigned long long)played);
+        return EXIT_OK;
+    }
+    if (partial) {
+        set_notice(p, "verified: %llu beats (partial: %s) (q leaves)", (unsigned long long)played,
+                   incomplete);
+        return EXIT_OK;
+    }
+    set_notice(p, "incomplete: %s (q leaves)", incomplete);
+    return EXIT_FAILED;
+}
+
 /* A replay's beats, one a key; q leaves. A beat that differs from the recording stops it. */
-static int watch(play *p, uint64_t beats)
+static int watch(play *p, uint64_t beats, bool partial)
 {
     uint64_t played = 0;
-    bool stopped = beats == 0;
+    bool stopped = false;
     int st = EXIT_OK;
     set_notice(p, "A replay of %llu beats: any key plays the next, q leaves",
                (unsigned long long)beats);
+    if (beats == 0) {
+        st = watch_end(p, 0, partial);
+        stopped = true;
+    }
     p->stale = true;
     for (;;) {
         if (p->stale && look(p) != GO_ON)
@@ -830,12 +855,12 @@ static int watch(play *p, uint64_t beats)
         p->scroll = 0;
         if (done) {
             stopped = true;
-            set_notice(p, "verified: %llu beats (q leaves)", (unsigned long long)played);
+            st = watch_end(p, played, partial);
         }
     }
 }
 
-int cairn_play_watch(cairn_lua *h, uint64_t beats)
+int cairn_play_watch(cairn_lua *h, uint64_t beats, bool partial)
 {
     play p = {.h = h};
     int st = EXIT_OK;
@@ -845,7 +870,7 @@ int cairn_play_watch(cairn_lua *h, uint64_t beats)
     if (!st)
         st = open_screen(&p);
     if (!st)
-        st = watch(&p, beats);
+        st = watch(&p, beats, partial);
     close_screen(&p);
     cairn_lua_destroy(h);
     return st;

@@ -4,6 +4,7 @@
 #ifndef CAIRN_APP_PLAY_H
 #define CAIRN_APP_PLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "cairn/lua.h"
@@ -12,8 +13,9 @@
 int cairn_play(int argc, char **argv);
 
 /* `cairn replay FILE` without --verify: shows the replay started in h (cairn_lua_replay_start,
- * `beats` beats) on the same screen, a beat for each key. Takes h, which it destroys. Returns
- * the exit status: failed when a beat differed from the recording. */
-int cairn_play_watch(cairn_lua *h, uint64_t beats);
+ * `beats` beats) on the same screen, a beat for each key, and after the last checks its end.
+ * Takes h, which it destroys. Returns the exit status: failed when a beat or the end differed
+ * from the recording, or when the replay stops before its game ended and partial is false. */
+int cairn_play_watch(cairn_lua *h, uint64_t beats, bool partial);
 
 #endif /* CAIRN_APP_PLAY_H */

@@ -1,9 +1,12 @@
 /*
- * replay.c - `cairn replay FILE [--verify]`: loads the packs the replay names (the base game
- * first), starts its game with its seed and gives it the recorded inputs beat by beat,
- * comparing what the world comes to with what was recorded. With --verify it does so
- * headless and prints "verified: K beats", or the first beat that differs and how; without,
- * it shows the game in the terminal as it goes (play.c's screen).
+ * replay.c - `cairn replay FILE [--verify] [--partial] [--pack DIR ...]`: loads the packs the
+ * replay names (each found by its id among the packs loaded - the base game -, the --pack
+ * folders and, last, the folder the replay recorded, and refused unless its content is the
+ * recorded one), starts its game with its seed and gives it the recorded inputs beat by beat,
+ * comparing every field of every beat with the world, then the end line with how the game
+ * stands. A replay that stops before its game ended is incomplete: a failure, unless
+ * --partial. With --verify it does so headless and prints "verified: K beats", or what
+ * differs and where; without, it shows the game in the terminal as it goes (play.c's screen).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,27 +17,86 @@
 #include "play.h"
 #include "replay.h"
 
+typedef struct options {
+    const char *file;
+    bool help;
+    bool verify;
+    bool partial;
+    const char *packs[APP_PACKS_MAX];
+    size_t pack_count;
+} options;
+
+#define USAGE "usage: cairn replay FILE [--verify] [--partial] [--pack DIR ...]\n"
+
 static int usage(const char *why)
 {
     if (why)
         fprintf(stderr, "cairn replay: %s\n", why);
-    fprintf(stderr, "usage: cairn replay FILE [--verify]\n");
+    fprintf(stderr, USAGE);
     return EXIT_USAGE;
 }
 
+static int help(void)
+{
+    printf(USAGE "  --verify    play it back headless: every beat, then the end, must be what\n"
+                 "              the replay recorded\n"
+                 "  --partial   accept a replay that stops before its game ended\n"
+                 "  --pack DIR  look for the replay's packs in these folders before the\n"
+                 "              folders it recorded (each must hold the recorded content)\n");
+    return EXIT_OK;
+}
+
+static int parse(int argc, char **argv, options *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            o->help = true;
+        } else if (!strcmp(arg, "--verify")) {
+            o->verify = true;
+        } else if (!strcmp(arg, "--partial")) {
+            o->partial = true;
+        } else if (!strcmp(arg, "--pack")) {
+            if (i + 1 == argc)
+                return usage("--pack needs a pack's folder");
+            if (o->pack_count == APP_PACKS_MAX)
+                return usage("at most 16 packs");
+            o->packs[o->pack_count++] = argv[++i];
+        } else if (arg[0] == '-' || o->file) {
+            return usage(NULL);
+        } else {
+            o->file = arg;
+        }
+    }
+    return o->file || o->help ? EXIT_OK : usage("a replay file is needed");
+}
+
+/* The line of the first NUL byte in the text, or 0 when it has none. A replay is text, and
+ * the host reads it only up to its first NUL: what follows would go unread, unchecked. */
+static size_t nul_line(const char *text, size_t size)
+{
+    size_t len = strlen(text);
+    if (len == size)
+        return 0;
+    size_t line = 1;
+    for (size_t i = 0; i < len; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
 /* A host with the replay's packs loaded and its game started; NULL after a message. */
-static cairn_lua *start(const char *text, uint64_t *beats)
+static cairn_lua *start(const options *o, const char *text, uint64_t *beats)
 {
     cairn_lua *h = app_host("replay", NULL, 0);
     if (!h)
         return NULL;
     const char *const *dirs;
     size_t count;
-    if (cairn_lua_replay_packs(h, text, &dirs, &count)) {
-        app_failed("replay", h, "the replay cannot be read");
+    if (cairn_lua_replay_find_packs(h, text, o->packs, o->pack_count, &dirs, &count)) {
+        app_failed("replay", h, o->file);
         return NULL;
     }
-    /* The folders stay the host's until the next cairn_lua_replay_packs: loading packs
+    /* The folders stay the host's until the next cairn_lua_replay_find_packs: loading packs
      * leaves them be. */
     for (size_t i = 0; i < count; i++)
         if (cairn_lua_load_pack(h, dirs[i])) {
@@ -42,19 +104,20 @@ static cairn_lua *start(const char *text, uint64_t *beats)
             return NULL;
         }
     if (cairn_lua_replay_start(h, text, beats)) {
-        app_failed("replay", h, "the replay's game does not start");
+        app_failed("replay", h, o->file);
         return NULL;
     }
     return h;
 }
 
-static int verify(cairn_lua *h, uint64_t beats)
+/* Plays every beat and then the end line, headless. */
+static int verify(cairn_lua *h, const options *o, uint64_t beats)
 {
     bool done = beats == 0;
     uint64_t played = 0;
     while (!done) {
         if (cairn_lua_replay_step(h, &done)) {
-            fprintf(stderr, "cairn replay: %s\n", cairn_lua_error(h));
+            fprintf(stderr, "cairn replay: %s: %s\n", o->file, cairn_lua_error(h));
             printf("diverged: beat %llu of %llu\n", (unsigned long long)played + 1,
                    (unsigned long long)beats);
             cairn_lua_destroy(h);
@@ -62,32 +125,52 @@ static int verify(cairn_lua *h, uint64_t beats)
         }
         played++;
     }
-    printf("verified: %llu beats\n", (unsigned long long)played);
+    const char *incomplete;
+    if (cairn_lua_replay_finish(h, &incomplete)) {
+        fprintf(stderr, "cairn replay: %s: %s\n", o->file, cairn_lua_error(h));
+        printf("diverged: the end, after beat %llu\n", (unsigned long long)played);
+        cairn_lua_destroy(h);
+        return EXIT_FAILED;
+    }
+    int st = EXIT_OK;
+    if (!incomplete) {
+        printf("verified: %llu beats\n", (unsigned long long)played);
+    } else if (o->partial) {
+        printf("verified: %llu beats (partial: %s)\n", (unsigned long long)played, incomplete);
+    } else {
+        fprintf(stderr, "cairn replay: %s: %s; --partial verifies the beats it has\n", o->file,
+                incomplete);
+        printf("incomplete: the replay stops at beat %llu before its game ended\n",
+               (unsigned long long)played);
+        st = EXIT_FAILED;
+    }
     cairn_lua_destroy(h);
-    return EXIT_OK;
+    return st;
 }
 
 int cairn_replay(int argc, char **argv)
 {
-    const char *file = NULL;
-    bool check = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--verify"))
-            check = true;
-        else if (argv[i][0] == '-' || file)
-            return usage(NULL);
-        else
-            file = argv[i];
-    }
-    if (!file)
-        return usage("a replay file is needed");
-    char *text = app_read_file("replay", file, NULL);
+    options o = {0};
+    int st = parse(argc, argv, &o);
+    if (st)
+        return st;
+    if (o.help)
+        return help();
+    size_t size;
+    char *text = app_read_file("replay", o.file, &size);
     if (!text)
         return EXIT_FAILED;
+    size_t nul = nul_line(text, size);
+    if (nul) {
+        fprintf(stderr, "cairn replay: %s: replay line %zu holds a NUL byte: a replay is text\n",
+                o.file, nul);
+        free(text);
+        return EXIT_FAILED;
+    }
     uint64_t beats = 0;
-    cairn_lua *h = start(text, &beats);
+    cairn_lua *h = start(&o, text, &beats);
     free(text);
     if (!h)
         return EXIT_FAILED;
-    return check ? verify(h, beats) : cairn_play_watch(h, beats);
+    return o.verify ? verify(h, &o, beats) : cairn_play_watch(h, beats, o.partial);
 }

@@ -1,5 +1,6 @@
 /*
- * replay.h - `cairn replay FILE [--verify]`: a recorded game played back.
+ * replay.h - `cairn replay FILE [--verify] [--partial] [--pack DIR ...]`: a recorded game
+ * played back.
  */
 #ifndef CAIRN_APP_REPLAY_H
 #define CAIRN_APP_REPLAY_H

@@ -291,11 +291,38 @@ cairn_status cairn_lua_game_record(cairn_lua *h, const char **text)
     return CAIRN_OK;
 }
 
-cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
-                                    size_t *count)
+/* A replay's text is pushed whole onto the Lua state, where a push past the memory ceiling
+ * would not fail politely, and read whole in one call under the instruction budget (some 400
+ * instructions a beat): texts longer than any game a player records - 4 MiB is some 70,000
+ * beats - are refused first, with a message that says so. */
+#define REPLAY_TEXT_MAX ((size_t)4 << 20)
+
+static cairn_status replay_text_fits(cairn_lua *h, const char *text)
+{
+    size_t len = strlen(text);
+    if (len <= REPLAY_TEXT_MAX)
+        return CAIRN_OK;
+    return cairn_lua__fail(h, CAIRN_ERR_LIMIT,
+                           "the replay is %zu bytes long: more than the %zu MiB a replay may be",
+                           len, REPLAY_TEXT_MAX >> 20);
+}
+
+cairn_status cairn_lua_replay_find_packs(cairn_lua *h, const char *text,
+                                         const char *const *folders, size_t folder_count,
+                                         const char *const **dirs, size_t *count)
 {
     lua_State *L = h->L;
-    cairn_status st = call_runtime(h, "replay_packs", text, 1);
+    cairn_status st = replay_text_fits(h, text);
+    if (st)
+        return st;
+    cairn_lua__push_runtime(L, "replay_packs");
+    lua_pushstring(L, text);
+    lua_createtable(L, (int)folder_count, 0);
+    for (size_t i = 0; i < folder_count; i++) {
+        lua_pushstring(L, folders[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    st = cairn_lua__call(h, 2, 1);
     if (st)
         return st;
     lua_createtable(L, 0, 1);
@@ -307,9 +334,17 @@ cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *
     return CAIRN_OK;
 }
 
+cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                    size_t *count)
+{
+    return cairn_lua_replay_find_packs(h, text, NULL, 0, dirs, count);
+}
+
 cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
 {
-    cairn_status st = call_runtime(h, "replay_start", text, 1);
+    cairn_status st = replay_text_fits(h, text);
+    if (!st)
+        st = call_runtime(h, "replay_start", text, 1);
     if (st)
         return st;
     *beats = (uint64_t)lua_tointeger(h->L, -1);
@@ -323,6 +358,17 @@ cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done)
     if (st)
         return st;
     *done = lua_toboolean(h->L, -1);
+    lua_pop(h->L, 1);
+    return CAIRN_OK;
+}
+
+cairn_status cairn_lua_replay_finish(cairn_lua *h, const char **incomplete)
+{
+    cairn_status st = call_runtime(h, "replay_finish", NULL, 1);
+    if (st)
+        return st;
+    anchor(h->L, "cairn.game_replay_finish");
+    *incomplete = lua_tostring(h->L, -1);
     lua_pop(h->L, 1);
     return CAIRN_OK;
 }

@@ -8,7 +8,6 @@ case_name=$1
 cairn=$2
 packs=${3:-}
 out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
 
 run() {
   "$cairn" "$@" >"$out" 2>"$err"
@@ -30,6 +29,31 @@ expect_last_line() {
   [ "$(tail -n 1 "$out")" = "$1" ] || fail "the last line of stdout is not '$1'"
 }
 need_packs() { [ -d "$packs" ] || { echo "FAIL ($case_name): no fixture folder given"; exit 1; }; }
+
+# For the cases of replay: files of their own, and a folder for packs moved about.
+tmp=$(mktemp -d)
+replay="$tmp/replay.txt" tampered="$tmp/tampered.txt"
+trap 'rm -rf "$out" "$err" "$tmp"' EXIT
+
+# record_game: the base game of seed 9 played to its end (won) by the explorer, in $replay;
+# $beats its beats, $lines its lines, $header the lines before its first beat.
+record_game() {
+  run sim --seed 9 --record "$replay"
+  expect_status 0
+  grep -q '^end won$' "$replay" || fail "seed 9's game is no longer won: choose another"
+  beats=$(sed -n 's/^beats: *//p' "$out")
+  lines=$(wc -l <"$replay")
+  header=$(($(grep -n '^beat 1 ' "$replay" | cut -d: -f1) - 1))
+}
+# field_of FIELD N: what beat N of $replay has for FIELD (sum, floor, at, hp).
+field_of() {
+  sed -n "s/^beat $2 .* $1=\([^ ]*\).*/\1/p" "$replay"
+}
+# edit_field FIELD N VALUE: $replay with FIELD of beat N set to VALUE, in $tampered.
+edit_field() {
+  sed "s/^\(beat $2 .* $1=\)[^ ]*/\1$3/" "$replay" >"$tampered"
+  cmp -s "$replay" "$tampered" && fail "beat $2's $1 was not edited"
+}
 
 case $case_name in
 version)
@@ -236,29 +260,27 @@ $straight"
   rm -rf "$dir"
   ;;
 replay_verifies_recorded_games)
-  # Games recorded by sim play back beat for beat, with and without a mod pack.
+  # Whole games recorded by sim play back beat for beat, and end as they ended.
   need_packs
-  replay=$(mktemp)
-  trap 'rm -f "$out" "$err" "$replay"' EXIT
   for seed in 9 10; do
-    run sim --seed "$seed" --beats 150 --record "$replay"
+    run sim --seed "$seed" --record "$replay"
     expect_status 0
     beats=$(sed -n 's/^beats: *//p' "$out")
+    grep -qE '^end (won|died|lost)$' "$replay" || fail "seed $seed's game did not end"
     run replay "$replay" --verify
     expect_status 0
     expect_quiet_err
     expect_last_line "verified: $beats beats"
   done
+  # A mod pack's game, stopped after 80 beats: verified as far as it goes.
   run sim --seed 11 --beats 80 --pack "$packs/diary" --record "$replay"
   expect_status 0
   grep -q '^pack diary 1.0.0 [0-9a-f]\{16\} ' "$replay" || fail "the replay does not name the mod"
-  run replay "$replay" --verify
+  run replay "$replay" --verify --partial
   expect_status 0
-  expect_last_line "verified: 80 beats"
+  expect_out '^verified: 80 beats \(partial: '
   ;;
 replay_reports_the_first_diverging_beat)
-  replay=$(mktemp) tampered=$(mktemp)
-  trap 'rm -f "$out" "$err" "$replay" "$tampered"' EXIT
   run sim --seed 9 --beats 120 --record "$replay"
   expect_status 0
   # The first beat the player walks: replaying it standing still must differ there.
@@ -267,7 +289,7 @@ replay_reports_the_first_diverging_beat)
   sed "s/^beat $first move [a-z]* /beat $first none - /" "$replay" >"$tampered"
   run replay "$tampered" --verify
   expect_status 1
-  expect_err "beat $first differs from the replay: the player is at "
+  expect_err "beat $first differs from the replay: at is [0-9]+,[0-9]+, where the replay has "
   expect_last_line "diverged: beat $first of 120"
   # A checksum changed alone: the player agrees, so the difference is said to be elsewhere.
   sed 's/^\(beat 30 .* sum=\)[0-9a-f]*/\10123456789abcdef/' "$replay" >"$tampered"
@@ -276,9 +298,154 @@ replay_reports_the_first_diverging_beat)
   expect_err "beat 30 differs from the replay: the player is where the replay has it"
   expect_err "the replay has 0123456789abcdef"
   ;;
+replay_names_an_edited_sum)
+  record_game
+  sum=$(field_of sum 37)
+  edit_field sum 37 0123456789abcdef
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_err "^cairn replay: $tampered: beat 37 differs from the replay: the player is where the replay has it \(.*\): the difference is elsewhere in the world; sum \(the world's checksum\) is $sum, where the replay has 0123456789abcdef$"
+  expect_last_line "diverged: beat 37 of $beats"
+  ;;
+replay_names_an_edited_floor)
+  record_game
+  floor=$(field_of floor 37)
+  edit_field floor 37 $((floor + 1))
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_err "^cairn replay: $tampered: beat 37 differs from the replay: floor is $floor, where the replay has $((floor + 1)) "
+  expect_last_line "diverged: beat 37 of $beats"
+  ;;
+replay_names_an_edited_cell)
+  record_game
+  at=$(field_of at 37)
+  moved="$((${at%,*} + 1)),${at#*,}"
+  edit_field at 37 "$moved"
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_err "^cairn replay: $tampered: beat 37 differs from the replay: at is $at, where the replay has $moved "
+  expect_last_line "diverged: beat 37 of $beats"
+  ;;
+replay_names_an_edited_hp)
+  record_game
+  hp=$(field_of hp 37)
+  edit_field hp 37 $((hp + 1))
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_err "^cairn replay: $tampered: beat 37 differs from the replay: hp is $hp, where the replay has $((hp + 1)) "
+  expect_last_line "diverged: beat 37 of $beats"
+  ;;
+replay_names_an_edited_end)
+  record_game
+  sed 's/^end won$/end lost/' "$replay" >"$tampered"
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_err "^cairn replay: $tampered: replay line $lines: the game ended 'won' at beat $beats, where the replay has 'lost'$"
+  expect_last_line "diverged: the end, after beat $beats"
+  # A whole game's replay that claims the game went on is no less wrong.
+  sed 's/^end won$/end playing/' "$replay" >"$tampered"
+  run replay "$tampered" --verify --partial
+  expect_status 1
+  expect_err "the game ended 'won' at beat $beats, where the replay has 'playing'"
+  ;;
+replay_of_a_cut_game_is_incomplete)
+  record_game
+  # Recorded while the game went on ("end playing").
+  run sim --seed 9 --beats 40 --record "$tampered"
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_last_line "incomplete: the replay stops at beat 40 before its game ended"
+  expect_err "recorded while the game went on; --partial verifies the beats it has"
+  run replay "$tampered" --verify --partial
+  expect_status 0
+  expect_last_line "verified: 40 beats (partial: the replay stops at beat 40, before its game ended: it was recorded while the game went on)"
+  # Cut after a whole line: no end line.
+  head -n "$(grep -n '^beat 50 ' "$replay" | cut -d: -f1)" "$replay" >"$tampered"
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_last_line "incomplete: the replay stops at beat 50 before its game ended"
+  expect_err "it has no end line"
+  run replay "$tampered" --verify --partial
+  expect_status 0
+  expect_out '^verified: 50 beats \(partial: '
+  # Cut inside a line - here just before beat 50's newline, where it still reads as a beat:
+  # the line is not trusted, so beat 49 is the last verified.
+  bytes=$(head -n "$(grep -n '^beat 50 ' "$replay" | cut -d: -f1)" "$replay" | wc -c)
+  head -c $((bytes - 1)) "$replay" >"$tampered"
+  run replay "$tampered" --verify
+  expect_status 1
+  expect_last_line "incomplete: the replay stops at beat 49 before its game ended"
+  run replay "$tampered" --verify --partial
+  expect_status 0
+  expect_out "^verified: 49 beats \(partial: .*line $((50 + header)) is cut short"
+  ;;
+replay_refuses_what_follows_its_end)
+  record_game
+  { cat "$replay"; echo "end won"; } >"$tampered"
+  run replay "$tampered" --verify --partial
+  expect_status 1
+  expect_err "^cairn replay: $tampered: replay line $((lines + 1)): nothing may follow the end line \(line $lines\)"
+  { cat "$replay"; echo; } >"$tampered"
+  run replay "$tampered" --verify --partial
+  expect_status 1
+  expect_err "replay line $((lines + 1)): nothing may follow the end line"
+  # A beat after the game ended, and then the end line again.
+  last=$(grep "^beat $beats " "$replay" | sed "s/^beat $beats /beat $((beats + 1)) /")
+  { grep -v '^end ' "$replay"; echo "$last"; echo "end won"; } >"$tampered"
+  run replay "$tampered" --verify --partial
+  expect_status 1
+  expect_err "^cairn replay: $tampered: replay line $lines: beat $((beats + 1)) comes after the game ended \('won' at beat $beats\)"
+  expect_last_line "diverged: beat $((beats + 1)) of $((beats + 1))"
+  ;;
+replay_finds_a_moved_pack_with_pack)
+  need_packs
+  mkdir -p "$tmp/a" "$tmp/b"
+  cp -r "$packs/diary" "$tmp/a/diary"
+  run sim --seed 11 --beats 30 --pack "$tmp/a/diary" --record "$replay"
+  expect_status 0
+  mv "$tmp/a/diary" "$tmp/b/diary"
+  # The recorded folder is gone: the pack is not found without --pack.
+  run replay "$replay" --verify --partial
+  expect_status 1
+  expect_err "needs pack 'diary' 1.0.0, which is not loaded, not among the packs given and not in its recorded folder '$tmp/a/diary' \(give its folder with --pack\)"
+  run replay "$replay" --verify --partial --pack "$tmp/b/diary"
+  expect_status 0
+  expect_quiet_err
+  expect_out '^verified: 30 beats \(partial: '
+  # Found by its id: a --pack folder is used before the recorded one.
+  cp -r "$tmp/b/diary" "$tmp/a/diary"
+  echo "-- changed" >>"$tmp/a/diary/diary.lua"
+  run replay "$replay" --verify --partial --pack "$tmp/b/diary"
+  expect_status 0
+  # A folder that is no pack's is said to be so.
+  run replay "$replay" --verify --partial --pack "$tmp/b"
+  expect_status 1
+  expect_err "$tmp/b holds no pack.lua"
+  ;;
+replay_refuses_a_changed_pack_in_its_recorded_folder)
+  need_packs
+  cp -r "$packs/diary" "$tmp/diary"
+  run sim --seed 11 --beats 30 --pack "$tmp/diary" --record "$replay"
+  expect_status 0
+  hash=$(sed -n 's/^pack diary 1.0.0 \([0-9a-f]*\) .*/\1/p' "$replay")
+  echo "-- changed" >>"$tmp/diary/diary.lua"
+  changed="pack 'diary' in $tmp/diary is not the replay's: its content is [0-9a-f]{16}, where the replay has $hash"
+  run replay "$replay" --verify --partial
+  expect_status 1
+  expect_err "$changed"
+  run replay "$replay" --verify --partial --pack "$tmp/diary"
+  expect_status 1
+  expect_err "$changed"
+  # The same content under another version than the one recorded.
+  cp "$packs/diary/diary.lua" "$tmp/diary/diary.lua"
+  sed 's/^pack diary 1.0.0 /pack diary 1.0.1 /' "$replay" >"$tampered"
+  run replay "$tampered" --verify --partial
+  expect_status 1
+  expect_err "pack 'diary' is 1.0.0 here but was 1.0.1"
+  run replay "$replay" --verify --partial
+  expect_status 0
+  ;;
 replay_refuses_other_packs_and_bad_files)
-  replay=$(mktemp) tampered=$(mktemp)
-  trap 'rm -f "$out" "$err" "$replay" "$tampered"' EXIT
   run sim --seed 9 --beats 20 --record "$replay"
   sed 's/^\(pack base [^ ]*\) [0-9a-f]*/\1 0000000000000000/' "$replay" >"$tampered"
   run replay "$tampered" --verify
@@ -293,6 +460,50 @@ replay_refuses_other_packs_and_bad_files)
   expect_err "cannot read"
   run replay
   expect_status 2
+  ;;
+replay_names_the_line_of_a_damaged_file)
+  # Whatever the bytes, a message naming the file and the line, exit status 1, no crash.
+  record_game
+  damaged() { # EXPECTED_MESSAGE: runs the replay of $tampered
+    run replay "$tampered" --verify --partial
+    expect_status 1
+    expect_err "^cairn replay: $tampered: $1"
+  }
+  sed 's/^beat 12 /beat 99999999999999999999999999 /' "$replay" >"$tampered"
+  damaged "replay line $((12 + header)): beat 12 was expected here, not '99999999999999999999999999'"
+  sed 's/^seed .*/seed 123456789012345678901234567890/' "$replay" >"$tampered"
+  damaged "replay line 4: the seed is a whole number, not '1234567890"
+  sed 's/^\(beat 12 .* hp=\)[0-9]*/\11e3/' "$replay" >"$tampered"
+  damaged "replay line $((12 + header)): hp is a whole number, not '1e3'"
+  sed 's/^beat 12 [a-z_]* /beat 12 fly /' "$replay" >"$tampered"
+  damaged "replay line $((12 + header)): the input of beat 12 \(fly .*\) is refused: unknown action 'fly'"
+  sed '12s/$/\r/' "$replay" >"$tampered"
+  damaged "replay line 12: byte [0-9]+ is a control character \(\\\\13\): a replay is plain text"
+  { head -n 11 "$replay"; printf 'beat 7\0 none\n'; tail -n +13 "$replay"; } >"$tampered"
+  damaged "replay line 12 holds a NUL byte: a replay is text"
+  { head -n 11 "$replay"; printf 'beat %09000d\n' 0; tail -n +13 "$replay"; } >"$tampered"
+  damaged "replay line 12: the line is 9005 bytes long: no replay line is"
+  { head -n 11 "$replay"; head -n 11 "$replay" | tail -n 1; tail -n +12 "$replay"; } >"$tampered"
+  damaged "replay line 12: beat [0-9]+ was expected here"
+  { head -n 4 "$replay"; head -n 4 "$replay" | tail -n 1; tail -n +5 "$replay"; } >"$tampered"
+  damaged "replay line 5: a second seed line \(line 4 first\)"
+  printf '\x89PNG\r\n\x1a\n\xff\xfe' >"$tampered"
+  damaged "replay line 1: byte 5 is a control character"
+  printf 'cairn-replay 1\ncairn 0.1.0\ngame base:dun' >"$tampered"
+  damaged "replay line 3: the replay is cut short in its header"
+  : >"$tampered"
+  damaged "replay line 1: the replay is empty"
+  ;;
+replay_help_names_its_options)
+  run replay --help
+  expect_status 0
+  expect_quiet_err
+  expect_out '^usage: cairn replay FILE \[--verify\] \[--partial\] \[--pack DIR \.\.\.\]$'
+  expect_out '--partial'
+  expect_out '--pack DIR'
+  run replay "$replay" --pack
+  expect_status 2
+  expect_err '^usage: cairn replay'
   ;;
 *)
   echo "unknown case $case_name"

@@ -136,8 +136,10 @@ press_moving() {
 
 case $case_name in
 a_replay_plays_back_a_beat_per_key)
+  # Recorded while the game went on: verified as far as it goes with --partial, and
+  # incomplete without.
   "$cairn" sim --seed 9 --beats 3 --record "$dir/r.txt" >/dev/null || fail "sim did not record"
-  verb=replay start "$dir/r.txt"
+  verb=replay start "$dir/r.txt" --partial
   wait_for '^HP .*  Beat 0  Seed 9'
   wait_for 'A replay of 3 beats'
   key x
@@ -145,9 +147,17 @@ a_replay_plays_back_a_beat_per_key)
   key x
   key x
   wait_for '^HP .*  Beat 3  Seed 9'
-  wait_for 'verified: 3 beats'
+  wait_for 'verified: 3 beats \(partial: '
   key q
   wait_exit 0
+  verb=replay start "$dir/r.txt"
+  wait_for 'A replay of 3 beats'
+  key x
+  key x
+  key x
+  wait_for 'incomplete: the replay stops at beat 3, before its game ended'
+  key q
+  wait_exit 1
   ;;
 map_and_status_appear_in_80x24)
   start --seed 7 --save "$save"

@@ -211,17 +211,31 @@ cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *sta
  * call on it. */
 cairn_status cairn_lua_game_record(cairn_lua *h, const char **text);
 /* The folders of the packs a replay's text names that are not loaded yet, in load order, for
- * the caller to load before cairn_lua_replay_start; owned by the host until the next
- * cairn_lua_replay_packs (loading packs leaves them be) or its destruction. */
+ * the caller to load before cairn_lua_replay_start. Each is found by its id among `folders`
+ * (pack folders, each named after its pack), else at the folder the replay recorded; whichever
+ * it is must hold the recorded content (by hash), else it is refused, naming the pack, before
+ * any of it runs. Owned by the host until the next call of either function (loading packs
+ * leaves them be) or its destruction. A text that is not a replay fails with the line at
+ * fault. */
+cairn_status cairn_lua_replay_find_packs(cairn_lua *h, const char *text,
+                                         const char *const *folders, size_t folder_count,
+                                         const char *const **dirs, size_t *count);
+/* cairn_lua_replay_find_packs with no folders given. */
 cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
                                     size_t *count);
 /* Starts the replay's game (checking the packs as cairn_lua_game_resume does); *beats is how
  * many it has. */
 cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
-/* Plays the replay's next beat and compares what the world came to with what it recorded:
- * fails with "beat N differs from the replay: ..." when it does not. *done is set after the
- * last beat. */
+/* Plays the replay's next beat and compares what the world came to with every field its line
+ * recorded: fails with "beat N differs from the replay: ..." naming the fields that differ.
+ * *done is set after the last beat. A failure ends the replay. */
 cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done);
+/* After the last beat: compares how the game stands with the replay's end line, failing with
+ * "replay line N: the game ended 'won' at beat K, where the replay has 'lost'" when they
+ * differ. *incomplete is NULL when the replay holds its whole game, else says where it stops
+ * short and why ("the replay stops at beat K, before its game ended: ..."), owned by the host
+ * until the next call on it. */
+cairn_status cairn_lua_replay_finish(cairn_lua *h, const char **incomplete);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
