@@ -1,0 +1,1 @@
+return { id = "elsewhere", version = "1.0.0", cairn = "9.0" }
