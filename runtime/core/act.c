@@ -130,15 +130,17 @@ const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo)
     return cairn__names_text(&w->algos.names, algo);
 }
 
-static void settle_on(cairn_world *w, cairn_algo_event *ev, cairn_dir dir,
-                      cairn_result_event *result)
+/* The algorithm settles on dir: the actor faces it (a turn is a change of its own). */
+static cairn_status settle_on(cairn_world *w, cairn_algo_event *ev, cairn_dir dir,
+                              cairn_result_event *result)
 {
     ev->direction = (uint8_t)dir;
     ev->head.action.dir = (uint8_t)dir;
     ev->result = result;
     ev->head.success = true;
     if (dir != CAIRN_DIR_NONE && cairn__entity_current(w, ev->head.actor))
-        w->entities.slots[ev->head.actor.index].facing = (uint8_t)dir;
+        return cairn__entity_turn(w, ev->head.actor, dir);
+    return CAIRN_OK;
 }
 
 /* The blocker can still act this beat, and waiting for it is not a cycle. */
@@ -160,9 +162,8 @@ cairn_status cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir 
         if (st)
             return st;
         if (ok) {
-            settle_on(w, ev, dir, result);
             *success = true;
-            return CAIRN_OK;
+            return settle_on(w, ev, dir, result);
         }
         if (!cairn__alive(w, ev->head.actor))
             break; /* it died trying */
@@ -185,9 +186,7 @@ cairn_status cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud)
     cairn_status st = perform(w, ev->head.actor, ev->head.action, &result, &ok);
     if (st)
         return st;
-    if (ok)
-        settle_on(w, ev, dir, result);
-    return CAIRN_OK;
+    return ok ? settle_on(w, ev, dir, result) : CAIRN_OK;
 }
 
 cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
@@ -197,10 +196,8 @@ cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
     size_t count = 1;
     dirs[0] = (cairn_dir)ev->head.action.dir;
     if (dirs[0] == CAIRN_DIR_NONE) {
-        if (ev->head.action.id == CAIRN_ACTION_NONE) {
-            settle_on(w, ev, CAIRN_DIR_NONE, NULL);
-            return CAIRN_OK;
-        }
+        if (ev->head.action.id == CAIRN_ACTION_NONE)
+            return settle_on(w, ev, CAIRN_DIR_NONE, NULL);
         cairn_status st = cairn_movs_dirs(w, ev->movs, ev->head.actor, dirs, &count);
         if (st)
             return st;

@@ -312,11 +312,20 @@ cairn_status cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_d
 {
     if ((unsigned)facing > CAIRN_DIR_NONE)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)facing);
-    cairn_entity *e = cairn__entity(w, id);
-    if (!e)
+    if (!cairn__entity(w, id))
         return w->error.status;
+    return cairn__entity_turn(w, id, facing);
+}
+
+cairn_status cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing)
+{
+    cairn_entity *e = &w->entities.slots[id.index];
+    if (e->facing == (uint8_t)facing)
+        return CAIRN_OK;
+    cairn_change change = {
+        .kind = CAIRN_CHANGE_TURNED, .entity = id, .amount = e->facing, .value = (int32_t)facing};
     e->facing = (uint8_t)facing;
-    return CAIRN_OK;
+    return cairn__history_add(w, change);
 }
 
 cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,

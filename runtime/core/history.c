@@ -15,6 +15,10 @@ static const char *const change_names[CAIRN_CHANGE_KIND_COUNT] = {
     [CAIRN_CHANGE_STATUS_ON] = "status_on",
     [CAIRN_CHANGE_STATUS_OFF] = "status_off",
     [CAIRN_CHANGE_STEP] = "step",
+    [CAIRN_CHANGE_HEALED] = "healed",
+    [CAIRN_CHANGE_TURNED] = "turned",
+    [CAIRN_CHANGE_STAT] = "stat",
+    [CAIRN_CHANGE_CONTENT] = "content",
 };
 
 const char *cairn_change_name(cairn_change_kind kind)
@@ -31,6 +35,39 @@ cairn_status cairn__history_add(cairn_world *w, cairn_change change)
     change.phase = w->phase;
     w->history[w->history_count++] = change;
     return CAIRN_OK;
+}
+
+cairn_status cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out)
+{
+    uint32_t id;
+    void *record;
+    cairn_status st = cairn__registry_add(w, &w->change_kinds, name, &id, &record);
+    if ((st == CAIRN_OK || st == CAIRN_ERR_EXISTS) && out)
+        *out = (uint16_t)id;
+    return st;
+}
+
+cairn_status cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out)
+{
+    return cairn__registry_find16(w, &w->change_kinds, name, out);
+}
+
+const char *cairn_change_kind_name(const cairn_world *w, uint16_t id)
+{
+    return id < w->change_kinds.names.count ? cairn__names_text(&w->change_kinds.names, id) : NULL;
+}
+
+cairn_status cairn_world_record(cairn_world *w, cairn_change change)
+{
+    if (change.kind != CAIRN_CHANGE_STAT && change.kind != CAIRN_CHANGE_CONTENT)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID,
+                                "only stat and content changes are recorded from outside the "
+                                "core, not %s",
+                                cairn_change_name((cairn_change_kind)change.kind));
+    if (change.kind == CAIRN_CHANGE_CONTENT && change.detail >= w->change_kinds.names.count)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "no kind of change has the id %u",
+                                (unsigned)change.detail);
+    return cairn__history_add(w, change);
 }
 
 void cairn__history_drop(cairn_world *w, cairn_entity_id id)

@@ -3,19 +3,27 @@
  */
 #include "world.h"
 
+/* The target's WithHP data, or NULL with *st set (a bad id, no WithHP). */
+static cairn_with_hp *with_hp(cairn_world *w, cairn_entity_id target, cairn_status *st)
+{
+    if ((*st = cairn_entity_check(w, target)))
+        return NULL;
+    cairn_with_hp *hp = cairn__data(w, target, CAIRN_DECO_WITH_HP);
+    if (!hp)
+        *st = cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) has no WithHP", target.index,
+                               cairn_type_name(w, w->entities.slots[target.index].type));
+    return hp;
+}
+
 cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
                                  cairn_entity_id cause, bool *killed)
 {
     if (killed)
         *killed = false;
-    cairn_status st = cairn_entity_check(w, target);
-    if (st)
-        return st;
-    cairn_with_hp *hp = cairn__data(w, target, CAIRN_DECO_WITH_HP);
+    cairn_status st;
+    cairn_with_hp *hp = with_hp(w, target, &st);
     if (!hp)
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) has no WithHP",
-                                target.index,
-                                cairn_type_name(w, w->entities.slots[target.index].type));
+        return st;
     if (amount <= 0 || !cairn__alive(w, target))
         return CAIRN_OK;
     if (amount > CAIRN_STAT_MAX)
@@ -50,6 +58,31 @@ cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t
     if (killed)
         *killed = true;
     return CAIRN_OK;
+}
+
+cairn_status cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
+                               cairn_entity_id cause, int32_t *healed)
+{
+    if (healed)
+        *healed = 0;
+    cairn_status st;
+    cairn_with_hp *hp = with_hp(w, target, &st);
+    if (!hp)
+        return st;
+    int64_t room = (int64_t)hp->max - hp->hp;
+    int32_t gained = amount <= 0 || room <= 0 || !cairn__alive(w, target) ? 0
+                     : amount < room                                      ? amount
+                                                                          : (int32_t)room;
+    if (gained == 0)
+        return CAIRN_OK;
+    hp->hp += gained;
+    if (healed)
+        *healed = gained;
+    return cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_HEALED,
+                                                .entity = target,
+                                                .other = cause,
+                                                .amount = gained,
+                                                .value = hp->hp});
 }
 
 cairn_status cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)

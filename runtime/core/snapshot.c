@@ -20,7 +20,7 @@
 #include "world.h"
 
 #define SNAPSHOT_MAGIC   UINT32_C(0x574e5243) /* "CRNW" */
-#define SNAPSHOT_VERSION 1
+#define SNAPSHOT_VERSION 2
 
 /* --- the stream -------------------------------------------------------------------------- */
 
@@ -312,6 +312,7 @@ static void write_world(cairn_sink *s, const cairn_world *w)
     cairn__sink_put(s, w->chain_names.count, 4);
     cairn__sink_put(s, w->statuses.names.count, 4);
     cairn__sink_put(s, w->sequences.names.count, 4);
+    cairn__sink_put(s, w->change_kinds.names.count, 4);
     cairn__sink_put(s, w->beat, 8);
     cairn__sink_put(s, w->rng.state, 8);
     cairn__sink_put(s, w->rng.inc, 8);
@@ -459,7 +460,7 @@ static cairn_status check_header(cairn_world *w, cairn_source *src)
     } counts[] = {
         {"types", w->type_names.count},          {"decorators", w->decorator_names.count},
         {"chains", w->chain_names.count},        {"statuses", w->statuses.names.count},
-        {"sequences", w->sequences.names.count},
+        {"sequences", w->sequences.names.count}, {"kinds of change", w->change_kinds.names.count},
     };
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
         uint32_t there = (uint32_t)cairn__source_get(src, 4);
@@ -637,6 +638,10 @@ static bool change_ok(const cairn_world *w, const cairn_change *c)
         return c->detail < CAIRN_SOURCE_MAX;
     case CAIRN_CHANGE_STEP:
         return c->detail < w->sequences.names.count;
+    case CAIRN_CHANGE_CONTENT:
+        return c->detail < w->change_kinds.names.count;
+    case CAIRN_CHANGE_TURNED:
+        return (uint32_t)c->amount <= CAIRN_DIR_NONE && (uint32_t)c->value <= CAIRN_DIR_NONE;
     default:
         return true;
     }

@@ -63,6 +63,7 @@ static cairn_status init(cairn_world *w, const cairn_world_config *config)
     cairn__registry_init(&w->sequences, "sequence", UINT16_MAX, sizeof(cairn_sequence_def));
     cairn__registry_init(&w->statuses, "status", UINT16_MAX, sizeof(cairn_status_def));
     cairn__registry_init(&w->sources, "attack source", CAIRN_SOURCE_MAX, 1);
+    cairn__registry_init(&w->change_kinds, "kind of change", UINT16_MAX, 1);
     cairn_rng_seed(&w->rng, config->seed, 0);
     cairn_status st = cairn__grid_init(w, config->width, config->height);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++)
@@ -122,6 +123,7 @@ void cairn_world_destroy(cairn_world *w)
     cairn__registry_free(w, &w->sequences);
     cairn__registry_free(w, &w->statuses);
     cairn__registry_free(w, &w->sources);
+    cairn__registry_free(w, &w->change_kinds);
     cairn__order_free(w);
     cairn__history_free(w);
     cairn__arena_free(w, &w->arena);

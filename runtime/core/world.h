@@ -371,6 +371,8 @@ typedef struct cairn_order {
 cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e);
 void cairn__order_free(cairn_world *w);
 
+/* Turns a current entity to face dir, recording the turn when its facing changes. */
+cairn_status cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* Appends a change, stamped with the world's phase. */
 cairn_status cairn__history_add(cairn_world *w, cairn_change change);
 /* Takes back the changes recorded for an entity whose creation is being undone. */
@@ -446,6 +448,7 @@ struct cairn_world {
     cairn_registry sequences;
     cairn_registry statuses;
     cairn_registry sources;
+    cairn_registry change_kinds; /* content's kinds of change (history.c) */
 
     cairn_entities entities;
     cairn_grid grid;

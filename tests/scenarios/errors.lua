@@ -50,7 +50,8 @@ test("what happened before the failure stays; the next w:step() runs a whole bea
   expect.eq(g.step, 1, "no tick ran: the gremlin's step did not advance")
   local kinds = {}
   for _, c in ipairs(w:history()) do kinds[#kinds + 1] = c.kind .. "/" .. c.phase end
-  expect.eq(kinds, { "moved/players" }, "the failed beat's history up to the failure")
+  expect.eq(kinds, { "moved/players", "turned/players" },
+    "the failed beat's history up to the failure")
 
   p:input("move", "e")
   w:step()
@@ -63,7 +64,8 @@ test("what happened before the failure stays; the next w:step() runs a whole bea
   expect.eq(g.step, 2, "and ticked")
   kinds = {}
   for _, c in ipairs(w:history()) do kinds[#kinds + 1] = c.kind .. "/" .. c.phase end
-  expect.eq(kinds, { "moved/players", "moved/reals", "step/tick" })
+  expect.eq(kinds, { "moved/players", "moved/reals", "turned/reals", "step/tick" },
+    "the player faces east already; the gremlin turns to move west")
 end)
 
 local start_fails = false

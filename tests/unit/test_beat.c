@@ -144,10 +144,12 @@ static void the_history_lists_the_beats_changes_in_order_with_phases(void **stat
         cairn_entity_id entity;
     } want[] = {
         {CAIRN_CHANGE_MOVED, CAIRN_PHASE_PLAYERS, player},
+        {CAIRN_CHANGE_TURNED, CAIRN_PHASE_PLAYERS, player},
         {CAIRN_CHANGE_ATTACKED, CAIRN_PHASE_REALS, player},
         {CAIRN_CHANGE_DAMAGED, CAIRN_PHASE_REALS, player},
+        {CAIRN_CHANGE_TURNED, CAIRN_PHASE_REALS, skeleton},
     };
-    assert_int_equal(count, 3);
+    assert_int_equal(count, 5);
     for (size_t i = 0; i < count; i++) {
         assert_int_equal(h[i].kind, want[i].kind);
         assert_int_equal(h[i].phase, want[i].phase);
@@ -155,15 +157,18 @@ static void the_history_lists_the_beats_changes_in_order_with_phases(void **stat
     }
     assert_int_equal(h[0].from.x, 0);
     assert_int_equal(h[0].to.x, 1);
-    assert_true(cairn_entity_id_eq(h[1].other, skeleton));
-    assert_int_equal(h[2].amount, 1);
-    assert_int_equal(h[2].value, 2);
+    assert_int_equal(h[1].amount, CAIRN_DIR_NONE); /* it faced nowhere, then east */
+    assert_int_equal(h[1].value, CAIRN_DIR_E);
+    assert_true(cairn_entity_id_eq(h[2].other, skeleton));
+    assert_int_equal(h[3].amount, 1);
+    assert_int_equal(h[3].value, 2);
+    assert_int_equal(h[4].value, CAIRN_DIR_W);
     assert_string_equal(cairn_change_name(CAIRN_CHANGE_ATTACKED), "attacked");
     assert_string_equal(cairn_phase_name(CAIRN_PHASE_REALS), "reals");
     /* The next beat starts a new history. */
     map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
     cairn_world_history(m.w, &count);
-    assert_int_equal(count, 2); /* attacked and damaged again */
+    assert_int_equal(count, 2); /* attacked and damaged again: facing the same way is no turn */
     map_close(&m);
 }
 

@@ -939,6 +939,11 @@ int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *t
  * passes damaged, and when hp reaches 0 on a Killable entity passes die_check and, unless a
  * handler vetoes, kills it. `cause` (may be NONE) becomes the events' actor. amount <= 0
  * does nothing. *killed (may be NULL) says whether this killed it. */
+/* Gives the target back up to `amount` hp, never past its max_hp, and records a
+ * CAIRN_CHANGE_HEALED of what it gained (nothing when it gained nothing). *healed (may be
+ * NULL) is the hp gained. CAIRN_ERR_NOT_FOUND without WithHP; a dead target gains nothing. */
+cairn_status cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
+                               cairn_entity_id cause, int32_t *healed);
 cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
                                  cairn_entity_id cause, bool *killed);
 
@@ -1208,6 +1213,12 @@ typedef enum cairn_change_kind {
     CAIRN_CHANGE_STATUS_ON,  /* entity got status `detail` for `amount` beats */
     CAIRN_CHANGE_STATUS_OFF, /* status `detail` wore off entity */
     CAIRN_CHANGE_STEP,       /* entity's sequence went from step `amount` to another, `value` */
+    CAIRN_CHANGE_HEALED,     /* entity gained `amount` hp, from other when given; `value` is hp */
+    CAIRN_CHANGE_TURNED,     /* entity's facing went from `amount` to `value` (cairn_dir) */
+    CAIRN_CHANGE_STAT,       /* a stat of entity was set from outside the core (a host's
+                                stat number in `detail`), from `amount` to `value` */
+    CAIRN_CHANGE_CONTENT,    /* a change of a kind content defined (cairn_change_kind_register,
+                                in `detail`); every other field is content's */
     CAIRN_CHANGE_KIND_COUNT
 } cairn_change_kind;
 
@@ -1225,6 +1236,19 @@ typedef struct cairn_change {
 
 /* "spawned", "moved", ... Static storage. */
 const char *cairn_change_name(cairn_change_kind kind);
+
+/* Kinds of change that the embedder or content defines, by name ("mypack:burned"), with ids
+ * 0, 1, 2 ... in the order registered (so a snapshot can name them); at most 65,536.
+ * CAIRN_ERR_EXISTS (with *out set) for a name registered already. */
+cairn_status cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out);
+cairn_status cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out);
+/* The name of a registered kind, or NULL. Owned by the world. */
+const char *cairn_change_kind_name(const cairn_world *w, uint16_t id);
+
+/* Adds a change made outside the core to the history, in the current phase: a
+ * CAIRN_CHANGE_STAT (a host that sets stats) or a CAIRN_CHANGE_CONTENT of a registered kind.
+ * CAIRN_ERR_INVALID for any other kind or an unknown content kind; CAIRN_ERR_NOMEM. */
+cairn_status cairn_world_record(cairn_world *w, cairn_change change);
 
 /* The changes of the current beat (from the start of the last cairn_world_step, including
  * any made since it returned), in the order they happened. Owned by the world; valid until
