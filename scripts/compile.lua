@@ -22,6 +22,7 @@ local builtin = {
     "dig_get", "dig_do", "dig_success", "dig_failure", "be_dug_check", "be_dug", "damaged",
     "die_check", "tick" },
   source = { "basic" },
+  change = {},
   sequence = {},
   status = {},
   type = {},
@@ -44,7 +45,7 @@ end
 
 local kind_words = { type = "entity type", decorator = "decorator", chain = "chain",
   action = "action", movs = "movs", algo = "algorithm", sequence = "sequence", status = "status",
-  source = "attack source" }
+  source = "attack source", change = "kind of change" }
 
 -- The full name a definition of `pack` means by `name`: its own pack's first, then the
 -- runtime's. Raises when there is none.
@@ -132,6 +133,10 @@ function compilers.bot() end
 
 function compilers.source(e)
   core.source(e.name)
+end
+
+function compilers.change(e)
+  core.change(e.name)
 end
 
 function compilers.decorator(e)

@@ -7,8 +7,8 @@ local util = ctx.util
 local define = {}
 
 -- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
-define.kinds = { "source", "decorator", "action", "movs", "algo", "status", "sequence",
-  "entity", "handler", "game", "bot" }
+define.kinds = { "source", "change", "decorator", "action", "movs", "algo", "status",
+  "sequence", "entity", "handler", "game", "bot" }
 
 local record = {}   -- kind -> list of definitions, in the order made
 local by_name = {}  -- kind -> full name -> definition
@@ -31,6 +31,7 @@ end
 -- The fields each kind accepts and what each must be.
 local fields = {
   source = { name = "string" },
+  change = { name = "string", describe = "function", description = "string" },
   entity = { name = "string", layer = "string", glyph = "string", color = "string",
     decorators = "list", stats = "table", sequence = "sequence", algo = "string",
     handlers = "handlers", data = "table", description = "string" },

@@ -87,9 +87,20 @@ local function describe(s, history, you)
     note(s, (text:gsub("^%l", string.upper)))
   end
   local told = { attacked = true, died = true, status_on = true, status_off = true,
-    pushed = true, dug = true }
+    pushed = true, dug = true, healed = true }
+  local kinds = ctx.define.by_name.change
   for _, c in ipairs(history) do
-    if not told[c.kind] then goto next end -- moves and steps go without words
+    local own = kinds[c.kind] -- a kind content defined: its describe has the words, if any
+    if own then
+      local text = own.def.describe and own.def.describe(c, name)
+      if text ~= nil and type(text) ~= "string" then
+        error(string.format("%s: describe of cairn.change '%s' returns a sentence or nil, " ..
+          "not a %s", own.where, c.kind, type(text)), 0)
+      end
+      if text and text ~= "" then sentence(text) end
+      goto next
+    end
+    if not told[c.kind] then goto next end -- moves, turns, steps and stats go without words
     local who, by = name(c.entity), name(c.other)
     local is = who == "you" and "are" or "is"
     if c.kind == "attacked" then
@@ -115,6 +126,9 @@ local function describe(s, history, you)
       sentence(string.format("%s %s pushed back.", who, is))
     elseif c.kind == "dug" and by == "you" then
       sentence(string.format("you dig through %s.", who))
+    elseif c.kind == "healed" then
+      sentence(string.format("%s %s %d hp back.", who, who == "you" and "get" or "gets",
+        c.amount))
     end
     ::next::
   end

@@ -117,7 +117,8 @@ local function library(pack)
 
   -- game(name, { seed = n }): a game session, as `cairn play` runs one, for tests and tools:
   -- g.world, g.beats, g.floor, g.ended; g:input(action, dir), g:bot(name), g:step([n]),
-  -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history).
+  -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history),
+  -- g:messages() (the message log, oldest first, as the play screen shows it).
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
@@ -141,6 +142,11 @@ local function library(pack)
     end
     function g.undo() return session.undo() end
     function g.preview(_, action, dir) return session.preview(action, dir) end
+    function g.messages()
+      local texts = {}
+      for i, m in ipairs(session.current().messages) do texts[i] = m.text end
+      return texts
+    end
     local fields = { beats = true, floor = true, ended = true, seed = true }
     return setmetatable(g, { __index = function(_, k)
       if fields[k] then return session.current()[k] end

@@ -62,6 +62,10 @@ function CairnGameSession:step(n) end
 ---@return string? why
 function CairnGameSession:undo() end
 
+---The message log, oldest first, as the play screen shows it.
+---@return string[]
+function CairnGameSession:messages() end
+
 ---Starts a game session, as `cairn sim` and `cairn play` run one: a new world (the previous
 ---one and its handles are gone) with the first floor of the game named `name` generated.
 ---@param name string A cairn.game's full name, or its short one when one pack defines it.

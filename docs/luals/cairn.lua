@@ -136,7 +136,7 @@
 
 ---@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"
 
----@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"dug"|"died"|"status_on"|"status_off"|"step"
+---@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"healed"|"dug"|"died"|"status_on"|"status_off"|"step"|"turned"|"stat"|string # a string: a kind defined with cairn.change, by its full name
 
 ---A cell, as events and the history give it (a new table each time).
 ---@class CairnCell
@@ -309,6 +309,12 @@
 ---from the last one).
 ---@alias CairnGameOutcome "descend"|"won"|"lost"
 
+---A kind of change content records with w:record, and how the message log tells it.
+---@class CairnChangeDef: CairnChangeable
+---@field name string
+---@field describe? fun(change: CairnChange, name: fun(e: CairnEntity?): string): string? The log's sentence, or nil for none. name(e) is "you", "the skeleton" or "something".
+---@field description? string
+
 ---A game: its world's size, its floors, how each floor is made and when it is over. Not
 ---compiled: the session started by `cairn sim` (or the front end) calls its functions.
 ---@class CairnGameDef: CairnChangeable
@@ -463,6 +469,19 @@ function CairnWorld:step(n) end
 ---@return CairnChange[]
 function CairnWorld:history() end
 
+---@class CairnRecordFields
+---@field entity? CairnEntity
+---@field other? CairnEntity
+---@field amount? integer
+---@field value? integer
+---@field from? CairnCell
+---@field to? CairnCell
+
+---Adds a change of a kind defined with cairn.change to the beat's history.
+---@param kind string The kind's name (a short one means the calling pack's own first).
+---@param fields? CairnRecordFields
+function CairnWorld:record(kind, fields) end
+
 ---Calls the core has made into Lua so far.
 ---@return integer
 function CairnWorld:lua_calls() end
@@ -500,8 +519,11 @@ function CairnView:cells() end
 ---@field other CairnEntity? The cause, when there is one; for died, the killer.
 ---@field from CairnCell
 ---@field to CairnCell
----@field amount integer Damage dealt, hp lost, cells pushed, dig power, status beats, or the old step (1-based).
----@field value integer Hp left (damaged), or the new step (1-based).
+---@field amount integer Damage dealt, hp lost or gained, cells pushed, dig power, status beats, the old step (1-based), a stat's value before, or what w:record was given.
+---@field value integer Hp left (damaged, healed), the new step (1-based), a stat's value after, or what w:record was given.
+---@field stat string? The stat's name, for stat.
+---@field facing CairnDir? The direction faced now, for turned.
+---@field was CairnDir? The direction faced before, for turned.
 ---@field status CairnStatusName? For status_on and status_off.
 ---@field type string? The entity's type, for spawned and died (readable once it is gone).
 ---@field source CairnSourceName? The attack's source, for attacked.
@@ -585,6 +607,12 @@ function CairnEntity:kill() end
 ---@param cause? CairnEntity
 ---@return boolean killed
 function CairnEntity:hurt(amount, cause) end
+
+---Gives hp (0 to 1000000) back, never past max_hp; returns the hp gained (a healed change).
+---@param amount integer
+---@param cause? CairnEntity
+---@return integer healed
+function CairnEntity:heal(amount, cause) end
 
 ---Moves it to a cell of its layer (displace_check may veto); returns whether it moved.
 ---@param x integer
@@ -829,6 +857,10 @@ function cairn.sequence(def) end
 ---Defines an attack source (shared by every pack, not prefixed; at most 8 with "basic").
 ---@param name string
 function cairn.source(name) end
+
+---Defines a kind of change, recorded with w:record and told in the message log.
+---@param def CairnChangeDef
+function cairn.change(def) end
 
 ---Defines a game: its floors and its rules.
 ---@param def CairnGameDef

@@ -615,7 +615,8 @@ static int c_sequence(lua_State *L)
 /* --- the rest: names, types, actions, hooks ---------------------------------------------- */
 
 static const char *const kind_options[] = {
-    "type", "decorator", "chain", "action", "movs", "algo", "sequence", "status", "source", NULL,
+    "type",     "decorator", "chain",  "action", "movs", "algo",
+    "sequence", "status",    "source", "change", NULL,
 };
 
 /* core.find(kind, name) -> id or nil */
@@ -634,6 +635,14 @@ static int c_source(lua_State *L)
 {
     cairn_source_id id;
     check(L, cairn_source_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static int c_change(lua_State *L)
+{
+    uint16_t id;
+    check(L, cairn_change_kind_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
     lua_pushinteger(L, id);
     return 1;
 }
@@ -774,6 +783,7 @@ void cairn_lua__open_define(lua_State *L)
         {"world_new", c_world_new},
         {"find", c_find},
         {"source", c_source},
+        {"change", c_change},
         {"chain", c_chain},
         {"decorator", c_decorator},
         {"type", c_type},

@@ -190,16 +190,33 @@ static int e_kill(lua_State *L)
     return 0;
 }
 
-static int e_hurt(lua_State *L)
+/* The arguments of e:hurt and e:heal: (amount [, cause]), at 2 and 3. */
+static int32_t check_amount(lua_State *L, cairn_entity_id *cause)
 {
-    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
     lua_Integer amount = luaL_checkinteger(L, 2);
     luaL_argcheck(L, amount >= 0 && amount <= CAIRN_STAT_MAX, 2, "0 to 1000000");
-    cairn_entity_id cause =
-        lua_isnoneornil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);
+    *cause = lua_isnoneornil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);
+    return (int32_t)amount;
+}
+
+static int e_hurt(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true), cause;
+    int32_t amount = check_amount(L, &cause);
     bool killed = false;
-    check(L, cairn_entity_damage(cairn_lua__world(L), id, (int32_t)amount, cause, &killed));
+    check(L, cairn_entity_damage(cairn_lua__world(L), id, amount, cause, &killed));
     lua_pushboolean(L, killed);
+    return 1;
+}
+
+/* e:heal(amount [, cause]) -> the hp gained: never past max_hp, nothing for the dead. */
+static int e_heal(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false), cause;
+    int32_t amount = check_amount(L, &cause);
+    int32_t healed = 0;
+    check(L, cairn_entity_heal(cairn_lua__world(L), id, amount, cause, &healed));
+    lua_pushinteger(L, healed);
     return 1;
 }
 
@@ -452,16 +469,12 @@ static int e_tostring(lua_State *L)
 void cairn_lua__open_entity(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"move", e_move},         {"attack", e_attack},
-        {"dig", e_dig},           {"act", e_act},
-        {"has", e_has},           {"is_dead", e_is_dead},
-        {"kill", e_kill},         {"hurt", e_hurt},
-        {"displace", e_displace}, {"apply", e_apply},
-        {"status", e_status},     {"remove", e_remove},
-        {"hook", e_hook},         {"unhook", e_unhook},
-        {"input", e_input},       {"pass", e_pass},
-        {"pass_all", e_pass_all}, {"lift", e_lift},
-        {"place", e_place},       {NULL, NULL},
+        {"move", e_move},     {"attack", e_attack},     {"dig", e_dig},       {"act", e_act},
+        {"has", e_has},       {"is_dead", e_is_dead},   {"kill", e_kill},     {"hurt", e_hurt},
+        {"heal", e_heal},     {"displace", e_displace}, {"apply", e_apply},   {"status", e_status},
+        {"remove", e_remove}, {"hook", e_hook},         {"unhook", e_unhook}, {"input", e_input},
+        {"pass", e_pass},     {"pass_all", e_pass_all}, {"lift", e_lift},     {"place", e_place},
+        {NULL, NULL},
     };
     static const luaL_Reg meta[] = {
         {"__index", e_index}, {"__newindex", e_newindex},

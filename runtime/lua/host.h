@@ -110,6 +110,7 @@ typedef enum cairn_lua_kind {
     CAIRN_LUA_SEQUENCE,
     CAIRN_LUA_STATUS,
     CAIRN_LUA_SOURCE,
+    CAIRN_LUA_CHANGE, /* a kind of change content defined (cairn.change) */
     CAIRN_LUA_KIND_COUNT
 } cairn_lua_kind;
 
@@ -218,9 +219,13 @@ cairn_event *cairn_lua__check_event(lua_State *L, int idx);
 bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
                          const char *name);
 /* Sets a stat from the value at idx; raises on an unknown stat, a decorator the type lacks or
- * a bad value. */
+ * a bad value. On an entity (id not NONE) the change goes in the beat's history: hp as a
+ * hurt or a heal (cairn_entity_damage, cairn_entity_heal), any other stat that changed as a
+ * CAIRN_CHANGE_STAT naming it. */
 void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
                          const char *name, int idx);
+/* The name of the stat a CAIRN_CHANGE_STAT's detail numbers. Static storage. */
+const char *cairn_lua__stat_name(uint16_t number);
 /* Pushes the list of stat names. */
 void cairn_lua__stat_names(lua_State *L);
 

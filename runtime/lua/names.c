@@ -18,6 +18,7 @@ static const char *const kind_names[CAIRN_LUA_KIND_COUNT] = {
     [CAIRN_LUA_SEQUENCE] = "sequence",
     [CAIRN_LUA_STATUS] = "status",
     [CAIRN_LUA_SOURCE] = "attack source",
+    [CAIRN_LUA_CHANGE] = "kind of change",
 };
 
 bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int *out)
@@ -58,6 +59,9 @@ bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int 
         st = cairn_source_find(w, name, &source);
         id = source;
         break;
+    case CAIRN_LUA_CHANGE:
+        st = cairn_change_kind_find(w, name, &id);
+        break;
     default:
         st = CAIRN_ERR_INVALID;
     }
@@ -91,6 +95,8 @@ const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id)
         return cairn_statused_name(w, (cairn_statused_id)id);
     case CAIRN_LUA_SOURCE:
         return cairn_source_name(w, (cairn_source_id)id);
+    case CAIRN_LUA_CHANGE:
+        return cairn_change_kind_name(w, (uint16_t)id);
     default:
         return NULL;
     }

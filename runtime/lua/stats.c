@@ -175,6 +175,54 @@ static int32_t check_int(lua_State *L, int idx, const char *name, lua_Integer lo
     return (int32_t)v;
 }
 
+/* The bytes a stat's field takes in its decorator's block. */
+static size_t field_size(stat_kind kind)
+{
+    switch (kind) {
+    case STAT_INT:
+    case STAT_TEAMS:
+        return sizeof(int32_t);
+    case STAT_TEAM:
+    case STAT_SOURCE:
+        return sizeof(uint8_t);
+    case STAT_RESISTANCE:
+        return CAIRN_SOURCE_MAX * sizeof(int32_t);
+    default: /* algo, sequence, step */
+        return sizeof(uint16_t);
+    }
+}
+
+/* The stat's value as a number for the history: what an integer stat holds, else 0. */
+static int32_t as_number(const stat *s, const unsigned char *p)
+{
+    if (s->kind == STAT_INT)
+        return get_i32(p);
+    if (s->kind == STAT_STEP)
+        return get_u16(p) + 1;
+    return s->kind == STAT_TEAM ? *p : 0;
+}
+
+/* e.hp = v goes the way of a hurt or a heal, so that a Killable entity set to 0 dies and the
+ * history, previews and the log see the change. Above max_hp is refused rather than cut to
+ * it: the content that wrote it meant a number it would not get. */
+static void set_hp(lua_State *L, cairn_world *w, cairn_entity_id id, int32_t now, int32_t to)
+{
+    const cairn_with_hp *hp = NULL;
+    cairn_entity_data(w, id, CAIRN_DECO_WITH_HP, (void **)&hp);
+    if (hp && to > now && to > hp->max)
+        luaL_error(L,
+                   "hp %d is more than max_hp %d: raise max_hp first, or heal with e:heal, which "
+                   "stops at max_hp",
+                   (int)to, (int)hp->max);
+    cairn_status st = to < now   ? cairn_entity_damage(w, id, now - to, CAIRN_ENTITY_NONE, NULL)
+                      : to > now ? cairn_entity_heal(w, id, to - now, CAIRN_ENTITY_NONE, NULL)
+                                 : CAIRN_OK;
+    if (st)
+        cairn_lua__raise(L, st);
+}
+
+static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, int idx);
+
 void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
                          const char *name, int idx)
 {
@@ -186,6 +234,41 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     if (!base)
         luaL_error(L, "stat '%s' belongs to the decorator %s, which %s does not have", name,
                    cairn_decorator_name(w, s->deco), cairn_type_name(w, type));
+    unsigned char *p = (unsigned char *)base + s->offset;
+    if (cairn_entity_id_is_none(id)) { /* a type's default: no world change */
+        write_stat(L, w, s, base, idx);
+        return;
+    }
+    if (!strcmp(s->name, "hp")) {
+        set_hp(L, w, id, get_i32(p), check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX));
+        return;
+    }
+    unsigned char before[CAIRN_SOURCE_MAX * sizeof(int32_t)];
+    size_t size = field_size(s->kind);
+    memcpy(before, p, size);
+    int32_t was = as_number(s, p);
+    write_stat(L, w, s, base, idx);
+    if (!memcmp(before, p, size))
+        return;
+    cairn_change change = {.kind = CAIRN_CHANGE_STAT,
+                           .detail = (uint16_t)(s - stats),
+                           .entity = id,
+                           .other = CAIRN_ENTITY_NONE,
+                           .amount = was,
+                           .value = as_number(s, p)};
+    if (cairn_world_record(w, change))
+        cairn_lua__raise(L, cairn_world_error_status(w));
+}
+
+const char *cairn_lua__stat_name(uint16_t number)
+{
+    return number < STAT_COUNT ? stats[number].name : "?";
+}
+
+/* Writes the value at idx into the stat's field of the block at base, checking it. */
+static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, int idx)
+{
+    const char *name = s->name;
     unsigned char *p = (unsigned char *)base + s->offset;
     switch (s->kind) {
     case STAT_INT:

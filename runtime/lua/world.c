@@ -189,9 +189,20 @@ static void set_cell(lua_State *L, const char *key, cairn_cell cell)
     lua_setfield(L, -2, key);
 }
 
+/* The kind of a change as content knows it: a built-in kind's word, or the name of the kind
+ * content defined. */
+static void push_kind(lua_State *L, cairn_world *w, const cairn_change *c)
+{
+    if (c->kind == CAIRN_CHANGE_CONTENT)
+        lua_pushstring(L, cairn_change_kind_name(w, c->detail));
+    else
+        lua_pushstring(L, cairn_change_name((cairn_change_kind)c->kind));
+}
+
 /* w:history() -> this beat's changes so far: { kind, phase, entity, other, from, to, amount,
  * value, and by kind status (status_on, status_off), type (spawned, died), source
- * (attacked) or sequence (step) } in the order they happened */
+ * (attacked), sequence (step), stat (stat), facing and was (turned) } in the order they
+ * happened; a kind content defined by its name */
 static int w_history(lua_State *L)
 {
     cairn_world *w = check_world(L);
@@ -201,7 +212,7 @@ static int w_history(lua_State *L)
     for (size_t i = 0; i < count; i++) {
         const cairn_change *c = &changes[i];
         lua_createtable(L, 0, 9);
-        lua_pushstring(L, cairn_change_name((cairn_change_kind)c->kind));
+        push_kind(L, w, c);
         lua_setfield(L, -2, "kind");
         lua_pushstring(L, cairn_phase_name((cairn_phase)c->phase));
         lua_setfield(L, -2, "phase");
@@ -230,10 +241,79 @@ static int w_history(lua_State *L)
         } else if (c->kind == CAIRN_CHANGE_STEP) {
             cairn_lua__push_name(L, CAIRN_LUA_SEQUENCE, c->detail);
             lua_setfield(L, -2, "sequence");
+        } else if (c->kind == CAIRN_CHANGE_STAT) {
+            lua_pushstring(L, cairn_lua__stat_name(c->detail));
+            lua_setfield(L, -2, "stat");
+        } else if (c->kind == CAIRN_CHANGE_TURNED) {
+            lua_pushstring(L, cairn_dir_name((cairn_dir)c->value));
+            lua_setfield(L, -2, "facing");
+            lua_pushstring(L, cairn_dir_name((cairn_dir)c->amount));
+            lua_setfield(L, -2, "was");
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
+}
+
+/* An optional integer field of the table at idx (0 when absent). */
+static int32_t opt_amount(lua_State *L, int idx, const char *key)
+{
+    lua_getfield(L, idx, key);
+    lua_Integer v = lua_isnil(L, -1) ? 0 : luaL_checkinteger(L, -1);
+    lua_pop(L, 1);
+    if (v < -CAIRN_STAT_MAX || v > CAIRN_STAT_MAX)
+        luaL_error(L, "w:record: %s must be from -%d to %d", key, CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+    return (int32_t)v;
+}
+
+/* An optional entity field of the table at idx (NONE when absent). */
+static cairn_entity_id opt_entity(lua_State *L, int idx, const char *key)
+{
+    lua_getfield(L, idx, key);
+    cairn_entity_id id =
+        lua_isnil(L, -1) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, lua_gettop(L), false);
+    lua_pop(L, 1);
+    return id;
+}
+
+/* An optional cell field { x =, y = } of the table at idx (-1, -1 when absent). */
+static cairn_cell opt_cell(lua_State *L, int idx, const char *key)
+{
+    cairn_cell cell = {-1, -1};
+    if (lua_getfield(L, idx, key) != LUA_TNIL) {
+        luaL_argexpected(L, lua_istable(L, -1), idx, "a cell { x =, y = }");
+        lua_getfield(L, -1, "x");
+        lua_getfield(L, -2, "y");
+        cell = cairn_lua__check_cell(L, lua_gettop(L) - 1, lua_gettop(L));
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    return cell;
+}
+
+/* w:record(kind, { entity =, other =, amount =, value =, from =, to = }): adds a change of a
+ * kind content defined (cairn.change) to the beat's history, for front ends, previews and
+ * the message log. Every field is optional. */
+static int w_record(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    int kind = cairn_lua__check_name(L, 2, CAIRN_LUA_CHANGE);
+    if (lua_isnoneornil(L, 3))
+        lua_newtable(L);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    cairn_change change = {
+        .kind = CAIRN_CHANGE_CONTENT,
+        .detail = (uint16_t)kind,
+        .entity = opt_entity(L, 3, "entity"),
+        .other = opt_entity(L, 3, "other"),
+        .from = opt_cell(L, 3, "from"),
+        .to = opt_cell(L, 3, "to"),
+        .amount = opt_amount(L, 3, "amount"),
+        .value = opt_amount(L, 3, "value"),
+    };
+    if (cairn_world_record(w, change))
+        return luaL_error(L, "w:record: %s", cairn_world_error(w));
+    return 0;
 }
 
 /* w:entity(id) -> the entity with that e.id, or nil when it is gone */
@@ -433,6 +513,7 @@ void cairn_lua__open_world(lua_State *L)
         {"checksum", w_checksum},
         {"closest_player", w_closest_player},
         {"history", w_history},
+        {"record", w_record},
         {"entity", w_entity},
         {"snapshot", w_snapshot},
         {"restore", w_restore},

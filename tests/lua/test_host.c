@@ -662,7 +662,7 @@ static void pairs_and_next_visit_keys_in_the_same_order_in_every_lua_state(void 
     run_order(&c);
     cairn_lua_destroy(other);
     assert_first_line_has(a.failure,
-                          "order:order.lua:28: order: ,Mango,_under,a,ab,apple,b,k1,k10,");
+                          "order:order.lua:29: order: ,Mango,_under,a,ab,apple,b,k1,k10,");
     assert_string_equal(a.failure, b.failure);
     assert_string_equal(a.failure, c.failure);
     for (int i = 0; i < 4; i++) {

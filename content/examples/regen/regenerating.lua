@@ -24,7 +24,7 @@ cairn.decorator {
     end
     data.regen_wait = data.regen_wait + 1
     if data.regen_wait >= data.regen_every then
-      e.hp = e.hp + 1
+      e:heal(1)
       data.regen_wait = 0
     end
   end,

@@ -6,7 +6,8 @@ for _, w in ipairs({ "zebra", "apple", "Mango", "kiwi", "_under", "a", "ab", "b"
   words[#words + 1] = w
 end
 
-cairn.entity { name = "counter", glyph = "c", decorators = { "WithHP" }, stats = { hp = 1 } }
+cairn.entity { name = "counter", glyph = "c", decorators = { "WithHP" },
+  stats = { hp = 1, max_hp = 1000000 } }
 
 cairn.handler {
   chain = "beat_start",
