@@ -440,8 +440,10 @@ function session.resume(saved, make_world)
   current = nil
   make_world(game.def.width, game.def.height, saved.seed)
   local w = world()
-  local state = { world = ctx.data.decode(saved.world), entities = {} }
-  for _, e in ipairs(saved.entities) do state.entities[e.id] = ctx.data.decode(e.data) end
+  local state = { world = ctx.data.decode(saved.world, "the save's world part"), entities = {} }
+  for _, e in ipairs(saved.entities) do
+    state.entities[e.id] = ctx.data.decode(e.data, "the save's data of entity " .. e.id)
+  end
   local data_text = ctx.data.encode(state)
   w:restore(string.pack("<I4", #saved.core) .. saved.core .. data_text)
   local s = fresh(game, saved.seed)

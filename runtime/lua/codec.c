@@ -14,6 +14,7 @@
  * refused as "damaged at byte N", never trusted.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,17 @@
 /* Deeper than any data a game keeps, shallow enough that neither direction can exhaust the C
  * stack, whatever the text says. */
 #define MAX_DEPTH 200
+
+/* Raises the message without a place: the runtime's own callers say what the text was, and a
+ * place would name their line, not content's. */
+static int fail(lua_State *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    return lua_error(L);
+}
 
 /* --- the text being written ------------------------------------------------------------ */
 
@@ -62,14 +74,14 @@ static void put(lua_State *L, text *t, const char *s, size_t n)
         size_t cap = t->cap ? t->cap : 256;
         while (n > cap - t->len) {
             if (cap > ((size_t)-1) / 2)
-                luaL_error(L, "the data is too big to keep");
+                fail(L, "the data is too big to keep");
             cap *= 2;
         }
         void *ud;
         lua_Alloc alloc = lua_getallocf(L, &ud);
         char *grown = alloc(ud, t->bytes, t->bytes ? t->cap : 0, cap);
         if (!grown)
-            luaL_error(L, "not enough memory to keep the data (%d MiB of text)", (int)(cap >> 20));
+            fail(L, "not enough memory to keep the data (%d MiB of text)", (int)(cap >> 20));
         t->bytes = grown;
         t->cap = cap;
     }
@@ -109,10 +121,10 @@ static void encode_string(lua_State *L, text *t, int idx)
 static void encode_table(lua_State *L, text *t, int idx, int depth)
 {
     if (depth >= MAX_DEPTH)
-        luaL_error(L,
-                   "only plain values can be kept, and tables nested more than %d deep are "
-                   "not (does a table hold itself?)",
-                   MAX_DEPTH);
+        fail(L,
+             "only plain values can be kept, and tables nested more than %d deep are "
+             "not (does a table hold itself?)",
+             MAX_DEPTH);
     luaL_checkstack(L, 6, "the data is nested too deeply");
     lua_Integer n = cairn_lua__push_sorted_keys(L, idx, false);
     int keys = lua_gettop(L);
@@ -146,10 +158,10 @@ static void encode(lua_State *L, text *t, int idx, int depth)
         put_string(L, t, lua_toboolean(L, idx) ? "true" : "false");
         break;
     default:
-        luaL_error(L,
-                   "only plain values can be kept (booleans, numbers, strings and tables of "
-                   "them), not a %s",
-                   luaL_typename(L, idx));
+        fail(L,
+             "only plain values can be kept (booleans, numbers, strings and tables of "
+             "them), not a %s",
+             luaL_typename(L, idx));
     }
 }
 
@@ -177,8 +189,8 @@ typedef struct reader {
 
 static int damaged(reader *r, const char *what)
 {
-    return luaL_error(r->L, "%s%sdamaged at byte %d: %s", r->name ? r->name : "",
-                      r->name ? " is " : "", (int)(r->pos + 1), what);
+    return fail(r->L, "%s%sdamaged at byte %d: %s", r->name ? r->name : "", r->name ? " is " : "",
+                (int)(r->pos + 1), what);
 }
 
 static bool at(const reader *r, const char *word)
