@@ -1,16 +1,18 @@
 /*
  * seeds.c - makes the seed inputs that must come from cairn's own writers, so that they
  * follow the formats as those change: snapshots (cairn_world_snapshot of the restore
- * target's world), replays (cairn_lua_game_record) and saves (cairn_save_write) of short
- * games of the base game and of the tests' corridor pack.
+ * target's world), replays (cairn_lua_game_record), saves (cairn_save_write) and the parts
+ * of saved states (cairn_lua_game_save_state) of short games of the base game and of the
+ * tests' corridor pack.
  *
- *   fuzz_seeds DIR     writes DIR/restore/, DIR/replay/ and DIR/save/
+ *   fuzz_seeds DIR     writes DIR/restore/, DIR/replay/, DIR/save/ and DIR/state/
  *
  * CTest runs it before the targets' tests (fixture fuzz.seeds) and tools/fuzz before
  * fuzzing, each into its build folder; nothing it writes is kept in the repository.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -83,6 +85,36 @@ static void write_game(cairn_lua *h, const char *dir, const char *name)
         fuzz_die("the save: %s", err.message);
 }
 
+/* The parts of the host's game state that the state target feeds one at a time, each after
+ * the byte that says which it is (state.c). */
+static void write_state_parts(cairn_lua *h, const char *dir, const char *name)
+{
+    cairn_lua_game_state s;
+    ok(h, cairn_lua_game_save_state(h, &s), "the state");
+    const struct {
+        const char *part;
+        cairn_lua_bytes bytes;
+    } parts[] = {
+        {"session", s.session},
+        {"world", s.world},
+        {"entity", s.entity_count ? s.entities[0].data : (cairn_lua_bytes){NULL, 0}},
+    };
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        if (!parts[i].bytes.data)
+            continue;
+        char file[256], path[4096];
+        snprintf(file, sizeof file, "%s-%s", name, parts[i].part);
+        path_of(path, sizeof path, dir, "state", file);
+        unsigned char *bytes = malloc(parts[i].bytes.size + 1);
+        if (!bytes)
+            fuzz_die("out of memory");
+        bytes[0] = (unsigned char)i;
+        memcpy(bytes + 1, parts[i].bytes.data, parts[i].bytes.size);
+        fuzz_write_file(path, bytes, parts[i].bytes.size + 1);
+        free(bytes);
+    }
+}
+
 static void make_games(const char *dir)
 {
     cairn_lua *h = fuzz_host();
@@ -101,6 +133,7 @@ static void make_games(const char *dir)
         ok(h, cairn_lua_game_step(h, NULL), "a beat");
     }
     write_game(h, dir, "corridor");
+    write_state_parts(h, dir, "corridor");
     fuzz_host_drop();
 }
 
@@ -113,7 +146,8 @@ int main(int argc, char **argv)
     const char *dir = argv[1];
     char sub[4096];
     make_dir(dir);
-    for (const char *const *t = (const char *const[]){"restore", "replay", "save", NULL}; *t; t++) {
+    for (const char *const *t = (const char *const[]){"restore", "replay", "save", "state", NULL};
+         *t; t++) {
         snprintf(sub, sizeof sub, "%s/%s", dir, *t);
         make_dir(sub);
     }
