@@ -4,9 +4,13 @@
  * A chain's handlers sit in one array sorted by (rank, id); handler ids only grow, so within
  * a rank, id order is the order handlers were added. A pass pins the array it runs over.
  * Changing a chain whose array is pinned copies the array first and retires the pinned one;
- * the last pass to unpin a retired array frees it. So a pass always sees the handlers as they
- * were when it started, a change made during a pass counts from the next pass, and a pass
- * itself never allocates.
+ * the last pass to unpin a retired array frees it. So a handler added during a pass counts
+ * from the next pass, and a pass itself never allocates.
+ *
+ * A removal is different: a removed handler must never be called again, since whoever added
+ * it may free what its ud points to (the Lua host reuses the slot of its function at once).
+ * Retired arrays that passes still hold are linked from the current one, newest first; a
+ * removal clears the entry's fn in each of them, and passes skip entries without a fn.
  */
 #include <string.h>
 
@@ -17,6 +21,16 @@ static size_t list_bytes(uint32_t cap)
     return sizeof(cairn_handler_list) + (size_t)cap * sizeof(cairn_handler_entry);
 }
 
+/* Frees a list no pass holds, taking it out of the links between a chain's lists. */
+static void list_free(cairn_world *w, cairn_handler_list *list)
+{
+    if (list->older)
+        list->older->newer = list->newer;
+    if (list->newer)
+        list->newer->older = list->older;
+    cairn__free(w, list, list_bytes(list->cap));
+}
+
 static void list_release(cairn_world *w, cairn_handler_list *list)
 {
     if (!list)
@@ -24,7 +38,7 @@ static void list_release(cairn_world *w, cairn_handler_list *list)
     if (list->pins)
         list->retired = true; /* the pass that holds it frees it */
     else
-        cairn__free(w, list, list_bytes(list->cap));
+        list_free(w, list);
 }
 
 /* A fresh list with room for cap entries holding a copy of src's. */
@@ -42,6 +56,7 @@ static cairn_handler_list *list_copy(cairn_world *w, const cairn_handler_list *s
     list->count = count;
     list->cap = cap;
     list->retired = false;
+    list->older = list->newer = NULL;
     if (count)
         memcpy(list->items, src->items, count * sizeof *src->items);
     return list;
@@ -58,6 +73,11 @@ static cairn_handler_list *writable(cairn_world *w, cairn_chain *chain, uint32_t
     cairn_handler_list *fresh = list_copy(w, list, cap < need ? need : cap);
     if (!fresh)
         return NULL;
+    if (list) {
+        /* fresh takes list's place among the chain's lists, in front of the pinned ones */
+        fresh->older = list;
+        list->newer = fresh;
+    }
     list_release(w, list);
     chain->list = fresh;
     return fresh;
@@ -103,6 +123,12 @@ static cairn_status drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id
     memmove(&list->items[at], &list->items[at + 1],
             (list->count - (uint32_t)at - 1) * sizeof *list->items);
     list->count--;
+    /* Passes under way over older lists must not call it either. */
+    for (cairn_handler_list *old = list->older; old; old = old->older) {
+        long was = find(old, id);
+        if (was >= 0)
+            old->items[was].fn = NULL;
+    }
     return CAIRN_OK;
 }
 
@@ -223,13 +249,15 @@ static cairn_status pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bo
         if (!all && !ev->propagate)
             break;
         const cairn_handler_entry *h = &list->items[i];
+        if (!h->fn)
+            continue; /* removed since the pass began */
         st = h->fn(w, ev, h->ud);
         if (st != CAIRN_OK)
             break;
     }
     w->pass_depth--;
     if (--list->pins == 0 && list->retired)
-        cairn__free(w, list, list_bytes(list->cap));
+        list_free(w, list);
     return st;
 }
 

@@ -73,12 +73,17 @@ typedef struct cairn_handler_entry {
 
 /* The handlers of a chain, sorted by (rank, id). A pass pins the list it runs over; a change
  * to a pinned list builds a new list instead and retires the old one, which the last pass to
- * unpin it frees. That is what makes changes during a pass safe and pass-free of allocation. */
+ * unpin it frees. That is what makes changes during a pass safe and pass-free of allocation.
+ * Retired lists still pinned stay linked to the list that replaced them (older/newer), so a
+ * removal reaches every list a pass may still be running over: the removed entry's fn is
+ * cleared there, and passes skip entries without one. */
 typedef struct cairn_handler_list {
     uint32_t pins;
     uint32_t count;
     uint32_t cap;
     bool retired;
+    struct cairn_handler_list *older; /* the pinned list this one replaced, if any */
+    struct cairn_handler_list *newer; /* the list that replaced this one (retired lists) */
     cairn_handler_entry items[];
 } cairn_handler_list;
 

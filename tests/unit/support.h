@@ -55,6 +55,7 @@ typedef struct recorder {
     void (*then)(cairn_world *w, struct recorder *self);
     cairn_chain *chain; /* for `then` */
     cairn_handler_id other;
+    cairn_handler_id victim; /* a second handler id, for `then` */
     cairn_handler added;
 } recorder;
 

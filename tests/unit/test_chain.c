@@ -125,7 +125,9 @@ static void a_handler_removing_itself_mid_pass_runs_out_this_pass_and_is_gone_ne
     assert_int_equal(cairn_chain_count(f->chain), 2);
 }
 
-static void a_handler_removing_a_later_one_mid_pass_takes_effect_from_the_next_pass(void **state)
+/* Whoever removed a handler may free its ud at once: a removed handler is never called
+ * again, not even by the pass that was running when it was removed. */
+static void a_handler_removed_by_an_earlier_one_mid_pass_is_not_called(void **state)
 {
     fixture *f = *state;
     recorder a = {.tag = 'a', .then = remove_self, .chain = f->chain}, b = {.tag = 'b'},
@@ -133,9 +135,79 @@ static void a_handler_removing_a_later_one_mid_pass_takes_effect_from_the_next_p
     add(f, &a, CAIRN_RANK_HIGH, NULL);
     add(f, &b, CAIRN_RANK_MEDIUM, &a.other); /* a removes b */
     add(f, &c, CAIRN_RANK_LOW, NULL);
-    assert_string_equal(run(f, false), "abc");
+    assert_string_equal(run(f, false), "ac");
     a.then = NULL;
     assert_string_equal(run(f, false), "ac");
+}
+
+/* A removes b, then adds z: the add copies the list the pass holds, so the removal must
+ * reach the list the pass runs over, not only the chain's new one. */
+static void remove_then_add(cairn_world *w, recorder *self)
+{
+    assert_ok(w, cairn_chain_remove(w, self->chain, self->other));
+    assert_ok(w, cairn_chain_add(w, self->chain, self->added, NULL));
+    self->then = NULL; /* once */
+}
+
+static void a_removal_after_an_add_mid_pass_still_reaches_the_running_pass(void **state)
+{
+    fixture *f = *state;
+    recorder late = {.tag = 'z', .trace = &f->trace};
+    recorder a = {.tag = 'a',
+                  .then = remove_then_add,
+                  .chain = f->chain,
+                  .added = recorder_handler(&late, CAIRN_RANK_LOWEST)};
+    recorder b = {.tag = 'b'}, c = {.tag = 'c'};
+    add(f, &a, CAIRN_RANK_HIGHEST, NULL);
+    add(f, &b, CAIRN_RANK_MEDIUM, &a.other);
+    add(f, &c, CAIRN_RANK_LOW, NULL);
+    assert_string_equal(run(f, false), "ac");
+    assert_string_equal(run(f, false), "acz");
+}
+
+/* Removal while two passes hold two different lists of the chain (an add in between made
+ * the second): neither pass calls the removed handler. */
+static void nest_add_remove(cairn_world *w, recorder *self)
+{
+    if (self->other++ == 0) {
+        assert_ok(w, cairn_chain_add(w, self->chain, self->added, NULL));
+        assert_ok(w, cairn_chain_pass(w, self->chain, test_event(w)));
+    } else if (self->other == 2) {
+        assert_ok(w, cairn_chain_remove(w, self->chain, self->victim));
+    }
+}
+
+static void a_removal_reaches_every_list_a_nested_pass_holds(void **state)
+{
+    fixture *f = *state;
+    recorder late = {.tag = 'z', .trace = &f->trace};
+    recorder a = {.tag = 'a',
+                  .then = nest_add_remove,
+                  .chain = f->chain,
+                  .added = recorder_handler(&late, CAIRN_RANK_HIGHEST)};
+    recorder b = {.tag = 'b'};
+    add(f, &a, CAIRN_RANK_HIGHEST, NULL);
+    add(f, &b, CAIRN_RANK_MEDIUM, &a.victim);
+    /* outer a (adds z, nests), inner a (removes b), inner z; b is gone for both passes */
+    assert_string_equal(run(f, false), "aaz");
+    assert_int_equal(cairn_chain_count(f->chain), 2);
+}
+
+static void remove_both(cairn_world *w, recorder *self)
+{
+    assert_ok(w, cairn_chain_remove(w, self->chain, self->other));
+    assert_ok(w, cairn_chain_remove(w, self->chain, self->victim));
+}
+
+static void removing_every_handler_mid_pass_ends_the_pass_quietly(void **state)
+{
+    fixture *f = *state;
+    recorder a = {.tag = 'a', .then = remove_both, .chain = f->chain}, b = {.tag = 'b'};
+    add(f, &a, CAIRN_RANK_MEDIUM, &a.other);  /* a removes itself */
+    add(f, &b, CAIRN_RANK_MEDIUM, &a.victim); /* and b */
+    assert_string_equal(run(f, false), "a");
+    assert_int_equal(cairn_chain_count(f->chain), 0);
+    assert_string_equal(run(f, false), "");
 }
 
 static void a_handler_removing_an_earlier_one_mid_pass_does_not_skip_the_next(void **state)
@@ -320,7 +392,10 @@ int main(void)
         TEST(pass_all_runs_every_handler_even_after_propagate_is_cleared),
         TEST(a_pass_that_runs_through_leaves_propagate_set),
         TEST(a_handler_removing_itself_mid_pass_runs_out_this_pass_and_is_gone_next),
-        TEST(a_handler_removing_a_later_one_mid_pass_takes_effect_from_the_next_pass),
+        TEST(a_handler_removed_by_an_earlier_one_mid_pass_is_not_called),
+        TEST(a_removal_after_an_add_mid_pass_still_reaches_the_running_pass),
+        TEST(a_removal_reaches_every_list_a_nested_pass_holds),
+        TEST(removing_every_handler_mid_pass_ends_the_pass_quietly),
         TEST(a_handler_removing_an_earlier_one_mid_pass_does_not_skip_the_next),
         TEST(a_handler_added_mid_pass_runs_from_the_next_pass),
         TEST(a_nested_pass_started_after_a_change_sees_it_and_the_outer_pass_does_not),

@@ -421,9 +421,10 @@ uint64_t cairn_world_checksum(const cairn_world *w);
  * Chains
  *
  * A chain is an ordered list of handlers run over one event. Handlers run by rank, HIGHEST
- * first and LOWEST last; within a rank, in the order they were added. A pass iterates the
- * handlers as they were when it started: a handler added or removed during a pass (by any
- * handler, including itself) takes effect from the next pass. Passing never allocates.
+ * first and LOWEST last; within a rank, in the order they were added. A handler added during
+ * a pass (by any handler, including itself) runs from the next pass; a handler removed is
+ * never called again, not even by a pass already running, so its ud may be freed at once.
+ * Passing never allocates.
  *
  * Chains are owned by the world: world-level chains, per-type templates and per-entity copies.
  */
