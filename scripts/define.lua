@@ -320,15 +320,17 @@ function define.merge(into, from)
       local m = util.copy_shallow(into[k])
       for chain, h in pairs(v) do
         local list = {}
-        for _, side in ipairs({ m[chain], h }) do
-          if side ~= nil then
-            if type(side) == "table" and side.fn == nil then
-              for _, one in ipairs(side) do list[#list + 1] = one end
-            else
-              list[#list + 1] = side
-            end
+        -- the original's side may be nil (a chain only the extension handles): a list made
+        -- of both sides would then start with nil, so each side is added on its own
+        local function add_side(side)
+          if type(side) == "table" and side.fn == nil then
+            for _, one in ipairs(side) do list[#list + 1] = one end
+          elseif side ~= nil then
+            list[#list + 1] = side
           end
         end
+        add_side(m[chain])
+        add_side(h)
         m[chain] = list
       end
       into[k] = m
