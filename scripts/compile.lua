@@ -53,6 +53,10 @@ local function resolve(kind, name, pack)
   if type(name) ~= "string" then
     error(kind_words[kind] .. " names are strings, not " .. type(name) .. "s", 0)
   end
+  if #name > core.NAME_REF_MAX then
+    error(string.format("%s name is too long: %d bytes (at most %d): '%s...'", kind_words[kind],
+      #name, core.NAME_REF_MAX, name:sub(1, 24)), 0)
+  end
   if not name:find(":", 1, true) then
     local own = pack.id .. ":" .. name
     if core.find(kind, own) then return own, core.find(kind, own) end

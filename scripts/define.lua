@@ -134,12 +134,58 @@ local function check_steps(where, steps, what)
   return ok
 end
 
+-- Names a definition refers to are at most NAME_REF_MAX bytes, and the name it defines at
+-- most NAME_MAX in full: longer ones are refused before anything else looks at them, so that
+-- no message, "did you mean" hint or record holds a name of a megabyte.
+local NAME_MAX, NAME_REF_MAX = ctx.core.NAME_MAX, ctx.core.NAME_REF_MAX
+
+-- "is too long: N bytes (at most M): 'start...'"
+local function too_long(s, max, how)
+  return string.format("is too long: %d bytes (at most %d%s): '%s...'", #s, max, how or "",
+    s:sub(1, 24))
+end
+
+-- Fields that hold a name, or a list of names, of something defined elsewhere.
+local name_fields = { chain = true, entity = true, algo = true, sequence = true, layer = true,
+  color = true }
+local name_lists = { decorators = true, requires = true, chains = true, components = true }
+
+-- Problems with names of the definition that are too long; true when there is none.
+local function check_name_lengths(kind, def, where)
+  local what = "cairn." .. kind
+  local ok = true
+  local function check(s, fmt, ...)
+    if type(s) == "string" and #s > NAME_REF_MAX then
+      problem(where, "%s: %s %s", what, string.format(fmt, ...), too_long(s, NAME_REF_MAX))
+      ok = false
+    end
+  end
+  for k, v in pairs(def) do
+    if name_fields[k] and type(v) == "string" then
+      check(v, "'%s'", k)
+    elseif name_lists[k] and type(v) == "table" then
+      for i, item in ipairs(v) do check(item, "'%s' item %d", k, i) end
+    elseif (k == "handlers" or k == "hooks") and type(v) == "table" then
+      for chain in pairs(v) do check(chain, "a chain name in '%s'", k) end
+    elseif (k == "steps" or k == "sequence") and type(v) == "table" then
+      for i, step in ipairs(v) do
+        if type(step) == "table" then
+          check(step.action, "step %d: '%s'", i, "action")
+          check(step.movs, "step %d: '%s'", i, "movs")
+        end
+      end
+    end
+  end
+  return ok
+end
+
 -- Stats that are the entity's own fields in a definition.
 local not_stats = { algo = "algo", sequence = "sequence", step = "sequence" }
 
 local function check_shape(kind, def, where)
   local what = "cairn." .. kind
   local spec = fields[kind]
+  if not check_name_lengths(kind, def, where) then return false end
   local ok = true
   local required = not def.extend -- extending gives only what changes
   if kind == "handler" and (def.override or def.extend) then
@@ -259,7 +305,13 @@ local function add(pack, kind, def, where)
     problem(where, "cairn.%s: 'name' is required", kind)
     return
   end
-  local full = name
+  local full = (name:find(":", 1, true) or kind == "source") and name or pack.id .. ":" .. name
+  if #full > NAME_MAX then
+    problem(where, "cairn.%s: name %s", kind,
+      too_long(full, NAME_MAX, kind ~= "source" and " in full, with the pack's id" or nil))
+    return
+  end
+  full = name
   if not name:find(":", 1, true) then
     if not name:match(NAME) then
       problem(where, "cairn.%s: name '%s' may hold letters, digits, '_', '.' and '-' only, " ..

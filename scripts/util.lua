@@ -20,8 +20,12 @@ function util.suggest(word, options)
   end
   local best, best_d = nil, math.min(3, math.max(1, #word // 3))
   for _, option in ipairs(options) do
-    local d = distance(word, option)
-    if d <= best_d and (not best or d < best_d) then best, best_d = option, d end
+    -- words whose lengths differ by more than best_d are further apart than that: skipping
+    -- them keeps a long word (a name of a megabyte) from costing length x length steps
+    if math.abs(#word - #option) <= best_d then
+      local d = distance(word, option)
+      if d <= best_d and (not best or d < best_d) then best, best_d = option, d end
+    end
   end
   return best
 end

@@ -802,5 +802,10 @@ void cairn_lua__open_define(lua_State *L)
         {NULL, NULL},
     };
     luaL_newlib(L, fns);
+    /* The limits of names, for the scripts' checks of definitions. */
+    lua_pushinteger(L, CAIRN_NAME_MAX);
+    lua_setfield(L, -2, "NAME_MAX");
+    lua_pushinteger(L, CAIRN_LUA_NAME_REF_MAX);
+    lua_setfield(L, -2, "NAME_REF_MAX");
     new_callbacks(L);
 }

@@ -118,8 +118,14 @@ typedef enum cairn_lua_kind {
 bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int *out);
 /* The text of an id of a kind, or NULL. */
 const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id);
+/* The longest name content may give to refer to something (spawn, apply, a chain's name,
+ * ...). No such name can exist (the core's are at most CAIRN_NAME_MAX), but up to this length
+ * the answer is "unknown"; longer ones are refused as too long before they are looked up, so
+ * that no message, hint or copy is ever the size of a name of a megabyte. */
+#define CAIRN_LUA_NAME_REF_MAX 256
 /* The id of the name at idx as content means it: a name with a ':' as it is; else the calling
- * pack's own "pack:name" first, then the runtime's "name". Raises for an unknown name. */
+ * pack's own "pack:name" first, then the runtime's "name". Raises for an unknown name and
+ * for one longer than CAIRN_LUA_NAME_REF_MAX. */
 int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
 /* Pushes the name of an id of a kind (nil for none). */
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);

@@ -130,10 +130,22 @@ static bool calling_pack(lua_State *L, char *out, size_t size)
     return false;
 }
 
+/* Raises "<kind> name is too long: N bytes (at most 256): 'start...'", placed at content. */
+static int name_too_long(lua_State *L, cairn_lua_kind kind, const char *name, size_t len)
+{
+    char start[25];
+    snprintf(start, sizeof start, "%s", name);
+    return luaL_error(L, "%s name is too long: %I bytes (at most %d): '%s...'", kind_names[kind],
+                      (lua_Integer)len, CAIRN_LUA_NAME_REF_MAX, start);
+}
+
 int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind)
 {
     cairn_world *w = cairn_lua__world(L);
-    const char *name = luaL_checkstring(L, idx);
+    size_t len;
+    const char *name = luaL_checklstring(L, idx, &len);
+    if (len > CAIRN_LUA_NAME_REF_MAX)
+        return name_too_long(L, kind, name, len);
     int id;
     char pack[CAIRN_NAME_MAX + 1];
     if (!strchr(name, ':') && calling_pack(L, pack, sizeof pack)) {
