@@ -3,10 +3,11 @@
  *
  * The beat order is one array of the entities that act or tick, sorted by (phase, higher
  * priority first, spawn order). Phases come from the type (sealed, so fixed) and priority is
- * read when the entity enters the order, so the order only changes when entities come and
- * go: new ones are inserted at their place (appended, in the usual case of equal priority),
+ * kept in the entry, so the order only changes when entities come and go or a priority is
+ * set: new ones are inserted at their place (appended, in the usual case of equal priority),
  * gone ones are dropped in one sweep at the reap. While a beat walks the array, newcomers
- * wait in a second array and join at the end of the beat, so the walk never sees it move.
+ * wait in a second array and join at the end of the beat, and a changed priority waits for
+ * the same moment, so the walk never sees the array move.
  */
 #include <string.h>
 
@@ -59,13 +60,18 @@ static void insert(cairn_order *o, cairn_order_entry entry)
     o->count++;
 }
 
+static int32_t priority_of(cairn_world *w, cairn_entity_id id)
+{
+    const cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    return acting ? acting->priority : 0;
+}
+
 cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
 {
     const cairn_type *type = cairn__type(w, e->type);
     if (!(type->needs & (CAIRN_TYPE_ACTS | CAIRN_TYPE_TICKS)))
         return CAIRN_OK;
-    const cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
-    cairn_order_entry entry = {id, e->spawn_order, acting ? acting->priority : 0, type->phase};
+    cairn_order_entry entry = {id, e->spawn_order, priority_of(w, id), type->phase};
     cairn_order *o = &w->order;
     if (w->in_beat) {
         cairn_status st = cairn__reserve(w, (void **)&o->pending, &o->pending_cap,
@@ -81,9 +87,46 @@ cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_en
     return st;
 }
 
-/* Drops the entries of entities that are gone, then lets the newcomers in. Room for them was
- * not reserved when they arrived, so this may allocate; if it cannot, they stay pending and
- * the next beat tries again. */
+/* Takes each entry's priority from its entity again and sorts by insertion: stable, and
+ * quick on an array that only a few changes put out of order. */
+static void reorder(cairn_world *w)
+{
+    cairn_order *o = &w->order;
+    for (uint32_t i = 0; i < o->count; i++)
+        if (cairn__entity_current(w, o->items[i].id))
+            o->items[i].priority = priority_of(w, o->items[i].id);
+    for (uint32_t i = 1; i < o->count; i++) {
+        cairn_order_entry entry = o->items[i];
+        uint32_t at = i;
+        while (at > 0 && before(&entry, &o->items[at - 1])) {
+            o->items[at] = o->items[at - 1];
+            at--;
+        }
+        o->items[at] = entry;
+    }
+    o->reorder = false;
+}
+
+cairn_status cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority)
+{
+    cairn_status st = cairn_entity_check(w, id);
+    if (st)
+        return st;
+    cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
+    if (!acting)
+        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u has no Acting: no priority",
+                                id.index);
+    acting->priority = priority;
+    if (w->in_beat)
+        w->order.reorder = true; /* the walk under way must not see the array move */
+    else
+        reorder(w);
+    return CAIRN_OK;
+}
+
+/* Drops the entries of entities that are gone, then lets the newcomers in, then applies the
+ * priorities set during the beat. Room for newcomers was not reserved when they arrived, so
+ * this may allocate; if it cannot, they stay pending and the next beat tries again. */
 static cairn_status settle(cairn_world *w)
 {
     cairn_order *o = &w->order;
@@ -95,16 +138,18 @@ static cairn_status settle(cairn_world *w)
         o->count = kept;
         o->stale = false;
     }
-    if (!o->pending_count)
-        return CAIRN_OK;
-    cairn_status st = cairn__reserve(w, (void **)&o->items, &o->cap, o->count + o->pending_count,
-                                     sizeof *o->items);
-    if (st)
-        return st;
-    for (uint32_t i = 0; i < o->pending_count; i++)
-        if (cairn__entity_current(w, o->pending[i].id))
-            insert(o, o->pending[i]);
-    o->pending_count = 0;
+    if (o->pending_count) {
+        cairn_status st = cairn__reserve(w, (void **)&o->items, &o->cap,
+                                         o->count + o->pending_count, sizeof *o->items);
+        if (st)
+            return st;
+        for (uint32_t i = 0; i < o->pending_count; i++)
+            if (cairn__entity_current(w, o->pending[i].id))
+                insert(o, o->pending[i]);
+        o->pending_count = 0;
+    }
+    if (o->reorder)
+        reorder(w); /* after the newcomers, whose priority may have changed since they came */
     return CAIRN_OK;
 }
 

@@ -369,7 +369,8 @@ typedef struct cairn_order {
     cairn_order_entry *pending;
     uint32_t pending_count;
     uint32_t pending_cap;
-    bool stale; /* some entry names an entity that is gone */
+    bool stale;   /* some entry names an entity that is gone */
+    bool reorder; /* a priority changed during the beat: sort again when it settles */
 } cairn_order;
 
 /* Enters a new entity into the beat order if its type acts or ticks. */

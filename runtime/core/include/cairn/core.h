@@ -764,12 +764,13 @@ typedef struct cairn_push {
 } cairn_push;
 
 /* Acting. Defaults: all zero but algo = CAIRN_ALGO_SIMPLE. The core writes every field but
- * algo and priority; read them, set next and movs from a compute hook. */
+ * algo and priority; read them, set next and movs from a compute hook. Change an entity's
+ * priority with cairn_entity_set_priority, which moves it in the beat order. */
 typedef struct cairn_acting {
     cairn_action next; /* what the entity will do this beat (dir NONE: the algorithm picks) */
     uint16_t movs;     /* the cairn_movs_id the algorithm asks for directions */
     uint16_t algo;     /* the cairn_algo_id that carries the action out */
-    int32_t priority;  /* higher acts earlier in its phase; read when the entity is created */
+    int32_t priority;  /* higher acts earlier in its phase (see cairn_entity_set_priority) */
     bool doing_action; /* inside cairn_entity_act: guards re-entry */
     bool did_action;   /* done for this beat */
     /* This beat's enclosing event, once it acted (NULL before); valid until the next beat. */
@@ -1200,6 +1201,12 @@ typedef enum cairn_phase {
 
 /* "outside", "start", "compute", "players", ... Static storage. */
 const char *cairn_phase_name(cairn_phase phase);
+/* Sets an Acting entity's priority. It takes effect from the next beat: set between beats
+ * (beat_end included) it moves the entity in the order at once; set during a beat, the beat
+ * under way keeps its order and the entity moves when the beat's dead are reaped. Writing
+ * cairn_acting.priority directly changes nothing until the entity is made again (a restore).
+ * Errors: CAIRN_ERR_INVALID, CAIRN_ERR_STALE, CAIRN_ERR_NOT_FOUND (no Acting). */
+cairn_status cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
 /* The phase the world is in now. */
 cairn_phase cairn_world_phase(const cairn_world *w);
 
