@@ -725,7 +725,7 @@ function CairnAlgoEvent:attempt(dir) end
 ---A move (component "Moving").
 ---@class CairnMoveEvent: CairnResultEvent
 ---@field from CairnCell
----@field to CairnCell Writable in move_check and move_get.
+---@field to CairnCell Writable in move_check and move_get; from move_do on, the cell reached.
 
 ---An attack (component "Attacking"). The attack's fields are writable; attack_get reads them.
 ---@class CairnAttackEvent: CairnResultEvent

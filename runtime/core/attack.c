@@ -103,21 +103,6 @@ static cairn_status default_target(cairn_world *w, cairn_attack_event *ev, cairn
 
 /* --- pushing --------------------------------------------------------------------------- */
 
-/* How far the target can go in dir, up to distance cells, before something stops it. */
-static cairn_cell push_destination(cairn_world *w, cairn_cell from, cairn_dir dir, int32_t distance,
-                                   unsigned layer, int32_t *moved)
-{
-    cairn_cell to = from;
-    for (*moved = 0; *moved < distance; ++*moved) {
-        cairn_cell next = cairn_cell_step(to, dir, 1);
-        bool in_bounds;
-        if (!cairn_entity_id_is_none(cairn__blocker(w, next, layer, &in_bounds)) || !in_bounds)
-            break;
-        to = next;
-    }
-    return to;
-}
-
 static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, cairn_dir dir)
 {
     cairn_entity_id target = hit->target;
@@ -135,31 +120,30 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
     ev->dir = (uint8_t)dir;
     ev->from = ev->to = e->cell;
     hit->push = ev;
-    unsigned layer = cairn__type(w, e->type)->layer; /* the stage may move the entity table */
     bool held;
     cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_PUSH_CHECK, &ev->head, &held);
     if (st || !held || !cairn__alive(w, target))
         return st;
-    pushable = cairn__data(w, target, CAIRN_DECO_PUSHABLE); /* the stage may move it */
-    if (ev->push.power < pushable->resistance)
+    /* The stage may have moved the entity table, or the target itself. */
+    pushable = cairn__data(w, target, CAIRN_DECO_PUSHABLE);
+    e = &w->entities.slots[target.index];
+    if (ev->push.power < pushable->resistance || !(e->flags & CAIRN_ENTITY_PLACED))
         return CAIRN_OK;
+    ev->from = ev->to = e->cell;
     int32_t distance = clamp(ev->push.distance, 0, CAIRN_STAT_MAX);
-    int32_t moved;
-    cairn_cell to = push_destination(w, ev->from, dir, distance, layer, &moved);
-    if (moved) {
-        bool displaced;
-        if ((st = cairn_entity_displace(w, target, to, hit->head.actor, &displaced)))
-            return st;
-        if (displaced) {
-            ev->to = to;
-            ev->moved = moved;
-            st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_PUSHED,
-                                                      .entity = target,
-                                                      .other = hit->head.actor,
-                                                      .from = ev->from,
-                                                      .to = to,
-                                                      .amount = moved});
-        }
+    cairn_travel travel;
+    if ((st = cairn__travel(w, target, cairn_cell_step(ev->from, dir, distance), hit->head.actor,
+                            &travel)))
+        return st;
+    if (travel.moved) {
+        ev->to = travel.reached;
+        ev->moved = travel.moved;
+        st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_PUSHED,
+                                                  .entity = target,
+                                                  .other = hit->head.actor,
+                                                  .from = ev->from,
+                                                  .to = travel.reached,
+                                                  .amount = travel.moved});
     }
     if (st || !cairn__entity_current(w, target))
         return st;

@@ -1,6 +1,7 @@
 /*
- * move.c - Moving (an entity moves itself) and Displaceable (anything that changes an
- * entity's cell, its own move or a push, goes through its displace stages).
+ * move.c - Moving (an entity moves itself), Displaceable (anything that changes an entity's
+ * cell, its own move or a push, goes through its displace stages) and travel: how moves and
+ * pushes of several cells go, one cell at a time.
  */
 #include "world.h"
 
@@ -45,6 +46,48 @@ cairn_status cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn
                         : CAIRN_OK;
 }
 
+/* One cell closer to `to` on each axis the cell is not level with it on yet: a straight line
+ * when `to` lies in one of the eight directions. */
+static cairn_cell toward(cairn_cell at, cairn_cell to)
+{
+    at.x += (to.x > at.x) - (to.x < at.x);
+    at.y += (to.y > at.y) - (to.y < at.y);
+    return at;
+}
+
+static bool same_cell(cairn_cell a, cairn_cell b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* Every cell entered is a displacement of its own, so a displace_check handler can stop the
+ * traveller on any cell of the way and the history shows the whole way, cell by cell. */
+cairn_status cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                           cairn_entity_id cause, cairn_travel *out)
+{
+    const cairn_entity *e = &w->entities.slots[target.index];
+    unsigned layer = cairn__type(w, e->type)->layer;
+    *out = (cairn_travel){.reached = e->cell, .blocker = CAIRN_ENTITY_NONE};
+    while (!same_cell(out->reached, to)) {
+        cairn_cell next = toward(out->reached, to);
+        bool in_bounds, stepped;
+        out->blocker = cairn__blocker(w, next, layer, &in_bounds);
+        if (!in_bounds || !cairn_entity_id_is_none(out->blocker))
+            return CAIRN_OK;
+        cairn_status st = cairn_entity_displace(w, target, next, cause, &stepped);
+        if (st || !stepped)
+            return st;
+        out->moved++;
+        out->reached = next;
+        /* A handler that killed the traveller or sent it elsewhere ends the travel. */
+        e = &w->entities.slots[target.index];
+        if (!cairn__alive(w, target) || !(e->flags & CAIRN_ENTITY_PLACED) ||
+            !same_cell(e->cell, next))
+            return CAIRN_OK;
+    }
+    return CAIRN_OK;
+}
+
 static cairn_status finish(cairn_world *w, cairn_move_event *ev, bool success,
                            cairn_result_event **out)
 {
@@ -72,15 +115,16 @@ cairn_status cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_d
         st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_GET, &ev->result.head, &held);
     if (st || !held || !cairn__alive(w, actor))
         return st ? st : finish(w, ev, false, out);
-    bool in_bounds;
-    unsigned layer = cairn__type(w, w->entities.slots[actor.index].type)->layer;
-    ev->result.blocker = cairn__blocker(w, ev->to, layer, &in_bounds);
-    if (!in_bounds || !cairn_entity_id_is_none(ev->result.blocker))
-        return finish(w, ev, false, out);
-    bool moved;
-    if ((st = cairn_entity_displace(w, actor, ev->to, actor, &moved)))
+    cairn_travel travel;
+    if ((st = cairn__travel(w, actor, ev->to, actor, &travel)))
         return st;
-    if (moved)
-        st = cairn_entity_pass_all(w, actor, CAIRN_CHAIN_MOVE_DO, &ev->result.head);
-    return st ? st : finish(w, ev, moved, out);
+    if (!travel.moved) {
+        ev->result.blocker = travel.blocker;
+        return finish(w, ev, false, out);
+    }
+    ev->to = travel.reached;
+    if (cairn__entity_current(w, actor) &&
+        (st = cairn_entity_pass_all(w, actor, CAIRN_CHAIN_MOVE_DO, &ev->result.head)))
+        return st;
+    return finish(w, ev, true, out);
 }

@@ -337,6 +337,19 @@ cairn_status cairn__player_compute(cairn_world *w, cairn_entity_id id, void *dat
 cairn_status cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
                                  size_t *count, void *ud);
 
+/* Where a travel (a move or a push) got to. */
+typedef struct cairn_travel {
+    int32_t moved;           /* cells entered */
+    cairn_cell reached;      /* the last cell entered; the starting cell when none was */
+    cairn_entity_id blocker; /* what stood in the next cell, when an entity stopped it */
+} cairn_travel;
+
+/* Moves a placed entity cell by cell towards `to` (move.c), each cell entered through
+ * cairn_entity_displace with `cause`. It stops on reaching `to`, before the first cell that is
+ * off the grid or holds a blocker (cairn__blocker), at a displace_check veto, and when a
+ * handler has killed the entity or moved it elsewhere. */
+cairn_status cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                           cairn_entity_id cause, cairn_travel *out);
 /* A result event of a built-in component, zeroed, with its component set. NULL on NOMEM. */
 cairn_result_event *cairn__result_new(cairn_world *w, cairn_decorator_id component, size_t size,
                                       cairn_entity_id actor, cairn_dir dir);

@@ -793,7 +793,7 @@ typedef struct cairn_attackable {
 
 /* Moving. Defaults: distance 1. */
 typedef struct cairn_moving {
-    int32_t distance; /* cells per move: the destination is that far in the direction */
+    int32_t distance; /* cells per move, at most: the mover goes cell by cell */
 } cairn_moving;
 
 /* Pushable. Defaults: resistance 0. */
@@ -846,7 +846,8 @@ typedef struct cairn_statused {
  */
 typedef struct cairn_push_event cairn_push_event;
 
-/* Moving's result. move_get may change `to`. */
+/* Moving's result. move_get may change `to`; once the mover has moved, `to` is the last cell
+ * it entered. */
 typedef struct cairn_move_event {
     cairn_result_event result;
     cairn_cell from;
