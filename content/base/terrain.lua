@@ -18,7 +18,7 @@ end
 cairn.entity { name = "wall", glyph = "#", color = "white", layer = "wall" }
 
 -- Dirt gives to any dig of power 1 or more: a basic shovel digs it, bare hands (power 0)
--- do not.
+-- do not. It has no hit points, so the first dig that gets through digs it away.
 cairn.entity {
   name = "dirt",
   glyph = "+",

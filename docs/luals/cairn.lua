@@ -45,7 +45,7 @@
 ---| "push_check"     # Pushable target; push event; check
 ---| "be_pushed"      # Pushable target; push event
 ---| "dig_check"      # digger; dig result event; check
----| "dig_get"        # digger; dig result event; check; change power, target
+---| "dig_get"        # digger; dig result event; check; change power, damage, target
 ---| "dig_do"         # digger; dig result event
 ---| "dig_success"    # digger; dig result event
 ---| "dig_failure"    # digger; dig result event
@@ -748,6 +748,8 @@ function CairnAttackEvent:add_target(target) end
 ---@field cell CairnCell
 ---@field target CairnEntity? Writable in dig_check and dig_get.
 ---@field power integer Writable in dig_check and dig_get.
+---@field damage integer Writable in dig_check and dig_get: hp taken from a wall with WithHP (1).
+---@field dug boolean Whether the dig killed the wall.
 
 ---One target's side of an attack: defence, be_hit.
 ---@class CairnHitEvent: CairnEvent

@@ -1,6 +1,8 @@
 /*
- * dig.c - Digging and Diggable: an entity digs away the wall in the next cell when its dig
- * power is at least the wall's resistance. A wall without Diggable cannot be dug.
+ * dig.c - Digging and Diggable: an entity digs at the wall in the next cell. A dig whose power
+ * is at least the wall's resistance hurts it: a wall with WithHP loses the dig's damage (1
+ * unless dig_get says otherwise) and is dug when that kills it; a wall without WithHP is dug
+ * at once. A wall without Diggable cannot be dug.
  */
 #include "world.h"
 
@@ -11,11 +13,26 @@ static cairn_status finish(cairn_world *w, cairn_dig_event *ev, bool success,
                                 CAIRN_CHAIN_DIG_FAILURE, out);
 }
 
-/* The target's side: be_dug_check, the power against its resistance, death, be_dug. */
-static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *dug)
+/* A wall with hp takes the dig's damage and dies of it as of any damage (die_check may spare
+ * it); one without hp has nothing to wear down, so one dig is the end of it. *hurt says
+ * whether the dig did anything to the wall. */
+static cairn_status wear_down(cairn_world *w, cairn_dig_event *ev, bool *hurt)
+{
+    cairn_entity_id target = ev->target, digger = ev->result.head.actor;
+    *hurt = ev->damage > 0;
+    if (!*hurt)
+        return CAIRN_OK;
+    if (cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_WITH_HP))
+        return cairn_entity_damage(w, target, ev->damage, digger, &ev->dug);
+    ev->dug = true;
+    return cairn__entity_kill(w, target, digger);
+}
+
+/* The target's side: be_dug_check, the power against its resistance, the damage, be_dug. */
+static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *hurt)
 {
     cairn_entity_id target = ev->target;
-    *dug = false;
+    *hurt = false;
     if (!cairn__alive(w, target) ||
         !cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_DIGGABLE))
         return CAIRN_OK;
@@ -24,15 +41,17 @@ static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *dug)
     const cairn_diggable *diggable = cairn__data(w, target, CAIRN_DECO_DIGGABLE);
     if (st || !held || !cairn__alive(w, target) || (diggable && ev->power < diggable->resistance))
         return st;
-    st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_DUG,
-                                              .entity = target,
-                                              .other = ev->result.head.actor,
-                                              .from = ev->cell,
-                                              .to = ev->cell,
-                                              .amount = ev->power});
-    if (st || (st = cairn__entity_kill(w, target, ev->result.head.actor)))
+    if ((st = wear_down(w, ev, hurt)) || !*hurt)
         return st;
-    *dug = true;
+    if (ev->dug && (st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_DUG,
+                                                              .entity = target,
+                                                              .other = ev->result.head.actor,
+                                                              .from = ev->cell,
+                                                              .to = ev->cell,
+                                                              .amount = ev->power})))
+        return st;
+    if (!cairn__entity_current(w, target))
+        return CAIRN_OK; /* destroyed outright by a handler: nobody left to tell */
     return cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_DUG, &ev->result.head);
 }
 
@@ -49,6 +68,7 @@ cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_di
         return finish(w, ev, false, out);
     const cairn_digging *digging = cairn__data(w, actor, CAIRN_DECO_DIGGING);
     ev->power = digging ? digging->power : 0;
+    ev->damage = 1;
     ev->cell = cairn_cell_step(e->cell, dir, 1);
     if (cairn_grid_in_bounds(w, ev->cell))
         cairn_grid_at(w, ev->cell, CAIRN_LAYER_WALL, &ev->target);
@@ -58,10 +78,10 @@ cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_di
         st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_GET, &ev->result.head, &held);
     if (st || !held || !cairn__alive(w, actor))
         return st ? st : finish(w, ev, false, out);
-    bool dug;
-    if ((st = be_dug(w, ev, &dug)))
+    bool hurt;
+    if ((st = be_dug(w, ev, &hurt)))
         return st;
-    if (!dug) {
+    if (!hurt) {
         ev->result.blocker = ev->target;
         return finish(w, ev, false, out);
     }

@@ -220,6 +220,10 @@ static bool push_result(lua_State *L, cairn_event *ev, const char *key)
         cairn_lua__push_entity(L, dig->target);
     else if (dig && !strcmp(key, "power"))
         lua_pushinteger(L, dig->power);
+    else if (dig && !strcmp(key, "damage"))
+        lua_pushinteger(L, dig->damage);
+    else if (dig && !strcmp(key, "dug"))
+        lua_pushboolean(L, dig->dug);
     else
         return false;
     return true;
@@ -377,6 +381,8 @@ static bool set_kind_field(lua_State *L, cairn_event *ev, const char *key)
         move->to = check_cell(L, 3);
     else if (dig && !strcmp(key, "power"))
         dig->power = check_stat(L, 3);
+    else if (dig && !strcmp(key, "damage"))
+        dig->damage = check_stat(L, 3);
     else if (dig && !strcmp(key, "target"))
         dig->target = lua_isnil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);
     else if (push && !strcmp(key, "distance"))

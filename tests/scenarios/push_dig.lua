@@ -226,6 +226,77 @@ test("a wall without Diggable is never dug, whatever the power", function()
   ]])
 end)
 
+-- Walls with hit points: a dig deals damage, and the wall is dug when it dies.
+cairn.entity { name = "packed", glyph = "=", layer = "wall",
+  decorators = { "Diggable", "WithHP", "Killable" }, stats = { hp = 2 } }
+cairn.entity { name = "pillar", glyph = "I", layer = "wall",
+  decorators = { "Diggable", "WithHP" }, stats = { hp = 1 } }
+
+local function kinds(w, wanted)
+  local list = {}
+  for _, c in ipairs(w:history()) do
+    if wanted[c.kind] then list[#list + 1] = c.kind end
+  end
+  return list
+end
+
+test("a dig deals 1 damage: a wall with 2 hp takes two digs", function()
+  local w = scenario { map = [[
+    #####
+    #m=.#
+    #####
+  ]] }
+  local m, wall = w:at(1, 1), w:at(2, 1, "wall")
+  local seen = {}
+  wall:hook("be_dug", function(ev) seen[#seen + 1] = { ev.damage, ev.dug } end)
+  expect.truthy(m:dig("e"), "the dig hurt the wall: it succeeds")
+  expect.truthy(wall.alive, "one dig is not enough")
+  expect.eq(wall.hp, 1)
+  expect.eq(kinds(w, { damaged = true, dug = true, died = true }), { "damaged" })
+  expect.truthy(m:dig("e"))
+  expect.falsy(wall.alive, "the second dig kills it: it is dug")
+  expect.eq(kinds(w, { damaged = true, dug = true, died = true }),
+    { "damaged", "damaged", "died", "dug" })
+  expect.eq(seen, { { 1, false }, { 1, true } }, "be_dug after each dig, saying whether it went")
+end)
+
+test("dig_get may change the damage a dig deals", function()
+  local w = scenario { map = [[
+    #####
+    #m=.#
+    #####
+  ]] }
+  local m, wall = w:at(1, 1), w:at(2, 1, "wall")
+  m:hook("dig_get", function(ev) ev.damage = 2 end)
+  expect.truthy(m:dig("e"))
+  expect.falsy(wall.alive, "2 damage against 2 hp")
+end)
+
+test("a dig whose power is below the resistance does not hurt the wall", function()
+  local w = scenario { map = [[
+    #####
+    #m=.#
+    #####
+  ]] }
+  local m, wall = w:at(1, 1), w:at(2, 1, "wall")
+  wall.dig_resistance = 3
+  expect.falsy(m:dig("e"), "power 2 < resistance 3")
+  expect.eq(wall.hp, 2)
+end)
+
+test("a wall with hp but not Killable is hurt by digs but never dug", function()
+  local w = scenario { map = [[
+    ####
+    #mI#
+    ####
+  ]] }
+  local m, pillar = w:at(1, 1), w:at(2, 1, "wall")
+  expect.truthy(m:dig("e"))
+  expect.truthy(m:dig("e"))
+  expect.truthy(pillar.alive)
+  expect.eq(pillar.hp, -1)
+end)
+
 -- A digger whose sequence digs then walks through, one step per beat.
 cairn.entity { name = "tunneler", glyph = "t", decorators = { "Digging", "Moving", "Displaceable" },
   sequence = { { action = "dig", movs = "east" }, { action = "move", movs = "east" } } }

@@ -19,6 +19,14 @@ cairn.entity {
   decorators = { "Diggable" },
   stats = { dig_resistance = 2 },
 }
+-- Test-only soil that takes hit points to dig away, 1 like any WithHP by default.
+cairn.entity {
+  name = "test_clay",
+  glyph = "~",
+  layer = "wall",
+  decorators = { "Diggable", "WithHP", "Killable" },
+  stats = { dig_resistance = 1 },
+}
 -- A test-only monster that attacks the player next to it every beat, for 3.
 cairn.entity {
   name = "test_hitter",
@@ -53,6 +61,34 @@ test("bare hands cannot dig; a shovel digs soil", function()
     ####
     #@.#
     ####
+  ]])
+end)
+
+test("a dig deals 1 damage, whatever the tool: clay with 1 hp goes in one, with 2 in two", function()
+  local w = scenario { map = [[
+    #####
+    #@~~#
+    #####
+  ]] }
+  local player = w:at(1, 1)
+  local near, far = w:at(2, 1, "wall"), w:at(3, 1, "wall")
+  far.max_hp = 2
+  far.hp = 2
+  arm(w, player, "pickaxe")
+  player:input("dig", "e")
+  w:step()
+  expect.falsy(near.alive, "1 hp: one dig")
+  player:input("move", "e")
+  w:step()
+  player:input("dig", "e")
+  w:step()
+  expect.eq(far.hp, 1, "the pickaxe's power lets it dig, but a dig deals 1")
+  player:input("dig", "e")
+  w:step()
+  expect.map(w, [[
+    #####
+    #.@.#
+    #####
   ]])
 end)
 

@@ -891,12 +891,14 @@ struct cairn_push_event {
 };
 
 /* Digging's result, also passed on the target's be_dug_check and be_dug. dig_get may change
- * power and target (the wall in the cell dug, by default). */
+ * power, damage and target (the wall in the cell dug, by default). */
 typedef struct cairn_dig_event {
     cairn_result_event result;
     cairn_cell cell;
     cairn_entity_id target;
-    int32_t power;
+    int32_t power;  /* hurts the wall when at least its resistance */
+    int32_t damage; /* hp a dig that hurts takes from a wall with WithHP; 1 by default */
+    bool dug;       /* the dig killed the wall: it is dug away */
 } cairn_dig_event;
 
 /* An entity about to move from one cell to another, by its own move or by a push; actor is
