@@ -7,7 +7,7 @@ local function inside(w, x, y)
 end
 
 -- Whether something of the real layer could be put at (x, y): inside the grid, no wall, and
--- nobody there (the dead count: they keep their cell until the end of the beat).
+-- nobody there (the dead do not count: they leave their cell the moment they die).
 local function free(w, x, y)
   return inside(w, x, y) and not w:at(x, y, "wall") and not w:at(x, y)
 end

@@ -529,16 +529,16 @@ function CairnView:cells() end
 ---@field source CairnSourceName? The attack's source, for attacked.
 ---@field sequence string? The sequence's name, for step.
 
----An entity. Fields work while the entity exists (alive or dead until the end of its beat);
----methods that act need it alive. Stats read nil when the type lacks their decorator. A
----handle from a replaced world reads as gone (alive false, is_dead() true, id kept); any
----other use raises.
+---An entity. Fields work while the entity exists (alive, or dead until the end of its beat:
+---off the grid then, x and y where it died); methods that act need it alive. Stats read nil
+---when the type lacks their decorator. A handle from a replaced world reads as gone (alive
+---false, is_dead() true, id kept); any other use raises.
 ---@class CairnEntity
 ---@field id integer Names the entity for as long as its world lasts; see CairnWorld:entity.
 ---@field alive boolean
 ---@field type string Full type name.
----@field x integer? nil off the grid.
----@field y integer? nil off the grid.
+---@field x integer? nil off the grid; for the dead, where they died.
+---@field y integer? nil off the grid; for the dead, where they died.
 ---@field layer CairnLayer
 ---@field facing CairnDir Writable.
 ---@field data table A view (userdata) of its plain data: index it, pairs, ipairs, #, table.*; not next or raw*. Cannot be replaced.

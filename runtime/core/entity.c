@@ -207,6 +207,13 @@ cairn_status cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity
         change.from = change.to = e->cell;
     if (st || (st = cairn__history_add(w, change)))
         return st;
+    /* The dead leave the grid at once, so whoever comes later in the beat finds their cell
+     * free; their slot, data and id stay until the reap, for entity_died's handlers and the
+     * history, and `cell` still says where they died. */
+    if (e->flags & CAIRN_ENTITY_PLACED) {
+        cairn__grid_unlink(w, e);
+        e->flags |= CAIRN_ENTITY_DIED_PLACED;
+    }
     e->flags |= CAIRN_ENTITY_DEAD;
     es->alive--;
     es->dying[es->dying_count++] = id;
@@ -284,7 +291,7 @@ cairn_status cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *o
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    if (!(e->flags & CAIRN_ENTITY_PLACED))
+    if (!(e->flags & (CAIRN_ENTITY_PLACED | CAIRN_ENTITY_DIED_PLACED)))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
     *out = e->cell;
     return CAIRN_OK;

@@ -101,6 +101,9 @@ cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cel
     if (e->flags & CAIRN_ENTITY_PLACED)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is on the grid already at (%d, %d)",
                                 id.index, (int)e->cell.x, (int)e->cell.y);
+    if (e->flags & CAIRN_ENTITY_DEAD)
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead: it cannot be placed",
+                                id.index);
     uint32_t *s = NULL;
     cairn_status st = entity_slot(w, e, cell, &s);
     if (st)

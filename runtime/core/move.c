@@ -14,9 +14,10 @@ cairn_status cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn
     if (st || (st = cairn__grid_check_free(
                    w, cairn__type(w, w->entities.slots[target.index].type)->layer, to)))
         return st;
-    cairn_cell from;
-    if ((st = cairn_entity_cell(w, target, &from)))
-        return st;
+    if (!(w->entities.slots[target.index].flags & CAIRN_ENTITY_PLACED))
+        return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid%s", target.index,
+                                cairn__alive(w, target) ? "" : ": it is dead");
+    cairn_cell from = w->entities.slots[target.index].cell;
     bool displaceable =
         cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_DISPLACEABLE);
     cairn_displace_event *ev = NULL;
@@ -29,7 +30,10 @@ cairn_status cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn
         bool held;
         if ((st = cairn__stage(w, target, CAIRN_CHAIN_DISPLACE_CHECK, &ev->head, &held)) || !held)
             return st;
-        /* A handler may have filled the cell or moved the entity meanwhile. */
+        /* A handler may have killed the entity (it leaves the grid where it is), moved it or
+         * filled the cell meanwhile. */
+        if (!cairn__alive(w, target))
+            return CAIRN_OK;
         if ((st = cairn_entity_cell(w, target, &from)))
             return st;
     }

@@ -551,8 +551,15 @@ static cairn_status get_entity(cairn_world *w, cairn_source *src, uint32_t index
     uint32_t type_id = (uint32_t)cairn__source_get(src, 4);
     uint8_t facing = (uint8_t)cairn__source_get(src, 1);
     if (type_id >= w->type_names.count || facing > CAIRN_DIR_NONE ||
-        (flags & ~(CAIRN_ENTITY_USED | CAIRN_ENTITY_DEAD | CAIRN_ENTITY_PLACED)))
+        (flags & ~(CAIRN_ENTITY_USED | CAIRN_ENTITY_DEAD | CAIRN_ENTITY_PLACED |
+                   CAIRN_ENTITY_DIED_PLACED)) ||
+        ((flags & CAIRN_ENTITY_DIED_PLACED) &&
+         (flags & (CAIRN_ENTITY_DEAD | CAIRN_ENTITY_PLACED)) != CAIRN_ENTITY_DEAD))
         return damaged(w, "entity %u has type %u", index, type_id);
+    /* The dead are off the grid. A snapshot made when they kept their cell until the reap
+     * says they are on it: they died there. */
+    if ((flags & CAIRN_ENTITY_DEAD) && (flags & CAIRN_ENTITY_PLACED))
+        flags = (uint8_t)((flags & ~CAIRN_ENTITY_PLACED) | CAIRN_ENTITY_DIED_PLACED);
     cairn_type *type = cairn__type(w, type_id);
     cairn_status st = cairn__type_seal(w, type);
     if (st)
@@ -563,7 +570,7 @@ static cairn_status get_entity(cairn_world *w, cairn_source *src, uint32_t index
     /* From here the slot is an entity that cairn_entity_destroy can take apart. */
     e->type = (cairn_type_id)type_id;
     e->data = block;
-    e->flags = CAIRN_ENTITY_USED | (flags & CAIRN_ENTITY_DEAD);
+    e->flags = CAIRN_ENTITY_USED | (flags & (CAIRN_ENTITY_DEAD | CAIRN_ENTITY_DIED_PLACED));
     e->facing = facing;
     e->spawn_order = spawn_order;
     if (!(flags & CAIRN_ENTITY_DEAD))

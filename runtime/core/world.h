@@ -196,6 +196,9 @@ enum {
     CAIRN_ENTITY_USED = 1 << 0,   /* the slot holds an entity */
     CAIRN_ENTITY_DEAD = 1 << 1,   /* killed, waiting for the end of the beat */
     CAIRN_ENTITY_PLACED = 1 << 2, /* on the grid */
+    /* Dead, and on the grid when it died: it left the grid then, and `cell` is where it was.
+     * Never with PLACED: the dead cannot be put back. */
+    CAIRN_ENTITY_DIED_PLACED = 1 << 3,
 };
 
 typedef struct cairn_own_chain {

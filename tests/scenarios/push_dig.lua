@@ -166,7 +166,7 @@ cairn.entity { name = "mole", glyph = "m", decorators = { "Digging", "Moving", "
 cairn.entity { name = "hard", glyph = "%", layer = "wall", decorators = { "Diggable" },
   stats = { dig_resistance = 3 } }
 
-test("digging removes Diggable dirt at the end of the beat", function()
+test("dug dirt dies and leaves its cell at once", function()
   local w = scenario { map = [[
     #####
     #m+.#
@@ -175,14 +175,13 @@ test("digging removes Diggable dirt at the end of the beat", function()
   local m, dirt = w:at(1, 1), w:at(2, 1, "wall")
   expect.truthy(m:dig("e"), "the dig succeeds")
   expect.falsy(dirt.alive, "the dirt is dead at once")
-  expect.falsy(m:move("e"), "but it still fills its cell until it is reaped")
-  w:step()
   expect.map(w, [[
     #####
     #m..#
     #####
-  ]], "reaped by the next beat")
-  expect.truthy(m:move("e"), "now the way is free")
+  ]], "and off the grid")
+  expect.eq({ dirt.x, dirt.y }, { 2, 1 }, "its handle still says where it was")
+  expect.truthy(m:move("e"), "the way is free in the same beat")
 end)
 
 test("dig power below the dirt's resistance does not dig it", function()

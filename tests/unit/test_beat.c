@@ -67,14 +67,16 @@ static cairn_status kill_all_but_the_actor(cairn_world *w, cairn_event *ev, void
                 cairn_status st = cairn_entity_kill(w, id);
                 if (st)
                     return st;
-                /* Dead, but still in its cell until the end of the beat. */
-                assert_true(cairn_entity_id_eq(map_at(m, x, 0, (cairn_layer)layer), id));
+                /* Dead, it leaves the grid at once: its cell is free for the rest of the
+                 * beat, though its id stays good until the reap. */
+                assert_true(cairn_entity_id_is_none(map_at(m, x, 0, (cairn_layer)layer)));
+                assert_ok(w, cairn_entity_check(w, id));
             }
         }
     return CAIRN_OK;
 }
 
-static void dead_entities_of_every_layer_leave_at_the_end_and_none_acts_after_dying(void **s)
+static void dead_entities_of_every_layer_leave_at_once_and_none_acts_after_dying(void **s)
 {
     (void)s;
     test_map m;
@@ -99,6 +101,23 @@ static void dead_entities_of_every_layer_leave_at_the_end_and_none_acts_after_dy
     cairn_world_stats stats;
     cairn_world_get_stats(m.w, &stats);
     assert_int_equal(stats.entities_alive, 1);
+    map_close(&m);
+}
+
+/* The player kills the first skeleton; the second, whose way west it blocked, acts later in
+ * the same beat and finds the cell free. */
+static void an_enemy_blocked_by_one_killed_earlier_in_the_beat_moves_into_its_cell(void **s)
+{
+    (void)s;
+    test_map m;
+    map_open(&m, (const char *[]){"@ss.", NULL});
+    cairn_entity_id player = map_real(&m, 0, 0), first = map_real(&m, 1, 0),
+                    second = map_real(&m, 2, 0);
+    map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
+    assert_false(cairn_entity_is_alive(m.w, first));
+    assert_true(map_last(&m, second)->head.success);
+    map_assert(&m, (const char *[]){"@s..", NULL});
+    assert_true(cairn_entity_id_eq(map_real(&m, 1, 0), second));
     map_close(&m);
 }
 
@@ -247,7 +266,8 @@ int main(void)
         cmocka_unit_test(
             phases_run_players_reals_projectiles_traps_floors_whatever_the_spawn_order),
         cmocka_unit_test(within_a_phase_higher_priority_then_earlier_spawn_acts_first),
-        cmocka_unit_test(dead_entities_of_every_layer_leave_at_the_end_and_none_acts_after_dying),
+        cmocka_unit_test(dead_entities_of_every_layer_leave_at_once_and_none_acts_after_dying),
+        cmocka_unit_test(an_enemy_blocked_by_one_killed_earlier_in_the_beat_moves_into_its_cell),
         cmocka_unit_test(an_entity_born_during_a_beat_first_acts_in_the_next),
         cmocka_unit_test(the_history_lists_the_beats_changes_in_order_with_phases),
         cmocka_unit_test(a_failing_handler_stops_the_beat_and_the_next_beat_runs),

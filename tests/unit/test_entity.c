@@ -168,13 +168,36 @@ static void a_killed_entity_stays_readable_until_the_beat_ends_then_its_id_is_st
     assert_ok(f->w, cairn_entity_kill(f->w, a));
     assert_false(cairn_entity_is_alive(f->w, a));
     cairn_cell cell;
-    assert_ok(f->w, cairn_entity_cell(f->w, a, &cell)); /* still there, dead */
+    assert_ok(f->w, cairn_entity_cell(f->w, a, &cell)); /* where it died */
+    assert_int_equal(cell.x, 4);
+    assert_int_equal(cell.y, 4);
     assert_ok(f->w, cairn_world_step(f->w));
     assert_int_equal(cairn_entity_check(f->w, a), CAIRN_ERR_STALE);
     assert_int_equal(cairn_entity_cell(f->w, a, &cell), CAIRN_ERR_STALE);
     cairn_entity_id there;
     assert_ok(f->w, cairn_grid_at(f->w, (cairn_cell){4, 4}, CAIRN_LAYER_REAL, &there));
     assert_true(cairn_entity_id_is_none(there));
+}
+
+static void a_killed_entity_leaves_the_grid_at_once_and_cannot_go_back(void **state)
+{
+    fixture *f = *state;
+    cairn_entity_id a = spawn(f, f->skeleton, 4, 4);
+    assert_ok(f->w, cairn_entity_kill(f->w, a));
+    cairn_entity_id there;
+    assert_ok(f->w, cairn_grid_at(f->w, (cairn_cell){4, 4}, CAIRN_LAYER_REAL, &there));
+    assert_true(cairn_entity_id_is_none(there));
+    cairn_entity_id b = spawn(f, f->skeleton, 4, 4); /* the cell is free for the living */
+    assert_true(cairn_entity_is_alive(f->w, b));
+    assert_int_equal(cairn_grid_place(f->w, a, (cairn_cell){5, 5}), CAIRN_ERR_STATE);
+    assert_int_equal(cairn_grid_move(f->w, a, (cairn_cell){5, 5}), CAIRN_ERR_STATE);
+    assert_int_equal(cairn_grid_remove(f->w, a), CAIRN_ERR_STATE);
+    assert_int_equal(cairn_entity_displace(f->w, a, (cairn_cell){5, 5}, CAIRN_ENTITY_NONE, NULL),
+                     CAIRN_ERR_STATE);
+    assert_ok(f->w, cairn_world_step(f->w));
+    assert_true(cairn_entity_is_alive(f->w, b)); /* the reap of the dead leaves it be */
+    assert_ok(f->w, cairn_grid_at(f->w, (cairn_cell){4, 4}, CAIRN_LAYER_REAL, &there));
+    assert_true(cairn_entity_id_eq(there, b));
 }
 
 static void a_reused_slot_gets_a_new_generation_and_the_old_id_stays_stale(void **state)
@@ -391,6 +414,7 @@ int main(void)
         TEST(a_type_with_entities_refuses_new_decorators),
         TEST(decorator_blocks_of_one_type_do_not_overlap),
         TEST(a_killed_entity_stays_readable_until_the_beat_ends_then_its_id_is_stale),
+        TEST(a_killed_entity_leaves_the_grid_at_once_and_cannot_go_back),
         TEST(a_reused_slot_gets_a_new_generation_and_the_old_id_stays_stale),
         TEST(an_id_from_nowhere_or_none_is_invalid_not_a_crash),
         TEST(killing_the_dead_is_an_error_and_destroy_makes_an_id_stale_at_once),

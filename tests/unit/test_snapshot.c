@@ -253,6 +253,31 @@ static cairn_status snapshot_inside(cairn_world *w, cairn_event *ev, void *ud)
     return CAIRN_OK;
 }
 
+static void the_dead_come_back_off_the_grid_where_they_died(void **state)
+{
+    (void)state;
+    test_map a, b;
+    map_open(&a, rows);
+    cairn_entity_id skeleton = map_real(&a, 3, 1);
+    assert_ok(a.w, cairn_entity_kill(a.w, skeleton)); /* between beats: reaped by the next */
+    size_t size;
+    unsigned char *bytes = copy_snapshot(&a, &size);
+    map_open(&b, rows);
+    assert_ok(b.w, cairn_world_restore(b.w, bytes, size));
+    assert_true(cairn_world_checksum(b.w) == cairn_world_checksum(a.w));
+    assert_false(cairn_entity_is_alive(b.w, skeleton));
+    assert_true(cairn_entity_id_is_none(map_real(&b, 3, 1)));
+    cairn_cell cell;
+    assert_ok(b.w, cairn_entity_cell(b.w, skeleton, &cell));
+    assert_int_equal(cell.x, 3);
+    assert_int_equal(cell.y, 1);
+    assert_ok(b.w, cairn_world_step(b.w));
+    assert_int_equal(cairn_entity_check(b.w, skeleton), CAIRN_ERR_STALE);
+    free(bytes);
+    map_close(&a);
+    map_close(&b);
+}
+
 static void only_between_beats(void **state)
 {
     (void)state;
@@ -276,6 +301,7 @@ int main(void)
         cmocka_unit_test(handlers_a_restore_cannot_put_back_are_refused),
         cmocka_unit_test(a_world_of_other_definitions_is_refused),
         cmocka_unit_test(damaged_bytes_are_refused_without_harm),
+        cmocka_unit_test(the_dead_come_back_off_the_grid_where_they_died),
         cmocka_unit_test(only_between_beats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,10 +75,10 @@ test("it strikes while the skeletons rest, and is never hit", function()
   expect.map(w, [[
     ######
     #....#
-    #....#
-    #.@s.#
+    #.s..#
+    #.@..#
     ######
-  ]])
+  ]], "the other skeleton stepped at once into the cell the first one died in")
   for _ = 1, 3 do
     g:bot("cautious")
     g:step()

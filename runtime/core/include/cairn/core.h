@@ -624,10 +624,11 @@ cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entit
  * is destroyed again (its id is stale, its type stays sealed) and the failure is returned. */
 cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
                                 cairn_entity_id *out);
-/* Marks a living entity dead and passes entity_died (with no cause: entities killed by damage
- * or by a dig name their killer as the event's actor). It stays in its cell, readable, until
- * the end of the beat (or cairn_entity_destroy), but no longer counts as alive. Killing a
- * dead entity is CAIRN_ERR_STATE. */
+/* Marks a living entity dead, takes it off the grid (its cell is free at once for whoever acts
+ * next) and passes entity_died (with no cause: entities killed by damage or by a dig name
+ * their killer as the event's actor). It stays readable, cairn_entity_cell giving where it
+ * died, until the end of the beat (or cairn_entity_destroy), but no longer counts as alive.
+ * Killing a dead entity is CAIRN_ERR_STATE. */
 cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id);
 /* Removes an entity at once, dead or alive: off the grid, data freed, slot released for
  * reuse under a new generation. Every id of it becomes stale. Passes no chain. */
@@ -640,7 +641,8 @@ cairn_status cairn_entity_check(cairn_world *w, cairn_entity_id id);
 bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id);
 
 cairn_status cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out);
-/* The cell of a placed entity; CAIRN_ERR_STATE for an entity off the grid. */
+/* The cell of a placed entity, or where a dead one died; CAIRN_ERR_STATE for an entity off
+ * the grid otherwise. */
 cairn_status cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out);
 cairn_status cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out);
 cairn_status cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out);
@@ -678,8 +680,9 @@ int32_t cairn_grid_width(const cairn_world *w);
 int32_t cairn_grid_height(const cairn_world *w);
 bool cairn_grid_in_bounds(const cairn_world *w, cairn_cell cell);
 
-/* Puts an entity that is off the grid into a cell. CAIRN_ERR_BOUNDS, CAIRN_ERR_OCCUPIED (the
- * layer holds another entity) or CAIRN_ERR_STATE (already placed) leave everything as it was. */
+/* Puts a living entity that is off the grid into a cell. CAIRN_ERR_BOUNDS, CAIRN_ERR_OCCUPIED
+ * (the layer holds another entity) or CAIRN_ERR_STATE (already placed, or dead) leave
+ * everything as it was. */
 cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell);
 /* Takes an entity off the grid (it stays alive). CAIRN_ERR_STATE if it was not placed. */
 cairn_status cairn_grid_remove(cairn_world *w, cairn_entity_id id);
@@ -1181,7 +1184,7 @@ int32_t cairn_statused_remaining(cairn_world *w, cairn_entity_id id, cairn_statu
  *      (cairn_entity_act), in beat order;
  *   4. tick: every entity with a tick hook (Ticking, Statused, Sequential, ...) runs them,
  *      in beat order, in the order of its type's decorators;
- *   5. reap: the entities that died are removed from the grid and destroyed;
+ *   5. reap: the entities that died (which left the grid when they did) are destroyed;
  *   6. beat_end.
  * Beat order: by phase, then higher priority (Acting's) first, then spawn order. Entities
  * created during a beat join the order at its end: they first act in the next beat.
