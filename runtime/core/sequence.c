@@ -153,9 +153,16 @@ static bool stays(const cairn_step *step, cairn_step_outcome *o, uint32_t count)
     return false;
 }
 
+/* A transition to the step the entity is in is no change of step: the step starts its
+ * repeat count again, and its exit and enter hooks, which frame a stay in a step, do not
+ * run. */
 static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32_t to)
 {
     cairn_sequential *seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
+    if (from == to) {
+        seq->done = 0;
+        return CAIRN_OK;
+    }
     const cairn_sequence_def *def = sequence_of(w, id, seq);
     if (!def)
         return w->error.status;
@@ -169,12 +176,11 @@ static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uin
     seq->step = (uint16_t)to;
     seq->done = 0;
     seq->entered = true;
-    if (from != to)
-        st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_STEP,
-                                                  .entity = id,
-                                                  .detail = seq->sequence,
-                                                  .amount = (int32_t)from,
-                                                  .value = (int32_t)to});
+    st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_STEP,
+                                              .entity = id,
+                                              .detail = seq->sequence,
+                                              .amount = (int32_t)from,
+                                              .value = (int32_t)to});
     if (st || !(def = sequence_of(w, id, seq)))
         return st ? st : w->error.status;
     return to < def->count ? run_hook(w, id, def, to, true) : CAIRN_OK;

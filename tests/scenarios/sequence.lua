@@ -265,6 +265,25 @@ test("enter runs before a step's first action, exit after its last", function()
   expect.eq(g.step, 1)
 end)
 
+-- One step, leading back to itself: the rules never change its step.
+cairn.entity { name = "sentry", glyph = "y", decorators = { "Moving", "Displaceable" },
+  sequence = {
+    { action = "none",
+      enter = function(e, i) note("enter " .. i) end,
+      exit = function(e, i) note("exit " .. i) end },
+  } }
+
+test("a step that leads back to itself is entered once and never left", function()
+  log = {}
+  local w = scenario { map = [[
+    #####
+    #y..#
+    #####
+  ]] }
+  w:step(3)
+  expect.eq(log, { "enter 1" }, "only a change of step runs exit and enter")
+end)
+
 test("the history records each change of step", function()
   local w = scenario { map = [[
     ######

@@ -158,6 +158,43 @@ static void decide_and_enter_exit_hooks_steer_the_sequence(void **state)
     map_close(&m);
 }
 
+/* Notes the beats done in the step, as decide sees them, and leaves the rules' choice. */
+static cairn_status note_done(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
+{
+    (void)w;
+    (void)id;
+    hooks_log *log = ud;
+    snprintf(log->text + strlen(log->text), sizeof log->text - strlen(log->text), "d%u", o->done);
+    return CAIRN_OK;
+}
+
+static void a_step_that_leads_back_to_itself_is_entered_once(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s..", NULL});
+    hooks_log log = {0};
+    const cairn_step steps[] = {
+        {.action = CAIRN_ACTION_NONE,
+         .repeat = 2,
+         .on_success = 1, /* itself */
+         .decide = note_done,
+         .enter = note_enter,
+         .exit = note_exit,
+         .ud = &log},
+        {.action = CAIRN_ACTION_NONE, .enter = note_enter, .exit = note_exit, .ud = &log},
+    };
+    cairn_entity_id s = script(&m, 0, 0, CAIRN_DIR_NONE, steps, 2);
+    for (int beat = 0; beat < 5; beat++)
+        assert_ok(m.w, cairn_world_step(m.w));
+    assert_int_equal(step_of(&m, s), 0);
+    /* Entered at the first compute and never left: the repeat count starts again after each
+     * second beat, without a change of step. */
+    assert_string_equal(log.text, "E0d1d2d1d2d1");
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STEP), 0);
+    map_close(&m);
+}
+
 static void a_stunned_step_counts_as_a_failure(void **state)
 {
     (void)state;
@@ -202,6 +239,7 @@ int main(void)
         cmocka_unit_test(a_failure_transition_sends_the_sequence_back),
         cmocka_unit_test(a_step_repeats_for_its_count_before_moving_on),
         cmocka_unit_test(decide_and_enter_exit_hooks_steer_the_sequence),
+        cmocka_unit_test(a_step_that_leads_back_to_itself_is_entered_once),
         cmocka_unit_test(a_stunned_step_counts_as_a_failure),
         cmocka_unit_test(a_sequence_with_a_bad_target_or_no_steps_is_refused),
     };

@@ -1087,7 +1087,8 @@ cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from);
  * from the outcome: `decide` when the step has one, otherwise on failure to on_failure when
  * set, otherwise (success, or failure with no on_failure) the step repeats until it has
  * lasted `repeat` beats and then goes to on_success (the next step, wrapping, when unset).
- * Moving to a step, even the same one, runs the old step's exit and the new step's enter.
+ * Moving to another step runs the old step's exit and the new step's enter; going to the
+ * current step only starts its repeat count again.
  * Step targets are 1-based (as in Lua) so that 0 can mean "unset".
  */
 typedef uint16_t cairn_sequence_id;
