@@ -186,6 +186,9 @@ static cairn_status call_back(cairn_lua *h, callback *cb)
     if (!lua_checkstack(L, 5))
         return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
     h->callbacks++;
+    /* The beat's budget tallies what it counts by the function running (host.c). */
+    int outer_fn = h->beat_fn;
+    h->beat_fn = cb->fn;
     cairn_lua__scope_open(h);
     cairn_lua__push_frame(L);
     /* The common case, a handler: its event's handle is a light userdata and nothing else is
@@ -206,6 +209,7 @@ static cairn_status call_back(cairn_lua *h, callback *cb)
         lua_pushlightuserdata(L, cb);
     }
     cairn_status st = cairn_lua__call_framed(h, 1, 0);
+    h->beat_fn = outer_fn;
     cairn_lua__scope_close(h);
     if (st == CAIRN_ERR_NOMEM) {
         /* Placed at content's function, not at the trampoline: neither call raises (the

@@ -40,6 +40,45 @@ cairn_lua *cairn_lua__from(lua_State *L)
     return ud;
 }
 
+/* --- places ------------------------------------------------------------------------------ */
+
+/* Whether a function's source (lua_Debug.source) is one of the runtime's own scripts. */
+static bool runtime_source(const cairn_lua *h, const char *source)
+{
+    if (!h->scripts_dir)
+        return false;
+    size_t n = strlen(h->scripts_dir);
+    return source[0] == '@' && !strncmp(source + 1, h->scripts_dir, n) && source[1 + n] == '/';
+}
+
+/* The level of the innermost Lua frame that is content's, or else of the innermost Lua frame
+ * (the runtime's own, when no content is running); -1 when there is none. */
+static int content_level(lua_State *L, const cairn_lua *h)
+{
+    lua_Debug ar;
+    int first = -1;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline <= 0)
+            continue;
+        if (!runtime_source(h, ar.source))
+            return level;
+        if (first < 0)
+            first = level;
+    }
+    return first;
+}
+
+void cairn_lua__push_content_where(lua_State *L)
+{
+    lua_Debug ar;
+    int level = content_level(L, cairn_lua__from(L));
+    if (level >= 0 && lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar))
+        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    else
+        lua_pushliteral(L, "");
+}
+
 /* --- limits ------------------------------------------------------------------------------ */
 
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -75,48 +114,135 @@ void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_si
     return host_alloc(ud, ptr, old_size, new_size);
 }
 
-/* Takes cost from the budget of the call under way; past its end, raises the overrun, placed
- * at the Lua function `level` up the stack. */
-static void charge(lua_State *L, int64_t cost, int level)
+/* What the beat's budget has counted for one kept function (the slot is stale when serial is
+ * not the beat's). */
+struct cairn_lua_tally {
+    uint64_t serial;
+    int64_t used;
+};
+
+/* Counts cost for the function running, keeping the beat's top spender. A table that cannot
+ * grow only loses the count: the budget itself still holds. */
+static void tally(cairn_lua *h, int64_t cost)
+{
+    int fn = h->beat_fn;
+    if (fn <= 0)
+        return;
+    if ((size_t)fn >= h->tally_cap) {
+        size_t cap = h->tally_cap ? h->tally_cap : 64;
+        while (cap <= (size_t)fn)
+            cap *= 2;
+        struct cairn_lua_tally *t = realloc(h->tally, cap * sizeof *t);
+        if (!t)
+            return;
+        memset(t + h->tally_cap, 0, (cap - h->tally_cap) * sizeof *t);
+        h->tally = t;
+        h->tally_cap = cap;
+    }
+    struct cairn_lua_tally *slot = &h->tally[fn];
+    if (slot->serial != h->beat_serial)
+        *slot = (struct cairn_lua_tally){h->beat_serial, 0};
+    slot->used += cost;
+    int top = h->beat_top;
+    if (top != fn && (top <= 0 || slot->used > h->tally[top].used))
+        h->beat_top = fn;
+}
+
+/* "pack:path:line" of the kept function `fn`, into buf. */
+static void kept_function_place(lua_State *L, cairn_lua *h, int fn, char *buf, size_t size)
+{
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
+    if (lua_rawgeti(L, -1, fn) != LUA_TFUNCTION) {
+        lua_pop(L, 2);
+        snprintf(buf, size, "?");
+        return;
+    }
+    lua_getinfo(L, ">S", &ar);
+    lua_pop(L, 1);
+    snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
+}
+
+/* Raises the overrun of whichever budget ran out, placed at content's innermost line; the first
+ * overrun's message is raised again for as long as its call (or beat) goes on. */
+static int overrun(lua_State *L, cairn_lua *h)
+{
+    if (h->budget_out || h->beat_out) {
+        /* Still running after the overrun (unwinding, the runtime's own reporting): the first
+         * message says where the content was. */
+        lua_pushstring(L, h->limit_message);
+        return lua_error(L);
+    }
+    h->budget_out = true;
+    cairn_lua__push_content_where(L);
+    const char *where = lua_tostring(L, -1);
+    if (!h->in_beat || h->beat_left > 0) {
+        snprintf(h->limit_message, sizeof h->limit_message,
+                 "%sinstruction budget exceeded (%llu instructions in one call into Lua): a "
+                 "loop that never ends?",
+                 where, (unsigned long long)h->budget);
+    } else {
+        h->beat_out = true;
+        char top[LUA_IDSIZE + 16] = "?";
+        int64_t used = 0;
+        if (h->beat_top > 0) {
+            kept_function_place(L, h, h->beat_top, top, sizeof top);
+            used = h->tally[h->beat_top].used;
+        }
+        snprintf(h->limit_message, sizeof h->limit_message,
+                 "%sinstruction budget of a beat exceeded (%llu instructions in one beat; the "
+                 "function at %s ran %lld of them): a loop that never ends?",
+                 where, (unsigned long long)h->beat_budget, top, (long long)used);
+    }
+    lua_pop(L, 1);
+    lua_pushstring(L, h->limit_message);
+    return lua_error(L);
+}
+
+/* Takes cost from the budget of the call under way and from the beat's; past the end of
+ * either, raises the overrun. */
+static void charge(lua_State *L, int64_t cost)
 {
     cairn_lua *h = cairn_lua__from(L);
     if (h->depth == 0 || h->unmetered)
         return;
     h->budget_left -= cost;
-    if (h->budget_left > 0)
-        return;
-    if (h->budget_out) {
-        /* Still running after the overrun (unwinding, the runtime's own reporting): the first
-         * message says where the content was. */
-        lua_pushstring(L, h->limit_message);
-        lua_error(L);
+    if (h->in_beat) {
+        h->beat_left -= cost;
+        tally(h, cost);
     }
-    h->budget_out = true;
-    luaL_where(L, level);
-    snprintf(h->limit_message, sizeof h->limit_message,
-             "%sinstruction budget exceeded (%llu instructions in one call into Lua): a loop "
-             "that never ends?",
-             lua_tostring(L, -1), (unsigned long long)h->budget);
-    lua_pop(L, 1);
-    lua_pushstring(L, h->limit_message);
-    lua_error(L);
+    if (h->budget_left > 0 && (!h->in_beat || h->beat_left > 0))
+        return;
+    overrun(L, h);
+}
+
+cairn_status cairn_lua__step_world(cairn_lua *h)
+{
+    h->beat_serial++;
+    h->beat_left = (int64_t)(h->beat_budget < INT64_MAX ? h->beat_budget : INT64_MAX);
+    h->beat_top = 0;
+    h->beat_out = false;
+    h->in_beat = true;
+    cairn_status st = cairn_world_step(h->world);
+    h->in_beat = false;
+    h->beat_out = false;
+    return st;
 }
 
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    /* In a hook, level 0 is the Lua function that was running. */
-    charge(L, BUDGET_STEP, 0);
+    charge(L, BUDGET_STEP);
 }
 
 void cairn_lua__charge(lua_State *L, int64_t cost)
 {
-    charge(L, cost, 1);
+    charge(L, cost);
 }
 
 bool cairn_lua__limit_hit(const cairn_lua *h)
 {
-    return h->budget_out || h->memory_out;
+    return h->budget_out || h->beat_out || h->memory_out;
 }
 
 /* --- errors ------------------------------------------------------------------------------ */
@@ -156,20 +282,6 @@ const char *cairn_lua_error(const cairn_lua *h)
     return h && h->error ? h->error : "";
 }
 
-/* The first Lua frame's `source:line: `, or "" (C functions have no line). */
-static void push_where(lua_State *L)
-{
-    lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            return;
-        }
-    }
-    lua_pushliteral(L, "");
-}
-
 /* The message handler of every call into Lua: the message with where it happened and a
  * traceback. A message that has its traceback already (it came up from a nested call) is
  * passed on as it is. */
@@ -179,11 +291,11 @@ static int message_handler(lua_State *L)
     const char *msg = lua_tostring(L, 1);
     if (h->memory_out && msg && !strcmp(msg, "not enough memory")) {
         /* The standard message of a refused block: say which limit, and where. */
-        push_where(L);
+        cairn_lua__push_content_where(L);
         lua_pushfstring(L, "%smemory limit of %d MiB exceeded", lua_tostring(L, -1),
                         (int)(h->memory_limit >> 20));
         msg = lua_tostring(L, -1);
-    } else if (!msg && h->budget_out) {
+    } else if (!msg && (h->budget_out || h->beat_out)) {
         msg = h->limit_message;
     } else if (!msg) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -479,6 +591,7 @@ cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, c
         config = &none;
     h->memory_limit = config->memory_limit ? config->memory_limit : CAIRN_LUA_MEMORY_DEFAULT;
     h->budget = config->instruction_budget ? config->instruction_budget : CAIRN_LUA_BUDGET_DEFAULT;
+    h->beat_budget = config->beat_budget ? config->beat_budget : CAIRN_LUA_BEAT_BUDGET_DEFAULT;
     h->out = config->out ? config->out : stdout;
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->scripts_dir = copy_string(dir && *dir ? dir : CAIRN_SCRIPTS_DIR);
@@ -517,6 +630,7 @@ void cairn_lua_destroy(cairn_lua *h)
     free(h->scripts_dir);
     free(h->error);
     free(h->live);
+    free(h->tally);
     free(h);
 }
 
@@ -562,7 +676,7 @@ cairn_status cairn_lua_step(cairn_lua *h)
     if (!h->world)
         return cairn_lua__fail(h, CAIRN_ERR_STATE, "step: no world yet");
     cairn_lua__scope_reset(h);
-    cairn_status st = cairn_world_step(h->world);
+    cairn_status st = cairn_lua__step_world(h);
     if (st && h->pending) {
         /* The core's heading, over content's whole message. */
         char heading[96];

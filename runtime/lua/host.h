@@ -27,8 +27,22 @@ struct cairn_lua {
     uint64_t budget;
     int64_t budget_left;
     bool budget_out;
-    uint32_t unmetered; /* > 0: the runtime is putting a world back, unmetered (w:preview) */
-    char limit_message[256]; /* what a content pcall must not swallow */
+    uint32_t unmetered;      /* > 0: the runtime is putting a world back, unmetered (w:preview) */
+    char limit_message[320]; /* what a content pcall must not swallow */
+
+    /* The instruction budget of the beat under way, beside the calls' budgets: a beat runs
+     * many calls (cairn_lua_step makes each handler one of its own), and only this bounds
+     * them together. What it counts is tallied by the function content gave, so that an
+     * overrun can name the one that ran most. */
+    uint64_t beat_budget;
+    bool in_beat; /* the world is stepping a beat */
+    int64_t beat_left;
+    bool beat_out;        /* the beat's budget ran out: raised again until the beat ends */
+    uint64_t beat_serial; /* beats begun: tells this beat's tallies from older ones */
+    int beat_fn;          /* the kept function of the innermost callback running; 0: none */
+    int beat_top;         /* the kept function that ran most of this beat so far; 0: none */
+    struct cairn_lua_tally *tally; /* by kept function */
+    size_t tally_cap;
 
     uint32_t depth;     /* nested calls into Lua */
     int callbacks_ref;  /* the registry's reference to the world's callback table */
@@ -92,6 +106,11 @@ const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *m
 /* Charges work done in C on content's behalf (a sort, a scan, a beat) to the budget of the
  * call under way, as if it were that many Lua instructions; raises the overrun past its end. */
 void cairn_lua__charge(lua_State *L, int64_t cost);
+/* Pushes "pack:path:line: " of the innermost line of content running, or of the runtime's
+ * own scripts when no content is; "" when no Lua function is running. */
+void cairn_lua__push_content_where(lua_State *L);
+/* Runs one beat of the host's world under the beat's budget (cairn_world_step's status). */
+cairn_status cairn_lua__step_world(cairn_lua *h);
 /* What a coroutine's fresh instruction count hides from the budget: charged per resume. */
 #define CAIRN_LUA_RESUME_COST 1000
 /* The error a budget or memory overrun left, when one did: content may not catch it. */

@@ -86,7 +86,7 @@ static void rethrow_overrun(lua_State *L, int co)
     if (!cairn_lua__limit_hit(h))
         return;
     remember_overrun(L, co);
-    lua_pushstring(L, h->budget_out ? h->limit_message : "memory limit exceeded");
+    lua_pushstring(L, h->budget_out || h->beat_out ? h->limit_message : "memory limit exceeded");
     lua_error(L);
 }
 
@@ -301,7 +301,7 @@ static int view(lua_State *L)
 static int limit(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
-    if (h->budget_out)
+    if (h->budget_out || h->beat_out)
         lua_pushstring(L, h->limit_message);
     else if (h->memory_out)
         lua_pushfstring(L, "memory limit of %d MiB exceeded", (int)(h->memory_limit >> 20));
@@ -321,7 +321,7 @@ static int catch_limit(lua_State *L)
     int status = lua_pcall(L, 0, 0, 0);
     cairn_lua *h = cairn_lua__from(L);
     bool hit = cairn_lua__limit_hit(h);
-    bool budget = h->budget_out;
+    bool budget = h->budget_out || h->beat_out;
     h->budget_left = (int64_t)h->budget;
     h->budget_out = false;
     h->memory_out = false;

@@ -117,7 +117,7 @@ static int w_step(lua_State *L)
         cairn_lua__charge(L, 100 + (int64_t)stats.entities_alive);
         uint64_t before = cairn_world_beat(w);
         cairn_lua__scope_reset(h);
-        cairn_status st = cairn_world_step(w);
+        cairn_status st = cairn_lua__step_world(h);
         if (st && cairn_world_beat(w) == before)
             return cairn_lua__raise(L, st); /* refused: no beat began */
         if (st && h->pending) {

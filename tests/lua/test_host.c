@@ -594,6 +594,38 @@ static void a_runaway_handler_is_stopped_and_the_world_steps_on(void **state)
     assert_int_equal(stats.callbacks, 5); /* one beat_start handler call a beat */
 }
 
+/* Ticks that each stay inside a call's budget overrun the beat's together: the beat stops,
+ * at content's line, naming the function that ran most of it. */
+static void a_beat_of_many_calls_is_stopped_by_the_beat_s_budget(void **state)
+{
+    (void)state;
+    cairn_lua_config config = {
+        .memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET, .beat_budget = 4000000};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("hogs")));
+    cairn_world *w = make_world(h, 8, 1, 1);
+    spawn(w, "hogs:nibbler", 0, 0);
+    for (int32_t x = 1; x <= 3; x++)
+        spawn(w, "hogs:hog", x, 0);
+    /* Three hogs and a nibbler: some 3.7 million instructions a beat, 11 over three beats -
+     * each beat has a budget of its own. */
+    for (int beat = 0; beat < 3; beat++)
+        assert_lua_ok(h, cairn_lua_step(h));
+
+    spawn(w, "hogs:hog", 4, 0);
+    assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
+    const char *msg = cairn_lua_error(h);
+    assert_first_line_has(msg, "hogs:hogs.lua:5: instruction budget of a beat exceeded "
+                               "(4000000 instructions in one beat; the function at "
+                               "hogs:hogs.lua:9 ran ");
+    assert_int_equal(cairn_world_phase(w), CAIRN_PHASE_OUTSIDE);
+    assert_int_equal(cairn_world_beat(w), 4);
+    assert_usable(h);
+    cairn_lua_destroy(h);
+}
+
 /* --- a data-only enemy ------------------------------------------------------------------- */
 
 static void a_data_only_enemy_runs_without_lua_calls_or_world_allocations(void **state)
@@ -707,6 +739,7 @@ int main(void)
         T(a_gc_metamethod_is_refused),
         T(a_handler_failing_mid_beat_stops_that_beat_and_the_next_runs_whole),
         T(a_runaway_handler_is_stopped_and_the_world_steps_on),
+        cmocka_unit_test(a_beat_of_many_calls_is_stopped_by_the_beat_s_budget),
         T(a_data_only_enemy_runs_without_lua_calls_or_world_allocations),
         T(pairs_and_next_visit_keys_in_the_same_order_in_every_lua_state),
         T(stepping_before_any_world_is_an_error_not_a_crash),

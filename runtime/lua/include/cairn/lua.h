@@ -40,9 +40,10 @@ typedef struct cairn_lua_method {
     int (*fn)(struct lua_State *L);
 } cairn_lua_method;
 
-/* The defaults of the two limits that turn runaway content into errors. */
-#define CAIRN_LUA_MEMORY_DEFAULT ((size_t)256 << 20)
-#define CAIRN_LUA_BUDGET_DEFAULT UINT64_C(100000000)
+/* The defaults of the limits that turn runaway content into errors. */
+#define CAIRN_LUA_MEMORY_DEFAULT      ((size_t)256 << 20)
+#define CAIRN_LUA_BUDGET_DEFAULT      UINT64_C(100000000)
+#define CAIRN_LUA_BEAT_BUDGET_DEFAULT UINT64_C(20000000)
 
 typedef struct cairn_lua_config {
     /* Bytes the Lua state and its world may hold together; 0: CAIRN_LUA_MEMORY_DEFAULT. */
@@ -50,6 +51,10 @@ typedef struct cairn_lua_config {
     /* Lua instructions one call into Lua may run, everything it calls included (nested
      * handlers and pcall too); 0: CAIRN_LUA_BUDGET_DEFAULT. */
     uint64_t instruction_budget;
+    /* Lua instructions one beat may run, every handler, hook, movs and algorithm it calls
+     * together, however many calls into Lua that makes; the work the runtime does itself is
+     * not counted. 0: CAIRN_LUA_BEAT_BUDGET_DEFAULT. */
+    uint64_t beat_budget;
     /* The runtime's own Lua; NULL: $CAIRN_SCRIPTS, else the scripts/ folder of the build's
      * source tree. Copied. */
     const char *scripts_dir;
@@ -97,8 +102,8 @@ cairn_status cairn_lua_step(cairn_lua *h);
 /* For world methods (see cairn_lua_method): the world of the handle at idx, raising a Lua
  * error when it is not a live world handle. */
 cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
-/* Charges work done in C for content to the budget of the call under way, as that many Lua
- * instructions; raises the budget's error past its end. */
+/* Charges work done in C for content to the budget of the call under way (and of the beat,
+ * in one), as that many Lua instructions; raises the budget's error past its end. */
 void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
 /* ---------------------------------------------------------------------------------------
