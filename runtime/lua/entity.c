@@ -128,12 +128,27 @@ static void check(lua_State *L, cairn_status st)
 
 /* --- methods ----------------------------------------------------------------------------- */
 
+/* What an action done from Lua costs the budget before it runs: the chains it passes in C,
+ * about as long as this many Lua instructions. Charged first, so that even a loop of
+ * actions that fail at once (a wall, a bad direction) pays its way. */
+#define ACTION_COST 100
+
+/* Then the bytes of events it left in the beat's arena, one instruction each: they stay until
+ * the next beat, so a loop of actions must run out of budget well before it fills the memory
+ * ceiling (which is in the hundreds of MiB where the budget is in the tens of millions). */
 static int do_action(lua_State *L, cairn_action_id action, int dir_idx)
 {
+    cairn_lua__charge(L, ACTION_COST);
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
     cairn_action a = {action, (uint8_t)cairn_lua__check_dir(L, dir_idx)};
+    cairn_world *w = cairn_lua__world(L);
+    cairn_world_stats before, after;
+    cairn_world_get_stats(w, &before);
     bool success = false;
-    check(L, cairn_action_do(cairn_lua__world(L), id, a, NULL, &success));
+    check(L, cairn_action_do(w, id, a, NULL, &success));
+    cairn_world_get_stats(w, &after);
+    if (after.arena_bytes > before.arena_bytes)
+        cairn_lua__charge(L, (int64_t)(after.arena_bytes - before.arena_bytes));
     lua_pushboolean(L, success);
     return 1;
 }

@@ -79,6 +79,23 @@ void cairn_lua__push_content_where(lua_State *L)
         lua_pushliteral(L, "");
 }
 
+/* How long the place a message starts with is when that place is a line of the runtime's
+ * scripts running now (an error raised there, or by Lua inside them); 0 otherwise. */
+static size_t runtime_place_length(lua_State *L, const cairn_lua *h, const char *msg)
+{
+    lua_Debug ar;
+    char place[LUA_IDSIZE + 24];
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline <= 0 || !runtime_source(h, ar.source))
+            continue;
+        int n = snprintf(place, sizeof place, "%s:%d: ", ar.short_src, ar.currentline);
+        if (n > 0 && (size_t)n < sizeof place && !strncmp(msg, place, (size_t)n))
+            return (size_t)n;
+    }
+    return 0;
+}
+
 /* --- limits ------------------------------------------------------------------------------ */
 
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -284,7 +301,8 @@ const char *cairn_lua_error(const cairn_lua *h)
 
 /* The message handler of every call into Lua: the message with where it happened and a
  * traceback. A message that has its traceback already (it came up from a nested call) is
- * passed on as it is. */
+ * passed on as it is. A message placed in the runtime's own scripts is placed at content's
+ * line instead: that is the line a modder can change. */
 static int message_handler(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
@@ -304,6 +322,14 @@ static int message_handler(lua_State *L)
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     } else if (strstr(msg, "\nstack traceback:")) {
         return 1;
+    } else {
+        size_t skip = runtime_place_length(L, h, msg);
+        if (skip) {
+            cairn_lua__push_content_where(L);
+            lua_pushstring(L, msg + skip);
+            lua_concat(L, 2);
+            msg = lua_tostring(L, -1);
+        }
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

@@ -137,6 +137,14 @@ test_counts_a_passing_and_a_failing_test)
   expect_out '^FAIL  tested:tests/slime\.lua: a slime is faster than it is'
   expect_out '^      tested:tests/slime\.lua:10: at beat 1 the map is$'
   ;;
+test_places_errors_at_content_s_line)
+  need_packs
+  # Lua raises this inside the runtime's test library: the modder's line is what to show.
+  run test "$packs/misplaced"
+  expect_status 1
+  expect_out '^      misplaced:tests/calls\.lua:4: attempt to index a number value'
+  grep -q 'scripts/' "$out" && fail "a runtime script is named"
+  ;;
 test_of_passing_tests_exits_0)
   need_packs
   run test "$packs/passing"

@@ -44,3 +44,38 @@ test("an endless loop reading e.data is placed at content's line", function()
   end, "instruction budget")
   expect.truthy(msg:find("^scenario:budgets%.lua:43: instruction budget exceeded"), msg)
 end)
+
+-- Its handler moves it into the wall, again and again: each failed move leaves events behind
+-- until the beat ends, which must cost the budget before it fills the memory.
+local bump = false
+cairn.entity { name = "bumper", glyph = "b", decorators = { "Moving", "Displaceable" },
+  sequence = { { action = "none" } },
+  handlers = { act_success = function(ev)
+    while bump do ev.actor:move("n") end
+  end } }
+
+test("a loop of failing moves in a handler overruns the budget, not the memory", function()
+  local w = scenario { map = [[
+    ###
+    #b#
+    ###
+  ]] }
+  bump = true
+  local msg = expect.limit(function() w:step() end)
+  bump = false
+  expect.truthy(msg:find("scenario:budgets.lua:54: instruction budget of a beat exceeded", 1,
+    true), msg)
+end)
+
+test("a loop of failing moves outside any beat overruns the budget, not the memory", function()
+  local w = scenario { map = [[
+    ###
+    #b#
+    ###
+  ]] }
+  local b = w:at(1, 1)
+  local msg = expect.limit(function()
+    while true do b:move("n") end
+  end)
+  expect.truthy(msg:find("scenario:budgets.lua:78: instruction budget exceeded", 1, true), msg)
+end)
