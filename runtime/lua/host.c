@@ -98,6 +98,32 @@ static size_t runtime_place_length(lua_State *L, const cairn_lua *h, const char 
 
 /* --- limits ------------------------------------------------------------------------------ */
 
+/* Writes "pack:path:line: " of content's innermost line into h->memory_where, from inside
+ * the allocator: only reading the stack (lua_getstack and lua_getinfo "Sl" allocate nothing),
+ * and only for a new block - a block that is resized may be a Lua stack, whose frames are
+ * not readable while it moves (Lua 5.4.6 makes them offsets for the while). */
+static void note_memory_where(cairn_lua *h)
+{
+    lua_Debug ar;
+    lua_State *L = h->L;
+    int level = L ? content_level(L, h) : -1;
+    h->memory_where[0] = '\0';
+    if (level >= 0 && lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar))
+        snprintf(h->memory_where, sizeof h->memory_where, "%s:%d: ", ar.short_src, ar.currentline);
+}
+
+void cairn_lua__memory_message(const cairn_lua *h, char *buf, size_t size)
+{
+    snprintf(buf, size, "%smemory limit of %d MiB exceeded", h->memory_where,
+             (int)(h->memory_limit >> 20));
+}
+
+void cairn_lua__memory_clear(cairn_lua *h)
+{
+    h->memory_out = false;
+    h->memory_where[0] = '\0';
+}
+
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     cairn_lua *h = ud;
@@ -109,6 +135,8 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     size_t limit = h->memory_out ? h->memory_limit + MEMORY_HEADROOM : h->memory_limit;
     if (nsize > old && h->memory - old + nsize > limit) {
+        if (!ptr && !h->memory_where[0] && h->depth > 0)
+            note_memory_where(h);
         h->memory_out = true;
         h->refused = nsize;
         return NULL;
@@ -120,7 +148,7 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     /* Lua retries a refused block after a full collection: when that frees enough, the
      * ceiling was not overrun after all. */
     if (h->memory_out && nsize >= h->refused && h->memory <= h->memory_limit)
-        h->memory_out = false;
+        cairn_lua__memory_clear(h);
     return p;
 }
 
@@ -309,10 +337,11 @@ static int message_handler(lua_State *L)
     const char *msg = lua_tostring(L, 1);
     if (h->memory_out && msg && !strcmp(msg, "not enough memory")) {
         /* The standard message of a refused block: say which limit, and where. */
-        cairn_lua__push_content_where(L);
-        lua_pushfstring(L, "%smemory limit of %d MiB exceeded", lua_tostring(L, -1),
-                        (int)(h->memory_limit >> 20));
-        msg = lua_tostring(L, -1);
+        char text[sizeof h->memory_where + 64];
+        if (!h->memory_where[0])
+            note_memory_where(h);
+        cairn_lua__memory_message(h, text, sizeof text);
+        msg = lua_pushstring(L, text);
     } else if (!msg && (h->budget_out || h->beat_out)) {
         msg = h->limit_message;
     } else if (!msg) {
@@ -378,7 +407,7 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit)
 {
     lua_State *L = h->L;
     lua_Debug ar;
-    char msg[LUA_IDSIZE + 128];
+    char msg[sizeof h->memory_where + 128];
     if (!lua_isfunction(L, idx)) {
         /* no function to place it at (a framed call's caller places it) */
         ar.short_src[0] = '?';
@@ -388,11 +417,17 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit)
         lua_pushvalue(L, idx);
         lua_getinfo(L, ">S", &ar);
     }
-    int n = limit ? snprintf(msg, sizeof msg,
-                             "%s:%d: memory limit of %d MiB exceeded (in the function "
-                             "defined here, or one it called)",
-                             ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20))
-                  : snprintf(msg, sizeof msg, "%s:%d: out of memory", ar.short_src, ar.linedefined);
+    int n;
+    if (limit && h->memory_where[0])
+        n = snprintf(msg, sizeof msg, "%smemory limit of %d MiB exceeded", h->memory_where,
+                     (int)(h->memory_limit >> 20));
+    else if (limit)
+        n = snprintf(msg, sizeof msg,
+                     "%s:%d: memory limit of %d MiB exceeded (in the function defined here, or "
+                     "one it called)",
+                     ar.short_src, ar.linedefined, (int)(h->memory_limit >> 20));
+    else
+        n = snprintf(msg, sizeof msg, "%s:%d: out of memory", ar.short_src, ar.linedefined);
     set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
@@ -422,7 +457,7 @@ cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
     if (outer) {
         h->budget_left = (int64_t)h->budget;
         h->budget_out = false;
-        h->memory_out = false;
+        cairn_lua__memory_clear(h);
         h->pending = false;
     }
     h->depth++;
@@ -455,7 +490,7 @@ cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
     }
     if (outer) {
         h->budget_out = false;
-        h->memory_out = false;
+        cairn_lua__memory_clear(h);
     }
     return st;
 }

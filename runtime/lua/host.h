@@ -22,6 +22,8 @@ struct cairn_lua {
     size_t memory_limit;
     bool memory_out; /* the ceiling refused a block in the current outermost call */
     size_t refused;  /* the size of that block */
+    /* "pack:path:line: " of content's line when the ceiling first refused a new block, or "" */
+    char memory_where[LUA_IDSIZE + 24];
 
     /* The instruction budget of the outermost call under way. */
     uint64_t budget;
@@ -113,6 +115,11 @@ void cairn_lua__push_content_where(lua_State *L);
 cairn_status cairn_lua__step_world(cairn_lua *h);
 /* What a coroutine's fresh instruction count hides from the budget: charged per resume. */
 #define CAIRN_LUA_RESUME_COST 1000
+/* The memory ceiling's message, at content's line when the allocator could tell it:
+ * "pack:path:line: memory limit of N MiB exceeded", into buf. */
+void cairn_lua__memory_message(const cairn_lua *h, char *buf, size_t size);
+/* Forgets a memory overrun: the next call starts below the ceiling. */
+void cairn_lua__memory_clear(cairn_lua *h);
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
 /* Pushes the trusted scripts' function `name` from the runtime table. */

@@ -297,6 +297,13 @@ static int view(lua_State *L)
     return 1;
 }
 
+static void push_memory_message(lua_State *L, const cairn_lua *h)
+{
+    char text[sizeof h->memory_where + 64];
+    cairn_lua__memory_message(h, text, sizeof text);
+    lua_pushstring(L, text);
+}
+
 /* limit() -> the message of a budget or memory overrun under way, or nil. */
 static int limit(lua_State *L)
 {
@@ -304,7 +311,7 @@ static int limit(lua_State *L)
     if (h->budget_out || h->beat_out)
         lua_pushstring(L, h->limit_message);
     else if (h->memory_out)
-        lua_pushfstring(L, "memory limit of %d MiB exceeded", (int)(h->memory_limit >> 20));
+        push_memory_message(L, h);
     else
         lua_pushnil(L);
     return 1;
@@ -324,16 +331,16 @@ static int catch_limit(lua_State *L)
     bool budget = h->budget_out || h->beat_out;
     h->budget_left = (int64_t)h->budget;
     h->budget_out = false;
-    h->memory_out = false;
     lua_pushboolean(L, status == LUA_OK);
     if (hit && budget)
         lua_pushstring(L, h->limit_message);
     else if (hit)
-        lua_pushfstring(L, "memory limit of %d MiB exceeded", (int)(h->memory_limit >> 20));
+        push_memory_message(L, h);
     else if (status != LUA_OK)
         lua_pushvalue(L, -2);
     else
         lua_pushnil(L);
+    cairn_lua__memory_clear(h);
     lua_pushboolean(L, hit);
     return 3;
 }

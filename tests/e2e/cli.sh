@@ -119,6 +119,12 @@ check_lists_every_problem_of_a_broken_pack)
   grep -q '^broken:base\.lua' "$out" && fail "base.lua has no problem"
   expect_err "6 problems in $packs/broken"
   ;;
+check_places_a_memory_overrun_at_its_line)
+  need_packs
+  run check "$packs/bomb"
+  expect_status 1
+  expect_out '^bomb:grow\.lua:5: memory limit of 256 MiB exceeded'
+  ;;
 check_of_a_missing_folder_fails_with_a_message)
   need_packs
   run check "$packs/no_such_pack"
