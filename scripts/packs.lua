@@ -185,8 +185,10 @@ local function requirer(pack)
     local target = ctx.loaded[owner]
     if not target then error("require '" .. name .. "': pack '" .. owner .. "' is not loaded", 2) end
     local rel = mod:gsub("%.", "/") .. ".lua"
-    if not util.is_file(target.dir .. "/" .. rel) then
+    if not util.exists(target.dir .. "/" .. rel) then
       error("require '" .. name .. "': there is no " .. rel .. " in pack '" .. owner .. "'", 2)
+    elseif not util.is_file(target.dir .. "/" .. rel) then
+      error("require '" .. name .. "': " .. rel .. " is not a regular file", 2)
     end
     local ok, value, refused = packs.run_module(target, rel)
     if refused then error("require '" .. name .. "': " .. value, 2) end
@@ -282,8 +284,10 @@ local function load(dir, beside, chain)
   ctx.pack_order[#ctx.pack_order + 1] = info
   packs.loaded_any = true
   for _, f in ipairs(info.files) do
-    if not util.is_file(dir .. "/" .. f) then
+    if not util.exists(dir .. "/" .. f) then
       problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
+    elseif not util.is_file(dir .. "/" .. f) then
+      problem(info.id .. ":pack.lua", "load lists '%s', which is not a regular file", f)
     else
       local ran, err, refused = packs.run_module(info, f)
       if refused then
@@ -312,7 +316,7 @@ function packs.content_hash(dir)
       local path = rel .. "/" .. name
       if util.is_dir(dir .. path) then
         if not (rel == "" and name == "tests") then walk(path) end
-      else
+      elseif util.is_file(dir .. path) then -- a pipe or a device is no content
         parts[#parts + 1] = path .. "\0" .. (util.read_file(dir .. path) or "") .. "\0"
       end
     end

@@ -54,6 +54,8 @@ function sandbox.run_file(path, chunk_name, env)
     return false, chunk_name .. ": the name 'pack:path' is " .. #chunk_name ..
       " bytes; at most " .. ID_SIZE .. " fit whole in messages (shorten the path)"
   end
+  -- Only a regular file is content: reading a pipe would block, a folder reads as nothing.
+  if not ctx.util.is_file(path) then return false, chunk_name .. ": not a regular file" end
   local text, err = ctx.util.read_file(path)
   if not text then return false, chunk_name .. ": cannot read: " .. err end
   local chunk, syntax = load(text, "=" .. chunk_name, "t", env)

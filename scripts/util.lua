@@ -131,6 +131,11 @@ function util.is_file(path)
   return ctx.lfs.attributes(path, "mode") == "file"
 end
 
+-- Whether something is at path, whatever it is (a file, a folder, a pipe, ...).
+function util.exists(path)
+  return ctx.lfs.attributes(path, "mode") ~= nil
+end
+
 -- The names in a folder, sorted, without "." and "..".
 function util.list_dir(path)
   local names = {}

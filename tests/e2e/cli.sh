@@ -167,6 +167,36 @@ test_of_a_missing_folder_fails_with_a_message)
   expect_status 1
   expect_err "no such folder or test file: $packs/no_such_folder"
   ;;
+test_and_check_take_regular_files_only)
+  # A FIFO named like a Lua file would block the reader forever, a folder named so would be
+  # read as nothing: neither is content. (timeout only keeps a regression from hanging the
+  # suite.)
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$out" "$err" "$tmp"' EXIT
+  mkdir -p "$tmp/odd/tests" "$tmp/odd/tests/folder.lua" "$tmp/oddload/folder.lua"
+  echo 'return { id = "odd", version = "1.0.0", cairn = "0.1", load = {} }' >"$tmp/odd/pack.lua"
+  echo 'test("fine", function() end)' >"$tmp/odd/tests/fine.lua"
+  mkfifo "$tmp/odd/tests/pipe.lua"
+  timeout 60 "$cairn" test "$tmp/odd" >"$out" 2>"$err"
+  status=$?
+  expect_status 1
+  expect_out '^ok    odd:tests/fine\.lua: fine$'
+  expect_out '^      odd:tests/folder\.lua: not a regular file'
+  expect_out '^      odd:tests/pipe\.lua: not a regular file'
+  expect_last_line "1 passed, 2 failed"
+  cat >"$tmp/oddload/pack.lua" <<'PACK'
+return { id = "oddload", version = "1.0.0", cairn = "0.1",
+  load = { "pipe.lua", "folder.lua", "main.lua" } }
+PACK
+  echo 'require "mod"' >"$tmp/oddload/main.lua"
+  mkfifo "$tmp/oddload/pipe.lua" "$tmp/oddload/mod.lua"
+  timeout 60 "$cairn" check "$tmp/oddload" >"$out" 2>"$err"
+  status=$?
+  expect_status 1
+  expect_out "^oddload:pack\.lua: load lists 'pipe\.lua', which is not a regular file"
+  expect_out "^oddload:pack\.lua: load lists 'folder\.lua', which is not a regular file"
+  expect_out "^oddload:main\.lua:1: require 'mod': mod\.lua is not a regular file"
+  ;;
 bench_runs_end_to_end_on_a_tiny_n)
   # Speed is the benchmark's to measure, not a test's: this only runs it.
   csv=$(mktemp --suffix=.csv) json=$(mktemp --suffix=.json)
