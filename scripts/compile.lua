@@ -6,6 +6,7 @@
 local ctx = ...
 local core, util, define = ctx.core, ctx.util, ctx.define
 local compile = {}
+compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 
 -- What the runtime has built in, for "did you mean" hints.
 local builtin = {
@@ -63,6 +64,13 @@ local function resolve(kind, name, pack)
   end
   local id = core.find(kind, name)
   if id then return name, id end
+  -- A definition that failed is no unknown name: its failure is the one to report.
+  local lost = compile.failed[record_kind[kind] or kind] or {}
+  local full = not name:find(":", 1, true) and lost[pack.id .. ":" .. name] and
+    (pack.id .. ":" .. name) or name
+  if lost[full] then
+    error(kind_words[kind] .. " '" .. full .. "' failed to define (" .. lost[full] .. ")", 0)
+  end
   error("unknown " .. kind_words[kind] .. " '" .. name .. "'" .. util.hint(name, known(kind)), 0)
 end
 compile.resolve = resolve
@@ -118,10 +126,15 @@ local decorator_order
 
 local compilers = {}
 
--- Reports what went wrong with definition e.
+-- Reports what went wrong with definition e, and keeps it for the names that refer to e.
 local function report(e, err)
   define.problem(e.where, "cairn.%s%s: %s", e.kind, e.name and (" '" .. e.name .. "'") or "",
     util.unplace(tostring(err)))
+  if e.name then
+    compile.failed[e.kind] = compile.failed[e.kind] or {}
+    compile.failed[e.kind][e.name] = compile.failed[e.kind][e.name] or
+      ctx.problems[#ctx.problems]:match("^[^\n]*")
+  end
 end
 
 -- Runs fn(...) and reports its failure against e, so that the rest of e is still checked.
@@ -285,6 +298,7 @@ function compile.world(width, height, seed)
   ctx.data.reset()
   ctx.types = {}
   compile.chains = {}
+  compile.failed = {} -- kind -> full name -> the problem of a definition that failed
   lua_decorators, decorator_order = {}, {}
   for _, kind in ipairs(define.kinds) do
     for _, e in ipairs(define.record[kind]) do

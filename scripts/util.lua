@@ -3,7 +3,7 @@ local ctx = ...
 local util = {}
 
 -- The closest of `options` to a misspelt `word`, for "did you mean" hints (nil if none is
--- close): edit distance of at most a third of the word, and at most 3.
+-- close): edit distance of at most a third of the word, and at most 3; never the word itself.
 function util.suggest(word, options)
   local function distance(a, b)
     local prev = {}
@@ -21,8 +21,9 @@ function util.suggest(word, options)
   local best, best_d = nil, math.min(3, math.max(1, #word // 3))
   for _, option in ipairs(options) do
     -- words whose lengths differ by more than best_d are further apart than that: skipping
-    -- them keeps a long word (a name of a megabyte) from costing length x length steps
-    if math.abs(#word - #option) <= best_d then
+    -- them keeps a long word (a name of a megabyte) from costing length x length steps; the
+    -- word itself is no hint: it is the name that was not found
+    if math.abs(#word - #option) <= best_d and option ~= word then
       local d = distance(word, option)
       if d <= best_d and (not best or d < best_d) then best, best_d = option, d end
     end

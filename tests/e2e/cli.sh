@@ -125,6 +125,16 @@ check_places_a_memory_overrun_at_its_line)
   expect_status 1
   expect_out '^bomb:grow\.lua:5: memory limit of 256 MiB exceeded'
   ;;
+check_names_the_failure_behind_a_missing_name)
+  need_packs
+  # bot.lua uses a decorator that charging.lua fails to define: the bot's problem names that
+  # failure, and no hint suggests the very name it rejects.
+  run check "$packs/late"
+  expect_status 1
+  expect_out "^late:bot\.lua:2: cairn\.entity 'late:bot': decorator 'late:Charging' failed to define \(late:charging\.lua:1: .*unknown decorator 'Nope'\)"
+  expect_out "^late:charging\.lua:1: cairn\.decorator 'late:Charging': unknown decorator 'Nope'"
+  grep -q "did you mean 'Charging'" "$out" && fail "a hint suggests the name it rejects"
+  ;;
 check_of_a_missing_folder_fails_with_a_message)
   need_packs
   run check "$packs/no_such_pack"

@@ -1,0 +1,4 @@
+cairn.decorator {
+  name = "Charging",
+  requires = { "Nope" },
+}
