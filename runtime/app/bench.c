@@ -80,7 +80,7 @@ static int grid_side(long n)
 }
 
 /* The C variant's types: what the bench pack defines, through the C API. */
-static cairn_status c_types(cairn_world *w, cairn_type_id *hero, cairn_type_id *enemy)
+static cairn_err c_types(cairn_world *w, cairn_type_id *hero, cairn_type_id *enemy)
 {
     cairn_step steps[2] = {{.action = CAIRN_ACTION_NONE},
                            {.action = CAIRN_ACTION_ATTACK_MOVE, .movs = CAIRN_MOVS_BASIC}};
@@ -90,7 +90,7 @@ static cairn_status c_types(cairn_world *w, cairn_type_id *hero, cairn_type_id *
     const cairn_decorator_id enemy_decos[] = {CAIRN_DECO_SEQUENTIAL, CAIRN_DECO_ATTACKING,
                                               CAIRN_DECO_ATTACKABLE, CAIRN_DECO_MOVING,
                                               CAIRN_DECO_DISPLACEABLE};
-    cairn_status st;
+    cairn_err st;
     if ((st = cairn_sequence_register(w, "chase", steps, 2, &seq)) ||
         (st = cairn_type_register(w, "hero", CAIRN_LAYER_REAL, hero)) ||
         (st = cairn_type_register(w, "skeleton", CAIRN_LAYER_REAL, enemy)))
@@ -121,11 +121,11 @@ static cairn_status c_types(cairn_world *w, cairn_type_id *hero, cairn_type_id *
 }
 
 /* The hero in the middle, the enemies at random free cells. */
-static cairn_status populate(cairn_world *w, cairn_type_id hero_type, cairn_type_id enemy, long n,
-                             cairn_rng *rng, cairn_entity_id *hero)
+static cairn_err populate(cairn_world *w, cairn_type_id hero_type, cairn_type_id enemy, long n,
+                          cairn_rng *rng, cairn_entity_id *hero)
 {
     int side = cairn_grid_width(w);
-    cairn_status st = cairn_entity_spawn(w, hero_type, (cairn_cell){side / 2, side / 2}, hero);
+    cairn_err st = cairn_entity_spawn(w, hero_type, (cairn_cell){side / 2, side / 2}, hero);
     for (long placed = 0; placed < n && !st;) {
         cairn_cell cell = {(int32_t)cairn_rng_below(rng, (uint32_t)side),
                            (int32_t)cairn_rng_below(rng, (uint32_t)side)};
@@ -144,7 +144,7 @@ typedef struct run {
     cairn_world *w;
 } run;
 
-static cairn_status step(run *r)
+static cairn_err step(run *r)
 {
     return r->host ? cairn_lua_step(r->host) : cairn_world_step(r->w);
 }
@@ -173,7 +173,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     cairn_error err;
     double rss0 = resident_bytes();
     double t0 = now();
-    cairn_status st;
+    cairn_err st;
     if (v->enemy) {
         st = cairn_lua_create(NULL, &r.host, &err);
         if (st) {

@@ -33,7 +33,7 @@ static double now(void)
 }
 
 /* One resume of the save at ud (a path) in a new host, timed from the read on. */
-static cairn_status resume_once(void *ud, double *ms)
+static cairn_err resume_once(void *ud, double *ms)
 {
     const char *packs[] = {CAIRN_MARATHON_PACK};
     cairn_lua *h = app_host("bench", packs, 1);
@@ -41,7 +41,7 @@ static cairn_status resume_once(void *ud, double *ms)
         return CAIRN_ERR_STATE;
     cairn_error err;
     double start = now();
-    cairn_status st = cairn_save_read(h, ud, &err);
+    cairn_err st = cairn_save_read(h, ud, &err);
     *ms = (now() - start) * 1e3;
     cairn_lua_destroy(h);
     if (st)
@@ -55,12 +55,12 @@ typedef struct saving {
 } saving;
 
 /* One write of the game (a saving, at ud), timed. */
-static cairn_status save_once(void *ud, double *ms)
+static cairn_err save_once(void *ud, double *ms)
 {
     const saving *s = ud;
     cairn_error err;
     double start = now();
-    cairn_status st = cairn_save_write(s->h, s->path, &err);
+    cairn_err st = cairn_save_write(s->h, s->path, &err);
     *ms = (now() - start) * 1e3;
     if (st)
         fprintf(stderr, "cairn bench: %s\n", err.message);
@@ -69,7 +69,7 @@ static cairn_status save_once(void *ud, double *ms)
 
 /* The fastest of TRIES runs of once, in ms: on a shared machine the slower ones measure the
  * neighbours. Negative after a failure, which once has told. */
-static double fastest(cairn_status (*once)(void *ud, double *ms), void *ud)
+static double fastest(cairn_err (*once)(void *ud, double *ms), void *ud)
 {
     double best = -1;
     for (int i = 0; i < TRIES; i++) {

@@ -228,7 +228,7 @@ static int open_game(play *p)
         return complain(p, "%s", err.message);
     }
     if (!p->opt.fresh && cairn_save_exists(p->save_path)) {
-        cairn_status st = cairn_save_read(p->h, p->save_path, &err);
+        cairn_err st = cairn_save_read(p->h, p->save_path, &err);
         if (st == CAIRN_OK) {
             p->save_is_ours = true;
             return EXIT_OK;
@@ -645,7 +645,7 @@ static int act(play *p, const char *action, const char *dir)
 
 static int undo(play *p)
 {
-    cairn_status st = cairn_lua_game_undo(p->h);
+    cairn_err st = cairn_lua_game_undo(p->h);
     if (st == CAIRN_ERR_STATE) {
         const char *why = cairn_lua_error(p->h);
         set_notice(p, "%c%s", why[0] >= 'a' && why[0] <= 'z' ? why[0] - 'a' + 'A' : why[0],

@@ -12,9 +12,9 @@
 
 /* --- actions --------------------------------------------------------------------------- */
 
-cairn_status cairn_action_register(cairn_world *w, const char *name,
-                                   const cairn_decorator_id *components, size_t count,
-                                   cairn_action_id *out)
+cairn_err cairn_action_register(cairn_world *w, const char *name,
+                                const cairn_decorator_id *components, size_t count,
+                                cairn_action_id *out)
 {
     const char *label = name ? name : "?";
     if (count > CAIRN_ACTION_COMPONENTS_MAX || (count && !components))
@@ -30,7 +30,7 @@ cairn_status cairn_action_register(cairn_world *w, const char *name,
     }
     uint32_t id;
     cairn_action_def *def;
-    cairn_status st = cairn__registry_add(w, &w->actions, name, &id, (void **)&def);
+    cairn_err st = cairn__registry_add(w, &w->actions, name, &id, (void **)&def);
     if (st)
         return st;
     def->count = (uint8_t)count;
@@ -41,7 +41,7 @@ cairn_status cairn_action_register(cairn_world *w, const char *name,
     return CAIRN_OK;
 }
 
-cairn_status cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out)
+cairn_err cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out)
 {
     return cairn__registry_find16(w, &w->actions, name, out);
 }
@@ -52,8 +52,8 @@ const char *cairn_action_name(const cairn_world *w, cairn_action_id action)
 }
 
 /* The components are looked up by index each time: an activation may register things. */
-static cairn_status perform(cairn_world *w, cairn_entity_id actor, cairn_action action,
-                            cairn_result_event **result, bool *success)
+static cairn_err perform(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                         cairn_result_event **result, bool *success)
 {
     *result = NULL;
     const cairn_action_def *def = cairn__registry_get(w, &w->actions, action.id);
@@ -68,7 +68,7 @@ static cairn_status perform(cairn_world *w, cairn_entity_id actor, cairn_action 
             continue; /* the actor cannot do this part */
         const cairn_decorator *d = &w->decorators[deco];
         cairn_result_event *ev = NULL;
-        cairn_status st = d->activate(w, actor, (cairn_dir)action.dir, &ev, d->ud);
+        cairn_err st = d->activate(w, actor, (cairn_dir)action.dir, &ev, d->ud);
         if (st)
             return st;
         if (ev) {
@@ -79,8 +79,8 @@ static cairn_status perform(cairn_world *w, cairn_entity_id actor, cairn_action 
     return CAIRN_OK;
 }
 
-cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
-                             cairn_result_event **result, bool *success)
+cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                          cairn_result_event **result, bool *success)
 {
     if (!cairn__alive(w, actor))
         return cairn_entity_check(w, actor)
@@ -91,7 +91,7 @@ cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)action.dir);
     cairn_result_event *ev;
     bool ok = false;
-    cairn_status st = perform(w, actor, action, &ev, &ok);
+    cairn_err st = perform(w, actor, action, &ev, &ok);
     if (st == CAIRN_OK) {
         if (result)
             *result = ev;
@@ -103,15 +103,15 @@ cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action
 
 /* --- algorithms ------------------------------------------------------------------------ */
 
-cairn_status cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
-                                 cairn_algo_id *out)
+cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
+                              cairn_algo_id *out)
 {
     if (!fn)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "algorithm \"%s\" has no function",
                                 name ? name : "?");
     uint32_t id;
     cairn_algo_def *def;
-    cairn_status st = cairn__registry_add(w, &w->algos, name, &id, (void **)&def);
+    cairn_err st = cairn__registry_add(w, &w->algos, name, &id, (void **)&def);
     if (st)
         return st;
     *def = (cairn_algo_def){fn, ud};
@@ -120,7 +120,7 @@ cairn_status cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn
     return CAIRN_OK;
 }
 
-cairn_status cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out)
+cairn_err cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out)
 {
     return cairn__registry_find16(w, &w->algos, name, out);
 }
@@ -131,8 +131,8 @@ const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo)
 }
 
 /* The algorithm settles on dir: the actor faces it (a turn is a change of its own). */
-static cairn_status settle_on(cairn_world *w, cairn_algo_event *ev, cairn_dir dir,
-                              cairn_result_event *result)
+static cairn_err settle_on(cairn_world *w, cairn_algo_event *ev, cairn_dir dir,
+                           cairn_result_event *result)
 {
     ev->direction = (uint8_t)dir;
     ev->head.action.dir = (uint8_t)dir;
@@ -152,13 +152,13 @@ static bool can_go_first(cairn_world *w, cairn_entity_id blocker)
     return acting && !acting->did_action && !acting->doing_action;
 }
 
-cairn_status cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success)
+cairn_err cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success)
 {
     cairn_action action = {ev->head.action.id, (uint8_t)dir};
     for (int attempt = 0;; attempt++) {
         cairn_result_event *result;
         bool ok = false;
-        cairn_status st = perform(w, ev->head.actor, action, &result, &ok);
+        cairn_err st = perform(w, ev->head.actor, action, &result, &ok);
         if (st)
             return st;
         if (ok) {
@@ -177,19 +177,19 @@ cairn_status cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir 
     return CAIRN_OK;
 }
 
-cairn_status cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud)
+cairn_err cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
     (void)ud;
     cairn_dir dir = (cairn_dir)ev->head.action.dir;
     cairn_result_event *result;
     bool ok = false;
-    cairn_status st = perform(w, ev->head.actor, ev->head.action, &result, &ok);
+    cairn_err st = perform(w, ev->head.actor, ev->head.action, &result, &ok);
     if (st)
         return st;
     return ok ? settle_on(w, ev, dir, result) : CAIRN_OK;
 }
 
-cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
+cairn_err cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
     (void)ud;
     cairn_dir dirs[CAIRN_DIR_COUNT];
@@ -198,13 +198,13 @@ cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
     if (dirs[0] == CAIRN_DIR_NONE) {
         if (ev->head.action.id == CAIRN_ACTION_NONE)
             return settle_on(w, ev, CAIRN_DIR_NONE, NULL);
-        cairn_status st = cairn_movs_dirs(w, ev->movs, ev->head.actor, dirs, &count);
+        cairn_err st = cairn_movs_dirs(w, ev->movs, ev->head.actor, dirs, &count);
         if (st)
             return st;
     }
     for (size_t i = 0; i < count; i++) {
         bool ok = false;
-        cairn_status st = cairn_algo_attempt(w, ev, dirs[i], &ok);
+        cairn_err st = cairn_algo_attempt(w, ev, dirs[i], &ok);
         if (st || ok || !cairn__alive(w, ev->head.actor))
             return st;
     }
@@ -213,7 +213,7 @@ cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
 
 /* --- Acting ---------------------------------------------------------------------------- */
 
-static cairn_status run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn_acting *acting)
+static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn_acting *acting)
 {
     cairn_entity_id id = enc->head.actor;
     cairn_algo_event *algo =
@@ -226,14 +226,14 @@ static cairn_status run_algorithm(cairn_world *w, cairn_enclosing_event *enc, ca
     const cairn_algo_def *def = cairn__registry_get(w, &w->algos, acting->algo);
     if (!def)
         return w->error.status;
-    cairn_status st = def->fn(w, algo, def->ud);
+    cairn_err st = def->fn(w, algo, def->ud);
     enc->head.success = algo->head.success;
     if (algo->head.success)
         enc->head.action.dir = algo->direction;
     return st;
 }
 
-static cairn_status execute(cairn_world *w, cairn_entity_id id, cairn_acting *acting)
+static cairn_err execute(cairn_world *w, cairn_entity_id id, cairn_acting *acting)
 {
     if (acting->next.dir > CAIRN_DIR_NONE || acting->next.id >= w->actions.names.count)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
@@ -247,7 +247,7 @@ static cairn_status execute(cairn_world *w, cairn_entity_id id, cairn_acting *ac
         return CAIRN_ERR_NOMEM;
     acting->last = enc;
     bool held;
-    cairn_status st = cairn__stage(w, id, CAIRN_CHAIN_ACT_CHECK, &enc->head, &held);
+    cairn_err st = cairn__stage(w, id, CAIRN_CHAIN_ACT_CHECK, &enc->head, &held);
     enc->check_success = held;
     if (st == CAIRN_OK && held && cairn__alive(w, id)) {
         /* The algorithm may make others act, and their acting may end this one's data. */
@@ -259,9 +259,9 @@ static cairn_status execute(cairn_world *w, cairn_entity_id id, cairn_acting *ac
         w, id, enc->head.success ? CAIRN_CHAIN_ACT_SUCCESS : CAIRN_CHAIN_ACT_FAILURE, &enc->head);
 }
 
-cairn_status cairn_entity_act(cairn_world *w, cairn_entity_id id)
+cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id)
 {
-    cairn_status st = cairn_entity_check(w, id);
+    cairn_err st = cairn_entity_check(w, id);
     if (st || !cairn__alive(w, id))
         return st;
     cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
@@ -282,9 +282,9 @@ cairn_status cairn_entity_act(cairn_world *w, cairn_entity_id id)
 
 /* --- PlayerControl --------------------------------------------------------------------- */
 
-cairn_status cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action)
+cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action)
 {
-    cairn_status st = cairn_entity_check(w, id);
+    cairn_err st = cairn_entity_check(w, id);
     if (st)
         return st;
     cairn_player_control *pc = cairn__data(w, id, CAIRN_DECO_PLAYER_CONTROL);
@@ -298,7 +298,7 @@ cairn_status cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action
     return CAIRN_OK;
 }
 
-cairn_status cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+cairn_err cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)ud;
     cairn_player_control *pc = data;

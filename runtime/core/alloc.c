@@ -47,7 +47,7 @@ void cairn__free(cairn_world *w, void *ptr, size_t size)
     w->bytes_in_use -= size;
 }
 
-cairn_status cairn__reserve(cairn_world *w, void **items, uint32_t *cap, uint32_t need, size_t elem)
+cairn_err cairn__reserve(cairn_world *w, void **items, uint32_t *cap, uint32_t need, size_t elem)
 {
     if (need <= *cap)
         return CAIRN_OK;

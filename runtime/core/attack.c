@@ -8,20 +8,20 @@
 
 /* --- sources --------------------------------------------------------------------------- */
 
-cairn_status cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out)
+cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out)
 {
     uint32_t id;
     void *record;
-    cairn_status st = cairn__registry_add(w, &w->sources, name, &id, &record);
+    cairn_err st = cairn__registry_add(w, &w->sources, name, &id, &record);
     if (st == CAIRN_OK && out)
         *out = (cairn_source_id)id;
     return st;
 }
 
-cairn_status cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out)
+cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out)
 {
     uint32_t id;
-    cairn_status st = cairn__registry_find(w, &w->sources, name, &id);
+    cairn_err st = cairn__registry_find(w, &w->sources, name, &id);
     if (st == CAIRN_OK && out)
         *out = (cairn_source_id)id;
     return st;
@@ -53,12 +53,12 @@ int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *t
 
 /* --- targets --------------------------------------------------------------------------- */
 
-cairn_status cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_entity_id target)
+cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_entity_id target)
 {
     if (ev->hits)
         return cairn_world_fail(w, CAIRN_ERR_STATE,
                                 "an attack's targets are fixed once its attack_get stage is over");
-    cairn_status st = cairn_entity_check(w, target);
+    cairn_err st = cairn_entity_check(w, target);
     if (st)
         return st;
     for (uint32_t i = 0; i < ev->target_count; i++)
@@ -82,7 +82,7 @@ cairn_status cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cai
 
 /* The default target: the living, Attackable real in the next cell whose team the attack
  * may hit. */
-static cairn_status default_target(cairn_world *w, cairn_attack_event *ev, cairn_dir dir)
+static cairn_err default_target(cairn_world *w, cairn_attack_event *ev, cairn_dir dir)
 {
     cairn_entity_id actor = ev->result.head.actor;
     const cairn_entity *e = &w->entities.slots[actor.index];
@@ -103,7 +103,7 @@ static cairn_status default_target(cairn_world *w, cairn_attack_event *ev, cairn
 
 /* --- pushing --------------------------------------------------------------------------- */
 
-static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, cairn_dir dir)
+static cairn_err push(cairn_world *w, cairn_hit_event *hit, cairn_push push, cairn_dir dir)
 {
     cairn_entity_id target = hit->target;
     const cairn_entity *e = &w->entities.slots[target.index];
@@ -121,7 +121,7 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
     ev->from = ev->to = e->cell;
     hit->push = ev;
     bool held;
-    cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_PUSH_CHECK, &ev->head, &held);
+    cairn_err st = cairn__stage(w, target, CAIRN_CHAIN_PUSH_CHECK, &ev->head, &held);
     if (st || !held || !cairn__alive(w, target))
         return st;
     /* The stage may have moved the entity table, or the target itself. */
@@ -153,7 +153,7 @@ static cairn_status push(cairn_world *w, cairn_hit_event *hit, cairn_push push, 
 /* --- hitting --------------------------------------------------------------------------- */
 
 /* One target's side: defence, the damage model, the damage, be_hit, the push. */
-static cairn_status hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_dir dir)
+static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_dir dir)
 {
     cairn_entity_id target = ev->targets[i];
     ev->hits[i] = NULL;
@@ -168,7 +168,7 @@ static cairn_status hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cair
     h->attack = ev->attack;
     ev->hits[i] = h;
     bool held;
-    cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_DEFENCE, &h->head, &held);
+    cairn_err st = cairn__stage(w, target, CAIRN_CHAIN_DEFENCE, &h->head, &held);
     if (st)
         return st;
     h->blocked = !held;
@@ -190,15 +190,15 @@ static cairn_status hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cair
     return st;
 }
 
-static cairn_status finish(cairn_world *w, cairn_attack_event *ev, bool success,
-                           cairn_result_event **out)
+static cairn_err finish(cairn_world *w, cairn_attack_event *ev, bool success,
+                        cairn_result_event **out)
 {
     return cairn__result_finish(w, &ev->result, success, CAIRN_CHAIN_ATTACK_SUCCESS,
                                 CAIRN_CHAIN_ATTACK_FAILURE, out);
 }
 
-cairn_status cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                    cairn_result_event **out, void *ud)
+cairn_err cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                 cairn_result_event **out, void *ud)
 {
     (void)ud;
     cairn_attack_event *ev = (cairn_attack_event *)(void *)cairn__result_new(
@@ -211,7 +211,7 @@ cairn_status cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn
         ev->push = attacking->push;
     }
     bool held;
-    cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_ATTACK_CHECK, &ev->result.head, &held);
+    cairn_err st = cairn__stage(w, actor, CAIRN_CHAIN_ATTACK_CHECK, &ev->result.head, &held);
     held = held && cairn__alive(w, actor);
     if (st == CAIRN_OK && held)
         st = default_target(w, ev, dir);

@@ -66,7 +66,7 @@ static int32_t priority_of(cairn_world *w, cairn_entity_id id)
     return acting ? acting->priority : 0;
 }
 
-cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
+cairn_err cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
 {
     const cairn_type *type = cairn__type(w, e->type);
     if (!(type->needs & (CAIRN_TYPE_ACTS | CAIRN_TYPE_TICKS)))
@@ -74,14 +74,13 @@ cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_en
     cairn_order_entry entry = {id, e->spawn_order, priority_of(w, id), type->phase};
     cairn_order *o = &w->order;
     if (w->in_beat) {
-        cairn_status st = cairn__reserve(w, (void **)&o->pending, &o->pending_cap,
-                                         o->pending_count + 1, sizeof *o->pending);
+        cairn_err st = cairn__reserve(w, (void **)&o->pending, &o->pending_cap,
+                                      o->pending_count + 1, sizeof *o->pending);
         if (st == CAIRN_OK)
             o->pending[o->pending_count++] = entry;
         return st;
     }
-    cairn_status st =
-        cairn__reserve(w, (void **)&o->items, &o->cap, o->count + 1, sizeof *o->items);
+    cairn_err st = cairn__reserve(w, (void **)&o->items, &o->cap, o->count + 1, sizeof *o->items);
     if (st == CAIRN_OK)
         insert(o, entry);
     return st;
@@ -107,9 +106,9 @@ static void reorder(cairn_world *w)
     o->reorder = false;
 }
 
-cairn_status cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority)
+cairn_err cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority)
 {
-    cairn_status st = cairn_entity_check(w, id);
+    cairn_err st = cairn_entity_check(w, id);
     if (st)
         return st;
     cairn_acting *acting = cairn__data(w, id, CAIRN_DECO_ACTING);
@@ -127,7 +126,7 @@ cairn_status cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32
 /* Drops the entries of entities that are gone, then lets the newcomers in, then applies the
  * priorities set during the beat. Room for newcomers was not reserved when they arrived, so
  * this may allocate; if it cannot, they stay pending and the next beat tries again. */
-static cairn_status settle(cairn_world *w)
+static cairn_err settle(cairn_world *w)
 {
     cairn_order *o = &w->order;
     if (o->stale) {
@@ -139,8 +138,8 @@ static cairn_status settle(cairn_world *w)
         o->stale = false;
     }
     if (o->pending_count) {
-        cairn_status st = cairn__reserve(w, (void **)&o->items, &o->cap,
-                                         o->count + o->pending_count, sizeof *o->items);
+        cairn_err st = cairn__reserve(w, (void **)&o->items, &o->cap, o->count + o->pending_count,
+                                      sizeof *o->items);
         if (st)
             return st;
         for (uint32_t i = 0; i < o->pending_count; i++)
@@ -184,7 +183,7 @@ cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from)
 
 /* --- the beat -------------------------------------------------------------------------- */
 
-static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
+static cairn_err pass_beat_chain(cairn_world *w, cairn_chain_id name)
 {
     cairn_event *ev =
         cairn_event_new(w, CAIRN_EVENT_BEAT, CAIRN_ENTITY_NONE, (cairn_action){0, CAIRN_DIR_NONE});
@@ -199,7 +198,7 @@ static cairn_status pass_beat_chain(cairn_world *w, cairn_chain_name name)
  * a wait. Asking for them a few entities ahead overlaps the waits with the work: slots
  * further ahead, then (the slot having arrived) their data and cell. */
 #define PREFETCH_SLOTS 8
-#define PREFETCH_DATA 4
+#define PREFETCH_DATA  4
 
 static inline void prefetch(const cairn_world *w, uint32_t i)
 {
@@ -215,9 +214,9 @@ static inline void prefetch(const cairn_world *w, uint32_t i)
         for (int32_t dy = -1; dy <= 1; dy++) {
             int32_t y = e->cell.y + dy;
             if (e->cell.x >= 0 && y >= 0 && e->cell.x < w->grid.width && y < w->grid.height)
-                __builtin_prefetch(&w->grid.cells[((size_t)y * (size_t)w->grid.width +
-                                                   (size_t)e->cell.x) *
-                                                  CAIRN_LAYER_COUNT]);
+                __builtin_prefetch(
+                    &w->grid.cells[((size_t)y * (size_t)w->grid.width + (size_t)e->cell.x) *
+                                   CAIRN_LAYER_COUNT]);
         }
     }
 #else
@@ -227,7 +226,7 @@ static inline void prefetch(const cairn_world *w, uint32_t i)
 }
 
 /* Step 2: every actor forgets last beat and decides what to do in this one. */
-static cairn_status compute(cairn_world *w)
+static cairn_err compute(cairn_world *w)
 {
     w->phase = CAIRN_PHASE_COMPUTE;
     for (uint32_t i = 0; i < w->order.count; i++) {
@@ -243,7 +242,7 @@ static cairn_status compute(cairn_world *w)
         acting->doing_action = false;
         acting->next = (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
         if (type->needs & CAIRN_TYPE_COMPUTES) {
-            cairn_status st = cairn__type_run_hooks(w, id, CAIRN_HOOK_COMPUTE);
+            cairn_err st = cairn__type_run_hooks(w, id, CAIRN_HOOK_COMPUTE);
             if (st)
                 return st;
         }
@@ -253,7 +252,7 @@ static cairn_status compute(cairn_world *w)
 
 /* Step 3: the phases, in order; an entity already made to act by a blocked neighbour is
  * skipped by cairn_entity_act itself. */
-static cairn_status act(cairn_world *w)
+static cairn_err act(cairn_world *w)
 {
     for (uint32_t i = 0; i < w->order.count; i++) {
         prefetch(w, i);
@@ -262,7 +261,7 @@ static cairn_status act(cairn_world *w)
         if (!cairn__alive(w, entry->id) ||
             !(cairn__type(w, w->entities.slots[entry->id.index].type)->needs & CAIRN_TYPE_ACTS))
             continue;
-        cairn_status st = cairn_entity_act(w, entry->id);
+        cairn_err st = cairn_entity_act(w, entry->id);
         if (st)
             return st;
     }
@@ -270,7 +269,7 @@ static cairn_status act(cairn_world *w)
 }
 
 /* Step 4. */
-static cairn_status tick(cairn_world *w)
+static cairn_err tick(cairn_world *w)
 {
     w->phase = CAIRN_PHASE_TICK;
     for (uint32_t i = 0; i < w->order.count; i++) {
@@ -279,18 +278,18 @@ static cairn_status tick(cairn_world *w)
         if (!cairn__alive(w, id) ||
             !(cairn__type(w, w->entities.slots[id.index].type)->needs & CAIRN_TYPE_TICKS))
             continue;
-        cairn_status st = cairn__type_run_hooks(w, id, CAIRN_HOOK_TICK);
+        cairn_err st = cairn__type_run_hooks(w, id, CAIRN_HOOK_TICK);
         if (st)
             return st;
     }
     return CAIRN_OK;
 }
 
-static cairn_status run(cairn_world *w)
+static cairn_err run(cairn_world *w)
 {
     w->phase = CAIRN_PHASE_START;
     w->in_beat = true;
-    cairn_status st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
+    cairn_err st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
     if (st || (st = compute(w)) || (st = act(w)) || (st = tick(w)))
         return st;
     w->in_beat = false;
@@ -314,7 +313,7 @@ static void forget_last_beat(cairn_world *w, const cairn_order_entry *items, uin
     }
 }
 
-cairn_status cairn_world_step(cairn_world *w)
+cairn_err cairn_world_step(cairn_world *w)
 {
     if (w->pass_depth || w->in_beat || w->act_depth)
         return cairn_world_fail(w, CAIRN_ERR_STATE,
@@ -325,7 +324,7 @@ cairn_status cairn_world_step(cairn_world *w)
     forget_last_beat(w, w->order.pending, w->order.pending_count);
     w->history_count = 0;
     w->beat++;
-    cairn_status st = run(w);
+    cairn_err st = run(w);
     if (st) {
         /* A failed beat stops where it failed; the world is left between beats. The message
          * says where the beat stopped. */

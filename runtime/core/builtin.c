@@ -79,9 +79,9 @@ static const char *const movs[CAIRN_MOVS_BUILTIN_COUNT] = {
     [CAIRN_MOVS_STRAIGHT] = "straight",
 };
 
-cairn_status cairn__builtin_init(cairn_world *w)
+cairn_err cairn__builtin_init(cairn_world *w)
 {
-    cairn_status st = cairn_source_register(w, "basic", NULL);
+    cairn_err st = cairn_source_register(w, "basic", NULL);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_DECO_BUILTIN_COUNT; i++)
         st = cairn_decorator_define(w, &decorators[i], NULL);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_ACTION_BUILTIN_COUNT; i++)

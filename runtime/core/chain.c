@@ -89,7 +89,7 @@ static bool before(const cairn_handler_entry *a, const cairn_handler_entry *b)
 }
 
 /* Inserts an entry with a given id at its place by (rank, id). */
-static cairn_status insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry)
+static cairn_err insert(cairn_world *w, cairn_chain *chain, cairn_handler_entry entry)
 {
     cairn_handler_list *list = writable(w, chain, 1);
     if (!list)
@@ -112,7 +112,7 @@ static long find(const cairn_handler_list *list, cairn_handler_id id)
 }
 
 /* Removes the entry with that id: CAIRN_ERR_NOT_FOUND (no message set) if there is none. */
-static cairn_status drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
+static cairn_err drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
 {
     if (find(chain->list, id) < 0)
         return CAIRN_ERR_NOT_FOUND;
@@ -132,7 +132,7 @@ static cairn_status drop(cairn_world *w, cairn_chain *chain, cairn_handler_id id
     return CAIRN_OK;
 }
 
-cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_name name,
+cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_id name,
                               cairn_type_id type)
 {
     cairn_chain *chain = cairn__alloc(w, sizeof *chain);
@@ -145,7 +145,7 @@ cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_cha
     return chain;
 }
 
-cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_name name,
+cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_id name,
                                cairn_type_id type)
 {
     cairn_chain *chain = cairn__chain_new(w, CAIRN_SCOPE_ENTITY, name, type);
@@ -168,19 +168,19 @@ void cairn__chain_free(cairn_world *w, cairn_chain *chain)
 }
 
 /* Template changes reach the entities that hold their own copy of the chain. */
-static cairn_status insert_in_copy(cairn_world *w, cairn_chain *copy, void *ud)
+static cairn_err insert_in_copy(cairn_world *w, cairn_chain *copy, void *ud)
 {
     return insert(w, copy, *(const cairn_handler_entry *)ud);
 }
 
 /* An entity may have unhooked the template's handler from its copy already: not an error. */
-static cairn_status drop_from_copy(cairn_world *w, cairn_chain *copy, void *ud)
+static cairn_err drop_from_copy(cairn_world *w, cairn_chain *copy, void *ud)
 {
-    cairn_status st = drop(w, copy, *(const cairn_handler_id *)ud);
+    cairn_err st = drop(w, copy, *(const cairn_handler_id *)ud);
     return st == CAIRN_ERR_NOT_FOUND ? CAIRN_OK : st;
 }
 
-cairn_status cairn__handler_check(cairn_world *w, cairn_handler handler)
+cairn_err cairn__handler_check(cairn_world *w, cairn_handler handler)
 {
     if (!handler.fn)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "a handler needs a function");
@@ -190,12 +190,12 @@ cairn_status cairn__handler_check(cairn_world *w, cairn_handler handler)
     return CAIRN_OK;
 }
 
-cairn_status cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
-                             cairn_handler_id *out_id)
+cairn_err cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
+                          cairn_handler_id *out_id)
 {
     if (!chain)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_add: the chain is NULL");
-    cairn_status st = cairn__handler_check(w, handler);
+    cairn_err st = cairn__handler_check(w, handler);
     if (st)
         return st;
     if (w->next_handler_id == UINT32_MAX)
@@ -218,11 +218,11 @@ cairn_status cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler h
     return CAIRN_OK;
 }
 
-cairn_status cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
+cairn_err cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id)
 {
     if (!chain)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain_remove: the chain is NULL");
-    cairn_status st = drop(w, chain, id);
+    cairn_err st = drop(w, chain, id);
     if (st == CAIRN_ERR_NOT_FOUND)
         return cairn_world_fail(w, st, "chain_remove: the chain has no handler %u", (unsigned)id);
     if (st == CAIRN_OK && chain->scope == CAIRN_SCOPE_TEMPLATE)
@@ -235,14 +235,14 @@ size_t cairn_chain_count(const cairn_chain *chain)
     return chain && chain->list ? chain->list->count : 0;
 }
 
-static cairn_status pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all)
+static cairn_err pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all)
 {
     if (!ev)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain pass: the event is NULL");
     cairn_handler_list *list = chain ? chain->list : NULL;
     if (!list)
         return CAIRN_OK;
-    cairn_status st = CAIRN_OK;
+    cairn_err st = CAIRN_OK;
     list->pins++;
     w->pass_depth++;
     for (uint32_t i = 0; i < list->count; i++) {
@@ -261,12 +261,12 @@ static cairn_status pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bo
     return st;
 }
 
-cairn_status cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev)
+cairn_err cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev)
 {
     return pass(w, chain, ev, false);
 }
 
-cairn_status cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev)
+cairn_err cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev)
 {
     return pass(w, chain, ev, true);
 }

@@ -6,8 +6,7 @@
  */
 #include "world.h"
 
-static cairn_status finish(cairn_world *w, cairn_dig_event *ev, bool success,
-                           cairn_result_event **out)
+static cairn_err finish(cairn_world *w, cairn_dig_event *ev, bool success, cairn_result_event **out)
 {
     return cairn__result_finish(w, &ev->result, success, CAIRN_CHAIN_DIG_SUCCESS,
                                 CAIRN_CHAIN_DIG_FAILURE, out);
@@ -16,7 +15,7 @@ static cairn_status finish(cairn_world *w, cairn_dig_event *ev, bool success,
 /* A wall with hp takes the dig's damage and dies of it as of any damage (die_check may spare
  * it); one without hp has nothing to wear down, so one dig is the end of it. *hurt says
  * whether the dig did anything to the wall. */
-static cairn_status wear_down(cairn_world *w, cairn_dig_event *ev, bool *hurt)
+static cairn_err wear_down(cairn_world *w, cairn_dig_event *ev, bool *hurt)
 {
     cairn_entity_id target = ev->target, digger = ev->result.head.actor;
     *hurt = ev->damage > 0;
@@ -29,7 +28,7 @@ static cairn_status wear_down(cairn_world *w, cairn_dig_event *ev, bool *hurt)
 }
 
 /* The target's side: be_dug_check, the power against its resistance, the damage, be_dug. */
-static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *hurt)
+static cairn_err be_dug(cairn_world *w, cairn_dig_event *ev, bool *hurt)
 {
     cairn_entity_id target = ev->target;
     *hurt = false;
@@ -37,7 +36,7 @@ static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *hurt)
         !cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_DIGGABLE))
         return CAIRN_OK;
     bool held;
-    cairn_status st = cairn__stage(w, target, CAIRN_CHAIN_BE_DUG_CHECK, &ev->result.head, &held);
+    cairn_err st = cairn__stage(w, target, CAIRN_CHAIN_BE_DUG_CHECK, &ev->result.head, &held);
     const cairn_diggable *diggable = cairn__data(w, target, CAIRN_DECO_DIGGABLE);
     if (st || !held || !cairn__alive(w, target) || (diggable && ev->power < diggable->resistance))
         return st;
@@ -55,8 +54,8 @@ static cairn_status be_dug(cairn_world *w, cairn_dig_event *ev, bool *hurt)
     return cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_DUG, &ev->result.head);
 }
 
-cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                 cairn_result_event **out, void *ud)
+cairn_err cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                              cairn_result_event **out, void *ud)
 {
     (void)ud;
     cairn_dig_event *ev =
@@ -73,7 +72,7 @@ cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_di
     if (cairn_grid_in_bounds(w, ev->cell))
         cairn_grid_at(w, ev->cell, CAIRN_LAYER_WALL, &ev->target);
     bool held;
-    cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_CHECK, &ev->result.head, &held);
+    cairn_err st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_CHECK, &ev->result.head, &held);
     if (st == CAIRN_OK && held && cairn__alive(w, actor))
         st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_GET, &ev->result.head, &held);
     if (st || !held || !cairn__alive(w, actor))

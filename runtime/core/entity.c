@@ -13,7 +13,7 @@
 /* An entity slot is what each entity costs the table: keep it within this budget. */
 _Static_assert(sizeof(cairn_entity) <= 48, "cairn_entity grew past 48 bytes");
 
-static cairn_status stale(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
+static cairn_err stale(cairn_world *w, cairn_entity_id id, const cairn_entity *e)
 {
     if (!(e->flags & CAIRN_ENTITY_USED))
         return cairn_world_fail(w, CAIRN_ERR_STALE,
@@ -43,7 +43,7 @@ cairn_entity *cairn__entity(cairn_world *w, cairn_entity_id id)
     return e;
 }
 
-cairn_status cairn_entity_check(cairn_world *w, cairn_entity_id id)
+cairn_err cairn_entity_check(cairn_world *w, cairn_entity_id id)
 {
     return cairn__entity(w, id) ? CAIRN_OK : w->error.status;
 }
@@ -59,7 +59,7 @@ static cairn_entity_id id_of(const cairn_world *w, const cairn_entity *e)
 }
 
 /* A free slot: the most recently freed one, or a new one at the end. */
-static cairn_status take_slot(cairn_world *w, uint32_t *out)
+static cairn_err take_slot(cairn_world *w, uint32_t *out)
 {
     cairn_entities *es = &w->entities;
     if (es->free_head) {
@@ -70,7 +70,7 @@ static cairn_status take_slot(cairn_world *w, uint32_t *out)
     if (es->count >= CAIRN_ENTITY_MAX)
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "a world holds at most %u entities",
                                 (unsigned)CAIRN_ENTITY_MAX);
-    cairn_status st =
+    cairn_err st =
         cairn__reserve(w, (void **)&es->slots, &es->cap, es->count + 1, sizeof *es->slots);
     if (st)
         return st;
@@ -92,9 +92,9 @@ static void release_slot(cairn_world *w, cairn_entity *e)
 }
 
 /* Creates the entity without announcing it. */
-static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_id *out)
+static cairn_err create(cairn_world *w, cairn_type_id type_id, cairn_entity_id *out)
 {
-    cairn_status st = cairn__type_check(w, type_id);
+    cairn_err st = cairn__type_check(w, type_id);
     if (st)
         return st;
     cairn_type *type = cairn__type(w, type_id);
@@ -133,8 +133,8 @@ static cairn_status create(cairn_world *w, cairn_type_id type_id, cairn_entity_i
 }
 
 /* Passes a world chain with an entity event; on failure the entity is undone. */
-static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entity_id id,
-                             cairn_entity_id cause)
+static cairn_err announce(cairn_world *w, cairn_chain_id chain, cairn_entity_id id,
+                          cairn_entity_id cause)
 {
     cairn_event *ev =
         cairn_event_new(w, CAIRN_EVENT_ENTITY, cause, (cairn_action){0, CAIRN_DIR_NONE});
@@ -144,13 +144,13 @@ static cairn_status announce(cairn_world *w, cairn_chain_name chain, cairn_entit
     return cairn_chain_pass_all(w, w->world_chains[chain], ev);
 }
 
-static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
+static cairn_err spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
 {
     const cairn_entity *e = &w->entities.slots[id.index];
     cairn_change change = {.kind = CAIRN_CHANGE_SPAWNED, .entity = id, .detail = e->type};
     if (e->flags & CAIRN_ENTITY_PLACED)
         change.from = change.to = e->cell;
-    cairn_status st = cairn__history_add(w, change);
+    cairn_err st = cairn__history_add(w, change);
     if (st == CAIRN_OK && (st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id, CAIRN_ENTITY_NONE)))
         cairn__history_drop(w, change.entity);
     if (st) {
@@ -165,18 +165,18 @@ static cairn_status spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id 
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out)
+cairn_err cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out)
 {
     cairn_entity_id id;
-    cairn_status st = create(w, type, &id);
+    cairn_err st = create(w, type, &id);
     return st ? st : spawned(w, id, out);
 }
 
-cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
-                                cairn_entity_id *out)
+cairn_err cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
+                             cairn_entity_id *out)
 {
     /* A cell that cannot take the entity is refused before anything is created. */
-    cairn_status st = cairn__type_check(w, type);
+    cairn_err st = cairn__type_check(w, type);
     if (st || (st = cairn__grid_check_free(w, cairn__type(w, type)->layer, cell)))
         return st;
     cairn_entity_id id;
@@ -186,12 +186,12 @@ cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell c
     return spawned(w, id, out);
 }
 
-cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id)
+cairn_err cairn_entity_kill(cairn_world *w, cairn_entity_id id)
 {
     return cairn__entity_kill(w, id, CAIRN_ENTITY_NONE);
 }
 
-cairn_status cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause)
+cairn_err cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -199,8 +199,8 @@ cairn_status cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity
     if (e->flags & CAIRN_ENTITY_DEAD)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead already", id.index);
     cairn_entities *es = &w->entities;
-    cairn_status st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap, es->dying_count + 1,
-                                     sizeof *es->dying);
+    cairn_err st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap, es->dying_count + 1,
+                                  sizeof *es->dying);
     cairn_change change = {
         .kind = CAIRN_CHANGE_DIED, .entity = id, .other = cause, .detail = e->type};
     if (e->flags & CAIRN_ENTITY_PLACED)
@@ -227,7 +227,7 @@ static void free_own_chains(cairn_world *w, cairn_entity *e)
     cairn__free(w, e->own, (size_t)e->own_cap * sizeof *e->own);
 }
 
-cairn_status cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
+cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -277,7 +277,7 @@ void cairn__entities_free(cairn_world *w)
     memset(es, 0, sizeof *es);
 }
 
-cairn_status cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out)
+cairn_err cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -286,7 +286,7 @@ cairn_status cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out)
+cairn_err cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -297,7 +297,7 @@ cairn_status cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *o
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out)
+cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -306,7 +306,7 @@ cairn_status cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer 
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out)
+cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -315,7 +315,7 @@ cairn_status cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing)
+cairn_err cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing)
 {
     if ((unsigned)facing > CAIRN_DIR_NONE)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)facing);
@@ -324,7 +324,7 @@ cairn_status cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_d
     return cairn__entity_turn(w, id, facing);
 }
 
-cairn_status cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing)
+cairn_err cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing)
 {
     cairn_entity *e = &w->entities.slots[id.index];
     if (e->facing == (uint8_t)facing)
@@ -335,8 +335,7 @@ cairn_status cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir fa
     return cairn__history_add(w, change);
 }
 
-cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,
-                               void **out)
+cairn_err cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco, void **out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -352,7 +351,7 @@ cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorat
 
 /* --- per-entity chains ---------------------------------------------------------------- */
 
-static cairn_chain *own_chain(const cairn_entity *e, cairn_chain_name name)
+static cairn_chain *own_chain(const cairn_entity *e, cairn_chain_id name)
 {
     for (uint32_t i = 0; i < e->own_count; i++)
         if (e->own[i].name == name)
@@ -360,20 +359,19 @@ static cairn_chain *own_chain(const cairn_entity *e, cairn_chain_name name)
     return NULL;
 }
 
-static cairn_chain *template_chain(cairn_world *w, const cairn_entity *e, cairn_chain_name name)
+static cairn_chain *template_chain(cairn_world *w, const cairn_entity *e, cairn_chain_id name)
 {
     const cairn_type *type = cairn__type(w, e->type);
     return name < type->chain_cap ? type->chains[name] : NULL;
 }
 
 /* The entity's chain for passing: its own copy, or its type's template. */
-static cairn_status resolve(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                            cairn_chain **out)
+static cairn_err resolve(cairn_world *w, cairn_entity_id id, cairn_chain_id name, cairn_chain **out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    cairn_status st = cairn__chain_name_check(w, name);
+    cairn_err st = cairn__chain_name_check(w, name);
     if (st)
         return st;
     cairn_chain *own = own_chain(e, name);
@@ -381,19 +379,19 @@ static cairn_status resolve(cairn_world *w, cairn_entity_id id, cairn_chain_name
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                cairn_chain **out)
+cairn_err cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                             cairn_chain **out)
 {
     return resolve(w, id, name, out);
 }
 
-cairn_status cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                               cairn_handler handler, cairn_handler_id *out_id)
+cairn_err cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                            cairn_handler handler, cairn_handler_id *out_id)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    cairn_status st = cairn__chain_name_check(w, name);
+    cairn_err st = cairn__chain_name_check(w, name);
     if (st || (st = cairn__handler_check(w, handler)))
         return st;
     cairn_chain *chain = own_chain(e, name);
@@ -409,27 +407,27 @@ cairn_status cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_n
     return cairn_chain_add(w, chain, handler, out_id);
 }
 
-cairn_status cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                 cairn_handler_id handler)
+cairn_err cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                              cairn_handler_id handler)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
         return w->error.status;
-    cairn_status st = cairn__chain_name_check(w, name);
+    cairn_err st = cairn__chain_name_check(w, name);
     if (st)
         return st;
     cairn_chain *chain = own_chain(e, name);
     if (!chain)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
                                 "entity %u has no handlers of its own on chain %s", id.index,
-                                cairn_chain_name_text(w, name));
+                                cairn_chain_name(w, name));
     return cairn_chain_remove(w, chain, handler);
 }
 
 /* Passes are the hot path: most entities have no chain of their own, so look at the
  * template directly and resolve only when needed. */
-static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                   cairn_status *st)
+static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                   cairn_err *st)
 {
     *st = CAIRN_OK;
     if (cairn__entity_current(w, id) && name < w->chain_names.count &&
@@ -440,25 +438,25 @@ static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_cha
     return chain;
 }
 
-cairn_status cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                               cairn_event *ev)
+cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                            cairn_event *ev)
 {
-    cairn_status st;
+    cairn_err st;
     cairn_chain *chain = chain_for_pass(w, id, name, &st);
     return st ? st : cairn_chain_pass(w, chain, ev);
 }
 
-cairn_status cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                   cairn_event *ev)
+cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                cairn_event *ev)
 {
-    cairn_status st;
+    cairn_err st;
     cairn_chain *chain = chain_for_pass(w, id, name, &st);
     return st ? st : cairn_chain_pass_all(w, chain, ev);
 }
 
-cairn_status
-cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
-                          cairn_status (*fn)(cairn_world *w, cairn_chain *copy, void *ud), void *ud)
+cairn_err cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_id name,
+                                    cairn_err (*fn)(cairn_world *w, cairn_chain *copy, void *ud),
+                                    void *ud)
 {
     cairn_entities *es = &w->entities;
     for (uint32_t i = 0; i < es->count; i++) {
@@ -466,7 +464,7 @@ cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name n
         if (!(e->flags & CAIRN_ENTITY_USED) || e->type != type)
             continue;
         cairn_chain *copy = own_chain(e, name);
-        cairn_status st = copy ? fn(w, copy, ud) : CAIRN_OK;
+        cairn_err st = copy ? fn(w, copy, ud) : CAIRN_OK;
         if (st)
             return st;
     }

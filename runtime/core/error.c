@@ -6,10 +6,10 @@
 
 #include "world.h"
 
-const char *cairn_status_name(cairn_status status)
+const char *cairn_err_name(cairn_err status)
 {
-    /* Indexed by cairn_status: keep in step with the enum in cairn/core.h. */
-    static const char *const names[CAIRN_STATUS_COUNT] = {
+    /* Indexed by cairn_err: keep in step with the enum in cairn/core.h. */
+    static const char *const names[CAIRN_ERR_COUNT] = {
         [CAIRN_OK] = "ok",
         [CAIRN_ERR_NOMEM] = "out of memory",
         [CAIRN_ERR_INVALID] = "invalid argument",
@@ -22,12 +22,12 @@ const char *cairn_status_name(cairn_status status)
         [CAIRN_ERR_STATE] = "not allowed now",
         [CAIRN_ERR_HANDLER] = "handler failed",
     };
-    if ((unsigned)status >= CAIRN_STATUS_COUNT)
+    if ((unsigned)status >= CAIRN_ERR_COUNT)
         return "unknown status";
     return names[status];
 }
 
-cairn_status cairn_world_fail(cairn_world *w, cairn_status status, const char *fmt, ...)
+cairn_err cairn_world_fail(cairn_world *w, cairn_err status, const char *fmt, ...)
 {
     if (!w)
         return status;
@@ -44,7 +44,7 @@ const char *cairn_world_error(const cairn_world *w)
     return w ? w->error.message : "no world";
 }
 
-cairn_status cairn_world_error_status(const cairn_world *w)
+cairn_err cairn_world_error_status(const cairn_world *w)
 {
     return w ? w->error.status : CAIRN_ERR_INVALID;
 }

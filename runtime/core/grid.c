@@ -9,7 +9,7 @@
 
 #include "world.h"
 
-cairn_status cairn__grid_init(cairn_world *w, int32_t width, int32_t height)
+cairn_err cairn__grid_init(cairn_world *w, int32_t width, int32_t height)
 {
     size_t n = (size_t)width * (size_t)height * CAIRN_LAYER_COUNT;
     uint32_t *cells = cairn__alloc(w, n * sizeof *cells);
@@ -49,7 +49,7 @@ static uint32_t *slot(cairn_world *w, cairn_cell cell, unsigned layer)
                           layer];
 }
 
-static cairn_status check_cell(cairn_world *w, cairn_cell cell)
+static cairn_err check_cell(cairn_world *w, cairn_cell cell)
 {
     if (!cairn_grid_in_bounds(w, cell))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "cell (%d, %d) is outside the %dx%d grid",
@@ -58,10 +58,10 @@ static cairn_status check_cell(cairn_world *w, cairn_cell cell)
 }
 
 /* The slot at cell on a layer, if it is in bounds and empty or holds `self` (index + 1). */
-static cairn_status free_slot(cairn_world *w, unsigned layer, cairn_cell cell, uint32_t self,
-                              uint32_t **out)
+static cairn_err free_slot(cairn_world *w, unsigned layer, cairn_cell cell, uint32_t self,
+                           uint32_t **out)
 {
-    cairn_status st = check_cell(w, cell);
+    cairn_err st = check_cell(w, cell);
     if (st)
         return st;
     uint32_t *s = slot(w, cell, layer);
@@ -73,14 +73,13 @@ static cairn_status free_slot(cairn_world *w, unsigned layer, cairn_cell cell, u
     return CAIRN_OK;
 }
 
-static cairn_status entity_slot(cairn_world *w, const cairn_entity *e, cairn_cell cell,
-                                uint32_t **out)
+static cairn_err entity_slot(cairn_world *w, const cairn_entity *e, cairn_cell cell, uint32_t **out)
 {
     return free_slot(w, cairn__type(w, e->type)->layer, cell, (uint32_t)(e - w->entities.slots) + 1,
                      out);
 }
 
-cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell)
+cairn_err cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell)
 {
     uint32_t *s = NULL;
     return free_slot(w, layer, cell, 0, &s);
@@ -93,7 +92,7 @@ static void link(cairn_entity *e, uint32_t *s, uint32_t index, cairn_cell cell)
     e->flags |= CAIRN_ENTITY_PLACED;
 }
 
-cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell)
+cairn_err cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -105,7 +104,7 @@ cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cel
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead: it cannot be placed",
                                 id.index);
     uint32_t *s = NULL;
-    cairn_status st = entity_slot(w, e, cell, &s);
+    cairn_err st = entity_slot(w, e, cell, &s);
     if (st)
         return st;
     link(e, s, id.index, cell);
@@ -120,7 +119,7 @@ void cairn__grid_unlink(cairn_world *w, cairn_entity *e)
     e->flags &= (uint8_t)~CAIRN_ENTITY_PLACED;
 }
 
-cairn_status cairn_grid_remove(cairn_world *w, cairn_entity_id id)
+cairn_err cairn_grid_remove(cairn_world *w, cairn_entity_id id)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -131,7 +130,7 @@ cairn_status cairn_grid_remove(cairn_world *w, cairn_entity_id id)
     return CAIRN_OK;
 }
 
-cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
+cairn_err cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
@@ -139,7 +138,7 @@ cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
     if (!(e->flags & CAIRN_ENTITY_PLACED))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
     uint32_t *s = NULL;
-    cairn_status st = entity_slot(w, e, to, &s);
+    cairn_err st = entity_slot(w, e, to, &s);
     if (st)
         return st;
     cairn__grid_unlink(w, e);
@@ -147,11 +146,11 @@ cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
     return CAIRN_OK;
 }
 
-cairn_status cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cairn_entity_id *out)
+cairn_err cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cairn_entity_id *out)
 {
     if ((unsigned)layer >= CAIRN_LAYER_COUNT)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a layer", (int)layer);
-    cairn_status st = check_cell(w, cell);
+    cairn_err st = check_cell(w, cell);
     if (st)
         return st;
     uint32_t s = *slot(w, cell, layer);

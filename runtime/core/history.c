@@ -26,10 +26,10 @@ const char *cairn_change_name(cairn_change_kind kind)
     return (unsigned)kind < CAIRN_CHANGE_KIND_COUNT ? change_names[kind] : "?";
 }
 
-cairn_status cairn__history_add(cairn_world *w, cairn_change change)
+cairn_err cairn__history_add(cairn_world *w, cairn_change change)
 {
-    cairn_status st = cairn__reserve(w, (void **)&w->history, &w->history_cap, w->history_count + 1,
-                                     sizeof *w->history);
+    cairn_err st = cairn__reserve(w, (void **)&w->history, &w->history_cap, w->history_count + 1,
+                                  sizeof *w->history);
     if (st)
         return st;
     change.phase = w->phase;
@@ -37,17 +37,17 @@ cairn_status cairn__history_add(cairn_world *w, cairn_change change)
     return CAIRN_OK;
 }
 
-cairn_status cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out)
+cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out)
 {
     uint32_t id;
     void *record;
-    cairn_status st = cairn__registry_add(w, &w->change_kinds, name, &id, &record);
+    cairn_err st = cairn__registry_add(w, &w->change_kinds, name, &id, &record);
     if ((st == CAIRN_OK || st == CAIRN_ERR_EXISTS) && out)
         *out = (uint16_t)id;
     return st;
 }
 
-cairn_status cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out)
+cairn_err cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out)
 {
     return cairn__registry_find16(w, &w->change_kinds, name, out);
 }
@@ -57,7 +57,7 @@ const char *cairn_change_kind_name(const cairn_world *w, uint16_t id)
     return id < w->change_kinds.names.count ? cairn__names_text(&w->change_kinds.names, id) : NULL;
 }
 
-cairn_status cairn_world_record(cairn_world *w, cairn_change change)
+cairn_err cairn_world_record(cairn_world *w, cairn_change change)
 {
     if (change.kind != CAIRN_CHANGE_STAT && change.kind != CAIRN_CHANGE_CONTENT)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,

@@ -4,7 +4,7 @@
 #include "world.h"
 
 /* The target's WithHP data, or NULL with *st set (a bad id, no WithHP). */
-static cairn_with_hp *with_hp(cairn_world *w, cairn_entity_id target, cairn_status *st)
+static cairn_with_hp *with_hp(cairn_world *w, cairn_entity_id target, cairn_err *st)
 {
     if ((*st = cairn_entity_check(w, target)))
         return NULL;
@@ -15,12 +15,12 @@ static cairn_with_hp *with_hp(cairn_world *w, cairn_entity_id target, cairn_stat
     return hp;
 }
 
-cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
-                                 cairn_entity_id cause, bool *killed)
+cairn_err cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
+                              cairn_entity_id cause, bool *killed)
 {
     if (killed)
         *killed = false;
-    cairn_status st;
+    cairn_err st;
     cairn_with_hp *hp = with_hp(w, target, &st);
     if (!hp)
         return st;
@@ -60,12 +60,12 @@ cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t
     return CAIRN_OK;
 }
 
-cairn_status cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
-                               cairn_entity_id cause, int32_t *healed)
+cairn_err cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
+                            cairn_entity_id cause, int32_t *healed)
 {
     if (healed)
         *healed = 0;
-    cairn_status st;
+    cairn_err st;
     cairn_with_hp *hp = with_hp(w, target, &st);
     if (!hp)
         return st;
@@ -85,7 +85,7 @@ cairn_status cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t a
                                                 .value = hp->hp});
 }
 
-cairn_status cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+cairn_err cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)data;
     (void)ud;

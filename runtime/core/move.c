@@ -5,12 +5,12 @@
  */
 #include "world.h"
 
-cairn_status cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                                   cairn_entity_id cause, bool *moved)
+cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                                cairn_entity_id cause, bool *moved)
 {
     if (moved)
         *moved = false;
-    cairn_status st = cairn_entity_check(w, target);
+    cairn_err st = cairn_entity_check(w, target);
     if (st || (st = cairn__grid_check_free(
                    w, cairn__type(w, w->entities.slots[target.index].type)->layer, to)))
         return st;
@@ -66,8 +66,8 @@ static bool same_cell(cairn_cell a, cairn_cell b)
 
 /* Every cell entered is a displacement of its own, so a displace_check handler can stop the
  * traveller on any cell of the way and the history shows the whole way, cell by cell. */
-cairn_status cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                           cairn_entity_id cause, cairn_travel *out)
+cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                        cairn_entity_id cause, cairn_travel *out)
 {
     const cairn_entity *e = &w->entities.slots[target.index];
     unsigned layer = cairn__type(w, e->type)->layer;
@@ -78,7 +78,7 @@ cairn_status cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to
         out->blocker = cairn__blocker(w, next, layer, &in_bounds);
         if (!in_bounds || !cairn_entity_id_is_none(out->blocker))
             return CAIRN_OK;
-        cairn_status st = cairn_entity_displace(w, target, next, cause, &stepped);
+        cairn_err st = cairn_entity_displace(w, target, next, cause, &stepped);
         if (st || !stepped)
             return st;
         out->moved++;
@@ -92,15 +92,15 @@ cairn_status cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to
     return CAIRN_OK;
 }
 
-static cairn_status finish(cairn_world *w, cairn_move_event *ev, bool success,
-                           cairn_result_event **out)
+static cairn_err finish(cairn_world *w, cairn_move_event *ev, bool success,
+                        cairn_result_event **out)
 {
     return cairn__result_finish(w, &ev->result, success, CAIRN_CHAIN_MOVE_SUCCESS,
                                 CAIRN_CHAIN_MOVE_FAILURE, out);
 }
 
-cairn_status cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                  cairn_result_event **out, void *ud)
+cairn_err cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                               cairn_result_event **out, void *ud)
 {
     (void)ud;
     cairn_move_event *ev =
@@ -114,7 +114,7 @@ cairn_status cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_d
     ev->from = e->cell;
     ev->to = cairn_cell_step(e->cell, dir, moving ? moving->distance : 1);
     bool held;
-    cairn_status st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_CHECK, &ev->result.head, &held);
+    cairn_err st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_CHECK, &ev->result.head, &held);
     if (st == CAIRN_OK && held && cairn__alive(w, actor))
         st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_GET, &ev->result.head, &held);
     if (st || !held || !cairn__alive(w, actor))

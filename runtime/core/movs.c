@@ -4,15 +4,15 @@
  */
 #include "world.h"
 
-cairn_status cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn, void *ud,
-                                 cairn_movs_id *out)
+cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn, void *ud,
+                              cairn_movs_id *out)
 {
     if (!fn)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "movs \"%s\" has no function",
                                 name ? name : "?");
     uint32_t id;
     cairn_movs_def *def;
-    cairn_status st = cairn__registry_add(w, &w->movs, name, &id, (void **)&def);
+    cairn_err st = cairn__registry_add(w, &w->movs, name, &id, (void **)&def);
     if (st)
         return st;
     *def = (cairn_movs_def){fn, ud};
@@ -21,7 +21,7 @@ cairn_status cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn
     return CAIRN_OK;
 }
 
-cairn_status cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out)
+cairn_err cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out)
 {
     return cairn__registry_find16(w, &w->movs, name, out);
 }
@@ -31,13 +31,13 @@ const char *cairn_movs_name(const cairn_world *w, cairn_movs_id movs)
     return cairn__names_text(&w->movs.names, movs);
 }
 
-cairn_status cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
-                             cairn_dir *dirs, size_t *count)
+cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
+                          cairn_dir *dirs, size_t *count)
 {
     const cairn_movs_def *def = cairn__registry_get(w, &w->movs, movs);
     if (!def)
         return w->error.status;
-    cairn_status st = cairn_entity_check(w, actor);
+    cairn_err st = cairn_entity_check(w, actor);
     if (st)
         return st;
     size_t n = 0;
@@ -90,8 +90,8 @@ static size_t basic(cairn_dir facing, int64_t dx, int64_t dy, cairn_dir *dirs)
     return n;
 }
 
-cairn_status cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
-                                 size_t *count, void *ud)
+cairn_err cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
+                              void *ud)
 {
     uintptr_t which = (uintptr_t)ud;
     const cairn_entity *e = &w->entities.slots[actor.index];

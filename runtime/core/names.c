@@ -38,7 +38,7 @@ static bool name_char_ok(char c)
            c == '.' || c == ':' || c == '-';
 }
 
-static cairn_status check_name(cairn_world *w, const cairn_names *names, const char *name)
+static cairn_err check_name(cairn_world *w, const cairn_names *names, const char *name)
 {
     if (!name)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%s name is NULL", names->what);
@@ -65,7 +65,7 @@ static uint32_t probe(const cairn_names *names, const char *name)
     return i;
 }
 
-static cairn_status rehash(cairn_world *w, cairn_names *names)
+static cairn_err rehash(cairn_world *w, cairn_names *names)
 {
     uint32_t old_count = names->slot_count;
     uint32_t *old = names->slots;
@@ -90,10 +90,10 @@ bool cairn__names_lookup(const cairn_names *names, const char *name, uint32_t *o
     return slot != 0;
 }
 
-cairn_status cairn__names_find(cairn_world *w, const cairn_names *names, const char *name,
-                               uint32_t *out)
+cairn_err cairn__names_find(cairn_world *w, const cairn_names *names, const char *name,
+                            uint32_t *out)
 {
-    cairn_status st = check_name(w, names, name);
+    cairn_err st = check_name(w, names, name);
     if (st)
         return st;
     if (!cairn__names_lookup(names, name, out))
@@ -101,10 +101,10 @@ cairn_status cairn__names_find(cairn_world *w, const cairn_names *names, const c
     return CAIRN_OK;
 }
 
-cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name, void **records,
-                              uint32_t *cap, size_t elem, uint32_t *out)
+cairn_err cairn__names_add(cairn_world *w, cairn_names *names, const char *name, void **records,
+                           uint32_t *cap, size_t elem, uint32_t *out)
 {
-    cairn_status st = check_name(w, names, name);
+    cairn_err st = check_name(w, names, name);
     if (st)
         return st;
     if (cairn__names_lookup(names, name, out))

@@ -20,10 +20,10 @@ void cairn__registry_free(cairn_world *w, cairn_registry *r)
     r->cap = 0;
 }
 
-cairn_status cairn__registry_add(cairn_world *w, cairn_registry *r, const char *name, uint32_t *id,
-                                 void **record)
+cairn_err cairn__registry_add(cairn_world *w, cairn_registry *r, const char *name, uint32_t *id,
+                              void **record)
 {
-    cairn_status st = cairn__names_add(w, &r->names, name, &r->records, &r->cap, r->elem, id);
+    cairn_err st = cairn__names_add(w, &r->names, name, &r->records, &r->cap, r->elem, id);
     if (st == CAIRN_OK)
         *record = (unsigned char *)r->records + (size_t)*id * r->elem;
     return st;
@@ -38,17 +38,17 @@ void *cairn__registry_get(cairn_world *w, cairn_registry *r, uint32_t id)
     return (unsigned char *)r->records + (size_t)id * r->elem;
 }
 
-cairn_status cairn__registry_find(cairn_world *w, const cairn_registry *r, const char *name,
-                                  uint32_t *out)
+cairn_err cairn__registry_find(cairn_world *w, const cairn_registry *r, const char *name,
+                               uint32_t *out)
 {
     return cairn__names_find(w, &r->names, name, out);
 }
 
-cairn_status cairn__registry_find16(cairn_world *w, const cairn_registry *r, const char *name,
-                                    uint16_t *out)
+cairn_err cairn__registry_find16(cairn_world *w, const cairn_registry *r, const char *name,
+                                 uint16_t *out)
 {
     uint32_t id;
-    cairn_status st = cairn__names_find(w, &r->names, name, &id);
+    cairn_err st = cairn__names_find(w, &r->names, name, &id);
     if (st == CAIRN_OK && out)
         *out = (uint16_t)id;
     return st;

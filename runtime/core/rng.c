@@ -76,7 +76,7 @@ void cairn_rng_save(const cairn_rng *rng, uint8_t out[CAIRN_RNG_STATE_SIZE])
     put_u64(out + 8, rng->inc);
 }
 
-static cairn_status load_error(cairn_error *err, const char *message)
+static cairn_err load_error(cairn_error *err, const char *message)
 {
     if (err) {
         err->status = CAIRN_ERR_INVALID;
@@ -85,7 +85,7 @@ static cairn_status load_error(cairn_error *err, const char *message)
     return CAIRN_ERR_INVALID;
 }
 
-cairn_status cairn_rng_load(cairn_rng *rng, const uint8_t *in, size_t len, cairn_error *err)
+cairn_err cairn_rng_load(cairn_rng *rng, const uint8_t *in, size_t len, cairn_error *err)
 {
     if (!rng || !in)
         return load_error(err, "rng state: NULL argument");

@@ -6,8 +6,8 @@
 
 #include "world.h"
 
-static cairn_status check_target(cairn_world *w, const char *name, size_t step, const char *what,
-                                 uint16_t target, size_t count)
+static cairn_err check_target(cairn_world *w, const char *name, size_t step, const char *what,
+                              uint16_t target, size_t count)
 {
     if (target > count)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
@@ -17,15 +17,15 @@ static cairn_status check_target(cairn_world *w, const char *name, size_t step, 
     return CAIRN_OK;
 }
 
-static cairn_status check_steps(cairn_world *w, const char *name, const cairn_step *steps,
-                                size_t count)
+static cairn_err check_steps(cairn_world *w, const char *name, const cairn_step *steps,
+                             size_t count)
 {
     if (count == 0 || count > CAIRN_SEQUENCE_STEPS_MAX || !steps)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "sequence \"%s\" has %zu steps; it needs 1 to %d", name, count,
                                 CAIRN_SEQUENCE_STEPS_MAX);
     for (size_t i = 0; i < count; i++) {
-        cairn_status st;
+        cairn_err st;
         if (steps[i].action >= w->actions.names.count)
             return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
                                     "sequence \"%s\" step %zu: no action has id %u", name, i + 1,
@@ -41,10 +41,10 @@ static cairn_status check_steps(cairn_world *w, const char *name, const cairn_st
     return CAIRN_OK;
 }
 
-cairn_status cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
-                                     size_t count, cairn_sequence_id *out)
+cairn_err cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
+                                  size_t count, cairn_sequence_id *out)
 {
-    cairn_status st = check_steps(w, name ? name : "?", steps, count);
+    cairn_err st = check_steps(w, name ? name : "?", steps, count);
     if (st)
         return st;
     cairn_step *copy = cairn__alloc(w, count * sizeof *copy);
@@ -64,7 +64,7 @@ cairn_status cairn_sequence_register(cairn_world *w, const char *name, const cai
     return CAIRN_OK;
 }
 
-cairn_status cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out)
+cairn_err cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out)
 {
     return cairn__registry_find16(w, &w->sequences, name, out);
 }
@@ -101,15 +101,15 @@ static const cairn_sequence_def *sequence_of(cairn_world *w, cairn_entity_id id,
 }
 
 /* Runs a step hook; the entity's data is looked up again by the caller afterwards. */
-static cairn_status run_hook(cairn_world *w, cairn_entity_id id, const cairn_sequence_def *def,
-                             uint32_t step, bool enter)
+static cairn_err run_hook(cairn_world *w, cairn_entity_id id, const cairn_sequence_def *def,
+                          uint32_t step, bool enter)
 {
     const cairn_step *s = &def->steps[step];
     cairn_step_hook_fn fn = enter ? s->enter : s->exit;
     return fn ? fn(w, id, step, s->ud) : CAIRN_OK;
 }
 
-cairn_status cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+cairn_err cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)ud;
     cairn_sequential *seq = data;
@@ -121,7 +121,7 @@ cairn_status cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void 
     if (!seq->entered) {
         seq->entered = true;
         uint32_t step = seq->step;
-        cairn_status st = run_hook(w, id, def, step, true);
+        cairn_err st = run_hook(w, id, def, step, true);
         if (st || !cairn__alive(w, id))
             return st;
         /* The hook may have registered sequences (moving the table) or changed the step. */
@@ -156,7 +156,7 @@ static bool stays(const cairn_step *step, cairn_step_outcome *o, uint32_t count)
 /* A transition to the step the entity is in is no change of step: the step starts its
  * repeat count again, and its exit and enter hooks, which frame a stay in a step, do not
  * run. */
-static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32_t to)
+static cairn_err go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32_t to)
 {
     cairn_sequential *seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
     if (from == to) {
@@ -167,7 +167,7 @@ static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uin
     if (!def)
         return w->error.status;
     uint16_t sequence = seq->sequence;
-    cairn_status st = from < def->count ? run_hook(w, id, def, from, false) : CAIRN_OK;
+    cairn_err st = from < def->count ? run_hook(w, id, def, from, false) : CAIRN_OK;
     if (st || !cairn__alive(w, id))
         return st;
     seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
@@ -186,7 +186,7 @@ static cairn_status go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uin
     return to < def->count ? run_hook(w, id, def, to, true) : CAIRN_OK;
 }
 
-cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+cairn_err cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)ud;
     cairn_sequential *seq = data;
@@ -205,7 +205,7 @@ cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *da
         uint32_t ruled = o.next, count = def->count;
         uint16_t sequence = seq->sequence, current = seq->step;
         /* decide may register sequences (moving the table) or switch this one itself. */
-        cairn_status st = step->decide(w, id, &o, step->ud);
+        cairn_err st = step->decide(w, id, &o, step->ud);
         if (st || !cairn__alive(w, id))
             return st;
         seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);

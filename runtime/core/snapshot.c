@@ -235,8 +235,8 @@ static void put_data(cairn_sink *s, const cairn_world *w, cairn_decorator_id dec
         cairn__sink_put(s, data[i], 1);
 }
 
-static cairn_status get_data(cairn_world *w, cairn_source *src, cairn_decorator_id deco,
-                             unsigned char *data)
+static cairn_err get_data(cairn_world *w, cairn_source *src, cairn_decorator_id deco,
+                          unsigned char *data)
 {
     if (deco == CAIRN_DECO_STATUSED)
         return cairn__statused_get(w, src, data);
@@ -349,7 +349,7 @@ uint64_t cairn_world_checksum(const cairn_world *w)
     return s.hash;
 }
 
-static cairn_status between_beats(cairn_world *w, const char *what)
+static cairn_err between_beats(cairn_world *w, const char *what)
 {
     if (w->in_beat || w->pass_depth || w->act_depth || w->phase != CAIRN_PHASE_OUTSIDE)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "a world can be %s only between beats", what);
@@ -359,15 +359,15 @@ static cairn_status between_beats(cairn_world *w, const char *what)
 }
 
 /* Every handler an entity holds of its own must be one a restore puts back: a status's. */
-static cairn_status check_restorable(cairn_world *w, const cairn_entity *e)
+static cairn_err check_restorable(cairn_world *w, const cairn_entity *e)
 {
     cairn_entity_id id = {(uint32_t)(e - w->entities.slots), e->generation};
-    cairn_status st = cairn__statused_check(w, id);
+    cairn_err st = cairn__statused_check(w, id);
     if (st)
         return st;
     const cairn_type *t = &w->types[e->type];
     for (uint32_t i = 0; i < e->own_count; i++) {
-        cairn_chain_name name = e->own[i].name;
+        cairn_chain_id name = e->own[i].name;
         const cairn_chain *mine = e->own[i].chain;
         const cairn_chain *shared = name < t->chain_cap ? t->chains[name] : NULL;
         uint32_t have = mine->list ? mine->list->count : 0;
@@ -378,14 +378,14 @@ static cairn_status check_restorable(cairn_world *w, const cairn_entity *e)
                                     "no status hooked (cairn_entity_hook, e:hook): they are "
                                     "code, which a snapshot cannot keep",
                                     id.index, cairn_type_name(w, e->type),
-                                    cairn_chain_name_text(w, name));
+                                    cairn_chain_name(w, name));
     }
     return CAIRN_OK;
 }
 
-cairn_status cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size)
+cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size)
 {
-    cairn_status st = between_beats(w, "snapshot");
+    cairn_err st = between_beats(w, "snapshot");
     if (st)
         return st;
     for (uint32_t i = 0; i < w->entities.count; i++) {
@@ -406,13 +406,13 @@ cairn_status cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *si
 
 /* --- reading ----------------------------------------------------------------------------- */
 
-static cairn_status damaged(cairn_world *w, const char *fmt, ...)
+static cairn_err damaged(cairn_world *w, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
-static cairn_status damaged(cairn_world *w, const char *fmt, ...)
+static cairn_err damaged(cairn_world *w, const char *fmt, ...)
 {
     char detail[128];
     va_list ap;
@@ -439,7 +439,7 @@ static void wipe(cairn_world *w)
     w->history_count = 0;
 }
 
-static cairn_status check_header(cairn_world *w, cairn_source *src)
+static cairn_err check_header(cairn_world *w, cairn_source *src)
 {
     if (cairn__source_get(src, 4) != SNAPSHOT_MAGIC)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "these bytes are not a world's snapshot");
@@ -474,7 +474,7 @@ static cairn_status check_header(cairn_world *w, cairn_source *src)
 }
 
 /* The built-in fields that name something: a bad one would index past a table later. */
-static cairn_status check_names(cairn_world *w, const cairn_entity *e)
+static cairn_err check_names(cairn_world *w, const cairn_entity *e)
 {
     cairn_entity_id id = {(uint32_t)(e - w->entities.slots), e->generation};
     const cairn_acting *a = cairn__data(w, id, CAIRN_DECO_ACTING);
@@ -496,13 +496,13 @@ static cairn_status check_names(cairn_world *w, const cairn_entity *e)
 
 /* Gives the entity copies of the chains it had its own of, as its type has them; the
  * statuses' hooks then add theirs, and the counts must come out as they were written. */
-static cairn_status get_own_chains(cairn_world *w, cairn_source *src, cairn_entity *e,
-                                   cairn_source *counts)
+static cairn_err get_own_chains(cairn_world *w, cairn_source *src, cairn_entity *e,
+                                cairn_source *counts)
 {
     uint16_t n = (uint16_t)cairn__source_get(src, 2);
     *counts = *src;
     for (uint16_t i = 0; i < n; i++) {
-        cairn_chain_name name = (cairn_chain_name)cairn__source_get(src, 4);
+        cairn_chain_id name = (cairn_chain_id)cairn__source_get(src, 4);
         cairn__source_get(src, 4);
         if (name >= w->chain_names.count || src->short_read)
             return damaged(w, "entity %u holds chain %u", (unsigned)(e - w->entities.slots),
@@ -512,7 +512,7 @@ static cairn_status get_own_chains(cairn_world *w, cairn_source *src, cairn_enti
                 return damaged(w, "entity %u holds chain %u twice",
                                (unsigned)(e - w->entities.slots), (unsigned)name);
         const cairn_type *t = cairn__type(w, e->type);
-        cairn_status st =
+        cairn_err st =
             cairn__reserve(w, (void **)&e->own, &e->own_cap, e->own_count + 1u, sizeof *e->own);
         if (st)
             return st;
@@ -525,7 +525,7 @@ static cairn_status get_own_chains(cairn_world *w, cairn_source *src, cairn_enti
     return CAIRN_OK;
 }
 
-static cairn_status check_own_counts(cairn_world *w, const cairn_entity *e, cairn_source counts)
+static cairn_err check_own_counts(cairn_world *w, const cairn_entity *e, cairn_source counts)
 {
     for (uint32_t i = 0; i < e->own_count; i++) {
         cairn__source_get(&counts, 4);
@@ -538,12 +538,12 @@ static cairn_status check_own_counts(cairn_world *w, const cairn_entity *e, cair
                                     "put back %u: its statuses hook other handlers than when "
                                     "the snapshot was made",
                                     (unsigned)(e - w->entities.slots), want,
-                                    cairn_chain_name_text(w, e->own[i].name), have);
+                                    cairn_chain_name(w, e->own[i].name), have);
     }
     return CAIRN_OK;
 }
 
-static cairn_status get_entity(cairn_world *w, cairn_source *src, uint32_t index, uint8_t flags)
+static cairn_err get_entity(cairn_world *w, cairn_source *src, uint32_t index, uint8_t flags)
 {
     cairn_entity *e = &w->entities.slots[index];
     cairn_cell cell = get_cell(src);
@@ -561,7 +561,7 @@ static cairn_status get_entity(cairn_world *w, cairn_source *src, uint32_t index
     if ((flags & CAIRN_ENTITY_DEAD) && (flags & CAIRN_ENTITY_PLACED))
         flags = (uint8_t)((flags & ~CAIRN_ENTITY_PLACED) | CAIRN_ENTITY_DIED_PLACED);
     cairn_type *type = cairn__type(w, type_id);
-    cairn_status st = cairn__type_seal(w, type);
+    cairn_err st = cairn__type_seal(w, type);
     if (st)
         return st;
     unsigned char *block = cairn__type_block_take(w, type);
@@ -595,7 +595,7 @@ static cairn_status get_entity(cairn_world *w, cairn_source *src, uint32_t index
 }
 
 /* The free list must lead through free slots only, each once: take_slot trusts it. */
-static cairn_status check_free_list(cairn_world *w)
+static cairn_err check_free_list(cairn_world *w)
 {
     const cairn_entities *es = &w->entities;
     uint32_t at = es->free_head, steps = 0;
@@ -607,13 +607,13 @@ static cairn_status check_free_list(cairn_world *w)
     return CAIRN_OK;
 }
 
-static cairn_status get_order(cairn_world *w, cairn_source *src, cairn_order_entry **items,
-                              uint32_t *count, uint32_t *cap)
+static cairn_err get_order(cairn_world *w, cairn_source *src, cairn_order_entry **items,
+                           uint32_t *count, uint32_t *cap)
 {
     uint32_t n = (uint32_t)cairn__source_get(src, 4);
     if (n > w->entities.count)
         return damaged(w, "%u entities in its beat order", n);
-    cairn_status st = cairn__reserve(w, (void **)items, cap, n, sizeof **items);
+    cairn_err st = cairn__reserve(w, (void **)items, cap, n, sizeof **items);
     if (st)
         return st;
     for (uint32_t i = 0; i < n; i++) {
@@ -654,13 +654,12 @@ static bool change_ok(const cairn_world *w, const cairn_change *c)
     }
 }
 
-static cairn_status get_history(cairn_world *w, cairn_source *src)
+static cairn_err get_history(cairn_world *w, cairn_source *src)
 {
     uint32_t n = (uint32_t)cairn__source_get(src, 4);
     if (n > (size_t)(src->end - src->at) / 40) /* each change takes 40 bytes */
         return damaged(w, "%u changes in its history", n);
-    cairn_status st =
-        cairn__reserve(w, (void **)&w->history, &w->history_cap, n, sizeof *w->history);
+    cairn_err st = cairn__reserve(w, (void **)&w->history, &w->history_cap, n, sizeof *w->history);
     if (st)
         return st;
     for (uint32_t i = 0; i < n; i++) {
@@ -681,7 +680,7 @@ static cairn_status get_history(cairn_world *w, cairn_source *src)
     return CAIRN_OK;
 }
 
-static cairn_status read_entities(cairn_world *w, cairn_source *src)
+static cairn_err read_entities(cairn_world *w, cairn_source *src)
 {
     cairn_entities *es = &w->entities;
     uint32_t count = (uint32_t)cairn__source_get(src, 4);
@@ -690,7 +689,7 @@ static cairn_status read_entities(cairn_world *w, cairn_source *src)
     /* Each slot takes at least 9 bytes of the stream. */
     if (count > CAIRN_ENTITY_MAX || count > (size_t)(src->end - src->at) / 9)
         return damaged(w, "%u entity slots", count);
-    cairn_status st = cairn__reserve(w, (void **)&es->slots, &es->cap, count, sizeof *es->slots);
+    cairn_err st = cairn__reserve(w, (void **)&es->slots, &es->cap, count, sizeof *es->slots);
     if (st)
         return st;
     es->count = count;
@@ -728,9 +727,9 @@ static cairn_status read_entities(cairn_world *w, cairn_source *src)
     return CAIRN_OK;
 }
 
-static cairn_status read_world(cairn_world *w, cairn_source *src)
+static cairn_err read_world(cairn_world *w, cairn_source *src)
 {
-    cairn_status st;
+    cairn_err st;
     uint64_t beat = cairn__source_get(src, 8);
     cairn_rng rng;
     rng.state = cairn__source_get(src, 8);
@@ -752,9 +751,9 @@ static cairn_status read_world(cairn_world *w, cairn_source *src)
     return CAIRN_OK;
 }
 
-cairn_status cairn_world_restore(cairn_world *w, const void *bytes, size_t size)
+cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size)
 {
-    cairn_status st = between_beats(w, "restored");
+    cairn_err st = between_beats(w, "restored");
     if (st)
         return st;
     if (!bytes && size)

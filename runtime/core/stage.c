@@ -20,9 +20,9 @@ cairn_result_event *cairn__result_new(cairn_world *w, cairn_decorator_id compone
     return ev;
 }
 
-cairn_status cairn__result_finish(cairn_world *w, cairn_result_event *ev, bool success,
-                                  cairn_chain_name on_success, cairn_chain_name on_failure,
-                                  cairn_result_event **out)
+cairn_err cairn__result_finish(cairn_world *w, cairn_result_event *ev, bool success,
+                               cairn_chain_id on_success, cairn_chain_id on_failure,
+                               cairn_result_event **out)
 {
     ev->head.success = success;
     *out = ev;
@@ -31,11 +31,11 @@ cairn_status cairn__result_finish(cairn_world *w, cairn_result_event *ev, bool s
     return cairn_entity_pass_all(w, ev->head.actor, success ? on_success : on_failure, &ev->head);
 }
 
-cairn_status cairn__stage(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                          cairn_event *ev, bool *held)
+cairn_err cairn__stage(cairn_world *w, cairn_entity_id id, cairn_chain_id name, cairn_event *ev,
+                       bool *held)
 {
     ev->propagate = true;
-    cairn_status st = cairn_entity_pass(w, id, name, ev);
+    cairn_err st = cairn_entity_pass(w, id, name, ev);
     *held = st == CAIRN_OK && ev->propagate;
     return st;
 }

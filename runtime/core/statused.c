@@ -8,7 +8,7 @@
 #include "world.h"
 
 struct cairn_status_slot {
-    cairn_statused_id status;
+    cairn_status_id status;
     uint8_t hook_count;
     bool wearing; /* its wear_off hook is running: removing it again does nothing */
     int32_t remaining;
@@ -17,31 +17,30 @@ struct cairn_status_slot {
      * whole beats after it. 0: none. */
     uint64_t skip_beat;
     struct {
-        cairn_chain_name chain;
+        cairn_chain_id chain;
         cairn_handler_id handler;
-    } hooks[CAIRN_STATUSED_HOOKS_MAX];
+    } hooks[CAIRN_STATUS_HOOKS_MAX];
 };
 
-cairn_status cairn_statused_define(cairn_world *w, const cairn_statused_def *def,
-                                   cairn_statused_id *out)
+cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn_status_id *out)
 {
     uint32_t id;
-    cairn_status_def *record;
-    cairn_status st = cairn__registry_add(w, &w->statuses, def->name, &id, (void **)&record);
+    cairn_status_record *record;
+    cairn_err st = cairn__registry_add(w, &w->statuses, def->name, &id, (void **)&record);
     if (st)
         return st;
-    *record = (cairn_status_def){def->hook, def->apply, def->tick, def->wear_off, def->ud};
+    *record = (cairn_status_record){def->hook, def->apply, def->tick, def->wear_off, def->ud};
     if (out)
-        *out = (cairn_statused_id)id;
+        *out = (cairn_status_id)id;
     return CAIRN_OK;
 }
 
-cairn_status cairn_statused_find(cairn_world *w, const char *name, cairn_statused_id *out)
+cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out)
 {
     return cairn__registry_find16(w, &w->statuses, name, out);
 }
 
-const char *cairn_statused_name(const cairn_world *w, cairn_statused_id status)
+const char *cairn_status_name(const cairn_world *w, cairn_status_id status)
 {
     return cairn__names_text(&w->statuses.names, status);
 }
@@ -58,7 +57,7 @@ static cairn_statused *statused(cairn_world *w, cairn_entity_id id)
     return s;
 }
 
-static struct cairn_status_slot *find(cairn_statused *s, cairn_statused_id status)
+static struct cairn_status_slot *find(cairn_statused *s, cairn_status_id status)
 {
     for (uint32_t i = 0; i < s->count; i++)
         if (s->slots[i].status == status)
@@ -66,23 +65,23 @@ static struct cairn_status_slot *find(cairn_statused *s, cairn_statused_id statu
     return NULL;
 }
 
-static cairn_status no_status(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+static cairn_err no_status(cairn_world *w, cairn_entity_id id, cairn_status_id status)
 {
-    const char *name = cairn_statused_name(w, status);
+    const char *name = cairn_status_name(w, status);
     return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u does not have status %s", id.index,
                             name ? name : "?");
 }
 
 /* Removes the status: wear_off, then its handlers are unhooked, then the change is recorded. */
-static cairn_status wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+static cairn_err wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id status)
 {
     cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     struct cairn_status_slot *slot = find(s, status);
     if (!slot || slot->wearing)
         return CAIRN_OK;
     slot->wearing = true;
-    const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
-    cairn_status st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
+    const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+    cairn_err st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
     if (!cairn__entity_current(w, id))
         return st;
     s = cairn__data(w, id, CAIRN_DECO_STATUSED);
@@ -103,8 +102,8 @@ static cairn_status wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_
         w, (cairn_change){.kind = CAIRN_CHANGE_STATUS_OFF, .entity = id, .detail = status});
 }
 
-cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                  int32_t beats)
+cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                             int32_t beats)
 {
     cairn_statused *s = statused(w, id);
     if (!s)
@@ -113,7 +112,7 @@ cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_stat
         return w->error.status;
     if (beats < 1)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 1 or more",
-                                cairn_statused_name(w, status), (int)beats);
+                                cairn_status_name(w, status), (int)beats);
     /* Applied while the beat's actors act, the count starts with the next beat. */
     bool acting = w->phase >= CAIRN_PHASE_COMPUTE && w->phase <= CAIRN_PHASE_TICK;
     uint64_t skip_beat = acting ? w->beat : 0;
@@ -125,7 +124,7 @@ cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_stat
         }
         return CAIRN_OK;
     }
-    cairn_status st = cairn__reserve(w, (void **)&s->slots, &s->cap, s->count + 1, sizeof *slot);
+    cairn_err st = cairn__reserve(w, (void **)&s->slots, &s->cap, s->count + 1, sizeof *slot);
     if (st || (st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_STATUS_ON,
                                                          .entity = id,
                                                          .detail = status,
@@ -133,7 +132,7 @@ cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_stat
         return st;
     s->slots[s->count++] =
         (struct cairn_status_slot){.status = status, .remaining = beats, .skip_beat = skip_beat};
-    const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
+    const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
     if ((!def->hook || (st = def->hook(w, id, status, def->ud)) == CAIRN_OK) &&
         (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK))
         return CAIRN_OK;
@@ -145,8 +144,8 @@ cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_stat
     return st;
 }
 
-cairn_status cairn_statused_hook(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                 cairn_chain_name chain, cairn_handler handler)
+cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                            cairn_chain_id chain, cairn_handler handler)
 {
     cairn_statused *s = statused(w, id);
     if (!s)
@@ -154,11 +153,11 @@ cairn_status cairn_statused_hook(cairn_world *w, cairn_entity_id id, cairn_statu
     struct cairn_status_slot *slot = find(s, status);
     if (!slot)
         return no_status(w, id, status);
-    if (slot->hook_count == CAIRN_STATUSED_HOOKS_MAX)
+    if (slot->hook_count == CAIRN_STATUS_HOOKS_MAX)
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "status %s hooks at most %d handlers",
-                                cairn_statused_name(w, status), CAIRN_STATUSED_HOOKS_MAX);
+                                cairn_status_name(w, status), CAIRN_STATUS_HOOKS_MAX);
     cairn_handler_id hid;
-    cairn_status st = cairn_entity_hook(w, id, chain, handler, &hid);
+    cairn_err st = cairn_entity_hook(w, id, chain, handler, &hid);
     if (st)
         return st;
     slot->hooks[slot->hook_count].chain = chain;
@@ -167,7 +166,7 @@ cairn_status cairn_statused_hook(cairn_world *w, cairn_entity_id id, cairn_statu
     return CAIRN_OK;
 }
 
-cairn_status cairn_statused_remove(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_id status)
 {
     cairn_statused *s = statused(w, id);
     if (!s)
@@ -177,7 +176,7 @@ cairn_status cairn_statused_remove(cairn_world *w, cairn_entity_id id, cairn_sta
     return wear_off(w, id, status);
 }
 
-int32_t cairn_statused_remaining(cairn_world *w, cairn_entity_id id, cairn_statused_id status)
+int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_id status)
 {
     if (!cairn__entity_current(w, id))
         return 0;
@@ -188,19 +187,19 @@ int32_t cairn_statused_remaining(cairn_world *w, cairn_entity_id id, cairn_statu
 
 /* Each status in order of application: its tick hook, then one beat less. Hooks may apply or
  * remove statuses, so each round looks the status up again by id. */
-cairn_status cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+cairn_err cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)ud;
     cairn_statused *s = data;
     for (uint32_t i = 0; i < s->count;) {
         struct cairn_status_slot *slot = &s->slots[i];
-        cairn_statused_id status = slot->status;
+        cairn_status_id status = slot->status;
         if (slot->skip_beat == w->beat) {
             i++;
             continue;
         }
-        const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
-        cairn_status st = def->tick ? def->tick(w, id, status, def->ud) : CAIRN_OK;
+        const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+        cairn_err st = def->tick ? def->tick(w, id, status, def->ud) : CAIRN_OK;
         if (st || !cairn__entity_current(w, id))
             return st;
         s = cairn__data(w, id, CAIRN_DECO_STATUSED);
@@ -220,7 +219,7 @@ cairn_status cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data
     return CAIRN_OK;
 }
 
-cairn_status cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+cairn_err cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)id;
     (void)ud;
@@ -244,7 +243,7 @@ void cairn__statused_put(cairn_sink *sink, const void *data)
     }
 }
 
-cairn_status cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
+cairn_err cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
 {
     cairn_statused *s = data;
     uint32_t count = (uint32_t)cairn__source_get(src, 4);
@@ -253,13 +252,13 @@ cairn_status cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
     if (count > (size_t)(src->end - src->at) / 14)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "the snapshot is damaged: %u statuses",
                                 count);
-    cairn_status st = cairn__reserve(w, (void **)&s->slots, &s->cap, count, sizeof *s->slots);
+    cairn_err st = cairn__reserve(w, (void **)&s->slots, &s->cap, count, sizeof *s->slots);
     if (st)
         return st;
     for (uint32_t i = 0; i < count; i++) {
         struct cairn_status_slot *slot = &s->slots[i];
         *slot = (struct cairn_status_slot){0};
-        slot->status = (cairn_statused_id)cairn__source_get(src, 2);
+        slot->status = (cairn_status_id)cairn__source_get(src, 2);
         slot->remaining = (int32_t)(uint32_t)cairn__source_get(src, 4);
         slot->skip_beat = cairn__source_get(src, 8);
         if (slot->status >= w->statuses.names.count || slot->remaining < 1 || find(s, slot->status))
@@ -271,13 +270,13 @@ cairn_status cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
     return CAIRN_OK;
 }
 
-cairn_status cairn__statused_rehook(cairn_world *w, cairn_entity_id id)
+cairn_err cairn__statused_rehook(cairn_world *w, cairn_entity_id id)
 {
     cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
-        cairn_statused_id status = s->slots[i].status;
-        const cairn_status_def *def = (const cairn_status_def *)w->statuses.records + status;
-        cairn_status st = def->hook ? def->hook(w, id, status, def->ud) : CAIRN_OK;
+        cairn_status_id status = s->slots[i].status;
+        const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+        cairn_err st = def->hook ? def->hook(w, id, status, def->ud) : CAIRN_OK;
         if (st)
             return st;
         s = cairn__data(w, id, CAIRN_DECO_STATUSED); /* the hook may have grown the entity */
@@ -285,22 +284,22 @@ cairn_status cairn__statused_rehook(cairn_world *w, cairn_entity_id id)
     return CAIRN_OK;
 }
 
-cairn_status cairn__statused_check(cairn_world *w, cairn_entity_id id)
+cairn_err cairn__statused_check(cairn_world *w, cairn_entity_id id)
 {
     const cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
-        const cairn_status_def *def =
-            (const cairn_status_def *)w->statuses.records + s->slots[i].status;
+        const cairn_status_record *def =
+            (const cairn_status_record *)w->statuses.records + s->slots[i].status;
         if (s->slots[i].hook_count && !def->hook)
             return cairn_world_fail(w, CAIRN_ERR_STATE,
                                     "entity %u: status %s hooked handlers without a hook "
                                     "function, so a restore could not put them back",
-                                    id.index, cairn_statused_name(w, s->slots[i].status));
+                                    id.index, cairn_status_name(w, s->slots[i].status));
     }
     return CAIRN_OK;
 }
 
-uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_name chain)
+uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_id chain)
 {
     const cairn_statused *s = cairn__data((cairn_world *)w, id, CAIRN_DECO_STATUSED);
     uint32_t n = 0;

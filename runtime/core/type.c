@@ -14,7 +14,7 @@ static uint32_t align_up(uint32_t n)
     return (n + a - 1) & ~(a - 1);
 }
 
-static cairn_status check_def(cairn_world *w, const cairn_decorator_def *def)
+static cairn_err check_def(cairn_world *w, const cairn_decorator_def *def)
 {
     const char *name = def->name ? def->name : "?";
     if (def->data_size > CAIRN_DECORATOR_DATA_MAX)
@@ -36,16 +36,16 @@ static cairn_status check_def(cairn_world *w, const cairn_decorator_def *def)
     return CAIRN_OK;
 }
 
-cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
-                                    cairn_decorator_id *out)
+cairn_err cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
+                                 cairn_decorator_id *out)
 {
     uint32_t id;
-    cairn_status st = check_def(w, def);
+    cairn_err st = check_def(w, def);
     if (st == CAIRN_OK && cairn__names_lookup(&w->decorator_names, def->name, &id))
         st = cairn_world_fail(w, CAIRN_ERR_EXISTS, "a decorator named \"%s\" exists already",
                               def->name);
     for (size_t i = 0; st == CAIRN_OK && i < def->chain_count; i++)
-        st = cairn_chain_name_register(w, def->chains[i], NULL);
+        st = cairn_chain_register(w, def->chains[i], NULL);
     if (st)
         return st;
     unsigned char *defaults = NULL;
@@ -76,17 +76,17 @@ cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *d
     return CAIRN_OK;
 }
 
-cairn_status cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
-                                      cairn_decorator_id *out)
+cairn_err cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
+                                   cairn_decorator_id *out)
 {
     return cairn_decorator_define(w, &(cairn_decorator_def){.name = name, .data_size = data_size},
                                   out);
 }
 
-cairn_status cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out)
+cairn_err cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out)
 {
     uint32_t id;
-    cairn_status st = cairn__names_find(w, &w->decorator_names, name, &id);
+    cairn_err st = cairn__names_find(w, &w->decorator_names, name, &id);
     if (st == CAIRN_OK && out)
         *out = (cairn_decorator_id)id;
     return st;
@@ -103,15 +103,15 @@ const char *cairn__decorator_label(const cairn_world *w, cairn_decorator_id deco
     return name ? name : "?";
 }
 
-cairn_status cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
-                                 cairn_type_id *out)
+cairn_err cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
+                              cairn_type_id *out)
 {
     if ((unsigned)layer >= CAIRN_LAYER_COUNT)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "type \"%s\": %d is not a layer",
                                 name ? name : "?", (int)layer);
     uint32_t id;
-    cairn_status st = cairn__names_add(w, &w->type_names, name, (void **)&w->types, &w->type_cap,
-                                       sizeof *w->types, &id);
+    cairn_err st = cairn__names_add(w, &w->type_names, name, (void **)&w->types, &w->type_cap,
+                                    sizeof *w->types, &id);
     if (st)
         return st;
     w->types[id].layer = (uint8_t)layer;
@@ -120,10 +120,10 @@ cairn_status cairn_type_register(cairn_world *w, const char *name, cairn_layer l
     return CAIRN_OK;
 }
 
-cairn_status cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out)
+cairn_err cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out)
 {
     uint32_t id;
-    cairn_status st = cairn__names_find(w, &w->type_names, name, &id);
+    cairn_err st = cairn__names_find(w, &w->type_names, name, &id);
     if (st == CAIRN_OK && out)
         *out = (cairn_type_id)id;
     return st;
@@ -139,7 +139,7 @@ size_t cairn_type_count(const cairn_world *w)
     return w->type_names.count;
 }
 
-cairn_status cairn__type_check(cairn_world *w, cairn_type_id id)
+cairn_err cairn__type_check(cairn_world *w, cairn_type_id id)
 {
     if (id >= w->type_names.count)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no type has id %u", (unsigned)id);
@@ -166,10 +166,10 @@ bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type, cairn_de
 }
 
 /* Appends one decorator's block to the type's layout, filled with its defaults. */
-static cairn_status append(cairn_world *w, cairn_type *type, cairn_decorator_id deco)
+static cairn_err append(cairn_world *w, cairn_type *type, cairn_decorator_id deco)
 {
-    cairn_status st = cairn__reserve(w, (void **)&type->decos, &type->deco_cap,
-                                     type->deco_count + 1, sizeof *type->decos);
+    cairn_err st = cairn__reserve(w, (void **)&type->decos, &type->deco_cap, type->deco_count + 1,
+                                  sizeof *type->decos);
     if (st)
         return st;
     const cairn_decorator *d = &w->decorators[deco];
@@ -193,23 +193,22 @@ static cairn_status append(cairn_world *w, cairn_type *type, cairn_decorator_id 
 
 /* Requirements first, depth first; a decorator the type has already is left alone. A
  * decorator can only require ones registered before it, so this always ends. */
-static cairn_status add_with_requirements(cairn_world *w, cairn_type *type, cairn_decorator_id deco)
+static cairn_err add_with_requirements(cairn_world *w, cairn_type *type, cairn_decorator_id deco)
 {
     if (cairn__type_offset(type, deco) >= 0)
         return CAIRN_OK;
     const cairn_decorator *d = &w->decorators[deco];
     for (uint32_t i = 0; i < d->required_count; i++) {
-        cairn_status st = add_with_requirements(w, type, d->required[i]);
+        cairn_err st = add_with_requirements(w, type, d->required[i]);
         if (st)
             return st;
     }
     return append(w, type, deco);
 }
 
-cairn_status cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id,
-                                      cairn_decorator_id deco)
+cairn_err cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id, cairn_decorator_id deco)
 {
-    cairn_status st = cairn__type_check(w, type_id);
+    cairn_err st = cairn__type_check(w, type_id);
     if (st)
         return st;
     cairn_type *type = &w->types[type_id];
@@ -250,7 +249,7 @@ static cairn_entity_hook_fn hook_of(const cairn_decorator *d, cairn_hook_kind ki
     return kind == CAIRN_HOOK_COMPUTE ? d->compute : kind == CAIRN_HOOK_TICK ? d->tick : d->release;
 }
 
-cairn_status cairn__type_seal(cairn_world *w, cairn_type *type)
+cairn_err cairn__type_seal(cairn_world *w, cairn_type *type)
 {
     if (type->sealed)
         return CAIRN_OK;
@@ -280,7 +279,7 @@ cairn_status cairn__type_seal(cairn_world *w, cairn_type *type)
     return CAIRN_OK;
 }
 
-cairn_status cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind)
+cairn_err cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind)
 {
     /* Everything is looked up again for each hook: a hook may create entities or register
      * names (moving the tables) or end the entity itself. A sealed type's decorators and
@@ -294,17 +293,17 @@ cairn_status cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hoo
         type = &w->types[e->type];
         const cairn_type_decorator *td = &type->decos[type->hooked[h]];
         const cairn_decorator *d = &w->decorators[td->deco];
-        cairn_status st = hook_of(d, kind)(w, id, e->data ? e->data + td->offset : NULL, d->ud);
+        cairn_err st = hook_of(d, kind)(w, id, e->data ? e->data + td->offset : NULL, d->ud);
         if (st && kind != CAIRN_HOOK_RELEASE)
             return st;
     }
     return CAIRN_OK;
 }
 
-cairn_status cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_decorator_id deco,
-                                 void **out)
+cairn_err cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_decorator_id deco,
+                              void **out)
 {
-    cairn_status st = cairn__type_check(w, type_id);
+    cairn_err st = cairn__type_check(w, type_id);
     if (st)
         return st;
     long offset = cairn__type_offset(&w->types[type_id], deco);
@@ -316,10 +315,10 @@ cairn_status cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_de
     return CAIRN_OK;
 }
 
-cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type_id, cairn_chain_name name,
-                              cairn_chain **out)
+cairn_err cairn_type_chain(cairn_world *w, cairn_type_id type_id, cairn_chain_id name,
+                           cairn_chain **out)
 {
-    cairn_status st = cairn__type_check(w, type_id);
+    cairn_err st = cairn__type_check(w, type_id);
     if (st)
         return st;
     if ((st = cairn__chain_name_check(w, name)))

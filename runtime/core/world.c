@@ -43,7 +43,7 @@ static const char *const builtin_chains[CAIRN_CHAIN_BUILTIN_COUNT] = {
     [CAIRN_CHAIN_TICK] = "tick",
 };
 
-static cairn_status config_error(cairn_error *err, cairn_status status, const char *message)
+static cairn_err config_error(cairn_error *err, cairn_err status, const char *message)
 {
     if (err) {
         err->status = status;
@@ -52,7 +52,7 @@ static cairn_status config_error(cairn_error *err, cairn_status status, const ch
     return status;
 }
 
-static cairn_status init(cairn_world *w, const cairn_world_config *config)
+static cairn_err init(cairn_world *w, const cairn_world_config *config)
 {
     cairn__names_init(&w->chain_names, "chain", UINT16_MAX);
     cairn__names_init(&w->decorator_names, "decorator", UINT16_MAX);
@@ -61,18 +61,17 @@ static cairn_status init(cairn_world *w, const cairn_world_config *config)
     cairn__registry_init(&w->algos, "algorithm", UINT16_MAX, sizeof(cairn_algo_def));
     cairn__registry_init(&w->movs, "movs", UINT16_MAX, sizeof(cairn_movs_def));
     cairn__registry_init(&w->sequences, "sequence", UINT16_MAX, sizeof(cairn_sequence_def));
-    cairn__registry_init(&w->statuses, "status", UINT16_MAX, sizeof(cairn_status_def));
+    cairn__registry_init(&w->statuses, "status", UINT16_MAX, sizeof(cairn_status_record));
     cairn__registry_init(&w->sources, "attack source", CAIRN_SOURCE_MAX, 1);
     cairn__registry_init(&w->change_kinds, "kind of change", UINT16_MAX, 1);
     cairn_rng_seed(&w->rng, config->seed, 0);
-    cairn_status st = cairn__grid_init(w, config->width, config->height);
+    cairn_err st = cairn__grid_init(w, config->width, config->height);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++)
-        st = cairn_chain_name_register(w, builtin_chains[i], NULL);
+        st = cairn_chain_register(w, builtin_chains[i], NULL);
     return st ? st : cairn__builtin_init(w);
 }
 
-cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **out,
-                                cairn_error *err)
+cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out, cairn_error *err)
 {
     if (out)
         *out = NULL;
@@ -95,7 +94,7 @@ cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **
     w->user = config->user;
     w->allocations = 1;
     w->bytes_in_use = sizeof *w;
-    cairn_status st = init(w, config);
+    cairn_err st = init(w, config);
     if (st) {
         config_error(err, st, w->error.message);
         cairn_world_destroy(w);
@@ -154,52 +153,52 @@ void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out)
 
 /* Each name gets its world chain at once, so cairn_world_chain cannot fail for a known name.
  * The chain is made before the name is added, so a failure leaves neither behind. */
-cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_chain_name *out)
+cairn_err cairn_chain_register(cairn_world *w, const char *name, cairn_chain_id *out)
 {
     uint32_t id;
     if (cairn__names_lookup(&w->chain_names, name, &id)) {
         if (out)
-            *out = (cairn_chain_name)id;
+            *out = (cairn_chain_id)id;
         return CAIRN_OK;
     }
     cairn_chain *chain =
-        cairn__chain_new(w, CAIRN_SCOPE_WORLD, (cairn_chain_name)w->chain_names.count, 0);
+        cairn__chain_new(w, CAIRN_SCOPE_WORLD, (cairn_chain_id)w->chain_names.count, 0);
     if (!chain)
         return CAIRN_ERR_NOMEM;
-    cairn_status st = cairn__names_add(w, &w->chain_names, name, (void **)&w->world_chains,
-                                       &w->world_chain_cap, sizeof *w->world_chains, &id);
+    cairn_err st = cairn__names_add(w, &w->chain_names, name, (void **)&w->world_chains,
+                                    &w->world_chain_cap, sizeof *w->world_chains, &id);
     if (st) {
         cairn__chain_free(w, chain);
         return st;
     }
     w->world_chains[id] = chain;
     if (out)
-        *out = (cairn_chain_name)id;
+        *out = (cairn_chain_id)id;
     return CAIRN_OK;
 }
 
-cairn_status cairn_chain_name_find(cairn_world *w, const char *name, cairn_chain_name *out)
+cairn_err cairn_chain_find(cairn_world *w, const char *name, cairn_chain_id *out)
 {
     uint32_t id;
-    cairn_status st = cairn__names_find(w, &w->chain_names, name, &id);
+    cairn_err st = cairn__names_find(w, &w->chain_names, name, &id);
     if (st == CAIRN_OK && out)
-        *out = (cairn_chain_name)id;
+        *out = (cairn_chain_id)id;
     return st;
 }
 
-const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name)
+const char *cairn_chain_name(const cairn_world *w, cairn_chain_id name)
 {
     return cairn__names_text(&w->chain_names, name);
 }
 
-cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name)
+cairn_err cairn__chain_name_check(cairn_world *w, cairn_chain_id name)
 {
     if (name >= w->chain_names.count)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
     return CAIRN_OK;
 }
 
-cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name)
+cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_id name)
 {
     return cairn__chain_name_check(w, name) ? NULL : w->world_chains[name];
 }

@@ -18,8 +18,7 @@ void cairn__free(cairn_world *w, void *ptr, size_t size);
 
 /* Makes room for at least `need` elements of `elem` bytes in the array *items of capacity
  * *cap, doubling. New elements are zeroed. */
-cairn_status cairn__reserve(cairn_world *w, void **items, uint32_t *cap, uint32_t need,
-                            size_t elem);
+cairn_err cairn__reserve(cairn_world *w, void **items, uint32_t *cap, uint32_t need, size_t elem);
 
 /* --- names (names.c) ----------------------------------------------------------------------
  * An interning table: names get ids 0, 1, 2 ... in the order they are added. Look-ups hash,
@@ -39,10 +38,10 @@ void cairn__names_free(cairn_world *w, cairn_names *names);
 /* Adds a name and grows *records (an array of *cap elements of elem bytes, indexed by id)
  * so that the new id has its zeroed record: a name is never registered without one.
  * CAIRN_ERR_EXISTS (with *out set to the existing id) when the name is there already. */
-cairn_status cairn__names_add(cairn_world *w, cairn_names *names, const char *name, void **records,
-                              uint32_t *cap, size_t elem, uint32_t *out);
-cairn_status cairn__names_find(cairn_world *w, const cairn_names *names, const char *name,
-                               uint32_t *out);
+cairn_err cairn__names_add(cairn_world *w, cairn_names *names, const char *name, void **records,
+                           uint32_t *cap, size_t elem, uint32_t *out);
+cairn_err cairn__names_find(cairn_world *w, const cairn_names *names, const char *name,
+                            uint32_t *out);
 /* The same without checking the name or setting a message: false when absent. */
 bool cairn__names_lookup(const cairn_names *names, const char *name, uint32_t *out);
 const char *cairn__names_text(const cairn_names *names, uint32_t id);
@@ -95,17 +94,17 @@ typedef enum cairn_chain_scope {
 
 struct cairn_chain {
     cairn_handler_list *list; /* NULL while empty */
-    cairn_chain_name name;
+    cairn_chain_id name;
     uint8_t scope;      /* a cairn_chain_scope */
     cairn_type_id type; /* for templates: whose */
 };
 
 /* CAIRN_ERR_INVALID, with a message, for a handler without a function or with a bad rank. */
-cairn_status cairn__handler_check(cairn_world *w, cairn_handler handler);
-cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_name name,
+cairn_err cairn__handler_check(cairn_world *w, cairn_handler handler);
+cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_chain_id name,
                               cairn_type_id type);
 /* A new entity-scope chain named `name` holding the same handlers as `from` (may be NULL). */
-cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_name name,
+cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_id name,
                                cairn_type_id type);
 void cairn__chain_free(cairn_world *w, cairn_chain *chain);
 
@@ -168,13 +167,13 @@ typedef struct cairn_type {
 } cairn_type;
 
 /* Seals a type, working out its phase, needs and hooks. */
-cairn_status cairn__type_seal(cairn_world *w, cairn_type *type);
+cairn_err cairn__type_seal(cairn_world *w, cairn_type *type);
 /* Runs one kind of hook of every decorator of an entity's type that has it, in the type's
  * order, stopping at the first error. */
-cairn_status cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind);
+cairn_err cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind);
 /* The type of a valid id (callers have checked it). */
 cairn_type *cairn__type(cairn_world *w, cairn_type_id id);
-cairn_status cairn__type_check(cairn_world *w, cairn_type_id id);
+cairn_err cairn__type_check(cairn_world *w, cairn_type_id id);
 /* A data block for a new entity of the type, holding the type's defaults. */
 unsigned char *cairn__type_block_take(cairn_world *w, cairn_type *type);
 void cairn__type_block_give(cairn_type *type, unsigned char *block);
@@ -202,7 +201,7 @@ enum {
 };
 
 typedef struct cairn_own_chain {
-    cairn_chain_name name;
+    cairn_chain_id name;
     cairn_chain *chain;
 } cairn_own_chain;
 
@@ -240,12 +239,11 @@ void cairn__entities_reap(cairn_world *w);
 void cairn__entities_free(cairn_world *w);
 /* cairn_entity_kill with the cause the entity_died event and the history name (the attacker
  * whose damage killed it, the digger; NONE when there is none). */
-cairn_status cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause);
+cairn_err cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause);
 /* Calls fn for each entity of a type holding its own copy of a chain, in slot order. */
-cairn_status cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_name name,
-                                       cairn_status (*fn)(cairn_world *w, cairn_chain *copy,
-                                                          void *ud),
-                                       void *ud);
+cairn_err cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_id name,
+                                    cairn_err (*fn)(cairn_world *w, cairn_chain *copy, void *ud),
+                                    void *ud);
 
 /* --- the grid (grid.c) ------------------------------------------------------------------ */
 
@@ -255,10 +253,10 @@ typedef struct cairn_grid {
     uint32_t *cells; /* width * height * CAIRN_LAYER_COUNT: entity index + 1, 0 is empty */
 } cairn_grid;
 
-cairn_status cairn__grid_init(cairn_world *w, int32_t width, int32_t height);
+cairn_err cairn__grid_init(cairn_world *w, int32_t width, int32_t height);
 void cairn__grid_free(cairn_world *w);
 /* OK if cell is in bounds and empty on that layer; CAIRN_ERR_BOUNDS or CAIRN_ERR_OCCUPIED. */
-cairn_status cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell);
+cairn_err cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell);
 /* Clears an entity's cell on its layer, if it is placed. Never fails. */
 void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
 
@@ -284,13 +282,13 @@ typedef struct cairn_sequence_def {
     uint32_t count;
 } cairn_sequence_def;
 
-typedef struct cairn_status_def {
-    cairn_statused_fn hook;
-    cairn_statused_fn apply;
-    cairn_statused_fn tick;
-    cairn_statused_fn wear_off;
+typedef struct cairn_status_record {
+    cairn_status_fn hook;
+    cairn_status_fn apply;
+    cairn_status_fn tick;
+    cairn_status_fn wear_off;
     void *ud;
-} cairn_status_def;
+} cairn_status_record;
 
 /* A names table with its array of records, indexed by id. */
 typedef struct cairn_registry {
@@ -303,42 +301,42 @@ typedef struct cairn_registry {
 void cairn__registry_init(cairn_registry *r, const char *what, uint32_t limit, size_t elem);
 void cairn__registry_free(cairn_world *w, cairn_registry *r);
 /* Adds a name; *record points at its zeroed record. */
-cairn_status cairn__registry_add(cairn_world *w, cairn_registry *r, const char *name, uint32_t *id,
-                                 void **record);
+cairn_err cairn__registry_add(cairn_world *w, cairn_registry *r, const char *name, uint32_t *id,
+                              void **record);
 /* The record of an id, or NULL (with a message naming what) for an unknown one. */
 void *cairn__registry_get(cairn_world *w, cairn_registry *r, uint32_t id);
-cairn_status cairn__registry_find(cairn_world *w, const cairn_registry *r, const char *name,
-                                  uint32_t *out);
+cairn_err cairn__registry_find(cairn_world *w, const cairn_registry *r, const char *name,
+                               uint32_t *out);
 /* The same for the 16-bit ids of actions, algorithms, movs, sequences and statuses; out may
  * be NULL. */
-cairn_status cairn__registry_find16(cairn_world *w, const cairn_registry *r, const char *name,
-                                    uint16_t *out);
+cairn_err cairn__registry_find16(cairn_world *w, const cairn_registry *r, const char *name,
+                                 uint16_t *out);
 
 /* --- the built-in machinery (builtin.c, act.c, attack.c, move.c, dig.c, life.c, movs.c,
  * sequence.c, statused.c) ---------------------------------------------------------------- */
 
 /* Registers the built-in decorators, actions, algorithms, movs and sources, in the order of
  * their constants. */
-cairn_status cairn__builtin_init(cairn_world *w);
+cairn_err cairn__builtin_init(cairn_world *w);
 /* Frees the steps every sequence owns (the registry frees the rest). */
 void cairn__sequences_free(cairn_world *w);
 
-cairn_status cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                    cairn_result_event **out, void *ud);
-cairn_status cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                  cairn_result_event **out, void *ud);
-cairn_status cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+cairn_err cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
                                  cairn_result_event **out, void *ud);
-cairn_status cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud);
-cairn_status cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud);
-cairn_status cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
-cairn_status cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
-cairn_status cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data, void *ud);
-cairn_status cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
-cairn_status cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
-cairn_status cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
-cairn_status cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
-                                 size_t *count, void *ud);
+cairn_err cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                               cairn_result_event **out, void *ud);
+cairn_err cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                              cairn_result_event **out, void *ud);
+cairn_err cairn__algo_simple(cairn_world *w, cairn_algo_event *ev, void *ud);
+cairn_err cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud);
+cairn_err cairn__ticking_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
+                              void *ud);
 
 /* Where a travel (a move or a push) got to. */
 typedef struct cairn_travel {
@@ -351,18 +349,18 @@ typedef struct cairn_travel {
  * cairn_entity_displace with `cause`. It stops on reaching `to`, before the first cell that is
  * off the grid or holds a blocker (cairn__blocker), at a displace_check veto, and when a
  * handler has killed the entity or moved it elsewhere. */
-cairn_status cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                           cairn_entity_id cause, cairn_travel *out);
+cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                        cairn_entity_id cause, cairn_travel *out);
 /* A result event of a built-in component, zeroed, with its component set. NULL on NOMEM. */
 cairn_result_event *cairn__result_new(cairn_world *w, cairn_decorator_id component, size_t size,
                                       cairn_entity_id actor, cairn_dir dir);
 /* Ends a component: sets success, passes the success or failure chain, stores *out. */
-cairn_status cairn__result_finish(cairn_world *w, cairn_result_event *ev, bool success,
-                                  cairn_chain_name on_success, cairn_chain_name on_failure,
-                                  cairn_result_event **out);
+cairn_err cairn__result_finish(cairn_world *w, cairn_result_event *ev, bool success,
+                               cairn_chain_id on_success, cairn_chain_id on_failure,
+                               cairn_result_event **out);
 /* Passes a check or get stage on an entity; *held says whether it ran through. */
-cairn_status cairn__stage(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                          cairn_event *ev, bool *held);
+cairn_err cairn__stage(cairn_world *w, cairn_entity_id id, cairn_chain_id name, cairn_event *ev,
+                       bool *held);
 /* The first entity on the cell that stops a move of an entity of `layer`: a wall, or an
  * entity of the same layer. NONE when the cell is free; *in_bounds false off the grid. */
 cairn_entity_id cairn__blocker(cairn_world *w, cairn_cell cell, unsigned layer, bool *in_bounds);
@@ -390,13 +388,13 @@ typedef struct cairn_order {
 } cairn_order;
 
 /* Enters a new entity into the beat order if its type acts or ticks. */
-cairn_status cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e);
+cairn_err cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e);
 void cairn__order_free(cairn_world *w);
 
 /* Turns a current entity to face dir, recording the turn when its facing changes. */
-cairn_status cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing);
+cairn_err cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* Appends a change, stamped with the world's phase. */
-cairn_status cairn__history_add(cairn_world *w, cairn_change change);
+cairn_err cairn__history_add(cairn_world *w, cairn_change change);
 /* Takes back the changes recorded for an entity whose creation is being undone. */
 void cairn__history_drop(cairn_world *w, cairn_entity_id id);
 void cairn__history_free(cairn_world *w);
@@ -408,7 +406,7 @@ void cairn__history_free(cairn_world *w);
 typedef struct cairn_sink {
     uint64_t hash;
     cairn_world *keep; /* the world whose snapshot buffer takes the bytes; NULL: hash only */
-    cairn_status status;
+    cairn_err status;
 } cairn_sink;
 
 typedef struct cairn_source {
@@ -424,18 +422,18 @@ uint64_t cairn__source_get(cairn_source *src, int bytes);
  * data block, and reading them back into a fresh block. A restore then calls each status's
  * hook function to put its handlers back (cairn__statused_rehook). */
 void cairn__statused_put(cairn_sink *s, const void *data);
-cairn_status cairn__statused_get(cairn_world *w, cairn_source *src, void *data);
-cairn_status cairn__statused_rehook(cairn_world *w, cairn_entity_id id);
+cairn_err cairn__statused_get(cairn_world *w, cairn_source *src, void *data);
+cairn_err cairn__statused_rehook(cairn_world *w, cairn_entity_id id);
 /* CAIRN_ERR_STATE, with a message, when one of the entity's statuses holds handlers that a
  * restore could not put back: it hooked them without a hook function. */
-cairn_status cairn__statused_check(cairn_world *w, cairn_entity_id id);
+cairn_err cairn__statused_check(cairn_world *w, cairn_entity_id id);
 /* The handlers the entity's statuses hold on a chain. */
-uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_name chain);
+uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_id chain);
 
 /* --- chain names (world.c) ------------------------------------------------------------- */
 
 /* CAIRN_ERR_NOT_FOUND, with a message, for an id no chain name has. */
-cairn_status cairn__chain_name_check(cairn_world *w, cairn_chain_name name);
+cairn_err cairn__chain_name_check(cairn_world *w, cairn_chain_id name);
 
 /* --- the world (world.c) ---------------------------------------------------------------- */
 

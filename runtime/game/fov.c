@@ -5,8 +5,8 @@
 
 #include "walls.h"
 
-cairn_status cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uint8_t *visible,
-                               size_t *count)
+cairn_err cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uint8_t *visible,
+                            size_t *count)
 {
     if (!cairn_grid_in_bounds(w, from))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "fov: cell (%d, %d) is off the grid",
@@ -23,7 +23,7 @@ cairn_status cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, 
             bool open = cairn_game__wall(w, x, y) == CAIRN_WALL_NONE;
             TCOD_map_set_properties(map, x, y, open, open);
         }
-    cairn_status st = CAIRN_OK;
+    cairn_err st = CAIRN_OK;
     /* libtcod's radius stops short of its length: one more takes in the cells `radius` away */
     int tcod_radius = radius > 0 ? radius + 1 : 0;
     if (TCOD_map_compute_fov(map, from.x, from.y, tcod_radius, true, FOV_SYMMETRIC_SHADOWCAST) < 0)

@@ -33,9 +33,8 @@ static float step_cost(int x0, int y0, int x1, int y1, void *ud)
     }
 }
 
-cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
-                             const cairn_path_options *opts, cairn_dir *dirs, size_t cap,
-                             size_t *len)
+cairn_err cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
+                          const cairn_path_options *opts, cairn_dir *dirs, size_t cap, size_t *len)
 {
     *len = CAIRN_PATH_NONE;
     if (!cairn_grid_in_bounds(w, from) || !cairn_grid_in_bounds(w, to))
@@ -71,8 +70,8 @@ cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
     return CAIRN_OK;
 }
 
-cairn_status cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
-                                  float *out)
+cairn_err cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
+                               float *out)
 {
     if (!cairn_grid_in_bounds(w, from))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "path: cell (%d, %d) is off the grid",

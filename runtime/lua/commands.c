@@ -6,7 +6,7 @@
 
 #include "host.h"
 
-static cairn_status copy_error(cairn_lua *h, cairn_status st, cairn_error *err)
+static cairn_err copy_error(cairn_lua *h, cairn_err st, cairn_error *err)
 {
     if (err) {
         err->status = st;
@@ -15,11 +15,11 @@ static cairn_status copy_error(cairn_lua *h, cairn_status st, cairn_error *err)
     return st;
 }
 
-cairn_status cairn_lua_check(const cairn_lua_config *config, const char *dir, unsigned *problems,
-                             cairn_error *err)
+cairn_err cairn_lua_check(const cairn_lua_config *config, const char *dir, unsigned *problems,
+                          cairn_error *err)
 {
     cairn_lua *h;
-    cairn_status st = cairn_lua_create(config, &h, err);
+    cairn_err st = cairn_lua_create(config, &h, err);
     if (st)
         return st;
     cairn_lua__push_runtime(h->L, "check");
@@ -83,7 +83,7 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
         lua_pushinteger(L, i);
         lua_call(L, 1, 2);
         /* The name stays below the function, on the stack, while the test runs. */
-        cairn_status st = cairn_lua__call(h, 0, 0);
+        cairn_err st = cairn_lua__call(h, 0, 0);
         const char *name = lua_tostring(L, -1);
         if (st) {
             fprintf(out, "FAIL  %s: %s\n", chunk, name);
@@ -99,12 +99,12 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
     cairn_lua_destroy(h);
 }
 
-cairn_status cairn_lua_test(const cairn_lua_config *config, const char *const *dirs, size_t count,
-                            cairn_lua_totals *totals, cairn_error *err)
+cairn_err cairn_lua_test(const cairn_lua_config *config, const char *const *dirs, size_t count,
+                         cairn_lua_totals *totals, cairn_error *err)
 {
     totals->passed = totals->failed = 0;
     cairn_lua *plan;
-    cairn_status st = cairn_lua_create(config, &plan, err);
+    cairn_err st = cairn_lua_create(config, &plan, err);
     if (st)
         return st;
     lua_State *L = plan->L;

@@ -180,7 +180,7 @@ static int callback_body(lua_State *L)
 }
 
 /* Calls back into Lua; a failure is made the world's, for the core to unwind. */
-static cairn_status call_back(cairn_lua *h, callback *cb)
+static cairn_err call_back(cairn_lua *h, callback *cb)
 {
     lua_State *L = h->L;
     if (!lua_checkstack(L, 5))
@@ -208,7 +208,7 @@ static cairn_status call_back(cairn_lua *h, callback *cb)
         lua_pushcfunction(L, callback_body);
         lua_pushlightuserdata(L, cb);
     }
-    cairn_status st = cairn_lua__call_framed(h, 1, 0);
+    cairn_err st = cairn_lua__call_framed(h, 1, 0);
     h->beat_fn = outer_fn;
     cairn_lua__scope_close(h);
     if (st == CAIRN_ERR_NOMEM) {
@@ -230,7 +230,7 @@ static cairn_lua *host_of(cairn_world *w)
 
 /* --- handlers ---------------------------------------------------------------------------- */
 
-static cairn_status lua_handler(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err lua_handler(cairn_world *w, cairn_event *ev, void *ud)
 {
     callback cb = {.fn = (int)(intptr_t)ud, .ev = ev};
     return call_back(host_of(w), &cb);
@@ -294,19 +294,19 @@ typedef struct decorator_record {
     int activate, compute, tick;
 } decorator_record;
 
-static cairn_status entity_hook(cairn_world *w, cairn_entity_id id, int ref)
+static cairn_err entity_hook(cairn_world *w, cairn_entity_id id, int ref)
 {
     callback cb = {.fn = ref, .entity = id};
     return call_back(host_of(w), &cb);
 }
 
-static cairn_status deco_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+static cairn_err deco_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)data;
     return entity_hook(w, id, ((decorator_record *)ud)->compute);
 }
 
-static cairn_status deco_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+static cairn_err deco_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)data;
     return entity_hook(w, id, ((decorator_record *)ud)->tick);
@@ -314,8 +314,8 @@ static cairn_status deco_tick(cairn_world *w, cairn_entity_id id, void *data, vo
 
 /* A Lua action component: activate(entity, dir, ev) returns whether it succeeded; ev is the
  * result event, whose blocker it may name. */
-static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                  cairn_result_event **out, void *ud)
+static cairn_err deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                               cairn_result_event **out, void *ud)
 {
     decorator_record *rec = ud;
     cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
@@ -328,7 +328,7 @@ static cairn_status deco_activate(cairn_world *w, cairn_entity_id actor, cairn_d
                    .dir = cairn_dir_name(dir),
                    .ev = &ev->head,
                    .want_bool = true};
-    cairn_status st = call_back(host_of(w), &cb);
+    cairn_err st = call_back(host_of(w), &cb);
     if (st)
         return st;
     ev->head.success = cb.result;
@@ -371,7 +371,7 @@ static size_t id_list(lua_State *L, int idx, uint16_t *out, size_t max, const ch
     return n;
 }
 
-static void check(lua_State *L, cairn_status st)
+static void check(lua_State *L, cairn_err st)
 {
     if (st)
         cairn_lua__raise(L, st);
@@ -408,15 +408,15 @@ static int c_decorator(lua_State *L)
 /* --- movs and algorithms ----------------------------------------------------------------- */
 
 /* A Lua movs: fn(entity) returns a list of direction names, best first. */
-static cairn_status lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
-                             void *ud)
+static cairn_err lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
+                          void *ud)
 {
     callback cb = {.fn = (int)(intptr_t)ud, .entity = actor, .dirs = dirs, .count = count};
     *count = 0;
     return call_back(host_of(w), &cb);
 }
 
-static cairn_status lua_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
+static cairn_err lua_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
     callback cb = {.fn = (int)(intptr_t)ud, .ev = &ev->head};
     return call_back(host_of(w), &cb);
@@ -449,7 +449,7 @@ static int c_algo(lua_State *L)
 /* --- statuses ---------------------------------------------------------------------------- */
 
 typedef struct status_hook {
-    cairn_chain_name chain;
+    cairn_chain_id chain;
     cairn_rank rank;
     int fn;
 } status_hook;
@@ -457,46 +457,44 @@ typedef struct status_hook {
 typedef struct status_record {
     int apply, tick, wear_off;
     uint32_t hook_count;
-    status_hook hooks[CAIRN_STATUSED_HOOKS_MAX];
+    status_hook hooks[CAIRN_STATUS_HOOKS_MAX];
 } status_record;
 
-static cairn_status status_call(cairn_world *w, cairn_entity_id id, int ref)
+static cairn_err status_call(cairn_world *w, cairn_entity_id id, int ref)
 {
     return ref ? entity_hook(w, id, ref) : CAIRN_OK;
 }
 
 /* The status's handlers, from its definition: hooked when it is applied (the core unhooks
  * them when it wears off) and again when a snapshot is restored. */
-static cairn_status status_hook_all(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                    void *ud)
+static cairn_err status_hook_all(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                 void *ud)
 {
     status_record *rec = ud;
     for (uint32_t i = 0; i < rec->hook_count; i++) {
         const status_hook *hk = &rec->hooks[i];
         cairn_handler handler = {lua_handler, (void *)(intptr_t)hk->fn, hk->rank};
-        cairn_status st = cairn_statused_hook(w, id, status, hk->chain, handler);
+        cairn_err st = cairn_status_hook(w, id, status, hk->chain, handler);
         if (st)
             return st;
     }
     return CAIRN_OK;
 }
 
-static cairn_status status_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                 void *ud)
+static cairn_err status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (void)status;
     return status_call(w, id, ((status_record *)ud)->apply);
 }
 
-static cairn_status status_tick(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                void *ud)
+static cairn_err status_tick(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (void)status;
     return status_call(w, id, ((status_record *)ud)->tick);
 }
 
-static cairn_status status_wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                    void *ud)
+static cairn_err status_wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                 void *ud)
 {
     (void)status;
     return status_call(w, id, ((status_record *)ud)->wear_off);
@@ -514,13 +512,13 @@ static int c_status(lua_State *L)
     if (!lua_isnoneornil(L, 5)) {
         luaL_checktype(L, 5, LUA_TTABLE);
         lua_Integer n = luaL_len(L, 5);
-        if (n > CAIRN_STATUSED_HOOKS_MAX)
-            return luaL_error(L, "a status hooks at most %d handlers", CAIRN_STATUSED_HOOKS_MAX);
+        if (n > CAIRN_STATUS_HOOKS_MAX)
+            return luaL_error(L, "a status hooks at most %d handlers", CAIRN_STATUS_HOOKS_MAX);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, 5, i);
             status_hook *hk = &rec->hooks[rec->hook_count++];
             lua_rawgeti(L, -1, 1);
-            hk->chain = (cairn_chain_name)luaL_checkinteger(L, -1);
+            hk->chain = (cairn_chain_id)luaL_checkinteger(L, -1);
             lua_rawgeti(L, -2, 2);
             hk->fn = keep_fn(L, -1);
             lua_rawgeti(L, -3, 3);
@@ -528,10 +526,9 @@ static int c_status(lua_State *L)
             lua_pop(L, 4);
         }
     }
-    cairn_statused_def def = {name,        status_hook_all, status_apply,
-                              status_tick, status_wear_off, rec};
-    cairn_statused_id id;
-    check(L, cairn_statused_define(w, &def, &id));
+    cairn_status_def def = {name, status_hook_all, status_apply, status_tick, status_wear_off, rec};
+    cairn_status_id id;
+    check(L, cairn_status_define(w, &def, &id));
     lua_pushinteger(L, id);
     return 1;
 }
@@ -543,24 +540,24 @@ typedef struct step_record {
 } step_record;
 
 /* decide(entity, outcome) returns the 1-based step to go to, or nil to keep the rules'. */
-static cairn_status step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
+static cairn_err step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
 {
     callback cb = {.fn = ((step_record *)ud)->decide, .entity = id, .outcome = o};
     return call_back(host_of(w), &cb);
 }
 
-static cairn_status step_hook(cairn_world *w, cairn_entity_id id, uint32_t step, int ref)
+static cairn_err step_hook(cairn_world *w, cairn_entity_id id, uint32_t step, int ref)
 {
     callback cb = {.fn = ref, .entity = id, .step = (int)step + 1};
     return call_back(host_of(w), &cb);
 }
 
-static cairn_status step_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
+static cairn_err step_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
     return step_hook(w, id, step, ((step_record *)ud)->enter);
 }
 
-static cairn_status step_exit(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
+static cairn_err step_exit(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
     return step_hook(w, id, step, ((step_record *)ud)->exit);
 }
@@ -653,8 +650,8 @@ static int c_change(lua_State *L)
 
 static int c_chain(lua_State *L)
 {
-    cairn_chain_name id;
-    check(L, cairn_chain_name_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
+    cairn_chain_id id;
+    check(L, cairn_chain_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
     lua_pushinteger(L, id);
     return 1;
 }
@@ -699,7 +696,7 @@ static int c_type_hook(lua_State *L)
     cairn_world *w = cairn_lua__world(L);
     cairn_chain *chain;
     check(L, cairn_type_chain(w, (cairn_type_id)luaL_checkinteger(L, 1),
-                              (cairn_chain_name)luaL_checkinteger(L, 2), &chain));
+                              (cairn_chain_id)luaL_checkinteger(L, 2), &chain));
     luaL_checktype(L, 3, LUA_TFUNCTION);
     check(L,
           cairn_chain_add(w, chain, cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4)), NULL));
@@ -709,7 +706,7 @@ static int c_type_hook(lua_State *L)
 static int c_world_hook(lua_State *L)
 {
     cairn_world *w = cairn_lua__world(L);
-    cairn_chain *chain = cairn_world_chain(w, (cairn_chain_name)luaL_checkinteger(L, 1));
+    cairn_chain *chain = cairn_world_chain(w, (cairn_chain_id)luaL_checkinteger(L, 1));
     if (!chain)
         return cairn_lua__raise(L, cairn_world_error_status(w));
     luaL_checktype(L, 2, LUA_TFUNCTION);

@@ -120,7 +120,7 @@ cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive)
 }
 
 /* Raises for a failed core call. */
-static void check(lua_State *L, cairn_status st)
+static void check(lua_State *L, cairn_err st)
 {
     if (st)
         cairn_lua__raise(L, st);
@@ -273,8 +273,7 @@ static int e_apply(lua_State *L)
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
     lua_Integer beats = luaL_checkinteger(L, 3);
     luaL_argcheck(L, beats >= 1 && beats <= CAIRN_STAT_MAX, 3, "1 or more beats");
-    check(L,
-          cairn_statused_apply(cairn_lua__world(L), id, (cairn_statused_id)status, (int32_t)beats));
+    check(L, cairn_status_apply(cairn_lua__world(L), id, (cairn_status_id)status, (int32_t)beats));
     return 0;
 }
 
@@ -282,8 +281,7 @@ static int e_status(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
-    lua_pushinteger(L,
-                    cairn_statused_remaining(cairn_lua__world(L), id, (cairn_statused_id)status));
+    lua_pushinteger(L, cairn_status_remaining(cairn_lua__world(L), id, (cairn_status_id)status));
     return 1;
 }
 
@@ -291,7 +289,7 @@ static int e_remove(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
-    check(L, cairn_statused_remove(cairn_lua__world(L), id, (cairn_statused_id)status));
+    check(L, cairn_status_remove(cairn_lua__world(L), id, (cairn_status_id)status));
     return 0;
 }
 
@@ -307,8 +305,7 @@ static int e_hook(lua_State *L)
     luaL_checktype(L, 3, LUA_TFUNCTION);
     cairn_handler handler = cairn_lua__handler(L, 3, cairn_lua__check_rank(L, 4));
     cairn_handler_id hid;
-    cairn_status st =
-        cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_name)chain, handler, &hid);
+    cairn_err st = cairn_entity_hook(cairn_lua__world(L), id, (cairn_chain_id)chain, handler, &hid);
     if (st) {
         cairn_lua__release_handler(L, handler);
         return cairn_lua__raise(L, st);
@@ -324,7 +321,7 @@ static int e_unhook(lua_State *L)
     int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
     lua_Integer hid = luaL_checkinteger(L, 3);
     luaL_argcheck(L, hid > 0 && hid <= UINT32_MAX, 3, "a handler id from e:hook");
-    check(L, cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_name)chain,
+    check(L, cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_id)chain,
                                  (cairn_handler_id)hid));
     cairn_lua__forget_hook(L, (cairn_handler_id)hid);
     return 0;
@@ -349,8 +346,8 @@ static int pass(lua_State *L, bool all)
     cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_PLAIN, id, (cairn_action){0, CAIRN_DIR_NONE});
     if (!ev)
         return cairn_lua__raise(L, cairn_world_error_status(w));
-    check(L, all ? cairn_entity_pass_all(w, id, (cairn_chain_name)chain, ev)
-                 : cairn_entity_pass(w, id, (cairn_chain_name)chain, ev));
+    check(L, all ? cairn_entity_pass_all(w, id, (cairn_chain_id)chain, ev)
+                 : cairn_entity_pass(w, id, (cairn_chain_id)chain, ev));
     lua_pushboolean(L, ev->propagate);
     return 1;
 }

@@ -422,7 +422,7 @@ static int ev_add_target(lua_State *L)
     cairn_attack_event *a = cairn_event_as_attack(cairn_lua__check_event(L, 1));
     luaL_argcheck(L, a != NULL, 1, "an attack event");
     cairn_entity_id target = cairn_lua__check_entity(L, 2, false);
-    cairn_status st = cairn_attack_add_target(cairn_lua__world(L), a, target);
+    cairn_err st = cairn_attack_add_target(cairn_lua__world(L), a, target);
     if (st)
         return cairn_lua__raise(L, st);
     return 0;
@@ -436,7 +436,7 @@ static int ev_dirs(lua_State *L)
     luaL_argcheck(L, a != NULL, 1, "an algo event");
     cairn_dir dirs[CAIRN_DIR_COUNT];
     size_t count = 0;
-    cairn_status st = cairn_movs_dirs(cairn_lua__world(L), a->movs, a->head.actor, dirs, &count);
+    cairn_err st = cairn_movs_dirs(cairn_lua__world(L), a->movs, a->head.actor, dirs, &count);
     if (st)
         return cairn_lua__raise(L, st);
     lua_createtable(L, (int)count, 0);
@@ -453,7 +453,7 @@ static int ev_attempt(lua_State *L)
     luaL_argcheck(L, a != NULL, 1, "an algo event");
     cairn_dir dir = cairn_lua__check_dir(L, 2);
     bool success = false;
-    cairn_status st = cairn_algo_attempt(cairn_lua__world(L), a, dir, &success);
+    cairn_err st = cairn_algo_attempt(cairn_lua__world(L), a, dir, &success);
     if (st)
         return cairn_lua__raise(L, st);
     lua_pushboolean(L, success);

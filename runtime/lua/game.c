@@ -11,7 +11,7 @@
 
 #include "host.h"
 
-static cairn_status call_runtime(cairn_lua *h, const char *name, const char *arg, int results)
+static cairn_err call_runtime(cairn_lua *h, const char *name, const char *arg, int results)
 {
     cairn_lua__push_runtime(h->L, name);
     if (arg)
@@ -37,7 +37,7 @@ static void *array_in(lua_State *L, int idx, const char *key, size_t count, size
     return a;
 }
 
-cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
+cairn_err cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
 {
     cairn_lua__push_runtime(h->L, "game_start");
     lua_pushstring(h->L, game);
@@ -45,7 +45,7 @@ cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
     return cairn_lua__call(h, 2, 0);
 }
 
-cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir)
+cairn_err cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir)
 {
     cairn_lua__push_runtime(h->L, "game_input");
     lua_pushstring(h->L, action);
@@ -53,18 +53,18 @@ cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *
     return cairn_lua__call(h, 2, 0);
 }
 
-cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot)
+cairn_err cairn_lua_game_bot(cairn_lua *h, const char *bot)
 {
     return call_runtime(h, "game_bot", bot, 0);
 }
 
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
  * "died", "lost"; nil when a step found it over), into *ended. */
-static cairn_status game_standing(cairn_lua *h, const char *name, cairn_game_end *ended)
+static cairn_err game_standing(cairn_lua *h, const char *name, cairn_game_end *ended)
 {
     static const char *const names[] = {"playing", "won", "died", "lost", NULL};
     lua_State *L = h->L;
-    cairn_status st = call_runtime(h, name, NULL, 1);
+    cairn_err st = call_runtime(h, name, NULL, 1);
     if (st)
         return st;
     const char *state = lua_tostring(L, -1);
@@ -79,19 +79,19 @@ static cairn_status game_standing(cairn_lua *h, const char *name, cairn_game_end
     return CAIRN_OK;
 }
 
-cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
+cairn_err cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
 {
     return game_standing(h, "game_step", ended);
 }
 
-cairn_status cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended)
+cairn_err cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended)
 {
     return game_standing(h, "game_status", ended);
 }
 
-cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
+cairn_err cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
 {
-    cairn_status st = call_runtime(h, "game_summary", unfinished ? unfinished : "playing", 1);
+    cairn_err st = call_runtime(h, "game_summary", unfinished ? unfinished : "playing", 1);
     if (st)
         return st;
     anchor(h->L, "cairn.game_summary");
@@ -100,10 +100,10 @@ cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const 
     return CAIRN_OK;
 }
 
-cairn_status cairn_lua_game_undo(cairn_lua *h)
+cairn_err cairn_lua_game_undo(cairn_lua *h)
 {
     lua_State *L = h->L;
-    cairn_status st = call_runtime(h, "game_undo", NULL, 2);
+    cairn_err st = call_runtime(h, "game_undo", NULL, 2);
     if (st)
         return st;
     bool undone = lua_toboolean(L, -2);
@@ -154,10 +154,10 @@ static const char *string_field(lua_State *L, int idx, const char *key, size_t *
     return s;
 }
 
-cairn_status cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out)
+cairn_err cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out)
 {
     lua_State *L = h->L;
-    cairn_status st = call_runtime(h, "game_view", NULL, 1);
+    cairn_err st = call_runtime(h, "game_view", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_view");
@@ -184,10 +184,10 @@ static cairn_lua_bytes bytes_field(lua_State *L, int idx, const char *key)
     return b;
 }
 
-cairn_status cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
+cairn_err cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
 {
     lua_State *L = h->L;
-    cairn_status st = call_runtime(h, "game_save_state", NULL, 1);
+    cairn_err st = call_runtime(h, "game_save_state", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_state");
@@ -242,7 +242,7 @@ static void set_string(lua_State *L, const char *key, const char *s)
     lua_setfield(L, -2, key);
 }
 
-cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state)
+cairn_err cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state)
 {
     lua_State *L = h->L;
     cairn_lua__push_runtime(L, "game_resume");
@@ -280,9 +280,9 @@ cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *sta
 
 /* --- replays ----------------------------------------------------------------------------- */
 
-cairn_status cairn_lua_game_record(cairn_lua *h, const char **text)
+cairn_err cairn_lua_game_record(cairn_lua *h, const char **text)
 {
-    cairn_status st = call_runtime(h, "game_record", NULL, 1);
+    cairn_err st = call_runtime(h, "game_record", NULL, 1);
     if (st)
         return st;
     anchor(h->L, "cairn.game_record");
@@ -297,7 +297,7 @@ cairn_status cairn_lua_game_record(cairn_lua *h, const char **text)
  * beats - are refused first, with a message that says so. */
 #define REPLAY_TEXT_MAX ((size_t)4 << 20)
 
-static cairn_status replay_text_fits(cairn_lua *h, const char *text)
+static cairn_err replay_text_fits(cairn_lua *h, const char *text)
 {
     size_t len = strlen(text);
     if (len <= REPLAY_TEXT_MAX)
@@ -307,12 +307,11 @@ static cairn_status replay_text_fits(cairn_lua *h, const char *text)
                            len, REPLAY_TEXT_MAX >> 20);
 }
 
-cairn_status cairn_lua_replay_find_packs(cairn_lua *h, const char *text,
-                                         const char *const *folders, size_t folder_count,
-                                         const char *const **dirs, size_t *count)
+cairn_err cairn_lua_replay_find_packs(cairn_lua *h, const char *text, const char *const *folders,
+                                      size_t folder_count, const char *const **dirs, size_t *count)
 {
     lua_State *L = h->L;
-    cairn_status st = replay_text_fits(h, text);
+    cairn_err st = replay_text_fits(h, text);
     if (st)
         return st;
     cairn_lua__push_runtime(L, "replay_packs");
@@ -334,15 +333,15 @@ cairn_status cairn_lua_replay_find_packs(cairn_lua *h, const char *text,
     return CAIRN_OK;
 }
 
-cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
-                                    size_t *count)
+cairn_err cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                 size_t *count)
 {
     return cairn_lua_replay_find_packs(h, text, NULL, 0, dirs, count);
 }
 
-cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
+cairn_err cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
 {
-    cairn_status st = replay_text_fits(h, text);
+    cairn_err st = replay_text_fits(h, text);
     if (!st)
         st = call_runtime(h, "replay_start", text, 1);
     if (st)
@@ -352,9 +351,9 @@ cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *be
     return CAIRN_OK;
 }
 
-cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done)
+cairn_err cairn_lua_replay_step(cairn_lua *h, bool *done)
 {
-    cairn_status st = call_runtime(h, "replay_step", NULL, 1);
+    cairn_err st = call_runtime(h, "replay_step", NULL, 1);
     if (st)
         return st;
     *done = lua_toboolean(h->L, -1);
@@ -362,9 +361,9 @@ cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done)
     return CAIRN_OK;
 }
 
-cairn_status cairn_lua_replay_finish(cairn_lua *h, const char **incomplete)
+cairn_err cairn_lua_replay_finish(cairn_lua *h, const char **incomplete)
 {
-    cairn_status st = call_runtime(h, "replay_finish", NULL, 1);
+    cairn_err st = call_runtime(h, "replay_finish", NULL, 1);
     if (st)
         return st;
     anchor(h->L, "cairn.game_replay_finish");

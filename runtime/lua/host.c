@@ -261,14 +261,14 @@ static void charge(lua_State *L, int64_t cost)
     overrun(L, h);
 }
 
-cairn_status cairn_lua__step_world(cairn_lua *h)
+cairn_err cairn_lua__step_world(cairn_lua *h)
 {
     h->beat_serial++;
     h->beat_left = (int64_t)(h->beat_budget < INT64_MAX ? h->beat_budget : INT64_MAX);
     h->beat_top = 0;
     h->beat_out = false;
     h->in_beat = true;
-    cairn_status st = cairn_world_step(h->world);
+    cairn_err st = cairn_world_step(h->world);
     h->in_beat = false;
     h->beat_out = false;
     return st;
@@ -310,7 +310,7 @@ static void set_error(cairn_lua *h, const char *text, size_t len)
     }
 }
 
-cairn_status cairn_lua__fail(cairn_lua *h, cairn_status status, const char *fmt, ...)
+cairn_err cairn_lua__fail(cairn_lua *h, cairn_err status, const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
@@ -431,7 +431,7 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit)
     set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
-cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults)
+cairn_err cairn_lua__call(cairn_lua *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int base = lua_gettop(L) - nargs;
@@ -449,7 +449,7 @@ void cairn_lua__push_frame(lua_State *L)
     lua_pushcfunction(L, message_handler);
 }
 
-cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
+cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int base = lua_gettop(L) - nargs - 2; /* the kept function; the handler is above it */
@@ -463,7 +463,7 @@ cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
     h->depth++;
     int rc = lua_pcall(L, nargs, nresults, base + 1);
     h->depth--;
-    cairn_status st = CAIRN_OK;
+    cairn_err st = CAIRN_OK;
     if (rc != LUA_OK) {
         /* Nothing here may raise: this may be deep inside the core. */
         if (h->pending) {
@@ -495,7 +495,7 @@ cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
     return st;
 }
 
-cairn_status cairn_lua__callback_failed(cairn_lua *h)
+cairn_err cairn_lua__callback_failed(cairn_lua *h)
 {
     const char *msg = cairn_lua_error(h);
     size_t line = strcspn(msg, "\n");
@@ -506,7 +506,7 @@ cairn_status cairn_lua__callback_failed(cairn_lua *h)
     return cairn_world_fail(h->world, CAIRN_ERR_HANDLER, "%.*s", (int)line, msg);
 }
 
-int cairn_lua__raise(lua_State *L, cairn_status st)
+int cairn_lua__raise(lua_State *L, cairn_err st)
 {
     cairn_lua *h = cairn_lua__from(L);
     if (h->pending) {
@@ -518,7 +518,7 @@ int cairn_lua__raise(lua_State *L, cairn_status st)
         return luaL_error(L, "memory limit of %d MiB exceeded (%s)", (int)(h->memory_limit >> 20),
                           h->world ? cairn_world_error(h->world) : "no world");
     return luaL_error(L, "%s (%s)", h->world ? cairn_world_error(h->world) : "no world",
-                      cairn_status_name(st));
+                      cairn_err_name(st));
 }
 
 /* --- handle classes ----------------------------------------------------------------------- */
@@ -593,7 +593,7 @@ static int host_hash(lua_State *L)
 
 /* Runs scripts/prelude.lua with the host's primitives; it returns the runtime table, which
  * the host keeps in the registry. */
-static cairn_status load_scripts(cairn_lua *h)
+static cairn_err load_scripts(cairn_lua *h)
 {
     lua_State *L = h->L;
     lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
@@ -623,7 +623,7 @@ static cairn_status load_scripts(cairn_lua *h)
     lua_setfield(L, -2, "world");
     cairn_lua__stat_names(L);
     lua_setfield(L, -2, "stats");
-    cairn_status st = cairn_lua__call(h, 1, 1);
+    cairn_err st = cairn_lua__call(h, 1, 1);
     if (st)
         return st;
     lua_setfield(L, LUA_REGISTRYINDEX, runtime_key);
@@ -632,7 +632,7 @@ static cairn_status load_scripts(cairn_lua *h)
 
 /* --- public ------------------------------------------------------------------------------ */
 
-static cairn_status create_error(cairn_error *err, cairn_status st, const char *msg)
+static cairn_err create_error(cairn_error *err, cairn_err st, const char *msg)
 {
     if (err) {
         err->status = st;
@@ -641,7 +641,7 @@ static cairn_status create_error(cairn_error *err, cairn_status st, const char *
     return st;
 }
 
-cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err)
+cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err)
 {
     *out = NULL;
     cairn_lua *h = calloc(1, sizeof *h);
@@ -666,7 +666,7 @@ cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, c
     luaL_openlibs(L);
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
     cairn_lua__scope_reset(h);
-    cairn_status st = load_scripts(h);
+    cairn_err st = load_scripts(h);
     const char *clash = st ? NULL : cairn_lua__add_world_methods(L, config->world_methods);
     if (clash)
         st = cairn_lua__fail(h, CAIRN_ERR_EXISTS, "lua: the world handle has a method '%s' already",
@@ -696,32 +696,31 @@ void cairn_lua_destroy(cairn_lua *h)
 }
 
 /* Calls a runtime function with string arguments and no results. */
-static cairn_status run(cairn_lua *h, const char *name, const char *arg)
+static cairn_err run(cairn_lua *h, const char *name, const char *arg)
 {
     cairn_lua__push_runtime(h->L, name);
     lua_pushstring(h->L, arg);
     return cairn_lua__call(h, 1, 0);
 }
 
-cairn_status cairn_lua_add_pack_path(cairn_lua *h, const char *dir)
+cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir)
 {
     return run(h, "add_pack_path", dir);
 }
 
-cairn_status cairn_lua_load_pack(cairn_lua *h, const char *dir)
+cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir)
 {
     return run(h, "load_pack", dir);
 }
 
-cairn_status cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config,
-                                    cairn_world **out)
+cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config, cairn_world **out)
 {
     lua_State *L = h->L;
     cairn_lua__push_runtime(L, "make_world");
     lua_pushinteger(L, config->width);
     lua_pushinteger(L, config->height);
     lua_pushinteger(L, (lua_Integer)config->seed);
-    cairn_status st = cairn_lua__call(h, 3, 0);
+    cairn_err st = cairn_lua__call(h, 3, 0);
     if (out)
         *out = st ? NULL : h->world;
     return st;
@@ -732,12 +731,12 @@ cairn_world *cairn_lua_world(cairn_lua *h)
     return h->world;
 }
 
-cairn_status cairn_lua_step(cairn_lua *h)
+cairn_err cairn_lua_step(cairn_lua *h)
 {
     if (!h->world)
         return cairn_lua__fail(h, CAIRN_ERR_STATE, "step: no world yet");
     cairn_lua__scope_reset(h);
-    cairn_status st = cairn_lua__step_world(h);
+    cairn_err st = cairn_lua__step_world(h);
     if (st && h->pending) {
         /* The core's heading, over content's whole message. */
         char heading[96];

@@ -79,7 +79,7 @@ void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_si
 /* The host of a state (it is the allocator's ud). */
 cairn_lua *cairn_lua__from(lua_State *L);
 /* Sets the host's error message (printf-style); returns status. */
-cairn_status cairn_lua__fail(cairn_lua *h, cairn_status status, const char *fmt, ...)
+cairn_err cairn_lua__fail(cairn_lua *h, cairn_err status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -87,7 +87,7 @@ cairn_status cairn_lua__fail(cairn_lua *h, cairn_status status, const char *fmt,
 /* Calls the function below nargs arguments on the stack, protected, under the budget (a new
  * one when no call is under way) and the memory ceiling. On failure the message, with its
  * traceback, is the host's error and nothing is left on the stack. */
-cairn_status cairn_lua__call(cairn_lua *h, int nargs, int nresults);
+cairn_err cairn_lua__call(cairn_lua *h, int nargs, int nresults);
 /* Makes the host's error a memory overrun (of the ceiling when limit, else of the machine)
  * placed at the function at idx, for LUA_ERRMEM, which runs no message handler. Raises
  * nothing. */
@@ -95,13 +95,13 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit);
 /* cairn_lua__call for a caller that pushed, in this order: cairn_lua__push_frame's two
  * values, the function, its nargs arguments - sparing the call a rotation of the stack. */
 void cairn_lua__push_frame(lua_State *L);
-cairn_status cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
+cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
-cairn_status cairn_lua__callback_failed(cairn_lua *h);
+cairn_err cairn_lua__callback_failed(cairn_lua *h);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
  * callback when there is one (whole, traceback included), else the world's message. */
-int cairn_lua__raise(lua_State *L, cairn_status st);
+int cairn_lua__raise(lua_State *L, cairn_err st);
 /* Adds methods to the world handle's class; returns the name of one it had already (the
  * methods after it are not added), else NULL. */
 const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);
@@ -112,7 +112,7 @@ void cairn_lua__charge(lua_State *L, int64_t cost);
  * own scripts when no content is; "" when no Lua function is running. */
 void cairn_lua__push_content_where(lua_State *L);
 /* Runs one beat of the host's world under the beat's budget (cairn_world_step's status). */
-cairn_status cairn_lua__step_world(cairn_lua *h);
+cairn_err cairn_lua__step_world(cairn_lua *h);
 /* What a coroutine's fresh instruction count hides from the budget: charged per resume. */
 #define CAIRN_LUA_RESUME_COST 1000
 /* The memory ceiling's message, at content's line when the allocator could tell it:

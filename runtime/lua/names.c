@@ -25,7 +25,7 @@ bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int 
 {
     uint16_t id = 0;
     cairn_source_id source = 0;
-    cairn_status st;
+    cairn_err st;
     /* The core's finds set the world's message when they fail; that message is not an
      * error of anybody's yet, so it is put back. */
     cairn_error saved = {cairn_world_error_status(w), {0}};
@@ -38,7 +38,7 @@ bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int 
         st = cairn_decorator_find(w, name, &id);
         break;
     case CAIRN_LUA_CHAIN:
-        st = cairn_chain_name_find(w, name, &id);
+        st = cairn_chain_find(w, name, &id);
         break;
     case CAIRN_LUA_ACTION:
         st = cairn_action_find(w, name, &id);
@@ -53,7 +53,7 @@ bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int 
         st = cairn_sequence_find(w, name, &id);
         break;
     case CAIRN_LUA_STATUS:
-        st = cairn_statused_find(w, name, &id);
+        st = cairn_status_find(w, name, &id);
         break;
     case CAIRN_LUA_SOURCE:
         st = cairn_source_find(w, name, &source);
@@ -82,7 +82,7 @@ const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id)
     case CAIRN_LUA_DECORATOR:
         return cairn_decorator_name(w, (cairn_decorator_id)id);
     case CAIRN_LUA_CHAIN:
-        return cairn_chain_name_text(w, (cairn_chain_name)id);
+        return cairn_chain_name(w, (cairn_chain_id)id);
     case CAIRN_LUA_ACTION:
         return cairn_action_name(w, (cairn_action_id)id);
     case CAIRN_LUA_MOVS:
@@ -92,7 +92,7 @@ const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id)
     case CAIRN_LUA_SEQUENCE:
         return cairn_sequence_name(w, (cairn_sequence_id)id);
     case CAIRN_LUA_STATUS:
-        return cairn_statused_name(w, (cairn_statused_id)id);
+        return cairn_status_name(w, (cairn_status_id)id);
     case CAIRN_LUA_SOURCE:
         return cairn_source_name(w, (cairn_source_id)id);
     case CAIRN_LUA_CHANGE:

@@ -104,8 +104,8 @@ static void *block(cairn_world *w, cairn_entity_id id, cairn_type_id type, const
     void *data = NULL;
     if (!cairn_type_has_decorator(w, type, s->deco))
         return NULL;
-    cairn_status st = cairn_entity_id_is_none(id) ? cairn_type_defaults(w, type, s->deco, &data)
-                                                  : cairn_entity_data(w, id, s->deco, &data);
+    cairn_err st = cairn_entity_id_is_none(id) ? cairn_type_defaults(w, type, s->deco, &data)
+                                               : cairn_entity_data(w, id, s->deco, &data);
     return st ? NULL : data;
 }
 
@@ -214,9 +214,9 @@ static void set_hp(lua_State *L, cairn_world *w, cairn_entity_id id, int32_t now
                    "hp %d is more than max_hp %d: raise max_hp first, or heal with e:heal, which "
                    "stops at max_hp",
                    (int)to, (int)hp->max);
-    cairn_status st = to < now   ? cairn_entity_damage(w, id, now - to, CAIRN_ENTITY_NONE, NULL)
-                      : to > now ? cairn_entity_heal(w, id, to - now, CAIRN_ENTITY_NONE, NULL)
-                                 : CAIRN_OK;
+    cairn_err st = to < now   ? cairn_entity_damage(w, id, now - to, CAIRN_ENTITY_NONE, NULL)
+                   : to > now ? cairn_entity_heal(w, id, to - now, CAIRN_ENTITY_NONE, NULL)
+                              : CAIRN_OK;
     if (st)
         cairn_lua__raise(L, st);
 }

@@ -50,7 +50,7 @@ static int w_spawn(lua_State *L)
     int type = cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
     cairn_cell cell = cairn_lua__check_cell(L, 3, 4);
     cairn_entity_id id;
-    cairn_status st = cairn_entity_spawn(w, (cairn_type_id)type, cell, &id);
+    cairn_err st = cairn_entity_spawn(w, (cairn_type_id)type, cell, &id);
     if (st)
         return cairn_lua__raise(L, st);
     cairn_lua__push_entity(L, id);
@@ -117,7 +117,7 @@ static int w_step(lua_State *L)
         cairn_lua__charge(L, 100 + (int64_t)stats.entities_alive);
         uint64_t before = cairn_world_beat(w);
         cairn_lua__scope_reset(h);
-        cairn_status st = cairn_lua__step_world(h);
+        cairn_err st = cairn_lua__step_world(h);
         if (st && cairn_world_beat(w) == before)
             return cairn_lua__raise(L, st); /* refused: no beat began */
         if (st && h->pending) {
@@ -152,7 +152,7 @@ static int w_clear(lua_State *L)
         cairn_type_id t;
         bool player = cairn_entity_is_alive(w, id) && cairn_entity_type(w, id, &t) == CAIRN_OK &&
                       cairn_type_has_decorator(w, t, CAIRN_DECO_PLAYER_CONTROL);
-        cairn_status st = player ? cairn_grid_remove(w, id) : cairn_entity_destroy(w, id);
+        cairn_err st = player ? cairn_grid_remove(w, id) : cairn_entity_destroy(w, id);
         if (st)
             return cairn_lua__raise(L, st);
         if (player)
@@ -363,7 +363,7 @@ static int w_snapshot(lua_State *L)
     between_beats(L, "w:snapshot");
     const void *bytes;
     size_t size;
-    cairn_status st = cairn_world_snapshot(w, &bytes, &size);
+    cairn_err st = cairn_world_snapshot(w, &bytes, &size);
     if (st)
         return cairn_lua__raise(L, st);
     cairn_lua__charge(L, (int64_t)size / 8);
@@ -397,7 +397,7 @@ static int w_restore(lua_State *L)
     lua_pushlstring(L, (const char *)s + 4 + size, len - 4 - size);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) /* raised again here, to be placed in the caller */
         return luaL_error(L, "%s", lua_tostring(L, -1));
-    cairn_status st = cairn_world_restore(w, s + 4, size);
+    cairn_err st = cairn_world_restore(w, s + 4, size);
     if (st)
         return luaL_error(L, "w:restore: %s", cairn_world_error(w));
     cairn_lua__push_runtime(L, "data_load");

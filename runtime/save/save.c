@@ -28,13 +28,13 @@
 #define APPLICATION_ID 0x4341524e /* "CARN" */
 #define FORMAT         "2"
 
-static cairn_status fail(cairn_error *err, cairn_status st, const char *fmt, ...)
+static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
-static cairn_status fail(cairn_error *err, cairn_status st, const char *fmt, ...)
+static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
 {
     if (err) {
         err->status = st;
@@ -52,7 +52,7 @@ bool cairn_save_exists(const char *path)
     return stat(path, &s) == 0;
 }
 
-cairn_status cairn_save_remove(const char *path, cairn_error *err)
+cairn_err cairn_save_remove(const char *path, cairn_error *err)
 {
     if (remove(path) != 0 && errno != ENOENT)
         return fail(err, CAIRN_ERR_STATE, "cannot remove the save %s: %s", path, strerror(errno));
@@ -60,7 +60,7 @@ cairn_status cairn_save_remove(const char *path, cairn_error *err)
 }
 
 /* Makes each folder of path's parent that is missing. */
-static cairn_status make_parents(char *path, cairn_error *err)
+static cairn_err make_parents(char *path, cairn_error *err)
 {
     for (char *p = path + 1; *p; p++) {
         if (*p != '/')
@@ -76,7 +76,7 @@ static cairn_status make_parents(char *path, cairn_error *err)
     return CAIRN_OK;
 }
 
-cairn_status cairn_save_default_path(char *out, size_t size, cairn_error *err)
+cairn_err cairn_save_default_path(char *out, size_t size, cairn_error *err)
 {
     const char *explicit_path = getenv("CAIRN_SAVE");
     const char *data = getenv("XDG_DATA_HOME");
@@ -104,26 +104,26 @@ typedef struct db {
     cairn_error *err;
 } db;
 
-static cairn_status sql_failed(db *d, const char *what)
+static cairn_err sql_failed(db *d, const char *what)
 {
     return fail(d->err, CAIRN_ERR_STATE, "the save %s: %s: %s", d->path, what,
                 sqlite3_errmsg(d->sql));
 }
 
-static cairn_status exec(db *d, const char *sql)
+static cairn_err exec(db *d, const char *sql)
 {
     char *msg = NULL;
     if (sqlite3_exec(d->sql, sql, NULL, NULL, &msg) == SQLITE_OK)
         return CAIRN_OK;
-    cairn_status st = fail(d->err, CAIRN_ERR_STATE, "the save %s: %s", d->path,
-                           msg ? msg : sqlite3_errmsg(d->sql));
+    cairn_err st = fail(d->err, CAIRN_ERR_STATE, "the save %s: %s", d->path,
+                        msg ? msg : sqlite3_errmsg(d->sql));
     sqlite3_free(msg);
     return st;
 }
 
 /* Runs one statement with its parameters bound by `bind`. */
-static cairn_status run(db *d, const char *sql, void (*bind)(sqlite3_stmt *, const void *),
-                        const void *ud)
+static cairn_err run(db *d, const char *sql, void (*bind)(sqlite3_stmt *, const void *),
+                     const void *ud)
 {
     sqlite3_stmt *stmt;
     if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
@@ -205,7 +205,7 @@ static const char *const expected_parts[] = {"schema", "meta",  "packs",  "entit
                                              "core",   "world", "session"};
 
 /* What each_part calls for each part with its hash; a status other than CAIRN_OK stops. */
-typedef cairn_status (*part_fn)(db *d, const char *part, uint64_t hash, void *ud);
+typedef cairn_err (*part_fn)(db *d, const char *part, uint64_t hash, void *ud);
 
 static uint64_t hash_u64(uint64_t sum, uint64_t v)
 {
@@ -235,7 +235,7 @@ static uint64_t hash_value(uint64_t sum, sqlite3_stmt *stmt, int col)
 }
 
 /* The hash of every value of every row the query gives (bound to `name` when not NULL). */
-static cairn_status hash_query(db *d, const char *sql, const char *name, uint64_t *out)
+static cairn_err hash_query(db *d, const char *sql, const char *name, uint64_t *out)
 {
     sqlite3_stmt *stmt;
     if (sqlite3_prepare_v2(d->sql, sql, -1, &stmt, NULL) != SQLITE_OK)
@@ -249,7 +249,7 @@ static cairn_status hash_query(db *d, const char *sql, const char *name, uint64_
         for (int i = 0; i < columns; i++)
             sum = hash_value(sum, stmt, i);
     }
-    cairn_status st = rc == SQLITE_DONE ? CAIRN_OK : sql_failed(d, "cannot be read");
+    cairn_err st = rc == SQLITE_DONE ? CAIRN_OK : sql_failed(d, "cannot be read");
     sqlite3_finalize(stmt);
     *out = sum;
     return st;
@@ -269,10 +269,10 @@ static bool plain_name(const char *name)
 
 /* Calls fn for each part of the save with its hash: the schema, the tables, the rows of
  * parts, in that order. */
-static cairn_status each_part(db *d, part_fn fn, void *ud)
+static cairn_err each_part(db *d, part_fn fn, void *ud)
 {
     uint64_t hash;
-    cairn_status st = hash_query(
+    cairn_err st = hash_query(
         d, "SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY name", NULL, &hash);
     if (st || (st = fn(d, "schema", hash, ud)))
         return st;
@@ -326,7 +326,7 @@ static void hex(char out[17], uint64_t hash)
     snprintf(out, 17, "%016llx", (unsigned long long)hash);
 }
 
-static cairn_status write_check(db *d, const char *part, uint64_t hash, void *ud)
+static cairn_err write_check(db *d, const char *part, uint64_t hash, void *ud)
 {
     (void)ud;
     check c = {part, {0}};
@@ -335,16 +335,16 @@ static cairn_status write_check(db *d, const char *part, uint64_t hash, void *ud
 }
 
 /* The hash of every check but the seal. */
-static cairn_status seal_of(db *d, uint64_t *out)
+static cairn_err seal_of(db *d, uint64_t *out)
 {
     return hash_query(d, "SELECT part, hash FROM checks WHERE part <> '" SEAL "' ORDER BY part",
                       NULL, out);
 }
 
-static cairn_status write_checks(db *d)
+static cairn_err write_checks(db *d)
 {
     uint64_t seal;
-    cairn_status st = each_part(d, write_check, NULL);
+    cairn_err st = each_part(d, write_check, NULL);
     if (!st)
         st = seal_of(d, &seal);
     return st ? st : write_check(d, SEAL, seal, NULL);
@@ -365,14 +365,14 @@ static bool stored_check(db *d, const char *part, char out[17])
     return found;
 }
 
-static cairn_status refuse(db *d, const char *fmt, ...)
+static cairn_err refuse(db *d, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
 /* Refuses the save as damaged, saying how. */
-static cairn_status refuse(db *d, const char *fmt, ...)
+static cairn_err refuse(db *d, const char *fmt, ...)
 {
     char what[200];
     va_list ap;
@@ -382,7 +382,7 @@ static cairn_status refuse(db *d, const char *fmt, ...)
     return fail(d->err, CAIRN_ERR_INVALID, "the save %s is damaged: %s", d->path, what);
 }
 
-static cairn_status verify_check(db *d, const char *part, uint64_t hash, void *ud)
+static cairn_err verify_check(db *d, const char *part, uint64_t hash, void *ud)
 {
     char stored[17], now[17];
     if (!stored_check(d, part, stored))
@@ -416,7 +416,7 @@ static bool part_exists(db *d, const char *part)
 
 /* Every part is there and matches its check, every check has its part, and the seal holds
  * them together. */
-static cairn_status verify_checks(db *d)
+static cairn_err verify_checks(db *d)
 {
     long long checked = 0;
     uint64_t seal;
@@ -424,7 +424,7 @@ static cairn_status verify_checks(db *d)
     for (size_t i = 0; i < sizeof expected_parts / sizeof expected_parts[0]; i++)
         if (!part_exists(d, expected_parts[i]))
             return refuse(d, "its part '%s' is missing", expected_parts[i]);
-    cairn_status st = each_part(d, verify_check, &checked);
+    cairn_err st = each_part(d, verify_check, &checked);
     if (st)
         return st;
     if (query_int(d, "SELECT count(*) FROM checks WHERE part <> '" SEAL "'") != checked) {
@@ -450,7 +450,7 @@ static cairn_status verify_checks(db *d)
     return CAIRN_OK;
 }
 
-static cairn_status write_state(db *d, const cairn_lua_game_state *s)
+static cairn_err write_state(db *d, const cairn_lua_game_state *s)
 {
     char seed[24], beat[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
@@ -461,7 +461,7 @@ static cairn_status write_state(db *d, const cairn_lua_game_state *s)
         {"game", s->game, strlen(s->game)}, {"seed", seed, strlen(seed)},
         {"beat", beat, strlen(beat)},       {"checksum", s->checksum, strlen(s->checksum)},
     };
-    cairn_status st = exec(d, schema);
+    cairn_err st = exec(d, schema);
     for (size_t i = 0; !st && i < sizeof meta / sizeof meta[0]; i++)
         st = run(d, "INSERT INTO meta VALUES (?1, CAST(?2 AS TEXT))", bind_pair, &meta[i]);
     const pair parts[] = {
@@ -480,12 +480,12 @@ static cairn_status write_state(db *d, const cairn_lua_game_state *s)
 }
 
 /* Opens the file, for writing when asked; never creates it when reading. */
-static cairn_status open_db(db *d, const char *path, bool create, cairn_error *err)
+static cairn_err open_db(db *d, const char *path, bool create, cairn_error *err)
 {
     *d = (db){NULL, path, err};
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(path, &d->sql, flags, NULL) != SQLITE_OK) {
-        cairn_status st = sql_failed(d, "cannot open it");
+        cairn_err st = sql_failed(d, "cannot open it");
         sqlite3_close(d->sql);
         d->sql = NULL;
         return st;
@@ -495,7 +495,7 @@ static cairn_status open_db(db *d, const char *path, bool create, cairn_error *e
 }
 
 /* The file is ours: one with cairn's application id, or (for writing) an empty one. */
-static cairn_status check_ours(db *d, bool empty_ok)
+static cairn_err check_ours(db *d, bool empty_ok)
 {
     long long id = query_int(d, "PRAGMA application_id");
     if (id < 0)
@@ -507,13 +507,13 @@ static cairn_status check_ours(db *d, bool empty_ok)
     return fail(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save", d->path);
 }
 
-cairn_status cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
+cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
 {
     cairn_lua_game_state state;
     if (cairn_lua_game_save_state(h, &state))
         return fail(err, CAIRN_ERR_STATE, "cannot save the game: %s", cairn_lua_error(h));
     db d;
-    cairn_status st = open_db(&d, path, true, err);
+    cairn_err st = open_db(&d, path, true, err);
     if (st)
         return st;
     /* Never over a file that is something else: a save refused as foreign stays as it is. */
@@ -538,7 +538,7 @@ typedef struct reader {
     char *texts; /* the copies of the rows' values, linked through their first bytes */
 } reader;
 
-static cairn_status damaged(reader *r, const char *what)
+static cairn_err damaged(reader *r, const char *what)
 {
     return refuse(&r->d, "%s", what);
 }
@@ -576,7 +576,7 @@ static void reader_free(reader *r)
     sqlite3_close(r->d.sql);
 }
 
-static cairn_status check_whole(reader *r)
+static cairn_err check_whole(reader *r)
 {
     sqlite3_stmt *stmt;
     if (sqlite3_prepare_v2(r->d.sql, "PRAGMA quick_check", -1, &stmt, NULL) != SQLITE_OK)
@@ -603,7 +603,7 @@ static const char *meta(reader *r, const char *key)
     return v;
 }
 
-static cairn_status read_meta(reader *r, cairn_lua_game_state *s)
+static cairn_err read_meta(reader *r, cairn_lua_game_state *s)
 {
     const char *format = meta(r, "format"), *version = meta(r, "cairn");
     s->game = meta(r, "game");
@@ -624,7 +624,7 @@ static cairn_status read_meta(reader *r, cairn_lua_game_state *s)
     return CAIRN_OK;
 }
 
-static cairn_status read_parts(reader *r, cairn_lua_game_state *s)
+static cairn_err read_parts(reader *r, cairn_lua_game_state *s)
 {
     struct {
         const char *name;
@@ -647,8 +647,8 @@ static cairn_status read_parts(reader *r, cairn_lua_game_state *s)
 }
 
 /* Every row of a query into an array of n elements of size bytes; fill reads one row. */
-static cairn_status read_rows(reader *r, const char *sql, void **out, size_t *count, size_t size,
-                              bool (*fill)(reader *r, sqlite3_stmt *stmt, void *item))
+static cairn_err read_rows(reader *r, const char *sql, void **out, size_t *count, size_t size,
+                           bool (*fill)(reader *r, sqlite3_stmt *stmt, void *item))
 {
     sqlite3_stmt *stmt;
     if (sqlite3_prepare_v2(r->d.sql, sql, -1, &stmt, NULL) != SQLITE_OK)
@@ -692,13 +692,13 @@ static bool fill_entity(reader *r, sqlite3_stmt *stmt, void *item)
     return e->type && e->data.data;
 }
 
-cairn_status cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
+cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
 {
     if (!cairn_save_exists(path))
         return fail(err, CAIRN_ERR_NOT_FOUND, "there is no save at %s", path);
     reader r = {0};
     cairn_lua_game_state s = {0};
-    cairn_status st = open_db(&r.d, path, false, err);
+    cairn_err st = open_db(&r.d, path, false, err);
     if (!st && !(st = check_ours(&r.d, false)) && !(st = check_whole(&r)) &&
         !(st = read_meta(&r, &s)) && !(st = verify_checks(&r.d)) && !(st = read_parts(&r, &s)) &&
         !(st = read_rows(&r, "SELECT id, version, hash FROM packs ORDER BY position",
@@ -708,7 +708,7 @@ cairn_status cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
                          fill_entity))) {
         s.packs = r.pack_list;
         s.entities = r.entity_list;
-        cairn_status resumed = cairn_lua_game_resume(h, &s);
+        cairn_err resumed = cairn_lua_game_resume(h, &s);
         if (resumed == CAIRN_ERR_NOMEM)
             st = fail(err, CAIRN_ERR_LIMIT,
                       "the save %s is too big to load within the memory ceiling: %s", path,

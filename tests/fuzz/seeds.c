@@ -53,7 +53,7 @@ static void make_snapshots(const char *dir)
     write_snapshot(&fw, dir, "start");
     cairn_entity_id skeleton;
     if (cairn_grid_at(fw.w, (cairn_cell){3, 3}, CAIRN_LAYER_REAL, &skeleton) ||
-        cairn_statused_apply(fw.w, skeleton, fw.stun, 4))
+        cairn_status_apply(fw.w, skeleton, fw.stun, 4))
         fuzz_die("no stun: %s", cairn_world_error(fw.w));
     fuzz_world_play(&fw, 2);
     write_snapshot(&fw, dir, "stunned");
@@ -62,7 +62,7 @@ static void make_snapshots(const char *dir)
     fuzz_world_close(&fw);
 }
 
-static void ok(cairn_lua *h, cairn_status st, const char *what)
+static void ok(cairn_lua *h, cairn_err st, const char *what)
 {
     if (st)
         fuzz_die("%s: %s", what, cairn_lua_error(h));

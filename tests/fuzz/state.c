@@ -18,8 +18,8 @@
 
 typedef struct captured {
     cairn_lua_game_state state;
-    cairn_lua_saved_entity entity;   /* the first entity's row, when there is one */
-    cairn_lua_pack_identity *packs;  /* copies: the host's strings die with its next call */
+    cairn_lua_saved_entity entity;  /* the first entity's row, when there is one */
+    cairn_lua_pack_identity *packs; /* copies: the host's strings die with its next call */
     char *texts[16];
     size_t text_count;
 } captured;
@@ -41,7 +41,7 @@ static cairn_lua_bytes keep_bytes(captured *c, cairn_lua_bytes b)
     return (cairn_lua_bytes){keep(c, b.data, b.size), b.size};
 }
 
-static void ok(cairn_lua *h, cairn_status st, const char *what)
+static void ok(cairn_lua *h, cairn_err st, const char *what)
 {
     if (st)
         fuzz_die("%s: %s", what, cairn_lua_error(h));

@@ -16,7 +16,7 @@ static const char *const drawing[] = {
 };
 enum { WIDTH = 9, HEIGHT = sizeof drawing / sizeof drawing[0] };
 
-static void ok(fuzz_world *fw, cairn_status st, const char *what)
+static void ok(fuzz_world *fw, cairn_err st, const char *what)
 {
     if (st)
         fuzz_die("the restore world: %s: %s", what, cairn_world_error(fw->w));
@@ -40,7 +40,7 @@ static void *defaults(fuzz_world *fw, cairn_type_id type, cairn_decorator_id dec
 }
 
 /* The stun's veto: the stunned entity does not act. */
-static cairn_status veto(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err veto(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)w;
     (void)ud;
@@ -48,12 +48,11 @@ static cairn_status veto(cairn_world *w, cairn_event *ev, void *ud)
     return CAIRN_OK;
 }
 
-static cairn_status stun_hook(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                              void *ud)
+static cairn_err stun_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (void)ud;
-    return cairn_statused_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
-                               (cairn_handler){veto, NULL, CAIRN_RANK_MEDIUM});
+    return cairn_status_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
+                             (cairn_handler){veto, NULL, CAIRN_RANK_MEDIUM});
 }
 
 static void define_player(fuzz_world *fw)
@@ -86,10 +85,8 @@ static void define_skeleton(fuzz_world *fw)
     fw->skeleton =
         new_type(fw, "fuzz:skeleton", CAIRN_LAYER_REAL, decos, sizeof decos / sizeof *decos);
     ((cairn_acting *)defaults(fw, fw->skeleton, CAIRN_DECO_ACTING))->algo = CAIRN_ALGO_GENERAL;
-    ((cairn_sequential *)defaults(fw, fw->skeleton, CAIRN_DECO_SEQUENTIAL))->sequence =
-        fw->patrol;
-    ((cairn_attacking *)defaults(fw, fw->skeleton, CAIRN_DECO_ATTACKING))->attack.targets =
-        TEAM(1);
+    ((cairn_sequential *)defaults(fw, fw->skeleton, CAIRN_DECO_SEQUENTIAL))->sequence = fw->patrol;
+    ((cairn_attacking *)defaults(fw, fw->skeleton, CAIRN_DECO_ATTACKING))->attack.targets = TEAM(1);
     ((cairn_attackable *)defaults(fw, fw->skeleton, CAIRN_DECO_ATTACKABLE))->team = 2;
     *(cairn_with_hp *)defaults(fw, fw->skeleton, CAIRN_DECO_WITH_HP) = (cairn_with_hp){2, 2};
 }
@@ -122,8 +119,8 @@ void fuzz_world_open(fuzz_world *fw)
     define_player(fw);
     define_skeleton(fw);
     define_scenery(fw);
-    cairn_statused_def stun = {.name = "fuzz:stun", .hook = stun_hook};
-    ok(fw, cairn_statused_define(fw->w, &stun, &fw->stun), "stun");
+    cairn_status_def stun = {.name = "fuzz:stun", .hook = stun_hook};
+    ok(fw, cairn_status_define(fw->w, &stun, &fw->stun), "stun");
 }
 
 static bool type_of_glyph(const fuzz_world *fw, char glyph, cairn_type_id *out)

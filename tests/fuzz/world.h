@@ -13,7 +13,7 @@ typedef struct fuzz_world {
     cairn_world *w;
     cairn_type_id player, skeleton, stone, dirt, crate, trap, tile, orb;
     cairn_sequence_id patrol;
-    cairn_statused_id stun;
+    cairn_status_id stun;
 } fuzz_world;
 
 /* A world with the definitions and nothing on the grid: what a restore needs. */

@@ -39,9 +39,9 @@ static cairn_lua *host_new(void)
     cairn_lua_config config = {.memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET};
     cairn_lua *h = NULL;
     cairn_error err;
-    cairn_status st = cairn_lua_create(&config, &h, &err);
+    cairn_err st = cairn_lua_create(&config, &h, &err);
     if (st != CAIRN_OK)
-        fail_msg("cairn_lua_create -> %s: %s", cairn_status_name(st), err.message);
+        fail_msg("cairn_lua_create -> %s: %s", cairn_err_name(st), err.message);
     return h;
 }
 
@@ -60,18 +60,18 @@ static int teardown(void **state)
 /* Asserts that a host call succeeded, printing the host's message when it did not. */
 #define assert_lua_ok(h, call)                                                                     \
     do {                                                                                           \
-        cairn_status st_ = (call);                                                                 \
+        cairn_err st_ = (call);                                                                    \
         if (st_ != CAIRN_OK)                                                                       \
-            fail_msg("%s -> %s:\n%s", #call, cairn_status_name(st_), cairn_lua_error(h));          \
+            fail_msg("%s -> %s:\n%s", #call, cairn_err_name(st_), cairn_lua_error(h));             \
     } while (0)
 
 /* Asserts that a host call failed with that status. */
 #define assert_lua_fails(h, call, status)                                                          \
     do {                                                                                           \
-        cairn_status st_ = (call);                                                                 \
+        cairn_err st_ = (call);                                                                    \
         if (st_ != (status))                                                                       \
-            fail_msg("%s -> %s, expected %s:\n%s", #call, cairn_status_name(st_),                  \
-                     cairn_status_name(status), cairn_lua_error(h));                               \
+            fail_msg("%s -> %s, expected %s:\n%s", #call, cairn_err_name(st_),                     \
+                     cairn_err_name(status), cairn_lua_error(h));                                  \
     } while (0)
 
 #define assert_contains(text, part) contains_at((text), (part), __FILE__, __LINE__)
@@ -157,7 +157,7 @@ static void first_line_at(const char *text, const char *part, const char *file, 
 static cairn_type_id find_type(cairn_world *w, const char *name)
 {
     cairn_type_id t = 0;
-    cairn_status st = cairn_type_find(w, name, &t);
+    cairn_err st = cairn_type_find(w, name, &t);
     if (st != CAIRN_OK)
         fail_msg("no type %s: %s", name, cairn_world_error(w));
     return t;
@@ -166,7 +166,7 @@ static cairn_type_id find_type(cairn_world *w, const char *name)
 static cairn_entity_id spawn(cairn_world *w, const char *type, int32_t x, int32_t y)
 {
     cairn_entity_id id = CAIRN_ENTITY_NONE;
-    cairn_status st = cairn_entity_spawn(w, find_type(w, type), (cairn_cell){x, y}, &id);
+    cairn_err st = cairn_entity_spawn(w, find_type(w, type), (cairn_cell){x, y}, &id);
     if (st != CAIRN_OK)
         fail_msg("spawning %s at %d,%d: %s", type, (int)x, (int)y, cairn_world_error(w));
     return id;
@@ -175,7 +175,7 @@ static cairn_entity_id spawn(cairn_world *w, const char *type, int32_t x, int32_
 static int32_t hp_of(cairn_world *w, cairn_entity_id id)
 {
     void *data = NULL;
-    cairn_status st = cairn_entity_data(w, id, CAIRN_DECO_WITH_HP, &data);
+    cairn_err st = cairn_entity_data(w, id, CAIRN_DECO_WITH_HP, &data);
     if (st != CAIRN_OK)
         fail_msg("no hp: %s", cairn_world_error(w));
     return ((cairn_with_hp *)data)->hp;
@@ -184,7 +184,7 @@ static int32_t hp_of(cairn_world *w, cairn_entity_id id)
 static cairn_cell cell_of(cairn_world *w, cairn_entity_id id)
 {
     cairn_cell cell = {-1, -1};
-    cairn_status st = cairn_entity_cell(w, id, &cell);
+    cairn_err st = cairn_entity_cell(w, id, &cell);
     if (st != CAIRN_OK)
         fail_msg("no cell: %s", cairn_world_error(w));
     return cell;
@@ -505,7 +505,7 @@ static void pcall_cannot_swallow_the_budget(void **state)
 static void a_memory_bomb_at_load_is_stopped_by_the_ceiling(void **state)
 {
     cairn_lua *h = *state;
-    cairn_status st = cairn_lua_load_pack(h, PACK("bomb"));
+    cairn_err st = cairn_lua_load_pack(h, PACK("bomb"));
     assert_true(st == CAIRN_ERR_HANDLER || st == CAIRN_ERR_NOMEM);
     const char *msg = cairn_lua_error(h);
     /* At the line whose allocation the ceiling refused: the string that doubles. */

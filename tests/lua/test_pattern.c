@@ -251,15 +251,15 @@ static void content_gets_the_charged_functions(void **state)
     cairn_lua_config config = {.memory_limit = (size_t)32 << 20, .instruction_budget = 2000000};
     cairn_lua *h = NULL;
     cairn_error err;
-    cairn_status st = cairn_lua_create(&config, &h, &err);
+    cairn_err st = cairn_lua_create(&config, &h, &err);
     if (st != CAIRN_OK)
-        fail_msg("cairn_lua_create -> %s: %s", cairn_status_name(st), err.message);
+        fail_msg("cairn_lua_create -> %s: %s", cairn_err_name(st), err.message);
     double t0 = now();
     st = cairn_lua_load_pack(h, PACK("patternbomb"));
     double elapsed = now() - t0;
     const char *msg = cairn_lua_error(h);
     if (st != CAIRN_ERR_HANDLER)
-        fail_msg("load -> %s: %s", cairn_status_name(st), msg ? msg : "");
+        fail_msg("load -> %s: %s", cairn_err_name(st), msg ? msg : "");
     if (!strstr(msg, "patternbomb:bomb.lua:4: instruction budget exceeded"))
         fail_msg("unexpected message: %s", msg);
     assert_true(elapsed < 2.0);

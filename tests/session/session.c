@@ -14,7 +14,7 @@
 
 static const cairn_lua_config config = {.world_methods = cairn_game_world_methods};
 
-static void ok(cairn_lua *h, cairn_status st, const char *what)
+static void ok(cairn_lua *h, cairn_err st, const char *what)
 {
     if (st)
         fail_msg("%s: %s", what, cairn_lua_error(h));

@@ -121,7 +121,7 @@ static void a_save_too_big_for_the_memory_ceiling_is_refused_as_such(void **stat
     /* Room for the base game and the mod, not for what a 5,000-beat game keeps. */
     assert_true(resumed.memory > 2 * loaded.memory);
     cairn_lua *h = session_host_limited(MOD, (loaded.memory + resumed.memory) / 2);
-    cairn_status st = cairn_save_read(h, path, &err);
+    cairn_err st = cairn_save_read(h, path, &err);
     if (st != CAIRN_ERR_LIMIT)
         fail_msg("status %d: %s", (int)st, err.message);
     if (!strstr(err.message, "too big to load within the memory ceiling") ||

@@ -14,7 +14,7 @@
 #include "cairn/save.h"
 #include "session.h"
 
-static void expect_ok(cairn_status st, const cairn_error *err)
+static void expect_ok(cairn_err st, const cairn_error *err)
 {
     if (st)
         fail_msg("%s", err->message);
@@ -139,7 +139,7 @@ static void refused(const char *mod, const char *path, const char *says)
     unsigned char *before = session_read_file(path, &before_size);
     cairn_lua *h = session_host(mod);
     cairn_error err;
-    cairn_status st = cairn_save_read(h, path, &err);
+    cairn_err st = cairn_save_read(h, path, &err);
     if (st == CAIRN_OK)
         fail_msg("%s was resumed", path);
     if (!strstr(err.message, says))

@@ -47,7 +47,7 @@ void trace_note(trace *t, char tag)
     t->log[t->len] = '\0';
 }
 
-cairn_status record(cairn_world *w, cairn_event *ev, void *ud)
+cairn_err record(cairn_world *w, cairn_event *ev, void *ud)
 {
     recorder *r = ud;
     trace_note(r->trace, r->tag);

@@ -35,9 +35,9 @@ void test_world_close(cairn_world *w, test_alloc *counter);
 /* Asserts that a call succeeded, printing the world's message when it did not. */
 #define assert_ok(w, call)                                                                         \
     do {                                                                                           \
-        cairn_status st_ = (call);                                                                 \
+        cairn_err st_ = (call);                                                                    \
         if (st_ != CAIRN_OK)                                                                       \
-            fail_msg("%s -> %s: %s", #call, cairn_status_name(st_), cairn_world_error(w));         \
+            fail_msg("%s -> %s: %s", #call, cairn_err_name(st_), cairn_world_error(w));            \
     } while (0)
 
 /* A handler that appends its tag to a log, and may clear propagate or fail. */
@@ -49,8 +49,8 @@ typedef struct trace {
 typedef struct recorder {
     trace *trace;
     char tag;
-    bool stop;         /* clear ev->propagate */
-    cairn_status fail; /* return this (CAIRN_OK: succeed) */
+    bool stop;      /* clear ev->propagate */
+    cairn_err fail; /* return this (CAIRN_OK: succeed) */
     /* Optional: run this after recording, to change chains mid-pass. */
     void (*then)(cairn_world *w, struct recorder *self);
     cairn_chain *chain; /* for `then` */
@@ -59,7 +59,7 @@ typedef struct recorder {
     cairn_handler added;
 } recorder;
 
-cairn_status record(cairn_world *w, cairn_event *ev, void *ud);
+cairn_err record(cairn_world *w, cairn_event *ev, void *ud);
 
 /* Appends a tag to a trace (what record does), for hooks that are not handlers. */
 void trace_note(trace *t, char tag);

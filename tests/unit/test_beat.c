@@ -57,14 +57,14 @@ static void within_a_phase_higher_priority_then_earlier_spawn_acts_first(void **
 }
 
 /* The player's act_success kills everything else on the map, of every layer. */
-static cairn_status kill_all_but_the_actor(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err kill_all_but_the_actor(cairn_world *w, cairn_event *ev, void *ud)
 {
     test_map *m = ud;
     for (int layer = 0; layer < CAIRN_LAYER_COUNT; layer++)
         for (int x = 0; x < cairn_grid_width(w); x++) {
             cairn_entity_id id = map_at(m, x, 0, (cairn_layer)layer);
             if (cairn_entity_is_alive(w, id) && !cairn_entity_id_eq(id, ev->actor)) {
-                cairn_status st = cairn_entity_kill(w, id);
+                cairn_err st = cairn_entity_kill(w, id);
                 if (st)
                     return st;
                 /* Dead, it leaves the grid at once: its cell is free for the rest of the
@@ -121,7 +121,7 @@ static void an_enemy_blocked_by_one_killed_earlier_in_the_beat_moves_into_its_ce
     map_close(&m);
 }
 
-static cairn_status spawn_a_skeleton(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err spawn_a_skeleton(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)ev;
     test_map *m = ud;
@@ -191,7 +191,7 @@ static void the_history_lists_the_beats_changes_in_order_with_phases(void **stat
     map_close(&m);
 }
 
-static cairn_status fail_once(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err fail_once(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)ev;
     bool *armed = ud;

@@ -17,8 +17,8 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     f->w = test_world(&f->alloc, 8, 8);
-    cairn_chain_name name;
-    assert_ok(f->w, cairn_chain_name_register(f->w, "test.chain", &name));
+    cairn_chain_id name;
+    assert_ok(f->w, cairn_chain_register(f->w, "test.chain", &name));
     f->chain = cairn_world_chain(f->w, name);
     assert_non_null(f->chain);
     *state = f;
@@ -310,7 +310,7 @@ static void passing_an_empty_or_null_chain_does_nothing(void **state)
     assert_true(ev->propagate);
 }
 
-static cairn_status count_calls(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err count_calls(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)w;
     (void)ev;
@@ -367,18 +367,18 @@ static void world_chains_see_every_beat_start_and_end(void **state)
 static void chain_names_get_ids_in_registration_order_after_the_built_in_ones(void **state)
 {
     fixture *f = *state;
-    cairn_chain_name a, b, again, found;
-    assert_ok(f->w, cairn_chain_name_register(f->w, "z.last", &a));
-    assert_ok(f->w, cairn_chain_name_register(f->w, "a.first", &b));
-    assert_ok(f->w, cairn_chain_name_register(f->w, "z.last", &again));
+    cairn_chain_id a, b, again, found;
+    assert_ok(f->w, cairn_chain_register(f->w, "z.last", &a));
+    assert_ok(f->w, cairn_chain_register(f->w, "a.first", &b));
+    assert_ok(f->w, cairn_chain_register(f->w, "z.last", &again));
     assert_int_equal(a, CAIRN_CHAIN_BUILTIN_COUNT + 1); /* after "test.chain" of the fixture */
     assert_int_equal(b, a + 1);
     assert_int_equal(again, a);
-    assert_ok(f->w, cairn_chain_name_find(f->w, "beat_end", &found));
+    assert_ok(f->w, cairn_chain_find(f->w, "beat_end", &found));
     assert_int_equal(found, CAIRN_CHAIN_BEAT_END);
-    assert_string_equal(cairn_chain_name_text(f->w, b), "a.first");
-    assert_int_equal(cairn_chain_name_find(f->w, "nope", &found), CAIRN_ERR_NOT_FOUND);
-    assert_int_equal(cairn_chain_name_register(f->w, "has space", &found), CAIRN_ERR_INVALID);
+    assert_string_equal(cairn_chain_name(f->w, b), "a.first");
+    assert_int_equal(cairn_chain_find(f->w, "nope", &found), CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_chain_register(f->w, "has space", &found), CAIRN_ERR_INVALID);
 }
 
 #define TEST(name) cmocka_unit_test_setup_teardown(name, setup, teardown)

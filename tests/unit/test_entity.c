@@ -16,7 +16,7 @@ typedef struct fixture {
     cairn_world *w;
     cairn_decorator_id with_hp;
     cairn_type_id skeleton, slime;
-    cairn_chain_name on_hit;
+    cairn_chain_id on_hit;
     trace trace;
 } fixture;
 
@@ -31,7 +31,7 @@ static int setup(void **state)
     void *defaults;
     assert_ok(w, cairn_type_defaults(w, f->skeleton, f->with_hp, &defaults));
     *(hp *)defaults = (hp){3, 3};
-    assert_ok(w, cairn_chain_name_register(w, "attackable.be_hit", &f->on_hit));
+    assert_ok(w, cairn_chain_register(w, "attackable.be_hit", &f->on_hit));
     *state = f;
     return 0;
 }

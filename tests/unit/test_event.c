@@ -128,7 +128,7 @@ typedef struct burst {
 } burst;
 
 /* Creates many events each beat, as a busy beat would. */
-static cairn_status make_events(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err make_events(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)ev;
     burst *b = ud;
@@ -164,7 +164,7 @@ static void each_beat_reuses_the_arena_so_busy_beats_allocate_nothing(void **sta
     assert_int_equal(after.arena_bytes, warm.arena_bytes);
 }
 
-static cairn_status note_beat(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err note_beat(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)w;
     uint64_t *seen = ud;
@@ -176,7 +176,7 @@ static void beat_events_carry_the_number_of_the_beat(void **state)
 {
     fixture *f = *state;
     uint64_t seen[5] = {0}; /* count, then the numbers seen */
-    for (cairn_chain_name c = CAIRN_CHAIN_BEAT_START; c <= CAIRN_CHAIN_BEAT_END; c++)
+    for (cairn_chain_id c = CAIRN_CHAIN_BEAT_START; c <= CAIRN_CHAIN_BEAT_END; c++)
         assert_ok(f->w, cairn_chain_add(f->w, cairn_world_chain(f->w, c),
                                         (cairn_handler){note_beat, seen, CAIRN_RANK_MEDIUM}, NULL));
     assert_int_equal(cairn_world_beat(f->w), 0);
@@ -190,17 +190,17 @@ static void beat_events_carry_the_number_of_the_beat(void **state)
     assert_int_equal(seen[4], 2);
 }
 
-static cairn_status step_inside(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err step_inside(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)ev;
-    *(cairn_status *)ud = cairn_world_step(w);
+    *(cairn_err *)ud = cairn_world_step(w);
     return CAIRN_OK;
 }
 
 static void a_beat_cannot_start_inside_a_handler(void **state)
 {
     fixture *f = *state;
-    cairn_status inner = CAIRN_OK;
+    cairn_err inner = CAIRN_OK;
     assert_ok(f->w, cairn_chain_add(f->w, cairn_world_chain(f->w, CAIRN_CHAIN_BEAT_START),
                                     (cairn_handler){step_inside, &inner, CAIRN_RANK_MEDIUM}, NULL));
     assert_ok(f->w, cairn_world_step(f->w));

@@ -48,12 +48,12 @@ typedef struct blink_event {
 
 typedef struct blink {
     cairn_decorator_id deco;
-    cairn_chain_name check;
+    cairn_chain_id check;
     int activations;
 } blink;
 
-static cairn_status blink_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                   cairn_result_event **out, void *ud)
+static cairn_err blink_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                cairn_result_event **out, void *ud)
 {
     blink *b = ud;
     b->activations++;
@@ -65,7 +65,7 @@ static cairn_status blink_activate(cairn_world *w, cairn_entity_id actor, cairn_
     ev->result.component = b->deco;
     *out = &ev->result;
     void *data;
-    cairn_status st = cairn_entity_data(w, actor, b->deco, &data);
+    cairn_err st = cairn_entity_data(w, actor, b->deco, &data);
     if (st || (st = cairn_entity_cell(w, actor, &ev->from)))
         return st;
     ev->to = cairn_cell_step(ev->from, dir, ((blinking *)data)->distance);
@@ -99,7 +99,7 @@ static void define_blink(cairn_world *w, blink *b)
                                      .activate = blink_activate,
                                      .ud = b};
     assert_ok(w, cairn_decorator_define(w, &def, &b->deco));
-    assert_ok(w, cairn_chain_name_find(w, "test:blink_check", &b->check));
+    assert_ok(w, cairn_chain_find(w, "test:blink_check", &b->check));
 }
 
 static blink_event *as_blink(const blink *b, cairn_result_event *result)
@@ -242,7 +242,7 @@ typedef struct sidestep {
     cairn_action action;
 } sidestep;
 
-static cairn_status sidestep_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
+static cairn_err sidestep_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
     sidestep *s = ud;
     s->calls++;
@@ -297,8 +297,8 @@ typedef struct fixed_movs {
     int calls;
 } fixed_movs;
 
-static cairn_status fixed_movs_fn(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
-                                  size_t *count, void *ud)
+static cairn_err fixed_movs_fn(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
+                               size_t *count, void *ud)
 {
     (void)w;
     (void)actor;
@@ -379,7 +379,7 @@ static void a_movs_that_gives_a_bad_direction_fails_the_beat_naming_it(void **st
 
 /* --- decorators: requirements, defaults, chains, hooks ---------------------------------- */
 
-static cairn_status tick_note(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+static cairn_err tick_note(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)w;
     (void)id;
@@ -504,14 +504,14 @@ static void the_chain_names_a_decorator_lists_are_registered(void **state)
     (void)state;
     test_map m;
     map_open(&m, (const char *[]){"....", NULL});
-    cairn_chain_name name;
-    assert_int_equal(cairn_chain_name_find(m.w, "test:blink_check", &name), CAIRN_ERR_NOT_FOUND);
+    cairn_chain_id name;
+    assert_int_equal(cairn_chain_find(m.w, "test:blink_check", &name), CAIRN_ERR_NOT_FOUND);
     blink b;
     define_blink(m.w, &b);
-    assert_ok(m.w, cairn_chain_name_find(m.w, "test:blink_check", &name));
+    assert_ok(m.w, cairn_chain_find(m.w, "test:blink_check", &name));
     assert_int_equal(name, b.check);
     assert_true(name >= CAIRN_CHAIN_BUILTIN_COUNT);
-    assert_string_equal(cairn_chain_name_text(m.w, name), "test:blink_check");
+    assert_string_equal(cairn_chain_name(m.w, name), "test:blink_check");
     assert_non_null(cairn_world_chain(m.w, name));
 
     /* A name the world has already keeps its id. */
@@ -521,9 +521,9 @@ static void the_chain_names_a_decorator_lists_are_registered(void **state)
                                                                  .chains = chains,
                                                                  .chain_count = 2},
                                           NULL));
-    assert_ok(m.w, cairn_chain_name_find(m.w, "tick", &name));
+    assert_ok(m.w, cairn_chain_find(m.w, "tick", &name));
     assert_int_equal(name, CAIRN_CHAIN_TICK);
-    assert_ok(m.w, cairn_chain_name_find(m.w, "test:charge", &name));
+    assert_ok(m.w, cairn_chain_find(m.w, "test:charge", &name));
     assert_int_equal(name, b.check + 1);
 
     /* The decorator's own stage works as the built-in ones do: a handler vetoes the blink. */
@@ -562,7 +562,7 @@ typedef struct watch {
     int release_count;
 } watch;
 
-static cairn_status watch_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+static cairn_err watch_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)id;
     watch *wa = ud;
@@ -572,7 +572,7 @@ static cairn_status watch_compute(cairn_world *w, cairn_entity_id id, void *data
     return CAIRN_OK;
 }
 
-static cairn_status watch_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+static cairn_err watch_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)id;
     watch *wa = ud;
@@ -582,7 +582,7 @@ static cairn_status watch_tick(cairn_world *w, cairn_entity_id id, void *data, v
     return CAIRN_OK;
 }
 
-static cairn_status watch_release(cairn_world *w, cairn_entity_id id, void *data, void *ud)
+static cairn_err watch_release(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     watch *wa = ud;
     trace_note(&wa->trace, 'R');

@@ -102,7 +102,7 @@ typedef struct hooks_log {
     int decided;
 } hooks_log;
 
-static cairn_status note_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
+static cairn_err note_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
     (void)w;
     (void)id;
@@ -111,7 +111,7 @@ static cairn_status note_enter(cairn_world *w, cairn_entity_id id, uint32_t step
     return CAIRN_OK;
 }
 
-static cairn_status note_exit(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
+static cairn_err note_exit(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
     (void)w;
     (void)id;
@@ -121,7 +121,7 @@ static cairn_status note_exit(cairn_world *w, cairn_entity_id id, uint32_t step,
 }
 
 /* Skips the middle step: from step 0 straight to step 2. */
-static cairn_status skip_middle(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
+static cairn_err skip_middle(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
 {
     (void)w;
     (void)id;
@@ -159,7 +159,7 @@ static void decide_and_enter_exit_hooks_steer_the_sequence(void **state)
 }
 
 /* Notes the beats done in the step, as decide sees them, and leaves the rules' choice. */
-static cairn_status note_done(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
+static cairn_err note_done(cairn_world *w, cairn_entity_id id, cairn_step_outcome *o, void *ud)
 {
     (void)w;
     (void)id;

@@ -14,18 +14,17 @@ static const char *const rows[] = {
 
 /* A stun whose veto is hooked by its hook function, as snapshots need. */
 typedef struct stun {
-    cairn_statused_id id;
+    cairn_status_id id;
     trace trace;
     recorder veto;
     bool hook_in_apply; /* the older way: hooked from apply, which a snapshot refuses */
 } stun;
 
-static cairn_status stun_hook(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                              void *ud)
+static cairn_err stun_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     stun *s = ud;
-    return cairn_statused_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
-                               recorder_handler(&s->veto, CAIRN_RANK_MEDIUM));
+    return cairn_status_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
+                             recorder_handler(&s->veto, CAIRN_RANK_MEDIUM));
 }
 
 static void define_stun(test_map *m, stun *s, bool hook_in_apply)
@@ -33,12 +32,12 @@ static void define_stun(test_map *m, stun *s, bool hook_in_apply)
     memset(s, 0, sizeof *s);
     s->veto = (recorder){.trace = &s->trace, .tag = 'V', .stop = true};
     s->hook_in_apply = hook_in_apply;
-    cairn_statused_def def = {.name = "test:stun", .ud = s};
+    cairn_status_def def = {.name = "test:stun", .ud = s};
     if (hook_in_apply)
         def.apply = stun_hook;
     else
         def.hook = stun_hook;
-    assert_ok(m->w, cairn_statused_define(m->w, &def, &s->id));
+    assert_ok(m->w, cairn_status_define(m->w, &def, &s->id));
 }
 
 /* The player walks east, strikes, digs, and the skeletons chase it. */
@@ -137,14 +136,14 @@ static void statuses_get_their_handlers_back(void **state)
     map_open(&a, rows);
     define_stun(&a, &sa, false);
     cairn_entity_id skeleton = map_real(&a, 3, 1);
-    assert_ok(a.w, cairn_statused_apply(a.w, skeleton, sa.id, 3));
+    assert_ok(a.w, cairn_status_apply(a.w, skeleton, sa.id, 3));
     size_t size;
     unsigned char *bytes = copy_snapshot(&a, &size);
 
     map_open(&b, rows);
     define_stun(&b, &sb, false);
     assert_ok(b.w, cairn_world_restore(b.w, bytes, size));
-    assert_int_equal(cairn_statused_remaining(b.w, skeleton, sb.id), 3);
+    assert_int_equal(cairn_status_remaining(b.w, skeleton, sb.id), 3);
     assert_ok(b.w, cairn_world_step(b.w));
     assert_string_equal(sb.trace.log, "V"); /* the restored veto stopped its action */
     assert_true(cairn_entity_id_eq(map_real(&b, 3, 1), skeleton)); /* it stayed */
@@ -154,7 +153,7 @@ static void statuses_get_their_handlers_back(void **state)
         if (i)
             assert_ok(b.w, cairn_world_step(b.w));
     }
-    assert_int_equal(cairn_statused_remaining(b.w, skeleton, sb.id), 0);
+    assert_int_equal(cairn_status_remaining(b.w, skeleton, sb.id), 0);
     assert_true(cairn_world_checksum(b.w) == cairn_world_checksum(a.w));
     free(bytes);
     map_close(&a);
@@ -169,12 +168,12 @@ static void handlers_a_restore_cannot_put_back_are_refused(void **state)
     map_open(&m, rows);
     define_stun(&m, &s, true);
     cairn_entity_id skeleton = map_real(&m, 3, 1);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 3));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 3));
     const void *bytes;
     size_t size;
     assert_int_equal(cairn_world_snapshot(m.w, &bytes, &size), CAIRN_ERR_STATE);
     assert_non_null(strstr(cairn_world_error(m.w), "status test:stun hooked handlers without"));
-    assert_ok(m.w, cairn_statused_remove(m.w, skeleton, s.id));
+    assert_ok(m.w, cairn_status_remove(m.w, skeleton, s.id));
     assert_ok(m.w, cairn_world_snapshot(m.w, &bytes, &size));
 
     trace t = {0};
@@ -217,7 +216,7 @@ static void damaged_bytes_are_refused_without_harm(void **state)
     stun s;
     map_open(&m, rows);
     define_stun(&m, &s, false);
-    assert_ok(m.w, cairn_statused_apply(m.w, map_real(&m, 3, 3), s.id, 2));
+    assert_ok(m.w, cairn_status_apply(m.w, map_real(&m, 3, 3), s.id, 2));
     play(&m, 3);
     size_t size;
     unsigned char *good = copy_snapshot(&m, &size);
@@ -244,12 +243,12 @@ static void damaged_bytes_are_refused_without_harm(void **state)
     map_close(&m);
 }
 
-static cairn_status snapshot_inside(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err snapshot_inside(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)ev;
     const void *bytes;
     size_t size;
-    *(cairn_status *)ud = cairn_world_snapshot(w, &bytes, &size);
+    *(cairn_err *)ud = cairn_world_snapshot(w, &bytes, &size);
     return CAIRN_OK;
 }
 
@@ -283,7 +282,7 @@ static void only_between_beats(void **state)
     (void)state;
     test_map m;
     map_open(&m, rows);
-    cairn_status inside = CAIRN_OK;
+    cairn_err inside = CAIRN_OK;
     assert_ok(m.w,
               cairn_chain_add(m.w, cairn_world_chain(m.w, CAIRN_CHAIN_BEAT_START),
                               (cairn_handler){snapshot_inside, &inside, CAIRN_RANK_MEDIUM}, NULL));

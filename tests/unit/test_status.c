@@ -12,7 +12,7 @@
 #include "map.h"
 
 typedef struct stun {
-    cairn_statused_id id;
+    cairn_status_id id;
     trace trace;
     recorder veto; /* 'V': clears propagate on act_check */
     int applied, ticked, worn_off;
@@ -21,13 +21,12 @@ typedef struct stun {
     cairn_phase tick_phase[8];
 } stun;
 
-static cairn_status stun_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                               void *ud)
+static cairn_err stun_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     stun *s = ud;
     s->applied++;
-    cairn_status st = cairn_statused_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
-                                          recorder_handler(&s->veto, CAIRN_RANK_MEDIUM));
+    cairn_err st = cairn_status_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
+                                     recorder_handler(&s->veto, CAIRN_RANK_MEDIUM));
     if (st)
         return st;
     if (s->apply_fails)
@@ -35,12 +34,11 @@ static cairn_status stun_apply(cairn_world *w, cairn_entity_id id, cairn_statuse
     return CAIRN_OK;
 }
 
-static cairn_status stun_tick(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                              void *ud)
+static cairn_err stun_tick(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     stun *s = ud;
     if (s->ticked < 8) {
-        s->ticked_with[s->ticked] = cairn_statused_remaining(w, id, status);
+        s->ticked_with[s->ticked] = cairn_status_remaining(w, id, status);
         s->tick_phase[s->ticked] = cairn_world_phase(w);
     }
     s->ticked++;
@@ -48,8 +46,7 @@ static cairn_status stun_tick(cairn_world *w, cairn_entity_id id, cairn_statused
     return CAIRN_OK;
 }
 
-static cairn_status stun_wear_off(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                  void *ud)
+static cairn_err stun_wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (void)w;
     (void)id;
@@ -64,19 +61,19 @@ static void define_stun(test_map *m, stun *s)
 {
     memset(s, 0, sizeof *s);
     s->veto = (recorder){.trace = &s->trace, .tag = 'V', .stop = true};
-    const cairn_statused_def def = {.name = "test:stun",
-                                    .apply = stun_apply,
-                                    .tick = stun_tick,
-                                    .wear_off = stun_wear_off,
-                                    .ud = s};
-    assert_ok(m->w, cairn_statused_define(m->w, &def, &s->id));
+    const cairn_status_def def = {.name = "test:stun",
+                                  .apply = stun_apply,
+                                  .tick = stun_tick,
+                                  .wear_off = stun_wear_off,
+                                  .ud = s};
+    assert_ok(m->w, cairn_status_define(m->w, &def, &s->id));
 }
 
 /* A status with no hooks at all: only its count. */
-static cairn_statused_id define_plain(test_map *m, const char *name)
+static cairn_status_id define_plain(test_map *m, const char *name)
 {
-    cairn_statused_id id;
-    assert_ok(m->w, cairn_statused_define(m->w, &(cairn_statused_def){.name = name}, &id));
+    cairn_status_id id;
+    assert_ok(m->w, cairn_status_define(m->w, &(cairn_status_def){.name = name}, &id));
     return id;
 }
 
@@ -135,10 +132,10 @@ static void hooking_a_status_handler_on_one_skeleton_does_not_change_another(voi
                                      recorder_handler(&failed, CAIRN_RANK_MEDIUM), NULL));
     size_t other_checks = act_check_count(&m, other);
 
-    assert_ok(m.w, cairn_statused_apply(m.w, stunned, s.id, 2));
+    assert_ok(m.w, cairn_status_apply(m.w, stunned, s.id, 2));
     assert_int_equal(s.applied, 1);
-    assert_int_equal(cairn_statused_remaining(m.w, stunned, s.id), 2);
-    assert_int_equal(cairn_statused_remaining(m.w, other, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, stunned, s.id), 2);
+    assert_int_equal(cairn_status_remaining(m.w, other, s.id), 0);
     assert_int_equal(act_check_count(&m, stunned), other_checks + 1);
     assert_int_equal(act_check_count(&m, other), other_checks);
 
@@ -163,7 +160,7 @@ static void a_stun_counts_down_each_beat_and_wears_off_in_the_tick(void **state)
     stun s;
     define_stun(&m, &s);
     cairn_entity_id skeleton = map_real(&m, 0, 0);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 3));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 3));
     cairn_change on = only_change(&m, CAIRN_CHANGE_STATUS_ON);
     assert_true(cairn_entity_id_eq(on.entity, skeleton));
     assert_int_equal(on.detail, s.id);
@@ -172,7 +169,7 @@ static void a_stun_counts_down_each_beat_and_wears_off_in_the_tick(void **state)
 
     for (int32_t left = 2; left >= 1; left--) {
         idle(&m);
-        assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), left);
+        assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), left);
         assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_OFF), 0);
         assert_false(map_last(&m, skeleton)->check_success);
         map_assert(&m, (const char *[]){"s...@", NULL});
@@ -182,7 +179,7 @@ static void a_stun_counts_down_each_beat_and_wears_off_in_the_tick(void **state)
     idle(&m);
     assert_false(map_last(&m, skeleton)->check_success);
     map_assert(&m, (const char *[]){"s...@", NULL});
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
     cairn_change off = only_change(&m, CAIRN_CHANGE_STATUS_OFF);
     assert_true(cairn_entity_id_eq(off.entity, skeleton));
     assert_int_equal(off.detail, s.id);
@@ -208,14 +205,14 @@ typedef struct stunner {
     bool done;
 } stunner;
 
-static cairn_status stun_on_success(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err stun_on_success(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)ev;
     stunner *st = ud;
     if (st->done)
         return CAIRN_OK;
     st->done = true;
-    return cairn_statused_apply(w, st->target, st->stun->id, st->beats);
+    return cairn_status_apply(w, st->target, st->stun->id, st->beats);
 }
 
 static void a_status_applied_while_acting_lasts_its_beats_after_that_beat(void **state)
@@ -236,14 +233,14 @@ static void a_status_applied_while_acting_lasts_its_beats_after_that_beat(void *
     cairn_change on = only_change(&m, CAIRN_CHANGE_STATUS_ON);
     assert_int_equal(on.phase, CAIRN_PHASE_PLAYERS);
     assert_int_equal(on.amount, 2);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 2);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 2);
     assert_int_equal(s.ticked, 0);
     map_assert(&m, (const char *[]){"@..s", NULL});
     /* Beats 2 and 3: its two beats. */
     map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 1);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 1);
     map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
     assert_int_equal(only_change(&m, CAIRN_CHANGE_STATUS_OFF).phase, CAIRN_PHASE_TICK);
     map_assert(&m, (const char *[]){"@..s", NULL});
     assert_string_equal(s.trace.log, "VVTVTW");
@@ -262,18 +259,18 @@ static void reapplying_while_acting_counts_the_new_beats_after_that_beat(void **
     define_stun(&m, &s);
     cairn_entity_id player = map_real(&m, 0, 0), skeleton = map_real(&m, 4, 0);
     /* Stunned for this beat only, and then, during it, for the 3 beats after it. */
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 1));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 1));
     stunner stunning = {.stun = &s, .target = skeleton, .beats = 3};
     assert_ok(m.w, cairn_entity_hook(m.w, player, CAIRN_CHAIN_ACT_SUCCESS,
                                      (cairn_handler){stun_on_success, &stunning, CAIRN_RANK_MEDIUM},
                                      NULL));
     map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
     assert_int_equal(s.applied, 1);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 3);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 3);
     for (int32_t left = 2; left >= 0; left--) {
         map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
         assert_false(map_last(&m, skeleton)->check_success);
-        assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), left);
+        assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), left);
     }
     map_assert(&m, (const char *[]){"@...s", NULL});
     assert_int_equal(s.worn_off, 1);
@@ -290,11 +287,11 @@ static void applying_again_keeps_the_longer_count_and_applies_once(void **state)
     stun s;
     define_stun(&m, &s);
     cairn_entity_id skeleton = map_real(&m, 0, 0);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 2));
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 5));
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 5);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 3));
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 5);
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 2));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 5));
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 5);
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 3));
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 5);
     assert_int_equal(s.applied, 1);
     assert_int_equal(act_check_count(&m, skeleton), 1); /* one veto, not two */
     for (int beat_no = 1; beat_no <= 5; beat_no++)
@@ -314,11 +311,11 @@ static void removing_a_status_wears_it_off_at_once(void **state)
     stun s;
     define_stun(&m, &s);
     cairn_entity_id skeleton = map_real(&m, 0, 0);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 5));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 5));
     idle(&m);
     map_assert(&m, (const char *[]){"s...@", NULL});
-    assert_ok(m.w, cairn_statused_remove(m.w, skeleton, s.id));
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
+    assert_ok(m.w, cairn_status_remove(m.w, skeleton, s.id));
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
     assert_int_equal(s.worn_off, 1);
     assert_int_equal(act_check_count(&m, skeleton), 0);
     cairn_change off = only_change(&m, CAIRN_CHANGE_STATUS_OFF);
@@ -341,37 +338,37 @@ static void statused_calls_refuse_what_is_not_there(void **state)
     recorder r = {.trace = &s.trace, .tag = 'x'};
 
     /* A status the entity does not have. */
-    assert_int_equal(cairn_statused_remove(m.w, skeleton, s.id), CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_status_remove(m.w, skeleton, s.id), CAIRN_ERR_NOT_FOUND);
     assert_non_null(strstr(cairn_world_error(m.w), "test:stun"));
-    assert_int_equal(cairn_statused_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
-                                         recorder_handler(&r, CAIRN_RANK_MEDIUM)),
+    assert_int_equal(cairn_status_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
+                                       recorder_handler(&r, CAIRN_RANK_MEDIUM)),
                      CAIRN_ERR_NOT_FOUND);
     assert_non_null(strstr(cairn_world_error(m.w), "test:stun"));
     assert_int_equal(act_check_count(&m, skeleton), 0);
 
     /* An entity that is not Statused. */
-    assert_int_equal(cairn_statused_apply(m.w, stone, s.id, 2), CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_status_apply(m.w, stone, s.id, 2), CAIRN_ERR_NOT_FOUND);
     assert_non_null(strstr(cairn_world_error(m.w), "Statused"));
-    assert_int_equal(cairn_statused_remaining(m.w, stone, s.id), 0);
-    assert_int_equal(cairn_statused_remove(m.w, stone, s.id), CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_status_remaining(m.w, stone, s.id), 0);
+    assert_int_equal(cairn_status_remove(m.w, stone, s.id), CAIRN_ERR_NOT_FOUND);
 
     /* Too few beats, and a status nobody defined. */
-    assert_int_equal(cairn_statused_apply(m.w, skeleton, s.id, 0), CAIRN_ERR_INVALID);
+    assert_int_equal(cairn_status_apply(m.w, skeleton, s.id, 0), CAIRN_ERR_INVALID);
     assert_non_null(strstr(cairn_world_error(m.w), "test:stun"));
-    assert_int_equal(cairn_statused_apply(m.w, skeleton, s.id, -3), CAIRN_ERR_INVALID);
-    assert_int_equal(cairn_statused_apply(m.w, skeleton, (cairn_statused_id)(s.id + 1), 2),
+    assert_int_equal(cairn_status_apply(m.w, skeleton, s.id, -3), CAIRN_ERR_INVALID);
+    assert_int_equal(cairn_status_apply(m.w, skeleton, (cairn_status_id)(s.id + 1), 2),
                      CAIRN_ERR_NOT_FOUND);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
     assert_int_equal(s.applied, 0);
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_ON), 0);
 
     /* A status name twice. */
-    assert_int_equal(cairn_statused_define(m.w, &(cairn_statused_def){.name = "test:stun"}, NULL),
+    assert_int_equal(cairn_status_define(m.w, &(cairn_status_def){.name = "test:stun"}, NULL),
                      CAIRN_ERR_EXISTS);
-    cairn_statused_id found;
-    assert_ok(m.w, cairn_statused_find(m.w, "test:stun", &found));
+    cairn_status_id found;
+    assert_ok(m.w, cairn_status_find(m.w, "test:stun", &found));
     assert_int_equal(found, s.id);
-    assert_string_equal(cairn_statused_name(m.w, s.id), "test:stun");
+    assert_string_equal(cairn_status_name(m.w, s.id), "test:stun");
     map_close(&m);
 }
 
@@ -384,15 +381,15 @@ static void a_status_hooks_at_most_its_limit_and_unhooks_them_all(void **state)
     define_stun(&m, &s);
     cairn_entity_id skeleton = map_real(&m, 0, 0);
     recorder r = {.trace = &s.trace, .tag = 'x'};
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 1)); /* hooks its veto: 1 */
-    for (int i = 1; i < CAIRN_STATUSED_HOOKS_MAX; i++)
-        assert_ok(m.w, cairn_statused_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
-                                           recorder_handler(&r, CAIRN_RANK_LOW)));
-    assert_int_equal(cairn_statused_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
-                                         recorder_handler(&r, CAIRN_RANK_LOW)),
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 1)); /* hooks its veto: 1 */
+    for (int i = 1; i < CAIRN_STATUS_HOOKS_MAX; i++)
+        assert_ok(m.w, cairn_status_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
+                                         recorder_handler(&r, CAIRN_RANK_LOW)));
+    assert_int_equal(cairn_status_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
+                                       recorder_handler(&r, CAIRN_RANK_LOW)),
                      CAIRN_ERR_LIMIT);
-    assert_int_equal(act_check_count(&m, skeleton), CAIRN_STATUSED_HOOKS_MAX);
-    assert_ok(m.w, cairn_statused_remove(m.w, skeleton, s.id));
+    assert_int_equal(act_check_count(&m, skeleton), CAIRN_STATUS_HOOKS_MAX);
+    assert_ok(m.w, cairn_status_remove(m.w, skeleton, s.id));
     assert_int_equal(act_check_count(&m, skeleton), 0);
     idle(&m);
     map_assert(&m, (const char *[]){".s..@", NULL});
@@ -408,10 +405,10 @@ static void a_failing_apply_hook_leaves_no_status_behind(void **state)
     define_stun(&m, &s);
     cairn_entity_id skeleton = map_real(&m, 0, 0);
     s.apply_fails = true;
-    assert_int_equal(cairn_statused_apply(m.w, skeleton, s.id, 3), CAIRN_ERR_HANDLER);
+    assert_int_equal(cairn_status_apply(m.w, skeleton, s.id, 3), CAIRN_ERR_HANDLER);
     assert_string_equal(cairn_world_error(m.w), "stun: the apply hook failed");
     assert_int_equal(s.applied, 1);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
     assert_int_equal(act_check_count(&m, skeleton), 0); /* the veto it hooked is gone */
     idle(&m);
     map_assert(&m, (const char *[]){".s..@", NULL});
@@ -419,9 +416,9 @@ static void a_failing_apply_hook_leaves_no_status_behind(void **state)
 
     /* Nothing of it stayed: the next apply is a first one. */
     s.apply_fails = false;
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 1));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 1));
     assert_int_equal(s.applied, 2);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 1);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 1);
     idle(&m);
     map_assert(&m, (const char *[]){".s..@", NULL});
     map_close(&m);
@@ -442,15 +439,15 @@ static void running_out_of_memory_while_applying_leaves_no_status_behind(void **
     assert_int_equal(count, 8);
     for (long k = 0;; k++) {
         m.alloc.fail_after = m.alloc.allocations + k;
-        cairn_status st = cairn_statused_apply(m.w, skeleton, s.id, 3);
+        cairn_err st = cairn_status_apply(m.w, skeleton, s.id, 3);
         m.alloc.fail_after = -1;
         if (st == CAIRN_OK)
             break;
         assert_int_equal(st, CAIRN_ERR_NOMEM);
-        assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
+        assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
         assert_int_equal(act_check_count(&m, skeleton), 0);
     }
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 3);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 3);
     assert_int_equal(act_check_count(&m, skeleton), 1);
     map_close(&m);
 }
@@ -463,10 +460,10 @@ static void tick_hooks_run_once_per_beat_before_the_count_goes_down(void **state
     stun s;
     define_stun(&m, &s);
     cairn_entity_id left = map_real(&m, 0, 0), right = map_real(&m, 6, 0);
-    assert_ok(m.w, cairn_statused_apply(m.w, left, s.id, 3));
+    assert_ok(m.w, cairn_status_apply(m.w, left, s.id, 3));
     idle(&m);
     assert_int_equal(s.ticked, 1); /* the right one has no status: no tick */
-    assert_ok(m.w, cairn_statused_apply(m.w, right, s.id, 1));
+    assert_ok(m.w, cairn_status_apply(m.w, right, s.id, 1));
     idle(&m);
     assert_int_equal(s.ticked, 3); /* one each */
     idle(&m);
@@ -490,32 +487,31 @@ static void statuses_wear_off_each_on_its_own_count(void **state)
     map_open(&m, (const char *[]){"s...@", NULL});
     stun s;
     define_stun(&m, &s);
-    cairn_statused_id mark = define_plain(&m, "test:mark");
+    cairn_status_id mark = define_plain(&m, "test:mark");
     cairn_entity_id skeleton = map_real(&m, 0, 0);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 1));
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, mark, 3));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 1));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, mark, 3));
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_ON), 2);
     /* The stun, applied first, wears off; the mark behind it still counts this beat. */
     idle(&m);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 0);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, mark), 2);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, mark), 2);
     assert_int_equal(only_change(&m, CAIRN_CHANGE_STATUS_OFF).detail, s.id);
     map_assert(&m, (const char *[]){"s...@", NULL});
     idle(&m);
     map_assert(&m, (const char *[]){".s..@", NULL});
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, mark), 1);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, mark), 1);
     idle(&m);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, mark), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, mark), 0);
     assert_int_equal(only_change(&m, CAIRN_CHANGE_STATUS_OFF).detail, mark);
     map_close(&m);
 }
 
 /* A status that ends itself in its first tick. */
-static cairn_status remove_self(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                void *ud)
+static cairn_err remove_self(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (*(int *)ud)++;
-    return cairn_statused_remove(w, id, status);
+    return cairn_status_remove(w, id, status);
 }
 
 static void a_tick_hook_may_remove_its_own_status(void **state)
@@ -526,21 +522,21 @@ static void a_tick_hook_may_remove_its_own_status(void **state)
     stun s;
     define_stun(&m, &s);
     int ticks = 0;
-    cairn_statused_id fleeting;
+    cairn_status_id fleeting;
     assert_ok(m.w,
-              cairn_statused_define(
+              cairn_status_define(
                   m.w,
-                  &(cairn_statused_def){.name = "test:fleeting", .tick = remove_self, .ud = &ticks},
+                  &(cairn_status_def){.name = "test:fleeting", .tick = remove_self, .ud = &ticks},
                   &fleeting));
     cairn_entity_id skeleton = map_real(&m, 0, 0);
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, fleeting, 5));
-    assert_ok(m.w, cairn_statused_apply(m.w, skeleton, s.id, 2));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, fleeting, 5));
+    assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 2));
     idle(&m);
     assert_int_equal(ticks, 1);
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, fleeting), 0);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, fleeting), 0);
     assert_int_equal(only_change(&m, CAIRN_CHANGE_STATUS_OFF).detail, fleeting);
     /* The stun behind it was not skipped. */
-    assert_int_equal(cairn_statused_remaining(m.w, skeleton, s.id), 1);
+    assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 1);
     idle(&m);
     assert_int_equal(ticks, 1);
     assert_int_equal(s.worn_off, 1);
@@ -554,22 +550,22 @@ static void statuses_are_freed_with_their_entity(void **state)
     map_open(&m, (const char *[]){"@s..s..s", NULL});
     stun s;
     define_stun(&m, &s);
-    cairn_statused_id mark = define_plain(&m, "test:mark");
+    cairn_status_id mark = define_plain(&m, "test:mark");
     cairn_entity_id player = map_real(&m, 0, 0), killed = map_real(&m, 1, 0),
                     destroyed = map_real(&m, 4, 0), kept = map_real(&m, 7, 0);
     const cairn_entity_id all[] = {killed, destroyed, kept};
     for (int i = 0; i < 3; i++) {
-        assert_ok(m.w, cairn_statused_apply(m.w, all[i], s.id, 9));
-        assert_ok(m.w, cairn_statused_apply(m.w, all[i], mark, 9));
+        assert_ok(m.w, cairn_status_apply(m.w, all[i], s.id, 9));
+        assert_ok(m.w, cairn_status_apply(m.w, all[i], mark, 9));
     }
     /* Killed and reaped in the same beat; destroyed by hand; kept until the world ends. */
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     map_assert(&m, (const char *[]){"@...s..s", NULL});
     assert_int_equal(cairn_entity_check(m.w, killed), CAIRN_ERR_STALE);
-    assert_int_equal(cairn_statused_remaining(m.w, killed, s.id), 0);
+    assert_int_equal(cairn_status_remaining(m.w, killed, s.id), 0);
     assert_ok(m.w, cairn_entity_destroy(m.w, destroyed));
-    assert_int_equal(cairn_statused_remaining(m.w, destroyed, mark), 0);
-    assert_int_equal(cairn_statused_remaining(m.w, kept, mark), 8);
+    assert_int_equal(cairn_status_remaining(m.w, destroyed, mark), 0);
+    assert_int_equal(cairn_status_remaining(m.w, kept, mark), 8);
     map_close(&m); /* asserts that every byte came back */
 }
 

@@ -7,7 +7,7 @@
 
 #include "support.h"
 
-static cairn_status noop(cairn_world *w, cairn_event *ev, void *ud)
+static cairn_err noop(cairn_world *w, cairn_event *ev, void *ud)
 {
     (void)w;
     (void)ev;
@@ -17,12 +17,12 @@ static cairn_status noop(cairn_world *w, cairn_event *ev, void *ud)
 
 /* Builds a small world and runs it: every kind of call that allocates, in one script.
  * Stops at the first failure and returns it. */
-static cairn_status script(cairn_world *w)
+static cairn_err script(cairn_world *w)
 {
-    cairn_status st;
+    cairn_err st;
     cairn_decorator_id hp;
     cairn_type_id skeleton, wall;
-    cairn_chain_name hit, extra;
+    cairn_chain_id hit, extra;
     cairn_chain *template;
     cairn_entity_id a, b, c;
     cairn_handler handler = {noop, NULL, CAIRN_RANK_MEDIUM};
@@ -31,8 +31,8 @@ static cairn_status script(cairn_world *w)
         (st = cairn_type_register(w, "base:skeleton", CAIRN_LAYER_REAL, &skeleton)) ||
         (st = cairn_type_register(w, "base:wall", CAIRN_LAYER_WALL, &wall)) ||
         (st = cairn_type_add_decorator(w, skeleton, hp)) ||
-        (st = cairn_chain_name_register(w, "be_hit", &hit)) ||
-        (st = cairn_chain_name_register(w, "be_pushed", &extra)) ||
+        (st = cairn_chain_register(w, "be_hit", &hit)) ||
+        (st = cairn_chain_register(w, "be_pushed", &extra)) ||
         (st = cairn_type_chain(w, skeleton, hit, &template)) ||
         (st = cairn_chain_add(w, template, handler, NULL)) ||
         (st = cairn_chain_add(w, cairn_world_chain(w, CAIRN_CHAIN_BEAT_START), handler, NULL)) ||
@@ -50,18 +50,17 @@ static cairn_status script(cairn_world *w)
     return cairn_entity_pass(w, a, hit, ev);
 }
 
-static cairn_status stun_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                               void *ud)
+static cairn_err stun_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (void)ud;
-    return cairn_statused_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
-                               (cairn_handler){noop, NULL, CAIRN_RANK_HIGH});
+    return cairn_status_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
+                             (cairn_handler){noop, NULL, CAIRN_RANK_HIGH});
 }
 
-static cairn_status make_type(cairn_world *w, const char *name, const cairn_decorator_id *decos,
-                              size_t count, cairn_type_id *out)
+static cairn_err make_type(cairn_world *w, const char *name, const cairn_decorator_id *decos,
+                           size_t count, cairn_type_id *out)
 {
-    cairn_status st = cairn_type_register(w, name, CAIRN_LAYER_REAL, out);
+    cairn_err st = cairn_type_register(w, name, CAIRN_LAYER_REAL, out);
     for (size_t i = 0; st == CAIRN_OK && i < count; i++)
         st = cairn_type_add_decorator(w, *out, decos[i]);
     return st;
@@ -69,7 +68,7 @@ static cairn_status make_type(cairn_world *w, const char *name, const cairn_deco
 
 /* A fight: a player, two skeletons chasing it, a status hooking a handler, several beats.
  * Every allocation the action machinery makes happens somewhere in here. */
-static cairn_status fight(cairn_world *w)
+static cairn_err fight(cairn_world *w)
 {
     static const cairn_decorator_id player_decos[] = {
         CAIRN_DECO_PLAYER_CONTROL, CAIRN_DECO_ATTACKING, CAIRN_DECO_ATTACKABLE,
@@ -78,15 +77,15 @@ static cairn_status fight(cairn_world *w)
                                                         CAIRN_DECO_ATTACKABLE, CAIRN_DECO_MOVING,
                                                         CAIRN_DECO_KILLABLE,   CAIRN_DECO_STATUSED};
     const cairn_step chase = {.action = CAIRN_ACTION_ATTACK_MOVE, .movs = CAIRN_MOVS_BASIC};
-    const cairn_statused_def stun = {.name = "stun", .apply = stun_apply};
+    const cairn_status_def stun = {.name = "stun", .apply = stun_apply};
     cairn_sequence_id seq;
-    cairn_statused_id stunned;
+    cairn_status_id stunned;
     cairn_type_id player, skeleton;
     cairn_entity_id p, s;
     void *acting, *sequential;
-    cairn_status st;
+    cairn_err st;
     if ((st = cairn_sequence_register(w, "chase", &chase, 1, &seq)) ||
-        (st = cairn_statused_define(w, &stun, &stunned)) ||
+        (st = cairn_status_define(w, &stun, &stunned)) ||
         (st = make_type(w, "player", player_decos, 6, &player)) ||
         (st = make_type(w, "skeleton", skeleton_decos, 6, &skeleton)) ||
         (st = cairn_type_defaults(w, skeleton, CAIRN_DECO_ACTING, &acting)) ||
@@ -97,7 +96,7 @@ static cairn_status fight(cairn_world *w)
     if ((st = cairn_entity_spawn(w, player, (cairn_cell){0, 0}, &p)) ||
         (st = cairn_entity_spawn(w, skeleton, (cairn_cell){3, 0}, &s)) ||
         (st = cairn_entity_spawn(w, skeleton, (cairn_cell){3, 1}, NULL)) ||
-        (st = cairn_statused_apply(w, s, stunned, 2)))
+        (st = cairn_status_apply(w, s, stunned, 2)))
         return st;
     for (int beat = 0; beat < 4; beat++)
         if ((st =
@@ -109,7 +108,7 @@ static cairn_status fight(cairn_world *w)
 
 /* Runs a script with the n-th allocation failing, for n = 0, 1, 2 ... until it succeeds:
  * each failure must be an out-of-memory error with a message, and leak nothing. */
-static void sweep_allocation_failures(cairn_status (*run)(cairn_world *w))
+static void sweep_allocation_failures(cairn_err (*run)(cairn_world *w))
 {
     bool completed = false;
     long n;
@@ -119,7 +118,7 @@ static void sweep_allocation_failures(cairn_status (*run)(cairn_world *w))
             .width = 4, .height = 4, .alloc = test_alloc_fn, .alloc_ud = &alloc};
         cairn_world *w;
         cairn_error err;
-        cairn_status st = cairn_world_create(&config, &w, &err);
+        cairn_err st = cairn_world_create(&config, &w, &err);
         if (st == CAIRN_OK) {
             st = run(w);
             if (st != CAIRN_OK)
@@ -198,12 +197,12 @@ static void world_errors_start_empty_and_keep_the_last_failure(void **state)
 static void every_status_has_a_name(void **state)
 {
     (void)state;
-    for (int s = 0; s < CAIRN_STATUS_COUNT; s++) {
-        assert_non_null(cairn_status_name((cairn_status)s));
-        assert_string_not_equal(cairn_status_name((cairn_status)s), "unknown status");
+    for (int s = 0; s < CAIRN_ERR_COUNT; s++) {
+        assert_non_null(cairn_err_name((cairn_err)s));
+        assert_string_not_equal(cairn_err_name((cairn_err)s), "unknown status");
     }
-    assert_string_equal(cairn_status_name(CAIRN_STATUS_COUNT), "unknown status");
-    assert_string_equal(cairn_status_name(CAIRN_ERR_STALE), "stale entity");
+    assert_string_equal(cairn_err_name(CAIRN_ERR_COUNT), "unknown status");
+    assert_string_equal(cairn_err_name(CAIRN_ERR_STALE), "stale entity");
 }
 
 static void the_version_is_the_projects(void **state)

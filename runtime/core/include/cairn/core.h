@@ -4,7 +4,7 @@
  *
  * Conventions that hold for every function below unless its comment says otherwise:
  *
- * - Functions that can fail return a cairn_status. CAIRN_OK (0) is success; any other value
+ * - Functions that can fail return a cairn_err. CAIRN_OK (0) is success; any other value
  *   is an error, and the world's message (cairn_world_error) says what was wrong in words a
  *   user can be shown. Out-parameters are written only on success. Nothing in the core aborts
  *   or dereferences a bad handle on bad input: a stale entity id, an out-of-bounds cell, a full
@@ -54,7 +54,7 @@ uint64_t cairn_hash(uint64_t sum, const void *bytes, size_t size);
  * Errors
  */
 
-typedef enum cairn_status {
+typedef enum cairn_err {
     CAIRN_OK = 0,
     CAIRN_ERR_NOMEM,     /* the allocator refused */
     CAIRN_ERR_INVALID,   /* a bad argument: NULL, negative size, unknown enum value, ... */
@@ -66,16 +66,16 @@ typedef enum cairn_status {
     CAIRN_ERR_LIMIT,     /* a fixed capacity would be exceeded */
     CAIRN_ERR_STATE,     /* the call is not allowed in the object's current state */
     CAIRN_ERR_HANDLER,   /* a handler reported a failure (its message says which) */
-    CAIRN_STATUS_COUNT
-} cairn_status;
+    CAIRN_ERR_COUNT
+} cairn_err;
 
 /* A short, static name for a status: "stale entity", "out of bounds", ... */
-const char *cairn_status_name(cairn_status status);
+const char *cairn_err_name(cairn_err status);
 
 /* Where functions that have no world to hold a message report one. */
 #define CAIRN_ERROR_MESSAGE_SIZE 256
 typedef struct cairn_error {
-    cairn_status status;
+    cairn_err status;
     char message[CAIRN_ERROR_MESSAGE_SIZE];
 } cairn_error;
 
@@ -122,7 +122,7 @@ void cairn_rng_save(const cairn_rng *rng, uint8_t out[CAIRN_RNG_STATE_SIZE]);
 /* Restores a state written by cairn_rng_save. Fails with CAIRN_ERR_INVALID (and a message in
  * err, which may be NULL) when len is not CAIRN_RNG_STATE_SIZE or the bytes cannot be a
  * saved state; rng is then unchanged. */
-cairn_status cairn_rng_load(cairn_rng *rng, const uint8_t *in, size_t len, cairn_error *err);
+cairn_err cairn_rng_load(cairn_rng *rng, const uint8_t *in, size_t len, cairn_error *err);
 
 /* ---------------------------------------------------------------------------------------
  * Directions and cells
@@ -219,7 +219,7 @@ static inline bool cairn_entity_id_is_none(cairn_entity_id id)
 
 typedef uint16_t cairn_type_id;
 typedef uint16_t cairn_decorator_id;
-typedef uint16_t cairn_chain_name;
+typedef uint16_t cairn_chain_id;
 typedef uint32_t cairn_handler_id;
 
 /* ---------------------------------------------------------------------------------------
@@ -341,8 +341,7 @@ typedef struct cairn_world_config {
 
 /* Creates a world. On failure returns the status, leaves *out NULL and, when err is not NULL,
  * writes the reason there. The caller owns the world and frees it with cairn_world_destroy. */
-cairn_status cairn_world_create(const cairn_world_config *config, cairn_world **out,
-                                cairn_error *err);
+cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out, cairn_error *err);
 /* Frees the world and everything it owns. NULL is accepted. Must not be called from inside a
  * handler. */
 void cairn_world_destroy(cairn_world *w);
@@ -355,7 +354,7 @@ void *cairn_world_user(const cairn_world *w);
  * world, valid until the next call that fails. */
 const char *cairn_world_error(const cairn_world *w);
 /* The status of the last failed call (CAIRN_OK if none failed yet). */
-cairn_status cairn_world_error_status(const cairn_world *w);
+cairn_err cairn_world_error_status(const cairn_world *w);
 
 /* The world's generator: the only source of randomness on the simulation path. Owned by the
  * world; save and restore it with cairn_rng_save / cairn_rng_load. */
@@ -369,7 +368,7 @@ uint64_t cairn_world_beat(const cairn_world *w);
  * stops the beat at that point and is returned, with a message starting "beat N stopped in
  * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from
  * inside a handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
-cairn_status cairn_world_step(cairn_world *w);
+cairn_err cairn_world_step(cairn_world *w);
 
 /* Counters for tests and the benchmark: allocator calls that allocated or grew a block, and
  * the bytes currently held. */
@@ -402,7 +401,7 @@ void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out);
 /* Writes the snapshot. *bytes is owned by the world and valid until the next snapshot or
  * cairn_world_destroy; *size is its length. Only between beats (CAIRN_ERR_STATE otherwise, or
  * when an entity holds handlers a restore could not put back; the message names it). */
-cairn_status cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size);
+cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size);
 /* Replaces the world's entities and state with a snapshot's. Only between beats. The world
  * must have been made with the same size and the same definitions registered in the same
  * order; CAIRN_ERR_INVALID, with what is wrong, for bytes that are not a snapshot of such a
@@ -410,7 +409,7 @@ cairn_status cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *si
  * cairn_entity_destroy does (release hooks run) and made again without announcing them;
  * statuses get their handlers back through their hook functions. On failure the world is left
  * with no entities. */
-cairn_status cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
+cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
 
 /* A 64-bit sum of the snapshot's bytes (without keeping them), so it covers the same state.
  * Equal worlds give equal sums on any machine, so replays and tests compare them. Never
@@ -439,7 +438,7 @@ typedef enum cairn_rank {
 
 /* A handler. It returns CAIRN_OK, or an error status after setting the world's message (see
  * cairn_world_fail); an error stops the pass and is returned by it. */
-typedef cairn_status (*cairn_handler_fn)(cairn_world *w, cairn_event *ev, void *ud);
+typedef cairn_err (*cairn_handler_fn)(cairn_world *w, cairn_event *ev, void *ud);
 
 typedef struct cairn_handler {
     cairn_handler_fn fn;
@@ -507,30 +506,30 @@ enum {
 
 /* Registers a chain name, or finds it if registered already, and makes its world chain. Names, here
  * and for decorators and types, are 1 to CAIRN_NAME_MAX bytes of [A-Za-z0-9_.:-]. */
-cairn_status cairn_chain_name_register(cairn_world *w, const char *name, cairn_chain_name *out);
-cairn_status cairn_chain_name_find(cairn_world *w, const char *name, cairn_chain_name *out);
+cairn_err cairn_chain_register(cairn_world *w, const char *name, cairn_chain_id *out);
+cairn_err cairn_chain_find(cairn_world *w, const char *name, cairn_chain_id *out);
 /* The name's text, or NULL for an unknown id. Owned by the world; like every name's text
  * (cairn_decorator_name, cairn_type_name), valid until the next name of its kind is
  * registered: copy it to keep it. */
-const char *cairn_chain_name_text(const cairn_world *w, cairn_chain_name name);
+const char *cairn_chain_name(const cairn_world *w, cairn_chain_id name);
 
 /* The world-level chain of that name (every registered name has one). Valid for the world's
  * lifetime. NULL, with the world's message set, for an unknown name. */
-cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_name name);
+cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_id name);
 
 /* Adds a handler; *out_id (may be NULL) receives its id, unique within the world. */
-cairn_status cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
-                             cairn_handler_id *out_id);
+cairn_err cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
+                          cairn_handler_id *out_id);
 /* Removes a handler by id. CAIRN_ERR_NOT_FOUND if the chain does not hold it. */
-cairn_status cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id);
+cairn_err cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id);
 /* How many handlers the next pass will run. */
 size_t cairn_chain_count(const cairn_chain *chain);
 
 /* Runs handlers in order until one clears ev->propagate (a check stage). Whether the pass
  * ran through is ev->propagate afterwards. A NULL chain is an empty chain. */
-cairn_status cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev);
+cairn_err cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev);
 /* Runs every handler whatever propagate says (a notification stage). */
-cairn_status cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev);
+cairn_err cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev);
 
 /* ---------------------------------------------------------------------------------------
  * Decorators and types
@@ -552,23 +551,22 @@ cairn_status cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_even
  * and receives the entity's data block for this decorator and the definition's ud. A hook
  * returns CAIRN_OK or an error after setting the world's message; an error stops the beat
  * (or the call) that ran it and is returned. */
-typedef cairn_status (*cairn_entity_hook_fn)(cairn_world *w, cairn_entity_id id, void *data,
-                                             void *ud);
+typedef cairn_err (*cairn_entity_hook_fn)(cairn_world *w, cairn_entity_id id, void *data, void *ud);
 struct cairn_result_event;
 /* Carries out one action component in a direction: makes a result event (kind RESULT,
  * usually a bigger struct: cairn_event_new_sized), runs the decorator's stages, sets the
  * event's success and stores it in *out. */
-typedef cairn_status (*cairn_activate_fn)(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                                          struct cairn_result_event **out, void *ud);
+typedef cairn_err (*cairn_activate_fn)(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                       struct cairn_result_event **out, void *ud);
 
 typedef struct cairn_decorator_def {
-    const char *name;     /* see cairn_chain_name_register for what a name may hold */
+    const char *name;     /* see cairn_chain_register for what a name may hold */
     size_t data_size;     /* per-entity bytes, 0 .. CAIRN_DECORATOR_DATA_MAX */
     const void *defaults; /* data_size bytes every type starts from (NULL: zeros); copied */
     /* Decorators a type gets first when it gets this one (they must exist already). */
     const cairn_decorator_id *required;
     size_t required_count; /* 0 .. CAIRN_DECORATOR_REQUIRES_MAX */
-    /* Chain names the decorator passes, registered with it (cairn_chain_name_register). */
+    /* Chain names the decorator passes, registered with it (cairn_chain_register). */
     const char *const *chains;
     size_t chain_count;
     cairn_activate_fn activate;   /* makes the decorator an action component */
@@ -582,18 +580,18 @@ typedef struct cairn_decorator_def {
 
 /* Registers a decorator. The definition is copied (defaults included); names in `chains`
  * are registered as chain names. CAIRN_ERR_EXISTS for a name in use. */
-cairn_status cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
-                                    cairn_decorator_id *out);
+cairn_err cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
+                                 cairn_decorator_id *out);
 /* Shorthand for a decorator that only holds data_size zeroed bytes. */
-cairn_status cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
-                                      cairn_decorator_id *out);
-cairn_status cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out);
+cairn_err cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
+                                   cairn_decorator_id *out);
+cairn_err cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out);
 const char *cairn_decorator_name(const cairn_world *w, cairn_decorator_id deco);
 
 /* Registers a type (by convention "pack:name") whose entities live on the given layer. */
-cairn_status cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
-                                 cairn_type_id *out);
-cairn_status cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out);
+cairn_err cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
+                              cairn_type_id *out);
+cairn_err cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out);
 const char *cairn_type_name(const cairn_world *w, cairn_type_id type);
 /* How many types are registered; their ids are 0 .. count-1, in registration order. */
 size_t cairn_type_count(const cairn_world *w);
@@ -601,16 +599,16 @@ size_t cairn_type_count(const cairn_world *w);
 /* Adds a decorator to a type, after the decorators it requires that the type lacks; its
  * defaults start as the decorator's. Fails with CAIRN_ERR_EXISTS if the type has it already
  * and CAIRN_ERR_STATE once the type is sealed. */
-cairn_status cairn_type_add_decorator(cairn_world *w, cairn_type_id type, cairn_decorator_id deco);
+cairn_err cairn_type_add_decorator(cairn_world *w, cairn_type_id type, cairn_decorator_id deco);
 bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type, cairn_decorator_id deco);
 /* The type's default block for a decorator it has, copied into each new entity. Writable;
  * owned by the world; valid until the next cairn_type_add_decorator on this type. */
-cairn_status cairn_type_defaults(cairn_world *w, cairn_type_id type, cairn_decorator_id deco,
-                                 void **out);
+cairn_err cairn_type_defaults(cairn_world *w, cairn_type_id type, cairn_decorator_id deco,
+                              void **out);
 /* The type's template chain of that name, created empty if need be. Valid for the world's
  * lifetime. Handlers added to it reach every entity of the type. */
-cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_name name,
-                              cairn_chain **out);
+cairn_err cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_id name,
+                           cairn_chain **out);
 
 /* ---------------------------------------------------------------------------------------
  * Entities
@@ -618,58 +616,58 @@ cairn_status cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_na
 #define CAIRN_ENTITY_MAX (UINT32_C(1) << 24)
 
 /* Creates an entity of a type, off the grid, and passes entity_spawned. */
-cairn_status cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out);
+cairn_err cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out);
 /* Creates an entity and places it at cell on its type's layer. A cell that is out of bounds or
  * taken is refused before anything happens. If an entity_spawned handler fails, the entity
  * is destroyed again (its id is stale, its type stays sealed) and the failure is returned. */
-cairn_status cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
-                                cairn_entity_id *out);
+cairn_err cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
+                             cairn_entity_id *out);
 /* Marks a living entity dead, takes it off the grid (its cell is free at once for whoever acts
  * next) and passes entity_died (with no cause: entities killed by damage or by a dig name
  * their killer as the event's actor). It stays readable, cairn_entity_cell giving where it
  * died, until the end of the beat (or cairn_entity_destroy), but no longer counts as alive.
  * Killing a dead entity is CAIRN_ERR_STATE. */
-cairn_status cairn_entity_kill(cairn_world *w, cairn_entity_id id);
+cairn_err cairn_entity_kill(cairn_world *w, cairn_entity_id id);
 /* Removes an entity at once, dead or alive: off the grid, data freed, slot released for
  * reuse under a new generation. Every id of it becomes stale. Passes no chain. */
-cairn_status cairn_entity_destroy(cairn_world *w, cairn_entity_id id);
+cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id);
 
 /* OK if the id names an entity that has not been reaped; CAIRN_ERR_STALE (with a message
  * naming the slot and both generations) or CAIRN_ERR_INVALID otherwise. */
-cairn_status cairn_entity_check(cairn_world *w, cairn_entity_id id);
+cairn_err cairn_entity_check(cairn_world *w, cairn_entity_id id);
 /* True when the id is current and the entity has not been killed. Never sets an error. */
 bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id);
 
-cairn_status cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out);
+cairn_err cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out);
 /* The cell of a placed entity, or where a dead one died; CAIRN_ERR_STATE for an entity off
  * the grid otherwise. */
-cairn_status cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out);
-cairn_status cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out);
-cairn_status cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out);
-cairn_status cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing);
+cairn_err cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out);
+cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out);
+cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out);
+cairn_err cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* The entity's data block for one of its type's decorators (CAIRN_ERR_NOT_FOUND if the type
  * lacks it). Owned by the world; valid until the entity is reaped or destroyed. */
-cairn_status cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,
-                               void **out);
+cairn_err cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,
+                            void **out);
 
 /* The chain the entity's passes use for that name: its own copy if it has one, otherwise its
  * type's template (NULL if the type has no such chain: an empty chain). Valid until the next
  * hook or unhook on this entity. */
-cairn_status cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                cairn_chain **out);
+cairn_err cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                             cairn_chain **out);
 /* Adds a handler to this entity alone: the first hook on a chain gives the entity its own copy
  * of its type's chain (copy on write); siblings keep sharing the template. */
-cairn_status cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                               cairn_handler handler, cairn_handler_id *out_id);
+cairn_err cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                            cairn_handler handler, cairn_handler_id *out_id);
 /* Removes a handler from this entity's own chain (CAIRN_ERR_NOT_FOUND when the entity has no
  * copy of the chain or the copy lacks the handler). */
-cairn_status cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                 cairn_handler_id handler);
+cairn_err cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                              cairn_handler_id handler);
 /* Passes the entity's chain of that name (cairn_chain_pass / cairn_chain_pass_all). */
-cairn_status cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                               cairn_event *ev);
-cairn_status cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_name name,
-                                   cairn_event *ev);
+cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                            cairn_event *ev);
+cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                cairn_event *ev);
 
 /* ---------------------------------------------------------------------------------------
  * Grid
@@ -683,14 +681,13 @@ bool cairn_grid_in_bounds(const cairn_world *w, cairn_cell cell);
 /* Puts a living entity that is off the grid into a cell. CAIRN_ERR_BOUNDS, CAIRN_ERR_OCCUPIED
  * (the layer holds another entity) or CAIRN_ERR_STATE (already placed, or dead) leave
  * everything as it was. */
-cairn_status cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell);
+cairn_err cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell);
 /* Takes an entity off the grid (it stays alive). CAIRN_ERR_STATE if it was not placed. */
-cairn_status cairn_grid_remove(cairn_world *w, cairn_entity_id id);
+cairn_err cairn_grid_remove(cairn_world *w, cairn_entity_id id);
 /* Moves a placed entity to another cell of its layer; on failure it stays where it was. */
-cairn_status cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to);
+cairn_err cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to);
 /* The entity on a layer of a cell, CAIRN_ENTITY_NONE when there is none. */
-cairn_status cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer,
-                           cairn_entity_id *out);
+cairn_err cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cairn_entity_id *out);
 
 /* ---------------------------------------------------------------------------------------
  * Decorators built into the core
@@ -719,7 +716,7 @@ cairn_status cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer,
  *   WithHP        has hp: damaged
  *   Killable      dies when hp reaches 0: die_check (may veto), then cairn_entity_kill
  *   Ticking       tick, once per beat in the tick stage
- *   Statused      can carry timed statuses (cairn_statused_*)
+ *   Statused      can carry timed statuses (cairn_status_*)
  *   Sequential    computes its next action from a sequence's current step
  *   PlayerControl computes its next action from input (cairn_player_input)
  */
@@ -749,8 +746,8 @@ enum {
  * resistance per source. */
 #define CAIRN_SOURCE_MAX 8
 typedef uint8_t cairn_source_id;
-cairn_status cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out);
-cairn_status cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out);
+cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out);
+cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out);
 const char *cairn_source_name(const cairn_world *w, cairn_source_id source);
 
 typedef struct cairn_attack {
@@ -834,7 +831,7 @@ typedef struct cairn_player_control {
     bool has_input;
 } cairn_player_control;
 
-/* Statused keeps its statuses out of line; read them through cairn_statused_*. */
+/* Statused keeps its statuses out of line; read them through cairn_status_*. */
 struct cairn_status_slot;
 typedef struct cairn_statused {
     struct cairn_status_slot *slots;
@@ -931,8 +928,7 @@ cairn_damage_event *cairn_event_as_damage(cairn_event *ev);
 
 /* Adds a target to an attack (from an attack_get handler), once: a target already listed is
  * not added again. */
-cairn_status cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev,
-                                     cairn_entity_id target);
+cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_entity_id target);
 
 /* ---------------------------------------------------------------------------------------
  * The damage model, and stats changed outside an attack
@@ -950,16 +946,16 @@ int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *t
 /* Gives the target back up to `amount` hp, never past its max_hp, and records a
  * CAIRN_CHANGE_HEALED of what it gained (nothing when it gained nothing). *healed (may be
  * NULL) is the hp gained. CAIRN_ERR_NOT_FOUND without WithHP; a dead target gains nothing. */
-cairn_status cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
-                               cairn_entity_id cause, int32_t *healed);
-cairn_status cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
-                                 cairn_entity_id cause, bool *killed);
+cairn_err cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
+                            cairn_entity_id cause, int32_t *healed);
+cairn_err cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
+                              cairn_entity_id cause, bool *killed);
 
 /* Moves an entity to a cell of its layer as displacement: passes its displace_check and
  * displaced when it is Displaceable, records the move. *moved (may be NULL) is false when a
  * handler vetoed; a cell out of bounds or taken is an error as for cairn_grid_move. */
-cairn_status cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                                   cairn_entity_id cause, bool *moved);
+cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                                cairn_entity_id cause, bool *moved);
 
 /* ---------------------------------------------------------------------------------------
  * Actions
@@ -984,18 +980,18 @@ enum {
 #define CAIRN_ACTION_COMPONENTS_MAX 8
 
 /* Registers an action; every component must be a decorator with an activate hook. */
-cairn_status cairn_action_register(cairn_world *w, const char *name,
-                                   const cairn_decorator_id *components, size_t count,
-                                   cairn_action_id *out);
-cairn_status cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out);
+cairn_err cairn_action_register(cairn_world *w, const char *name,
+                                const cairn_decorator_id *components, size_t count,
+                                cairn_action_id *out);
+cairn_err cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out);
 const char *cairn_action_name(const cairn_world *w, cairn_action_id action);
 
 /* Does an action in action.dir right away, outside Acting's stages (no act_check, no
  * algorithm): what a handler or a script calls to make an entity move or hit. *result (may
  * be NULL) receives the successful component's result event, or the last failed one's, or
  * NULL; *success (may be NULL) the outcome. */
-cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
-                             cairn_result_event **result, bool *success);
+cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                          cairn_result_event **result, bool *success);
 
 /* ---------------------------------------------------------------------------------------
  * Acting
@@ -1006,11 +1002,11 @@ cairn_status cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action
  * algorithm if it held, then passes act_success or act_failure. Sets did_action, and stores
  * the event in the entity's cairn_acting.last. An entity that is dead, has no Acting, did
  * act this beat or is acting now (doing_action) does nothing; that is not an error. */
-cairn_status cairn_entity_act(cairn_world *w, cairn_entity_id id);
+cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id);
 
 /* Sets a PlayerControl entity's action for the next beat (CAIRN_ERR_NOT_FOUND without
  * PlayerControl, CAIRN_ERR_INVALID for an unknown action). Without input it does none. */
-cairn_status cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
+cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
 
 /* ---------------------------------------------------------------------------------------
  * Algorithms
@@ -1023,11 +1019,11 @@ cairn_status cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action
 typedef uint16_t cairn_algo_id;
 enum { CAIRN_ALGO_SIMPLE, CAIRN_ALGO_GENERAL, CAIRN_ALGO_BUILTIN_COUNT };
 
-typedef cairn_status (*cairn_algo_fn)(cairn_world *w, cairn_algo_event *ev, void *ud);
+typedef cairn_err (*cairn_algo_fn)(cairn_world *w, cairn_algo_event *ev, void *ud);
 
-cairn_status cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
-                                 cairn_algo_id *out);
-cairn_status cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out);
+cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
+                              cairn_algo_id *out);
+cairn_err cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out);
 const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo);
 
 /* Tries the algo event's action in one direction. When it fails because an entity blocks
@@ -1037,7 +1033,7 @@ const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo);
  * CAIRN_ACT_DEPTH_MAX, is not waited for. On success it records the direction and result in
  * the algo event and turns the actor to face the direction. */
 #define CAIRN_ACT_DEPTH_MAX 1024
-cairn_status cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success);
+cairn_err cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success);
 
 /* ---------------------------------------------------------------------------------------
  * Movs
@@ -1064,17 +1060,17 @@ enum {
 };
 
 /* Writes up to CAIRN_DIR_COUNT directions into dirs and their number into *count. */
-typedef cairn_status (*cairn_movs_fn)(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
-                                      size_t *count, void *ud);
+typedef cairn_err (*cairn_movs_fn)(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
+                                   size_t *count, void *ud);
 
-cairn_status cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn, void *ud,
-                                 cairn_movs_id *out);
-cairn_status cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out);
+cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn, void *ud,
+                              cairn_movs_id *out);
+cairn_err cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out);
 const char *cairn_movs_name(const cairn_world *w, cairn_movs_id movs);
 /* Runs a movs for an entity; dirs must hold CAIRN_DIR_COUNT. A movs that writes a bad
  * direction or too many is an error naming it. */
-cairn_status cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
-                             cairn_dir *dirs, size_t *count);
+cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
+                          cairn_dir *dirs, size_t *count);
 /* The closest living PlayerControl entity to a cell, as the movs above choose it; NONE when
  * there is none. */
 cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from);
@@ -1100,10 +1096,10 @@ typedef struct cairn_step_outcome {
     uint32_t next; /* 0-based: what the rules pick; `decide` may change it */
 } cairn_step_outcome;
 
-typedef cairn_status (*cairn_step_decide_fn)(cairn_world *w, cairn_entity_id id,
-                                             cairn_step_outcome *outcome, void *ud);
-typedef cairn_status (*cairn_step_hook_fn)(cairn_world *w, cairn_entity_id id, uint32_t step,
-                                           void *ud);
+typedef cairn_err (*cairn_step_decide_fn)(cairn_world *w, cairn_entity_id id,
+                                          cairn_step_outcome *outcome, void *ud);
+typedef cairn_err (*cairn_step_hook_fn)(cairn_world *w, cairn_entity_id id, uint32_t step,
+                                        void *ud);
 
 typedef struct cairn_step {
     cairn_action_id action;
@@ -1121,9 +1117,9 @@ typedef struct cairn_step {
 
 /* Registers a sequence of 1 .. CAIRN_SEQUENCE_STEPS_MAX steps (copied). Targets must name
  * steps of the sequence. */
-cairn_status cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
-                                     size_t count, cairn_sequence_id *out);
-cairn_status cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out);
+cairn_err cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
+                                  size_t count, cairn_sequence_id *out);
+cairn_err cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out);
 const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence);
 /* How many steps a sequence has (0 for an unknown id). */
 size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
@@ -1132,47 +1128,46 @@ size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
  * Statuses (the Statused decorator)
  *
  * A status is a timed modifier: applying it to a Statused entity calls its hook function,
- * which hooks handlers onto that entity alone with cairn_statused_hook, then its apply
+ * which hooks handlers onto that entity alone with cairn_status_hook, then its apply
  * function; in the tick stage of each later beat its tick hook runs and it counts down; when
  * it reaches 0 it wears off: the wear_off hook runs and every handler it hooked is unhooked.
  * Every change is recorded.
  */
-typedef uint16_t cairn_statused_id;
+typedef uint16_t cairn_status_id;
 
-typedef cairn_status (*cairn_statused_fn)(cairn_world *w, cairn_entity_id id,
-                                          cairn_statused_id status, void *ud);
+typedef cairn_err (*cairn_status_fn)(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                     void *ud);
 
-typedef struct cairn_statused_def {
+typedef struct cairn_status_def {
     const char *name;
     /* May be NULL. Hooks the handlers the status holds while it lasts, with
-     * cairn_statused_hook, and nothing else: it runs when the status is applied (before
+     * cairn_status_hook, and nothing else: it runs when the status is applied (before
      * apply) and again when a world is restored from a snapshot. A status that hooks from
      * apply instead works, but a world where it is on cannot be snapshot. */
-    cairn_statused_fn hook;
-    cairn_statused_fn apply;    /* may be NULL */
-    cairn_statused_fn tick;     /* may be NULL; runs before the count goes down */
-    cairn_statused_fn wear_off; /* may be NULL; runs before the handlers are unhooked */
-    void *ud;                   /* borrowed */
-} cairn_statused_def;
+    cairn_status_fn hook;
+    cairn_status_fn apply;    /* may be NULL */
+    cairn_status_fn tick;     /* may be NULL; runs before the count goes down */
+    cairn_status_fn wear_off; /* may be NULL; runs before the handlers are unhooked */
+    void *ud;                 /* borrowed */
+} cairn_status_def;
 
-#define CAIRN_STATUSED_HOOKS_MAX 8
+#define CAIRN_STATUS_HOOKS_MAX 8
 
-cairn_status cairn_statused_define(cairn_world *w, const cairn_statused_def *def,
-                                   cairn_statused_id *out);
-cairn_status cairn_statused_find(cairn_world *w, const char *name, cairn_statused_id *out);
-const char *cairn_statused_name(const cairn_world *w, cairn_statused_id status);
+cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn_status_id *out);
+cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out);
+const char *cairn_status_name(const cairn_world *w, cairn_status_id status);
 
 /* Applies a status for `beats` beats (1 or more) to a Statused entity. Applied again while it
  * lasts, it keeps the longer of the two counts and does not apply twice. */
-cairn_status cairn_statused_apply(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                  int32_t beats);
+cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                             int32_t beats);
 /* Hooks a handler onto the entity for as long as the status lasts (it must have it). */
-cairn_status cairn_statused_hook(cairn_world *w, cairn_entity_id id, cairn_statused_id status,
-                                 cairn_chain_name chain, cairn_handler handler);
+cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                            cairn_chain_id chain, cairn_handler handler);
 /* Wears a status off now. CAIRN_ERR_NOT_FOUND when the entity does not have it. */
-cairn_status cairn_statused_remove(cairn_world *w, cairn_entity_id id, cairn_statused_id status);
+cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_id status);
 /* Beats left: 0 when the entity does not have the status (or is not Statused). */
-int32_t cairn_statused_remaining(cairn_world *w, cairn_entity_id id, cairn_statused_id status);
+int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_id status);
 
 /* ---------------------------------------------------------------------------------------
  * The beat and its history
@@ -1213,7 +1208,7 @@ const char *cairn_phase_name(cairn_phase phase);
  * under way keeps its order and the entity moves when the beat's dead are reaped. Writing
  * cairn_acting.priority directly changes nothing until the entity is made again (a restore).
  * Errors: CAIRN_ERR_INVALID, CAIRN_ERR_STALE, CAIRN_ERR_NOT_FOUND (no Acting). */
-cairn_status cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
+cairn_err cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
 /* The phase the world is in now. */
 cairn_phase cairn_world_phase(const cairn_world *w);
 
@@ -1255,15 +1250,15 @@ const char *cairn_change_name(cairn_change_kind kind);
 /* Kinds of change that the embedder or content defines, by name ("mypack:burned"), with ids
  * 0, 1, 2 ... in the order registered (so a snapshot can name them); at most 65,536.
  * CAIRN_ERR_EXISTS (with *out set) for a name registered already. */
-cairn_status cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out);
-cairn_status cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out);
+cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out);
+cairn_err cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out);
 /* The name of a registered kind, or NULL. Owned by the world. */
 const char *cairn_change_kind_name(const cairn_world *w, uint16_t id);
 
 /* Adds a change made outside the core to the history, in the current phase: a
  * CAIRN_CHANGE_STAT (a host that sets stats) or a CAIRN_CHANGE_CONTENT of a registered kind.
  * CAIRN_ERR_INVALID for any other kind or an unknown content kind; CAIRN_ERR_NOMEM. */
-cairn_status cairn_world_record(cairn_world *w, cairn_change change);
+cairn_err cairn_world_record(cairn_world *w, cairn_change change);
 
 /* The changes of the current beat (from the start of the last cairn_world_step, including
  * any made since it returned), in the order they happened. Owned by the world; valid until
@@ -1276,7 +1271,7 @@ const cairn_change *cairn_world_history(const cairn_world *w, size_t *count);
 
 /* Sets the world's message (printf-style) and returns status, for handlers and embedders
  * that fail: `return cairn_world_fail(w, CAIRN_ERR_HANDLER, "no target at %d,%d", x, y);` */
-cairn_status cairn_world_fail(cairn_world *w, cairn_status status, const char *fmt, ...)
+cairn_err cairn_world_fail(cairn_world *w, cairn_err status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

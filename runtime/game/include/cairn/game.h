@@ -25,8 +25,8 @@ extern "C" {
  * sight and are seen themselves. visible receives width * height bytes, row by row, 1 for a
  * cell seen; *count (may be NULL) how many. CAIRN_ERR_BOUNDS for a cell off the grid,
  * CAIRN_ERR_INVALID for a negative radius, CAIRN_ERR_NOMEM; the world's message says which. */
-cairn_status cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uint8_t *visible,
-                               size_t *count);
+cairn_err cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uint8_t *visible,
+                            size_t *count);
 
 typedef struct cairn_path_options {
     bool diagonal; /* may step diagonally (costing as much as a straight step, and passing
@@ -48,15 +48,14 @@ typedef struct cairn_path_options {
  * from == to, and CAIRN_PATH_NONE when there is no way (still CAIRN_OK). opts may be NULL:
  * straight steps, no digging. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_NOMEM. */
 #define CAIRN_PATH_NONE SIZE_MAX
-cairn_status cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
-                             const cairn_path_options *opts, cairn_dir *dirs, size_t cap,
-                             size_t *len);
+cairn_err cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
+                          const cairn_path_options *opts, cairn_dir *dirs, size_t cap, size_t *len);
 
 /* The cost of the cheapest way from `from` to every cell (Dijkstra's search), into out:
  * width * height values row by row, -1 for a cell with no way to it, 0 for `from` itself.
  * Costs are kept to hundredths. Same options and errors as cairn_path_find. */
-cairn_status cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
-                                  float *out);
+cairn_err cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
+                               float *out);
 
 /* w:fov, w:path and w:distances for content: give this list as cairn_lua_config.world_methods (the
  * executable does). See docs/lua-api.md. */

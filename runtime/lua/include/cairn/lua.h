@@ -8,7 +8,7 @@
  * the world, one at a time. Making another world destroys the previous one, so state and
  * world stay one to one.
  *
- * Conventions, as in cairn/core.h: functions that can fail return a cairn_status, and
+ * Conventions, as in cairn/core.h: functions that can fail return a cairn_err, and
  * cairn_lua_error says what went wrong, with `pack:path:line` and a traceback when content
  * ran. Bad content is never a crash: a syntax error, a runaway loop, a memory bomb or a
  * handler that fails mid-beat is an error status and a message, and the host stays usable.
@@ -69,7 +69,7 @@ typedef struct cairn_lua_config {
 /* Creates a host: a Lua state with the runtime's scripts loaded. On failure returns the
  * status, leaves *out NULL and writes the reason to err (may be NULL). The caller owns the
  * host and frees it with cairn_lua_destroy. */
-cairn_status cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err);
+cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err);
 /* Frees the host, its world and its Lua state. NULL is accepted. */
 void cairn_lua_destroy(cairn_lua *h);
 
@@ -79,25 +79,24 @@ const char *cairn_lua_error(const cairn_lua *h);
 
 /* Adds a folder to search for packs by id: a pack `foo` is the folder `DIR/foo` holding a
  * pack.lua. Folders are searched in the order added; the bundled content folder comes last. */
-cairn_status cairn_lua_add_pack_path(cairn_lua *h, const char *dir);
+cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir);
 /* Loads the pack in folder dir and, first, the packs it depends on (found on the pack path
  * and beside dir). Every problem found is in the message, one per line. A pack already loaded
  * is not loaded twice. Loading happens before any world exists. */
-cairn_status cairn_lua_load_pack(cairn_lua *h, const char *dir);
+cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir);
 
 /* Makes the host's world from everything loaded so far (destroying the previous world and
  * invalidating every handle to it). Only size and seed are read from config: the world's
  * allocator and user pointer are the host's (its memory counts against the ceiling). The world
  * is owned by the host; *out (may be NULL) borrows it until the next world or destroy. */
-cairn_status cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config,
-                                    cairn_world **out);
+cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config, cairn_world **out);
 /* The host's world, or NULL. */
 cairn_world *cairn_lua_world(cairn_lua *h);
 /* cairn_world_step on the host's world, with the failing handler's whole message (and
  * traceback) in cairn_lua_error when content failed. Policy on failure: the beat stops where
  * the handler failed; what happened before stays done and recorded in the history; the
  * world is left between beats, and the next step runs a whole beat. */
-cairn_status cairn_lua_step(cairn_lua *h);
+cairn_err cairn_lua_step(cairn_lua *h);
 
 /* For world methods (see cairn_lua_method): the world of the handle at idx, raising a Lua
  * error when it is not a live world handle. */
@@ -116,12 +115,12 @@ void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
 /* Makes the world of the game named `game` ("base:dungeon", or "dungeon" when one pack has
  * it) and generates its first floor. Replaces the host's world. */
-cairn_status cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed);
+cairn_err cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed);
 /* The player's action for the next beat: an action's name and a direction name ("n", ...;
  * NULL or "" for none). */
-cairn_status cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir);
+cairn_err cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir);
 /* Asks the bot named `bot` for the player's action for the next beat. */
-cairn_status cairn_lua_game_bot(cairn_lua *h, const char *bot);
+cairn_err cairn_lua_game_bot(cairn_lua *h, const char *bot);
 
 typedef enum cairn_game_end {
     CAIRN_GAME_PLAYING,
@@ -132,19 +131,19 @@ typedef enum cairn_game_end {
 
 /* Runs one beat, then the game's rules: on, down a floor, won or lost. *ended (may be NULL)
  * receives how the game stands. Stepping a game that has ended is CAIRN_ERR_STATE. */
-cairn_status cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended);
+cairn_err cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended);
 /* How the game stands now, into *ended: a resumed game may have ended before it was saved. */
-cairn_status cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended);
+cairn_err cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended);
 /* The session's summary, lines of "key: value" (game, seed, ended, floor, beats, hp, the
  * game's own report, checksum), as text the host owns, valid until the next summary.
  * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
-cairn_status cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text);
+cairn_err cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text);
 
 /* Undoes the last beat: the last checkpoint before it is restored and the inputs of the beats
  * between are played again (each must come to the checksum it came to the first time, or the
  * content's fault is told). CAIRN_ERR_STATE, with why, when no beat has been played or the
  * checkpoint needed is no longer kept. Undo works after the game has ended, too. */
-cairn_status cairn_lua_game_undo(cairn_lua *h);
+cairn_err cairn_lua_game_undo(cairn_lua *h);
 
 /* What a front end shows of the game (scripts/view.lua), owned by the host and valid until
  * the next view or the next call that changes the game. Rows are NUL-terminated strings:
@@ -165,7 +164,7 @@ typedef struct cairn_lua_view {
     const char *ended; /* NULL while the game goes on, else "won", "died", "lost" */
 } cairn_lua_view;
 
-cairn_status cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out);
+cairn_err cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out);
 
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_lua_bytes {
@@ -205,16 +204,16 @@ typedef struct cairn_lua_game_state {
 
 /* The game's state, owned by the host until the next call on it. Between beats only; fails
  * (naming the entity) when content hooked handlers a snapshot cannot keep. */
-cairn_status cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out);
+cairn_err cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out);
 /* Makes the host's world again and resumes the saved game in it. Refused, with every
  * difference named, when the packs loaded are not the ones it was saved with (ids, versions,
  * content); refused as damaged when its parts do not read back or its world does not come to
  * its checksum. On failure the host has no game. */
-cairn_status cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state);
+cairn_err cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state);
 
 /* The game so far as a replay's text (scripts/replay.lua), owned by the host until the next
  * call on it. */
-cairn_status cairn_lua_game_record(cairn_lua *h, const char **text);
+cairn_err cairn_lua_game_record(cairn_lua *h, const char **text);
 /* The folders of the packs a replay's text names that are not loaded yet, in load order, for
  * the caller to load before cairn_lua_replay_start. Each is found by its id among `folders`
  * (pack folders, each named after its pack), else at the folder the replay recorded; whichever
@@ -222,25 +221,24 @@ cairn_status cairn_lua_game_record(cairn_lua *h, const char **text);
  * any of it runs. Owned by the host until the next call of either function (loading packs
  * leaves them be) or its destruction. A text that is not a replay fails with the line at
  * fault. */
-cairn_status cairn_lua_replay_find_packs(cairn_lua *h, const char *text,
-                                         const char *const *folders, size_t folder_count,
-                                         const char *const **dirs, size_t *count);
+cairn_err cairn_lua_replay_find_packs(cairn_lua *h, const char *text, const char *const *folders,
+                                      size_t folder_count, const char *const **dirs, size_t *count);
 /* cairn_lua_replay_find_packs with no folders given. */
-cairn_status cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
-                                    size_t *count);
+cairn_err cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                 size_t *count);
 /* Starts the replay's game (checking the packs as cairn_lua_game_resume does); *beats is how
  * many it has. */
-cairn_status cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
+cairn_err cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
 /* Plays the replay's next beat and compares what the world came to with every field its line
  * recorded: fails with "beat N differs from the replay: ..." naming the fields that differ.
  * *done is set after the last beat. A failure ends the replay. */
-cairn_status cairn_lua_replay_step(cairn_lua *h, bool *done);
+cairn_err cairn_lua_replay_step(cairn_lua *h, bool *done);
 /* After the last beat: compares how the game stands with the replay's end line, failing with
  * "replay line N: the game ended 'won' at beat K, where the replay has 'lost'" when they
  * differ. *incomplete is NULL when the replay holds its whole game, else says where it stops
  * short and why ("the replay stops at beat K, before its game ended: ..."), owned by the host
  * until the next call on it. */
-cairn_status cairn_lua_replay_finish(cairn_lua *h, const char **incomplete);
+cairn_err cairn_lua_replay_finish(cairn_lua *h, const char **incomplete);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
@@ -261,16 +259,16 @@ typedef struct cairn_lua_totals {
 /* `cairn check DIR`: loads the pack in dir and its dependencies, makes a world from them and
  * prints every problem found to config->out, one per line as `pack:path:line: message`.
  * *problems receives their number. Fails only when the check itself could not run. */
-cairn_status cairn_lua_check(const cairn_lua_config *config, const char *dir, unsigned *problems,
-                             cairn_error *err);
+cairn_err cairn_lua_check(const cairn_lua_config *config, const char *dir, unsigned *problems,
+                          cairn_error *err);
 
 /* `cairn test [DIR...]`: runs the scenario tests found in dirs (a pack folder: its tests/; any
  * other folder: its *.lua files), each file in a fresh host, files and tests in a stable
  * order. With no dirs: the source tree's tests/scenarios and every bundled pack. Prints one
  * line per test and, last, "N passed, N failed". A file that does not load counts as a
  * failed test. */
-cairn_status cairn_lua_test(const cairn_lua_config *config, const char *const *dirs, size_t count,
-                            cairn_lua_totals *totals, cairn_error *err);
+cairn_err cairn_lua_test(const cairn_lua_config *config, const char *const *dirs, size_t count,
+                         cairn_lua_totals *totals, cairn_error *err);
 
 #ifdef __cplusplus
 }
