@@ -91,7 +91,7 @@ int cairn_bench_saves(uint64_t seed)
     cairn_lua *h = app_host("bench", packs, 1);
     if (!h)
         return EXIT_FAILED;
-    if (cairn_lua_game_start(h, "marathon", seed))
+    if (cairn_session_start(h, "marathon", seed))
         return app_failed("bench", h, "the marathon game does not start");
     printf("saves: the marathon game, seed %llu, played by the explorer bot; the fastest of %d "
            "writes and of %d resumes\n",
@@ -101,7 +101,7 @@ int cairn_bench_saves(uint64_t seed)
     int status = EXIT_OK;
     for (size_t i = 0; i < sizeof lengths / sizeof lengths[0] && status == EXIT_OK; i++) {
         for (; played < lengths[i]; played++)
-            if (cairn_lua_game_bot(h, "explorer") || cairn_lua_game_step(h, NULL))
+            if (cairn_session_bot(h, "explorer") || cairn_session_step(h, NULL))
                 return app_failed("bench", h, "the game stopped");
         remove(path);
         saving sv = {h, path};

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cairn/game.h"
+#include "cairn/session.h"
 #include "common.h"
 
-const cairn_lua_config app_host_config = {.world_methods = cairn_game_world_methods};
+const cairn_lua_config app_host_config = {.world_methods = cairn_session_world_methods};
 
 cairn_lua *app_host(const char *command, const char *const *packs, int pack_count)
 {

@@ -9,12 +9,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
-/* The hosts of every command: content gets field of view and path finding (cairn/game.h)
- * beyond the host's own. */
+/* The hosts of every command: content gets field of view and path finding (the world methods
+ * of cairn/session.h) beyond the host's own. */
 extern const cairn_lua_config app_host_config;
 
 /* The most --pack options a command takes. */

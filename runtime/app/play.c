@@ -1,7 +1,7 @@
 /*
  * play.c - `cairn play`: the game in a terminal, through ncurses. It resumes the save (or
  * starts the base game's dungeon), turns each key into the player's action for one beat, and
- * after each draws what cairn_lua_game_view says: the status line, the map with the enemies'
+ * after each draws what cairn_session_view says: the status line, the map with the enemies'
  * intents, a side panel of keys and the message log. Q saves and quits; a game that ends shows
  * its summary and, when left, takes its save with it.
  *
@@ -63,7 +63,7 @@ typedef struct play {
     /* The save file holds this game (it was resumed or written here): only then does the
      * game's end remove it. With --new, an older game's save stays until it is replaced. */
     bool save_is_ours;
-    cairn_lua_view view;
+    cairn_view view;
     bool stale;               /* the game changed since the view was taken */
     const char *summary;      /* the summary, once the game has ended */
     SCREEN *screen;           /* NULL when curses is not running */
@@ -243,7 +243,7 @@ static int open_game(play *p)
         }
     }
     uint64_t seed = p->opt.seeded ? p->opt.seed : random_seed();
-    if (cairn_lua_game_start(p->h, "dungeon", seed))
+    if (cairn_session_start(p->h, "dungeon", seed))
         return complain(p, "the game does not start: %s", cairn_lua_error(p->h));
     return EXIT_OK;
 }
@@ -403,7 +403,7 @@ static void draw_too_small(const layout *l)
 
 static void draw_map(const play *p)
 {
-    const cairn_lua_view *v = &p->view;
+    const cairn_view *v = &p->view;
     for (int y = 0; y < v->height; y++) {
         const char *g = v->glyphs[y], *c = v->colors[y], *m = v->marks[y];
         size_t glen = strlen(g), at = 0, clen = strlen(c), mlen = strlen(m);
@@ -475,7 +475,7 @@ static size_t count_lines(const char *s, int cols)
  * bottom row says how much is below. */
 static void draw_log(play *p, const layout *l)
 {
-    const cairn_lua_view *v = &p->view;
+    const cairn_view *v = &p->view;
     int rows = l->log_rows;
     if (p->notice[0]) {
         rows--;
@@ -636,7 +636,7 @@ static const char *direction_of(int ch)
 /* The player's action (dir NULL: none) for one beat, and the beat. */
 static int act(play *p, const char *action, const char *dir)
 {
-    if (cairn_lua_game_input(p->h, action, dir) || cairn_lua_game_step(p->h, NULL))
+    if (cairn_session_input(p->h, action, dir) || cairn_session_step(p->h, NULL))
         return complain(p, "%s", cairn_lua_error(p->h));
     p->stale = true;
     p->scroll = 0;
@@ -645,7 +645,7 @@ static int act(play *p, const char *action, const char *dir)
 
 static int undo(play *p)
 {
-    cairn_err st = cairn_lua_game_undo(p->h);
+    cairn_err st = cairn_session_undo(p->h);
     if (st == CAIRN_ERR_STATE) {
         const char *why = cairn_lua_error(p->h);
         set_notice(p, "%c%s", why[0] >= 'a' && why[0] <= 'z' ? why[0] - 'a' + 'A' : why[0],
@@ -684,7 +684,7 @@ static void scroll_log(play *p, int pages)
 static int write_record(play *p)
 {
     const char *text = NULL;
-    if (p->opt.record && cairn_lua_game_record(p->h, &text))
+    if (p->opt.record && cairn_session_record(p->h, &text))
         return complain(p, "no replay: %s", cairn_lua_error(p->h));
     close_screen(p);
     return !text || app_write_file("play", p->opt.record, text) ? EXIT_OK : EXIT_FAILED;
@@ -776,11 +776,11 @@ static int on_ending_key(play *p, int ch)
 /* Takes the view again after the game changed, and the summary when it has ended. */
 static int look(play *p)
 {
-    if (cairn_lua_game_view(p->h, &p->view))
+    if (cairn_session_view(p->h, &p->view))
         return complain(p, "%s", cairn_lua_error(p->h));
     p->stale = false;
     p->summary = NULL;
-    if (p->view.ended && cairn_lua_game_summary(p->h, NULL, &p->summary))
+    if (p->view.ended && cairn_session_summary(p->h, NULL, &p->summary))
         return complain(p, "%s", cairn_lua_error(p->h));
     return GO_ON;
 }
@@ -803,7 +803,7 @@ static int run(play *p)
 static int watch_end(play *p, uint64_t played, bool partial)
 {
     const char *incomplete;
-    if (cairn_lua_replay_finish(p->h, &incomplete)) {
+    if (cairn_session_replay_finish(p->h, &incomplete)) {
         set_notice(p, "%s", cairn_lua_error(p->h));
         return EXIT_FAILED;
     }
@@ -844,7 +844,7 @@ static int watch(play *p, uint64_t beats, bool partial)
             continue;
         bool done = false;
         p->notice[0] = '\0';
-        if (cairn_lua_replay_step(p->h, &done)) {
+        if (cairn_session_replay_step(p->h, &done)) {
             set_notice(p, "%s", cairn_lua_error(p->h));
             stopped = true;
             st = EXIT_FAILED;

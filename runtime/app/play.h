@@ -7,12 +7,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 
 /* Runs the command; argv[0] is "play". Returns the exit status. */
 int cairn_play(int argc, char **argv);
 
-/* `cairn replay FILE` without --verify: shows the replay started in h (cairn_lua_replay_start,
+/* `cairn replay FILE` without --verify: shows the replay started in h (cairn_session_replay_start,
  * `beats` beats) on the same screen, a beat for each key, and after the last checks its end.
  * Takes h, which it destroys. Returns the exit status: failed when a beat or the end differed
  * from the recording, or when the replay stops before its game ended and partial is false. */

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 #include "common.h"
 #include "play.h"
 #include "replay.h"
@@ -92,18 +92,18 @@ static cairn_lua *start(const options *o, const char *text, uint64_t *beats)
         return NULL;
     const char *const *dirs;
     size_t count;
-    if (cairn_lua_replay_find_packs(h, text, o->packs, o->pack_count, &dirs, &count)) {
+    if (cairn_session_replay_find_packs(h, text, o->packs, o->pack_count, &dirs, &count)) {
         app_failed("replay", h, o->file);
         return NULL;
     }
-    /* The folders stay the host's until the next cairn_lua_replay_find_packs: loading packs
+    /* The folders stay the host's until the next cairn_session_replay_find_packs: loading packs
      * leaves them be. */
     for (size_t i = 0; i < count; i++)
         if (cairn_lua_load_pack(h, dirs[i])) {
             app_failed("replay", h, dirs[i]);
             return NULL;
         }
-    if (cairn_lua_replay_start(h, text, beats)) {
+    if (cairn_session_replay_start(h, text, beats)) {
         app_failed("replay", h, o->file);
         return NULL;
     }
@@ -116,7 +116,7 @@ static int verify(cairn_lua *h, const options *o, uint64_t beats)
     bool done = beats == 0;
     uint64_t played = 0;
     while (!done) {
-        if (cairn_lua_replay_step(h, &done)) {
+        if (cairn_session_replay_step(h, &done)) {
             fprintf(stderr, "cairn replay: %s: %s\n", o->file, cairn_lua_error(h));
             printf("diverged: beat %llu of %llu\n", (unsigned long long)played + 1,
                    (unsigned long long)beats);
@@ -126,7 +126,7 @@ static int verify(cairn_lua *h, const options *o, uint64_t beats)
         played++;
     }
     const char *incomplete;
-    if (cairn_lua_replay_finish(h, &incomplete)) {
+    if (cairn_session_replay_finish(h, &incomplete)) {
         fprintf(stderr, "cairn replay: %s: %s\n", o->file, cairn_lua_error(h));
         printf("diverged: the end, after beat %llu\n", (unsigned long long)played);
         cairn_lua_destroy(h);

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 #include "cairn/save.h"
 #include "common.h"
 #include "sim.h"
@@ -114,24 +114,24 @@ int cairn_sim(int argc, char **argv)
             cairn_lua_destroy(h);
             return EXIT_FAILED;
         }
-    } else if (cairn_lua_game_start(h, o.game, o.seed)) {
+    } else if (cairn_session_start(h, o.game, o.seed)) {
         return failed(h, "the game does not start");
     }
-    cairn_game_end ended;
-    if (cairn_lua_game_status(h, &ended))
+    cairn_session_end ended;
+    if (cairn_session_status(h, &ended))
         return failed(h, "the game cannot be read");
-    for (uint64_t beat = 0; beat < o.beats && ended == CAIRN_GAME_PLAYING; beat++) {
-        if (cairn_lua_game_bot(h, o.bot))
+    for (uint64_t beat = 0; beat < o.beats && ended == CAIRN_SESSION_PLAYING; beat++) {
+        if (cairn_session_bot(h, o.bot))
             return failed(h, "the bot failed");
-        if (cairn_lua_game_step(h, &ended))
+        if (cairn_session_step(h, &ended))
             return failed(h, "the game stopped");
     }
     const char *summary;
-    if (cairn_lua_game_summary(h, "beat limit", &summary))
+    if (cairn_session_summary(h, "beat limit", &summary))
         return failed(h, "no summary");
     fputs(summary, stdout);
     const char *replay;
-    if (o.record && cairn_lua_game_record(h, &replay))
+    if (o.record && cairn_session_record(h, &replay))
         return failed(h, "no replay");
     bool recorded = !o.record || app_write_file("sim", o.record, replay);
     cairn_error err;

@@ -40,6 +40,11 @@ cairn_lua *cairn_lua__from(lua_State *L)
     return ud;
 }
 
+lua_State *cairn_lua__state(cairn_lua *h)
+{
+    return h->L;
+}
+
 /* --- places ------------------------------------------------------------------------------ */
 
 /* Whether a function's source (lua_Debug.source) is one of the runtime's own scripts. */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "cairn/lua.h"
+#include "host_calls.h" /* cairn_lua__call, __fail, __push_runtime, __state */
 
 struct cairn_lua {
     lua_State *L;
@@ -78,16 +79,6 @@ struct cairn_lua {
 void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
 /* The host of a state (it is the allocator's ud). */
 cairn_lua *cairn_lua__from(lua_State *L);
-/* Sets the host's error message (printf-style); returns status. */
-cairn_err cairn_lua__fail(cairn_lua *h, cairn_err status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-/* Calls the function below nargs arguments on the stack, protected, under the budget (a new
- * one when no call is under way) and the memory ceiling. On failure the message, with its
- * traceback, is the host's error and nothing is left on the stack. */
-cairn_err cairn_lua__call(cairn_lua *h, int nargs, int nresults);
 /* Makes the host's error a memory overrun (of the ceiling when limit, else of the machine)
  * placed at the function at idx, for LUA_ERRMEM, which runs no message handler. Raises
  * nothing. */
@@ -122,8 +113,6 @@ void cairn_lua__memory_message(const cairn_lua *h, char *buf, size_t size);
 void cairn_lua__memory_clear(cairn_lua *h);
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
-/* Pushes the trusted scripts' function `name` from the runtime table. */
-void cairn_lua__push_runtime(lua_State *L, const char *name);
 
 /* The kinds of names content refers to. */
 typedef enum cairn_lua_kind {

@@ -149,7 +149,7 @@ static void bind_pair(sqlite3_stmt *stmt, const void *ud)
 
 static void bind_pack(sqlite3_stmt *stmt, const void *ud)
 {
-    const cairn_lua_pack_identity *p = ud;
+    const cairn_session_pack *p = ud;
     sqlite3_bind_text(stmt, 1, p->id, -1, SQLITE_STATIC);
     sqlite3_bind_text(stmt, 2, p->version, -1, SQLITE_STATIC);
     sqlite3_bind_text(stmt, 3, p->hash, -1, SQLITE_STATIC);
@@ -157,7 +157,7 @@ static void bind_pack(sqlite3_stmt *stmt, const void *ud)
 
 static void bind_entity(sqlite3_stmt *stmt, const void *ud)
 {
-    const cairn_lua_saved_entity *e = ud;
+    const cairn_session_entity *e = ud;
     sqlite3_bind_int64(stmt, 1, e->id);
     sqlite3_bind_text(stmt, 2, e->type, -1, SQLITE_STATIC);
     sqlite3_bind_blob64(stmt, 3, e->data.data ? e->data.data : "", e->data.size, SQLITE_STATIC);
@@ -450,7 +450,7 @@ static cairn_err verify_checks(db *d)
     return CAIRN_OK;
 }
 
-static cairn_err write_state(db *d, const cairn_lua_game_state *s)
+static cairn_err write_state(db *d, const cairn_session_state *s)
 {
     char seed[24], beat[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
@@ -509,8 +509,8 @@ static cairn_err check_ours(db *d, bool empty_ok)
 
 cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
 {
-    cairn_lua_game_state state;
-    if (cairn_lua_game_save_state(h, &state))
+    cairn_session_state state;
+    if (cairn_session_save_state(h, &state))
         return fail(err, CAIRN_ERR_STATE, "cannot save the game: %s", cairn_lua_error(h));
     db d;
     cairn_err st = open_db(&d, path, true, err);
@@ -533,8 +533,8 @@ cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
 /* What a save's rows held, copied out: the state points into the copies until it is resumed. */
 typedef struct reader {
     db d;
-    cairn_lua_pack_identity *pack_list;
-    cairn_lua_saved_entity *entity_list;
+    cairn_session_pack *pack_list;
+    cairn_session_entity *entity_list;
     char *texts; /* the copies of the rows' values, linked through their first bytes */
 } reader;
 
@@ -603,7 +603,7 @@ static const char *meta(reader *r, const char *key)
     return v;
 }
 
-static cairn_err read_meta(reader *r, cairn_lua_game_state *s)
+static cairn_err read_meta(reader *r, cairn_session_state *s)
 {
     const char *format = meta(r, "format"), *version = meta(r, "cairn");
     s->game = meta(r, "game");
@@ -624,11 +624,11 @@ static cairn_err read_meta(reader *r, cairn_lua_game_state *s)
     return CAIRN_OK;
 }
 
-static cairn_err read_parts(reader *r, cairn_lua_game_state *s)
+static cairn_err read_parts(reader *r, cairn_session_state *s)
 {
     struct {
         const char *name;
-        cairn_lua_bytes *into;
+        cairn_session_bytes *into;
     } parts[] = {{"core", &s->core}, {"world", &s->world}, {"session", &s->session}};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         sqlite3_stmt *stmt;
@@ -676,7 +676,7 @@ static cairn_err read_rows(reader *r, const char *sql, void **out, size_t *count
 
 static bool fill_pack(reader *r, sqlite3_stmt *stmt, void *item)
 {
-    cairn_lua_pack_identity *p = item;
+    cairn_session_pack *p = item;
     p->id = keep(r, stmt, 0, NULL);
     p->version = keep(r, stmt, 1, NULL);
     p->hash = keep(r, stmt, 2, NULL);
@@ -685,7 +685,7 @@ static bool fill_pack(reader *r, sqlite3_stmt *stmt, void *item)
 
 static bool fill_entity(reader *r, sqlite3_stmt *stmt, void *item)
 {
-    cairn_lua_saved_entity *e = item;
+    cairn_session_entity *e = item;
     e->id = sqlite3_column_int64(stmt, 0);
     e->type = keep(r, stmt, 1, NULL);
     e->data.data = keep(r, stmt, 2, &e->data.size);
@@ -697,7 +697,7 @@ cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
     if (!cairn_save_exists(path))
         return fail(err, CAIRN_ERR_NOT_FOUND, "there is no save at %s", path);
     reader r = {0};
-    cairn_lua_game_state s = {0};
+    cairn_session_state s = {0};
     cairn_err st = open_db(&r.d, path, false, err);
     if (!st && !(st = check_ours(&r.d, false)) && !(st = check_whole(&r)) &&
         !(st = read_meta(&r, &s)) && !(st = verify_checks(&r.d)) && !(st = read_parts(&r, &s)) &&
@@ -708,7 +708,7 @@ cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
                          fill_entity))) {
         s.packs = r.pack_list;
         s.entities = r.entity_list;
-        cairn_err resumed = cairn_lua_game_resume(h, &s);
+        cairn_err resumed = cairn_session_resume(h, &s);
         if (resumed == CAIRN_ERR_NOMEM)
             st = fail(err, CAIRN_ERR_LIMIT,
                       "the save %s is too big to load within the memory ceiling: %s", path,

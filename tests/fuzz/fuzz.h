@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,7 +1,7 @@
 /*
  * replay.c - fuzz target: a replay's text (scripts/replay.lua) through the host's API, as
- * `cairn replay` takes it: cairn_lua_replay_packs (the packs it names that are not loaded),
- * then cairn_lua_replay_start (parse, check the packs, start the game). No beat is played:
+ * `cairn replay` takes it: cairn_session_replay_packs (the packs it names that are not loaded),
+ * then cairn_session_replay_start (parse, check the packs, start the game). No beat is played:
  * that is the game, not the replay's reader, and would make each input slow.
  *
  * The host (the base game and the corridor pack) is kept while inputs leave it untouched,
@@ -18,16 +18,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = fuzz_text(data, size);
     const char *const *dirs;
     size_t count;
-    if (cairn_lua_replay_packs(h, text, &dirs, &count) == CAIRN_OK) {
+    if (cairn_session_replay_packs(h, text, &dirs, &count) == CAIRN_OK) {
         for (size_t i = 0; i < count; i++)
             if (!dirs[i] || !dirs[i][0])
                 fuzz_die("a replay names a pack in no folder");
     } else {
-        fuzz_check_error(h, "cairn_lua_replay_packs");
+        fuzz_check_error(h, "cairn_session_replay_packs");
     }
     uint64_t beats;
-    if (cairn_lua_replay_start(h, text, &beats))
-        fuzz_check_error(h, "cairn_lua_replay_start");
+    if (cairn_session_replay_start(h, text, &beats))
+        fuzz_check_error(h, "cairn_session_replay_start");
     else
         fuzz_note("started a replay of %llu beats", (unsigned long long)beats);
     free(text);

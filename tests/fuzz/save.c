@@ -33,9 +33,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cairn_error err = {0};
     if (cairn_save_read(h, path, &err) == CAIRN_OK) {
         fuzz_note("resumed");
-        cairn_game_end ended;
-        if (cairn_lua_game_bot(h, "explorer") == CAIRN_OK)
-            cairn_lua_game_step(h, &ended);
+        cairn_session_end ended;
+        if (cairn_session_bot(h, "explorer") == CAIRN_OK)
+            cairn_session_step(h, &ended);
     } else if (!err.message[0]) {
         fuzz_die("a save was refused without saying why");
     } else {

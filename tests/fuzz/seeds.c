@@ -1,8 +1,8 @@
 /*
  * seeds.c - makes the seed inputs that must come from cairn's own writers, so that they
  * follow the formats as those change: snapshots (cairn_world_snapshot of the restore
- * target's world), replays (cairn_lua_game_record), saves (cairn_save_write) and the parts
- * of saved states (cairn_lua_game_save_state) of short games of the base game and of the
+ * target's world), replays (cairn_session_record), saves (cairn_save_write) and the parts
+ * of saved states (cairn_session_save_state) of short games of the base game and of the
  * tests' corridor pack.
  *
  *   fuzz_seeds DIR     writes DIR/restore/, DIR/replay/, DIR/save/ and DIR/state/
@@ -73,7 +73,7 @@ static void write_game(cairn_lua *h, const char *dir, const char *name)
 {
     char file[256], path[4096];
     const char *text;
-    ok(h, cairn_lua_game_record(h, &text), "the replay");
+    ok(h, cairn_session_record(h, &text), "the replay");
     snprintf(file, sizeof file, "%s.txt", name);
     path_of(path, sizeof path, dir, "replay", file);
     fuzz_write_file(path, text, strlen(text));
@@ -89,15 +89,15 @@ static void write_game(cairn_lua *h, const char *dir, const char *name)
  * the byte that says which it is (state.c). */
 static void write_state_parts(cairn_lua *h, const char *dir, const char *name)
 {
-    cairn_lua_game_state s;
-    ok(h, cairn_lua_game_save_state(h, &s), "the state");
+    cairn_session_state s;
+    ok(h, cairn_session_save_state(h, &s), "the state");
     const struct {
         const char *part;
-        cairn_lua_bytes bytes;
+        cairn_session_bytes bytes;
     } parts[] = {
         {"session", s.session},
         {"world", s.world},
-        {"entity", s.entity_count ? s.entities[0].data : (cairn_lua_bytes){NULL, 0}},
+        {"entity", s.entity_count ? s.entities[0].data : (cairn_session_bytes){NULL, 0}},
     };
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (!parts[i].bytes.data)
@@ -118,19 +118,19 @@ static void write_state_parts(cairn_lua *h, const char *dir, const char *name)
 static void make_games(const char *dir)
 {
     cairn_lua *h = fuzz_host();
-    ok(h, cairn_lua_game_start(h, "base:dungeon", 1), "the base game");
+    ok(h, cairn_session_start(h, "base:dungeon", 1), "the base game");
     for (int i = 0; i < 4; i++) {
-        ok(h, cairn_lua_game_bot(h, "explorer"), "the bot");
-        ok(h, cairn_lua_game_step(h, NULL), "a beat");
+        ok(h, cairn_session_bot(h, "explorer"), "the bot");
+        ok(h, cairn_session_step(h, NULL), "a beat");
     }
     write_game(h, dir, "dungeon");
     fuzz_host_drop();
 
     h = fuzz_host();
-    ok(h, cairn_lua_game_start(h, "corridor:corridor", 2), "the corridor");
+    ok(h, cairn_session_start(h, "corridor:corridor", 2), "the corridor");
     for (int i = 0; i < 2; i++) {
-        ok(h, cairn_lua_game_input(h, "move", "e"), "an input");
-        ok(h, cairn_lua_game_step(h, NULL), "a beat");
+        ok(h, cairn_session_input(h, "move", "e"), "an input");
+        ok(h, cairn_session_step(h, NULL), "a beat");
     }
     write_game(h, dir, "corridor");
     write_state_parts(h, dir, "corridor");

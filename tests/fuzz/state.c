@@ -1,6 +1,6 @@
 /*
  * state.c - fuzz target: the parts of a saved game that the host decodes (cairn/lua.h's
- * cairn_lua_game_resume), past the file's checks: a save's checks refuse any changed byte
+ * cairn_session_resume), past the file's checks: a save's checks refuse any changed byte
  * before the host reads it, so the save target never reaches the data decoder
  * (runtime/lua/codec.c) or the host's checks of a session. Here the input is one part of a
  * real game's state - the first byte says which: 0 the session, 1 the world's data (w.data),
@@ -17,9 +17,9 @@
 #include "fuzz.h"
 
 typedef struct captured {
-    cairn_lua_game_state state;
-    cairn_lua_saved_entity entity;  /* the first entity's row, when there is one */
-    cairn_lua_pack_identity *packs; /* copies: the host's strings die with its next call */
+    cairn_session_state state;
+    cairn_session_entity entity; /* the first entity's row, when there is one */
+    cairn_session_pack *packs;   /* copies: the host's strings die with its next call */
     char *texts[16];
     size_t text_count;
 } captured;
@@ -36,9 +36,9 @@ static const char *keep(captured *c, const char *s, size_t size)
     return c->texts[c->text_count++] = copy;
 }
 
-static cairn_lua_bytes keep_bytes(captured *c, cairn_lua_bytes b)
+static cairn_session_bytes keep_bytes(captured *c, cairn_session_bytes b)
 {
-    return (cairn_lua_bytes){keep(c, b.data, b.size), b.size};
+    return (cairn_session_bytes){keep(c, b.data, b.size), b.size};
 }
 
 static void ok(cairn_lua *h, cairn_err st, const char *what)
@@ -47,20 +47,20 @@ static void ok(cairn_lua *h, cairn_err st, const char *what)
         fuzz_die("%s: %s", what, cairn_lua_error(h));
 }
 
-/* The corridor game two beats in, as cairn_lua_game_save_state gives it, copied. */
+/* The corridor game two beats in, as cairn_session_save_state gives it, copied. */
 static const captured *game(cairn_lua *h)
 {
     static captured c;
     static bool made;
     if (made)
         return &c;
-    ok(h, cairn_lua_game_start(h, "corridor:corridor", 2), "the corridor");
+    ok(h, cairn_session_start(h, "corridor:corridor", 2), "the corridor");
     for (int i = 0; i < 2; i++) {
-        ok(h, cairn_lua_game_input(h, "move", "e"), "an input");
-        ok(h, cairn_lua_game_step(h, NULL), "a beat");
+        ok(h, cairn_session_input(h, "move", "e"), "an input");
+        ok(h, cairn_session_step(h, NULL), "a beat");
     }
-    cairn_lua_game_state s;
-    ok(h, cairn_lua_game_save_state(h, &s), "the state");
+    cairn_session_state s;
+    ok(h, cairn_session_save_state(h, &s), "the state");
     c.state = s;
     c.state.game = keep(&c, s.game, strlen(s.game));
     c.state.checksum = keep(&c, s.checksum, strlen(s.checksum));
@@ -93,9 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     cairn_lua *h = fuzz_host();
     const captured *c = game(h);
-    cairn_lua_game_state state = c->state;
-    cairn_lua_saved_entity entity = c->entity;
-    cairn_lua_bytes input = {(const char *)data + 1, size - 1};
+    cairn_session_state state = c->state;
+    cairn_session_entity entity = c->entity;
+    cairn_session_bytes input = {(const char *)data + 1, size - 1};
     switch (data[0] % (c->state.entity_count ? 3 : 2)) {
     case 0:
         state.session = input;
@@ -108,17 +108,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         state.entities = &entity;
         state.entity_count = 1;
     }
-    if (cairn_lua_game_resume(h, &state) != CAIRN_OK) {
-        fuzz_check_error(h, "cairn_lua_game_resume");
+    if (cairn_session_resume(h, &state) != CAIRN_OK) {
+        fuzz_check_error(h, "cairn_session_resume");
         return 0;
     }
     fuzz_note("resumed");
-    cairn_game_end ended;
-    if (cairn_lua_game_status(h, &ended) != CAIRN_OK)
+    cairn_session_end ended;
+    if (cairn_session_status(h, &ended) != CAIRN_OK)
         fuzz_die("a resumed game has no standing: %s", cairn_lua_error(h));
-    if (ended == CAIRN_GAME_PLAYING && cairn_lua_game_step(h, &ended) != CAIRN_OK)
-        fuzz_check_error(h, "cairn_lua_game_step");
-    if (cairn_lua_game_undo(h) != CAIRN_OK)
-        fuzz_check_error(h, "cairn_lua_game_undo");
+    if (ended == CAIRN_SESSION_PLAYING && cairn_session_step(h, &ended) != CAIRN_OK)
+        fuzz_check_error(h, "cairn_session_step");
+    if (cairn_session_undo(h) != CAIRN_OK)
+        fuzz_check_error(h, "cairn_session_undo");
     return 0;
 }

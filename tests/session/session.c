@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cairn/game.h"
+#include "cairn/session.h"
 
-static const cairn_lua_config config = {.world_methods = cairn_game_world_methods};
+static const cairn_lua_config config = {.world_methods = cairn_session_world_methods};
 
 static void ok(cairn_lua *h, cairn_err st, const char *what)
 {
@@ -50,30 +50,30 @@ cairn_lua *session_start(const char *mod, uint64_t seed)
 cairn_lua *session_start_game(const char *mod, const char *game, uint64_t seed)
 {
     cairn_lua *h = session_host(mod);
-    ok(h, cairn_lua_game_start(h, game, seed), "the game");
+    ok(h, cairn_session_start(h, game, seed), "the game");
     return h;
 }
 
 void session_play(cairn_lua *h, int beats)
 {
-    cairn_game_end ended = CAIRN_GAME_PLAYING;
-    for (int i = 0; i < beats && ended == CAIRN_GAME_PLAYING; i++) {
-        ok(h, cairn_lua_game_bot(h, "explorer"), "the bot");
-        ok(h, cairn_lua_game_step(h, &ended), "a beat");
+    cairn_session_end ended = CAIRN_SESSION_PLAYING;
+    for (int i = 0; i < beats && ended == CAIRN_SESSION_PLAYING; i++) {
+        ok(h, cairn_session_bot(h, "explorer"), "the bot");
+        ok(h, cairn_session_step(h, &ended), "a beat");
     }
 }
 
 void session_checksum(cairn_lua *h, char out[17])
 {
-    cairn_lua_game_state state;
-    ok(h, cairn_lua_game_save_state(h, &state), "the state");
+    cairn_session_state state;
+    ok(h, cairn_session_save_state(h, &state), "the state");
     snprintf(out, 17, "%s", state.checksum);
 }
 
 uint64_t session_beat(cairn_lua *h)
 {
-    cairn_lua_game_state state;
-    ok(h, cairn_lua_game_save_state(h, &state), "the state");
+    cairn_session_state state;
+    ok(h, cairn_session_save_state(h, &state), "the state");
     return state.beat;
 }
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 
 /* A host with the base game and, when mod is not NULL, the fixture pack of that name loaded
  * (tests/lua/packs/MOD; an absolute path names a pack anywhere). Fails the test when it

@@ -176,10 +176,10 @@ static void child_play(cairn_lua *h, const char *path, int saves, long stop_at)
     child.stop_at = stop_at;
     count_file_ops();
     for (int saved = 0;;) {
-        cairn_game_end ended;
+        cairn_session_end ended;
         cairn_error err;
-        cairn_lua_game_state state;
-        if (cairn_lua_game_bot(h, "explorer") || cairn_lua_game_step(h, &ended)) {
+        cairn_session_state state;
+        if (cairn_session_bot(h, "explorer") || cairn_session_step(h, &ended)) {
             child_says("error: a beat: %s", cairn_lua_error(h));
             _exit(2);
         }
@@ -187,13 +187,13 @@ static void child_play(cairn_lua *h, const char *path, int saves, long stop_at)
             child_says("error: the save: %s", err.message);
             _exit(2);
         }
-        if (cairn_lua_game_save_state(h, &state)) {
+        if (cairn_session_save_state(h, &state)) {
             child_says("error: the state: %s", cairn_lua_error(h));
             _exit(2);
         }
         child_says("saved %llu %s", (unsigned long long)state.beat, state.checksum);
         child.armed = ++saved >= saves && stop_at > 0;
-        if (ended != CAIRN_GAME_PLAYING) {
+        if (ended != CAIRN_SESSION_PLAYING) {
             child_says("error: the game ended before the child was stopped");
             _exit(2);
         }

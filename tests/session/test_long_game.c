@@ -95,7 +95,7 @@ static void a_game_of_5000_beats_saves_and_resumes_at_every_length(void **state)
         h = session_host(MOD);
         if (cairn_save_read(h, path, &err))
             fail_msg("resuming beat %d: %s", beat, err.message);
-        if (cairn_lua_game_undo(h))
+        if (cairn_session_undo(h))
             fail_msg("undo after resuming beat %d: %s", beat, cairn_lua_error(h));
         session_checksum(h, now);
         if (strcmp(now, e->before[i]))

@@ -258,12 +258,12 @@ static void a_session_of_another_game_is_refused_by_the_host(void **state)
     session_play(a, 12);
     cairn_lua *b = session_start(NULL, 8);
     session_play(b, 12);
-    cairn_lua_game_state mine, theirs;
-    assert_int_equal(cairn_lua_game_save_state(a, &mine), CAIRN_OK);
-    assert_int_equal(cairn_lua_game_save_state(b, &theirs), CAIRN_OK);
+    cairn_session_state mine, theirs;
+    assert_int_equal(cairn_session_save_state(a, &mine), CAIRN_OK);
+    assert_int_equal(cairn_session_save_state(b, &theirs), CAIRN_OK);
     mine.session = theirs.session;
     cairn_lua *c = session_host(NULL);
-    assert_int_not_equal(cairn_lua_game_resume(c, &mine), CAIRN_OK);
+    assert_int_not_equal(cairn_session_resume(c, &mine), CAIRN_OK);
     if (!strstr(cairn_lua_error(c), "session part is of base:dungeon, seed 8, beat 12, where "
                                     "the save is of base:dungeon, seed 7, beat 12"))
         fail_msg("the refusal says: %s", cairn_lua_error(c));
@@ -271,14 +271,14 @@ static void a_session_of_another_game_is_refused_by_the_host(void **state)
     /* The same game, seed and beat, played otherwise: its last beat came elsewhere. */
     cairn_lua *d = session_start(NULL, 7);
     for (int i = 0; i < 12; i++) {
-        assert_int_equal(cairn_lua_game_input(d, "none", NULL), CAIRN_OK);
-        assert_int_equal(cairn_lua_game_step(d, NULL), CAIRN_OK);
+        assert_int_equal(cairn_session_input(d, "none", NULL), CAIRN_OK);
+        assert_int_equal(cairn_session_step(d, NULL), CAIRN_OK);
     }
-    cairn_lua_game_state waited;
-    assert_int_equal(cairn_lua_game_save_state(d, &waited), CAIRN_OK);
-    assert_int_equal(cairn_lua_game_save_state(a, &mine), CAIRN_OK);
+    cairn_session_state waited;
+    assert_int_equal(cairn_session_save_state(d, &waited), CAIRN_OK);
+    assert_int_equal(cairn_session_save_state(a, &mine), CAIRN_OK);
     mine.session = waited.session;
-    assert_int_not_equal(cairn_lua_game_resume(c, &mine), CAIRN_OK);
+    assert_int_not_equal(cairn_session_resume(c, &mine), CAIRN_OK);
     if (!strstr(cairn_lua_error(c), "it is another game's"))
         fail_msg("the refusal says: %s", cairn_lua_error(c));
     cairn_lua_destroy(a);

@@ -27,7 +27,7 @@ static int setup(void **state)
 
 static void undo(cairn_lua *h)
 {
-    if (cairn_lua_game_undo(h))
+    if (cairn_session_undo(h))
         fail_msg("undo: %s", cairn_lua_error(h));
 }
 
@@ -62,7 +62,7 @@ static void undo_goes_back_beat_by_beat(void **state)
         session_checksum(h, now);
         assert_string_equal(now, sums[n]);
     }
-    assert_int_equal(cairn_lua_game_undo(h), CAIRN_ERR_STATE);
+    assert_int_equal(cairn_session_undo(h), CAIRN_ERR_STATE);
     assert_non_null(strstr(cairn_lua_error(h), "nothing to undo"));
     cairn_lua_destroy(h);
 }
@@ -72,17 +72,17 @@ static void undo_takes_back_the_end_of_a_game(void **state)
     (void)state;
     cairn_lua *h = session_start(NULL, 1);
     session_play(h, 1000);
-    cairn_lua_view view;
-    assert_int_equal(cairn_lua_game_view(h, &view), CAIRN_OK);
+    cairn_view view;
+    assert_int_equal(cairn_session_view(h, &view), CAIRN_OK);
     assert_non_null(view.ended);
     assert_string_equal(view.ended, "won");
     undo(h);
-    assert_int_equal(cairn_lua_game_view(h, &view), CAIRN_OK);
+    assert_int_equal(cairn_session_view(h, &view), CAIRN_OK);
     assert_null(view.ended);
-    cairn_game_end ended;
-    assert_int_equal(cairn_lua_game_bot(h, "explorer"), CAIRN_OK);
-    assert_int_equal(cairn_lua_game_step(h, &ended), CAIRN_OK);
-    assert_int_equal(ended, CAIRN_GAME_WON);
+    cairn_session_end ended;
+    assert_int_equal(cairn_session_bot(h, "explorer"), CAIRN_OK);
+    assert_int_equal(cairn_session_step(h, &ended), CAIRN_OK);
+    assert_int_equal(ended, CAIRN_SESSION_WON);
     cairn_lua_destroy(h);
 }
 
@@ -94,8 +94,8 @@ static void the_view_and_its_preview_leave_the_game_as_it_was(void **state)
     for (int n = 0; n < 80; n++) {
         char before[17], after[17];
         session_checksum(h, before);
-        cairn_lua_view view;
-        assert_int_equal(cairn_lua_game_view(h, &view), CAIRN_OK);
+        cairn_view view;
+        assert_int_equal(cairn_session_view(h, &view), CAIRN_OK);
         session_checksum(h, after);
         if (strcmp(before, after))
             fail_msg("viewing the game at beat %d changed it", n);

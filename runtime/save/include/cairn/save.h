@@ -1,6 +1,6 @@
 /*
- * cairn/save.h - saved games, in SQLite: the whole game a host is playing (cairn/lua.h's
- * cairn_lua_game_state) written to one file in one transaction, and read back into a host
+ * cairn/save.h - saved games, in SQLite: the whole game a host is playing (cairn/session.h's
+ * cairn_session_state) written to one file in one transaction, and read back into a host
  * that has loaded the same packs.
  *
  * A save file holds one game. Writing replaces what the file held in a single transaction,
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cairn/lua.h"
+#include "cairn/session.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,8 @@
 /*
- * game.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
+ * session.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
  * view, saved states and replays. Each is a call into the runtime's scripts (session.lua,
- * view.lua, replay.lua), with the tables they return read into the structs of cairn/lua.h.
+ * view.lua, replay.lua) through the host's internal call API (host_calls.h), with the tables
+ * they return read into the structs of cairn/session.h.
  *
  * What the structs point at belongs to the host: the Lua values are anchored in the registry
  * under one key per kind of result, and arrays of pointers live in userdata anchored beside
@@ -9,13 +10,15 @@
  */
 #include <string.h>
 
-#include "host.h"
+#include "cairn/session.h"
+#include "host_calls.h"
 
 static cairn_err call_runtime(cairn_lua *h, const char *name, const char *arg, int results)
 {
-    cairn_lua__push_runtime(h->L, name);
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, name);
     if (arg)
-        lua_pushstring(h->L, arg);
+        lua_pushstring(L, arg);
     return cairn_lua__call(h, arg ? 1 : 0, results);
 }
 
@@ -37,33 +40,35 @@ static void *array_in(lua_State *L, int idx, const char *key, size_t count, size
     return a;
 }
 
-cairn_err cairn_lua_game_start(cairn_lua *h, const char *game, uint64_t seed)
+cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 {
-    cairn_lua__push_runtime(h->L, "game_start");
-    lua_pushstring(h->L, game);
-    lua_pushinteger(h->L, (lua_Integer)seed);
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "game_start");
+    lua_pushstring(L, game);
+    lua_pushinteger(L, (lua_Integer)seed);
     return cairn_lua__call(h, 2, 0);
 }
 
-cairn_err cairn_lua_game_input(cairn_lua *h, const char *action, const char *dir)
+cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 {
-    cairn_lua__push_runtime(h->L, "game_input");
-    lua_pushstring(h->L, action);
-    lua_pushstring(h->L, dir ? dir : "");
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "game_input");
+    lua_pushstring(L, action);
+    lua_pushstring(L, dir ? dir : "");
     return cairn_lua__call(h, 2, 0);
 }
 
-cairn_err cairn_lua_game_bot(cairn_lua *h, const char *bot)
+cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
 {
     return call_runtime(h, "game_bot", bot, 0);
 }
 
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
  * "died", "lost"; nil when a step found it over), into *ended. */
-static cairn_err game_standing(cairn_lua *h, const char *name, cairn_game_end *ended)
+static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end *ended)
 {
     static const char *const names[] = {"playing", "won", "died", "lost", NULL};
-    lua_State *L = h->L;
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, name, NULL, 1);
     if (st)
         return st;
@@ -75,34 +80,35 @@ static cairn_err game_standing(cairn_lua *h, const char *name, cairn_game_end *e
     if (!state)
         return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
     if (ended)
-        *ended = (cairn_game_end)i;
+        *ended = (cairn_session_end)i;
     return CAIRN_OK;
 }
 
-cairn_err cairn_lua_game_step(cairn_lua *h, cairn_game_end *ended)
+cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended)
 {
     return game_standing(h, "game_step", ended);
 }
 
-cairn_err cairn_lua_game_status(cairn_lua *h, cairn_game_end *ended)
+cairn_err cairn_session_status(cairn_lua *h, cairn_session_end *ended)
 {
     return game_standing(h, "game_status", ended);
 }
 
-cairn_err cairn_lua_game_summary(cairn_lua *h, const char *unfinished, const char **text)
+cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text)
 {
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_summary", unfinished ? unfinished : "playing", 1);
     if (st)
         return st;
-    anchor(h->L, "cairn.game_summary");
-    *text = lua_tostring(h->L, -1);
-    lua_pop(h->L, 1);
+    anchor(L, "cairn.game_summary");
+    *text = lua_tostring(L, -1);
+    lua_pop(L, 1);
     return CAIRN_OK;
 }
 
-cairn_err cairn_lua_game_undo(cairn_lua *h)
+cairn_err cairn_session_undo(cairn_lua *h)
 {
-    lua_State *L = h->L;
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_undo", NULL, 2);
     if (st)
         return st;
@@ -154,14 +160,14 @@ static const char *string_field(lua_State *L, int idx, const char *key, size_t *
     return s;
 }
 
-cairn_err cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out)
+cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 {
-    lua_State *L = h->L;
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_view", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_view");
-    *out = (cairn_lua_view){0};
+    *out = (cairn_view){0};
     out->width = (int32_t)int_field(L, -1, "width");
     out->height = (int32_t)int_field(L, -1, "height");
     out->glyphs = strings_of(L, -1, "glyphs", NULL);
@@ -177,22 +183,22 @@ cairn_err cairn_lua_game_view(cairn_lua *h, cairn_lua_view *out)
 
 /* --- saved states ------------------------------------------------------------------------ */
 
-static cairn_lua_bytes bytes_field(lua_State *L, int idx, const char *key)
+static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)
 {
-    cairn_lua_bytes b = {NULL, 0};
+    cairn_session_bytes b = {NULL, 0};
     b.data = string_field(L, idx, key, &b.size);
     return b;
 }
 
-cairn_err cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
+cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out)
 {
-    lua_State *L = h->L;
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_save_state", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_state");
     int t = lua_gettop(L);
-    *out = (cairn_lua_game_state){0};
+    *out = (cairn_session_state){0};
     out->game = string_field(L, t, "game", NULL);
     out->seed = (uint64_t)int_field(L, t, "seed");
     out->beat = (uint64_t)int_field(L, t, "beat");
@@ -203,7 +209,7 @@ cairn_err cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
 
     lua_getfield(L, t, "packs");
     out->pack_count = (size_t)luaL_len(L, -1);
-    cairn_lua_pack_identity *packs = array_in(L, t, "cairn.packs", out->pack_count, sizeof *packs);
+    cairn_session_pack *packs = array_in(L, t, "cairn.packs", out->pack_count, sizeof *packs);
     for (size_t i = 0; i < out->pack_count; i++) {
         lua_rawgeti(L, -1, (lua_Integer)i + 1);
         packs[i].id = string_field(L, -1, "id", NULL);
@@ -216,7 +222,7 @@ cairn_err cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
 
     lua_getfield(L, t, "entities");
     out->entity_count = (size_t)luaL_len(L, -1);
-    cairn_lua_saved_entity *entities =
+    cairn_session_entity *entities =
         array_in(L, t, "cairn.entities", out->entity_count, sizeof *entities);
     for (size_t i = 0; i < out->entity_count; i++) {
         lua_rawgeti(L, -1, (lua_Integer)i + 1);
@@ -230,7 +236,7 @@ cairn_err cairn_lua_game_save_state(cairn_lua *h, cairn_lua_game_state *out)
     return CAIRN_OK;
 }
 
-static void set_bytes(lua_State *L, const char *key, cairn_lua_bytes b)
+static void set_bytes(lua_State *L, const char *key, cairn_session_bytes b)
 {
     lua_pushlstring(L, b.data ? b.data : "", b.data ? b.size : 0);
     lua_setfield(L, -2, key);
@@ -242,9 +248,9 @@ static void set_string(lua_State *L, const char *key, const char *s)
     lua_setfield(L, -2, key);
 }
 
-cairn_err cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state)
+cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 {
-    lua_State *L = h->L;
+    lua_State *L = cairn_lua__state(h);
     cairn_lua__push_runtime(L, "game_resume");
     lua_createtable(L, 0, 10);
     set_string(L, "game", state->game);
@@ -280,14 +286,15 @@ cairn_err cairn_lua_game_resume(cairn_lua *h, const cairn_lua_game_state *state)
 
 /* --- replays ----------------------------------------------------------------------------- */
 
-cairn_err cairn_lua_game_record(cairn_lua *h, const char **text)
+cairn_err cairn_session_record(cairn_lua *h, const char **text)
 {
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_record", NULL, 1);
     if (st)
         return st;
-    anchor(h->L, "cairn.game_record");
-    *text = lua_tostring(h->L, -1);
-    lua_pop(h->L, 1);
+    anchor(L, "cairn.game_record");
+    *text = lua_tostring(L, -1);
+    lua_pop(L, 1);
     return CAIRN_OK;
 }
 
@@ -307,10 +314,11 @@ static cairn_err replay_text_fits(cairn_lua *h, const char *text)
                            len, REPLAY_TEXT_MAX >> 20);
 }
 
-cairn_err cairn_lua_replay_find_packs(cairn_lua *h, const char *text, const char *const *folders,
-                                      size_t folder_count, const char *const **dirs, size_t *count)
+cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
+                                          const char *const *folders, size_t folder_count,
+                                          const char *const **dirs, size_t *count)
 {
-    lua_State *L = h->L;
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = replay_text_fits(h, text);
     if (st)
         return st;
@@ -333,41 +341,44 @@ cairn_err cairn_lua_replay_find_packs(cairn_lua *h, const char *text, const char
     return CAIRN_OK;
 }
 
-cairn_err cairn_lua_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
-                                 size_t *count)
+cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                     size_t *count)
 {
-    return cairn_lua_replay_find_packs(h, text, NULL, 0, dirs, count);
+    return cairn_session_replay_find_packs(h, text, NULL, 0, dirs, count);
 }
 
-cairn_err cairn_lua_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
+cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
 {
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = replay_text_fits(h, text);
     if (!st)
         st = call_runtime(h, "replay_start", text, 1);
     if (st)
         return st;
-    *beats = (uint64_t)lua_tointeger(h->L, -1);
-    lua_pop(h->L, 1);
+    *beats = (uint64_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
     return CAIRN_OK;
 }
 
-cairn_err cairn_lua_replay_step(cairn_lua *h, bool *done)
+cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 {
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "replay_step", NULL, 1);
     if (st)
         return st;
-    *done = lua_toboolean(h->L, -1);
-    lua_pop(h->L, 1);
+    *done = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     return CAIRN_OK;
 }
 
-cairn_err cairn_lua_replay_finish(cairn_lua *h, const char **incomplete)
+cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
 {
+    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "replay_finish", NULL, 1);
     if (st)
         return st;
-    anchor(h->L, "cairn.game_replay_finish");
-    *incomplete = lua_tostring(h->L, -1);
-    lua_pop(h->L, 1);
+    anchor(L, "cairn.game_replay_finish");
+    *incomplete = lua_tostring(L, -1);
+    lua_pop(L, 1);
     return CAIRN_OK;
 }

@@ -1,20 +1,20 @@
 /*
- * cairn/game.h - roguelike services over the core: what a cell can see, and the way from one
- * cell to another. Both work on the world as it is (walls are the entities on the wall layer)
- * and keep nothing between calls. They use libtcod, the roguelike field's own library.
+ * cairn/sight.h - field of view and path finding over the core: what a cell can see, and the
+ * way from one cell to another. Both work on the world as it is (walls are the entities on
+ * the wall layer) and keep nothing between calls. They use libtcod, the roguelike field's own
+ * library. The world methods that give both to content are cairn/session.h's.
  *
  * Nothing here touches the simulation: a call reads the world and fills the caller's buffer,
  * so the same world always gives the same answer.
  */
-#ifndef CAIRN_GAME_H
-#define CAIRN_GAME_H
+#ifndef CAIRN_SIGHT_H
+#define CAIRN_SIGHT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "cairn/core.h"
-#include "cairn/lua.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,12 +57,8 @@ cairn_err cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
 cairn_err cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
                                float *out);
 
-/* w:fov, w:path and w:distances for content: give this list as cairn_lua_config.world_methods (the
- * executable does). See docs/lua-api.md. */
-extern const cairn_lua_method cairn_game_world_methods[];
-
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* CAIRN_GAME_H */
+#endif /* CAIRN_SIGHT_H */

@@ -1,5 +1,5 @@
 /*
- * methods.c - w:fov, w:path and w:distances, the world handle's methods for field of view and
+ * world_methods.c - w:fov, w:path and w:distances, the world handle's methods for field of view and
  * path finding (see docs/lua-api.md). A field of view comes back as a view: a userdata holding
  * one byte per cell, asked with v:sees(x, y) or listed with v:cells().
  */
@@ -7,7 +7,8 @@
 #include <lua.h>
 #include <string.h>
 
-#include "cairn/game.h"
+#include "cairn/session.h"
+#include "cairn/sight.h"
 
 static const char view_meta[] = "cairn.view";
 
@@ -201,7 +202,7 @@ static int w_distances(lua_State *L)
     return 1;
 }
 
-const cairn_lua_method cairn_game_world_methods[] = {
+const cairn_lua_method cairn_session_world_methods[] = {
     {"fov", w_fov},
     {"path", w_path},
     {"distances", w_distances},

@@ -20,7 +20,7 @@ cairn_err cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uin
         return cairn_world_fail(w, CAIRN_ERR_NOMEM, "fov: out of memory");
     for (int32_t y = 0; y < height; y++)
         for (int32_t x = 0; x < width; x++) {
-            bool open = cairn_game__wall(w, x, y) == CAIRN_WALL_NONE;
+            bool open = cairn_sight__wall(w, x, y) == CAIRN_WALL_NONE;
             TCOD_map_set_properties(map, x, y, open, open);
         }
     cairn_err st = CAIRN_OK;

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "cairn/game.h"
+#include "cairn/sight.h"
 #include "grid_map.h"
 
 static uint8_t *view_from(grid_map *f, int x, int y, int radius, size_t *count)

@@ -1,10 +1,10 @@
 /*
- * walls.h - what fov.c and path.c ask of a cell. Internal to runtime/game.
+ * walls.h - what fov.c and path.c ask of a cell. Internal to runtime/sight.
  */
-#ifndef CAIRN_GAME_WALLS_H
-#define CAIRN_GAME_WALLS_H
+#ifndef CAIRN_SIGHT_WALLS_H
+#define CAIRN_SIGHT_WALLS_H
 
-#include "cairn/game.h"
+#include "cairn/sight.h"
 
 typedef enum cairn_wall_kind {
     CAIRN_WALL_NONE,
@@ -13,7 +13,7 @@ typedef enum cairn_wall_kind {
 } cairn_wall_kind;
 
 /* What stands on the wall layer of an in-bounds cell. */
-static inline cairn_wall_kind cairn_game__wall(cairn_world *w, int32_t x, int32_t y)
+static inline cairn_wall_kind cairn_sight__wall(cairn_world *w, int32_t x, int32_t y)
 {
     cairn_entity_id id;
     cairn_type_id type;
@@ -24,4 +24,4 @@ static inline cairn_wall_kind cairn_game__wall(cairn_world *w, int32_t x, int32_
                                                                   : CAIRN_WALL_SOLID;
 }
 
-#endif /* CAIRN_GAME_WALLS_H */
+#endif /* CAIRN_SIGHT_WALLS_H */

@@ -23,7 +23,7 @@ static float step_cost(int x0, int y0, int x1, int y1, void *ud)
         return 1.0f;
     if (q->costs)
         return q->costs[(size_t)y1 * (size_t)cairn_grid_width(q->w) + (size_t)x1];
-    switch (cairn_game__wall(q->w, x1, y1)) {
+    switch (cairn_sight__wall(q->w, x1, y1)) {
     case CAIRN_WALL_NONE:
         return 1.0f;
     case CAIRN_WALL_DIGGABLE:

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "cairn/game.h"
+#include "cairn/sight.h"
 #include "grid_map.h"
 
 /* The way as text ("e e s"), or "none". */

@@ -1,0 +1,165 @@
+/*
+ * cairn/session.h - a game session: a game defined by content (cairn.game) played on a Lua
+ * host's world, floor after floor, with inputs from a front end or from a bot (cairn.bot);
+ * undo, the view a front end draws, the state a save keeps, and replays.
+ *
+ * The session sits on the host (cairn/lua.h): each call runs the runtime's own scripts
+ * (scripts/session.lua, view.lua, replay.lua) in the host's Lua state, and takes the host as
+ * its first argument. What a call hands back (text, views, states, folders) is owned by the
+ * host and valid until the next call of the same kind, unless said otherwise.
+ *
+ * Errors are content's (pack:path:line) or name what is missing, in cairn_lua_error. A content
+ * error in the middle of a step leaves the session where it failed (the beat run and counted,
+ * a floor half made): report it and start another game rather than go on.
+ */
+#ifndef CAIRN_SESSION_H
+#define CAIRN_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cairn/lua.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Makes the world of the game named `game` ("base:dungeon", or "dungeon" when one pack has
+ * it) and generates its first floor. Replaces the host's world. */
+cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed);
+/* The player's action for the next beat: an action's name and a direction name ("n", ...;
+ * NULL or "" for none). */
+cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir);
+/* Asks the bot named `bot` for the player's action for the next beat. */
+cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
+
+typedef enum cairn_session_end {
+    CAIRN_SESSION_PLAYING,
+    CAIRN_SESSION_WON,
+    CAIRN_SESSION_DIED, /* the player is dead */
+    CAIRN_SESSION_LOST  /* the game's own rules ended it */
+} cairn_session_end;
+
+/* Runs one beat, then the game's rules: on, down a floor, won or lost. *ended (may be NULL)
+ * receives how the game stands. Stepping a game that has ended is CAIRN_ERR_STATE. */
+cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended);
+/* How the game stands now, into *ended: a resumed game may have ended before it was saved. */
+cairn_err cairn_session_status(cairn_lua *h, cairn_session_end *ended);
+/* The session's summary, lines of "key: value" (game, seed, ended, floor, beats, hp, the
+ * game's own report, checksum), as text the host owns, valid until the next summary.
+ * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
+cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text);
+
+/* Undoes the last beat: the last checkpoint before it is restored and the inputs of the beats
+ * between are played again (each must come to the checksum it came to the first time, or the
+ * content's fault is told). CAIRN_ERR_STATE, with why, when no beat has been played or the
+ * checkpoint needed is no longer kept. Undo works after the game has ended, too. */
+cairn_err cairn_session_undo(cairn_lua *h);
+
+/* What a front end shows of the game (scripts/view.lua), owned by the host and valid until
+ * the next view or the next call that changes the game. Rows are NUL-terminated strings:
+ * glyphs has width UTF-8 characters per row; colors one byte per cell ('0'-'7' black, red,
+ * green, yellow, blue, magenta, cyan, white; '8'-'f' their bright kinds; '.' the default);
+ * marks one byte per cell (' ' never seen, 'v' seen now, 'r' remembered from before, 'm' an
+ * enemy moves here next beat, 'a' an enemy strikes here next beat). */
+typedef struct cairn_view {
+    int32_t width;
+    int32_t height;
+    const char *const *glyphs;
+    const char *const *colors;
+    const char *const *marks;
+    const char *status;          /* hp, floor, beat, seed and what the player holds */
+    const char *const *messages; /* what happened, oldest first */
+    size_t message_count;
+    size_t fresh;      /* how many of the last messages are the last beat's */
+    const char *ended; /* NULL while the game goes on, else "won", "died", "lost" */
+} cairn_view;
+
+cairn_err cairn_session_view(cairn_lua *h, cairn_view *out);
+
+/* Bytes that may hold NULs: the parts of a saved game. */
+typedef struct cairn_session_bytes {
+    const char *data;
+    size_t size;
+} cairn_session_bytes;
+
+typedef struct cairn_session_pack {
+    const char *id;
+    const char *version;
+    const char *hash; /* 16 hex digits over the pack's files but its tests */
+} cairn_session_pack;
+
+typedef struct cairn_session_entity {
+    int64_t id;               /* e.id */
+    const char *type;         /* its type's name */
+    cairn_session_bytes data; /* its e.data, encoded (scripts/data.lua) */
+} cairn_session_entity;
+
+/* A game as a save keeps it: the core's snapshot (cairn_world_snapshot), the data of each
+ * entity whose data is not its type's starting data, the world's data, the session (floor,
+ * log of beats, checkpoints, messages, what the player remembers), the packs it was played
+ * with and the checksum the world comes to. */
+typedef struct cairn_session_state {
+    const char *game;
+    uint64_t seed;
+    uint64_t beat;
+    const char *checksum;
+    cairn_session_bytes core;
+    cairn_session_bytes world;
+    cairn_session_bytes session;
+    const cairn_session_pack *packs;
+    size_t pack_count;
+    const cairn_session_entity *entities;
+    size_t entity_count;
+} cairn_session_state;
+
+/* The game's state, owned by the host until the next call on it. Between beats only; fails
+ * (naming the entity) when content hooked handlers a snapshot cannot keep. */
+cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out);
+/* Makes the host's world again and resumes the saved game in it. Refused, with every
+ * difference named, when the packs loaded are not the ones it was saved with (ids, versions,
+ * content); refused as damaged when its parts do not read back or its world does not come to
+ * its checksum. On failure the host has no game. */
+cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state);
+
+/* The game so far as a replay's text (scripts/replay.lua), owned by the host until the next
+ * call on it. */
+cairn_err cairn_session_record(cairn_lua *h, const char **text);
+/* The folders of the packs a replay's text names that are not loaded yet, in load order, for
+ * the caller to load before cairn_session_replay_start. Each is found by its id among `folders`
+ * (pack folders, each named after its pack), else at the folder the replay recorded; whichever
+ * it is must hold the recorded content (by hash), else it is refused, naming the pack, before
+ * any of it runs. Owned by the host until the next call of either function (loading packs
+ * leaves them be) or its destruction. A text that is not a replay fails with the line at
+ * fault. */
+cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
+                                          const char *const *folders, size_t folder_count,
+                                          const char *const **dirs, size_t *count);
+/* cairn_session_replay_find_packs with no folders given. */
+cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
+                                     size_t *count);
+/* Starts the replay's game (checking the packs as cairn_session_resume does); *beats is how
+ * many it has. */
+cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
+/* Plays the replay's next beat and compares what the world came to with every field its line
+ * recorded: fails with "beat N differs from the replay: ..." naming the fields that differ.
+ * *done is set after the last beat. A failure ends the replay. */
+cairn_err cairn_session_replay_step(cairn_lua *h, bool *done);
+/* After the last beat: compares how the game stands with the replay's end line, failing with
+ * "replay line N: the game ended 'won' at beat K, where the replay has 'lost'" when they
+ * differ. *incomplete is NULL when the replay holds its whole game, else says where it stops
+ * short and why ("the replay stops at beat K, before its game ended: ..."), owned by the host
+ * until the next call on it. */
+cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete);
+
+/* w:fov, w:path and w:distances (cairn/sight.h) for content: give this list as
+ * cairn_lua_config.world_methods (the executable does; the base game's bots need them). See
+ * docs/lua-api.md. */
+extern const cairn_lua_method cairn_session_world_methods[];
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAIRN_SESSION_H */
