@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "bench.h"
 #include "cairn/core.h"
 #include "cairn/lua.h"
@@ -388,7 +389,7 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     return *count > 0 && !*s;
 }
 
-int cairn_bench(int argc, char **argv)
+int cmd_bench(int argc, char **argv)
 {
     const char *which = "abcd", *out_path = NULL;
     long ns[16] = {10, 100, 1000, 10000, 100000};
@@ -396,7 +397,7 @@ int cairn_bench(int argc, char **argv)
     long beats = 0, repeats = 3;
     uint64_t seed = 1;
     if (argc == 2 && !strcmp(argv[1], "--saves"))
-        return cairn_bench_saves(seed);
+        return bench_saves(seed);
     /* Every option takes a value: they come in pairs. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;

@@ -17,7 +17,7 @@
 
 #include "bench.h"
 #include "cairn/save.h"
-#include "common.h"
+#include "app.h"
 
 #ifndef CAIRN_MARATHON_PACK
 #define CAIRN_MARATHON_PACK "tools/bench/marathon"
@@ -82,7 +82,7 @@ static double fastest(cairn_err (*once)(void *ud, double *ms), void *ud)
     return best;
 }
 
-int cairn_bench_saves(uint64_t seed)
+int bench_saves(uint64_t seed)
 {
     static const long lengths[] = {100, 1000, 10000};
     const char *packs[] = {CAIRN_MARATHON_PACK};

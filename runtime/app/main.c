@@ -4,57 +4,14 @@
  * Exit status: 0 success, 1 the command ran and failed (a test, a check), 2 a usage error.
  * Errors go to stderr.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "app.h"
 #include "cairn/core.h"
 #include "cairn/lua.h"
-#include "bench.h"
-#include "common.h"
-#include "play.h"
-#include "replay.h"
-#include "sim.h"
-
-/* cairn check DIR: every problem, one per line, to stdout; a summary to stderr. */
-static int run_check(int argc, char **argv)
-{
-    if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: cairn check DIR\n");
-        return EXIT_USAGE;
-    }
-    unsigned problems = 0;
-    cairn_error err;
-    if (cairn_lua_check(&app_host_config, argv[1], &problems, &err)) {
-        fprintf(stderr, "cairn check: %s\n", err.message);
-        return EXIT_FAILED;
-    }
-    if (problems) {
-        fprintf(stderr, "cairn check: %u problem%s in %s\n", problems, problems == 1 ? "" : "s",
-                argv[1]);
-        return EXIT_FAILED;
-    }
-    printf("%s: no problems\n", argv[1]);
-    return EXIT_OK;
-}
-
-/* cairn test [DIR...]: one line per test, then "N passed, N failed". */
-static int run_test(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: cairn test [DIR ...]\n");
-            return EXIT_USAGE;
-        }
-    cairn_lua_totals totals;
-    cairn_error err;
-    if (cairn_lua_test(&app_host_config, (const char *const *)argv + 1, (size_t)argc - 1, &totals,
-                       &err)) {
-        fprintf(stderr, "cairn test: %s\n", err.message);
-        return EXIT_FAILED;
-    }
-    printf("%u passed, %u failed\n", totals.passed, totals.failed);
-    return totals.failed ? EXIT_FAILED : EXIT_OK;
-}
 
 typedef struct command {
     const char *name;
@@ -63,17 +20,18 @@ typedef struct command {
     int (*run)(int argc, char **argv); /* returns the exit status */
 } command;
 
-/* DESIGN section 6, in the order a player meets them. */
+/* The commands, in the order a player meets them: playing first, then the tools a modder and
+ * an engine programmer use (README.md, "Playing" and "What is built so far"). */
 static const command commands[] = {
     {"play", "[--seed N] [--pack DIR ...] [--save FILE] [--new] [--record FILE]",
-     "play a seeded dungeon in the terminal", cairn_play},
+     "play a seeded dungeon in the terminal", cmd_play},
     {"sim", "[--seed N | --resume F] [--beats K] [--bot B] [--save F] [...] (--help)",
-     "run the game headless, a bot playing, and print a summary", cairn_sim},
-    {"check", "DIR", "validate a content pack", run_check},
-    {"test", "[DIR ...]", "run Lua scenario tests", run_test},
+     "run the game headless, a bot playing, and print a summary", cmd_sim},
+    {"check", "DIR", "validate a content pack", cmd_check},
+    {"test", "[DIR ...]", "run Lua scenario tests", cmd_test},
     {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",
-     "play back a replay, or verify it headless", cairn_replay},
-    {"bench", "[--variant abcd] [--n LIST] [--out FILE]", "measure the chase", cairn_bench},
+     "play back a replay, or verify it headless", cmd_replay},
+    {"bench", "[--variant abcd] [--n LIST] [--out FILE]", "measure the chase", cmd_bench},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
@@ -97,6 +55,18 @@ static void print_help(FILE *out)
                  "  -V, --version  show the version and exit\n"
                  "\n"
                  "exit status: 0 success, 1 failure, 2 usage error\n");
+}
+
+/* Shared by the commands' option parsers: see app.h. */
+bool app_parse_count(const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-')
+        return false;
+    *out = v;
+    return true;
 }
 
 int main(int argc, char **argv)

@@ -6,16 +6,17 @@
  * comparing every field of every beat with the world, then the end line with how the game
  * stands. A replay that stops before its game ended is incomplete: a failure, unless
  * --partial. With --verify it does so headless and prints "verified: K beats", or what
- * differs and where; without, it shows the game in the terminal as it goes (play.c's screen).
+ * differs and where; without, it shows the game on the terminal screen (screen.c) as it goes.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cairn/session.h"
-#include "common.h"
-#include "play.h"
-#include "replay.h"
+#include "app.h"
+#include "screen.h"
 
 typedef struct options {
     const char *file;
@@ -148,7 +149,87 @@ static int verify(cairn_lua *h, const options *o, uint64_t beats)
     return st;
 }
 
-int cairn_replay(int argc, char **argv)
+/* --- without --verify: on the terminal screen ------------------------------------------- */
+
+/* A replay being watched: a beat for each key, until its last or a beat that differs. */
+typedef struct watching {
+    uint64_t played;
+    bool partial;
+    bool stopped; /* no more beats: the last was played, or one differed */
+    int status;   /* the exit status when the player leaves */
+} watching;
+
+/* After the replay's last beat: its end checked, and the verdict in the notice. */
+static void watch_end(game_screen *s, watching *w)
+{
+    const char *incomplete;
+    w->stopped = true;
+    w->status = EXIT_FAILED;
+    if (cairn_session_replay_finish(s->h, &incomplete)) {
+        screen_notice(s, "%s", cairn_lua_error(s->h));
+    } else if (!incomplete) {
+        screen_notice(s, "verified: %llu beats (q leaves)", (unsigned long long)w->played);
+        w->status = EXIT_OK;
+    } else if (w->partial) {
+        screen_notice(s, "verified: %llu beats (partial: %s) (q leaves)",
+                      (unsigned long long)w->played, incomplete);
+        w->status = EXIT_OK;
+    } else {
+        screen_notice(s, "incomplete: %s (q leaves)", incomplete);
+    }
+}
+
+/* q leaves; any other key plays the next beat. A beat that differs from the recording stops
+ * the replay, with why in the notice. */
+static int on_watch_key(game_screen *s, int ch, void *ud)
+{
+    watching *w = ud;
+    if (ch == 'q' || ch == 'Q' || ch == EOF)
+        return w->status;
+    if (w->stopped)
+        return SCREEN_GO_ON;
+    bool done = false;
+    s->notice[0] = '\0';
+    if (cairn_session_replay_step(s->h, &done)) {
+        screen_notice(s, "%s", cairn_lua_error(s->h));
+        w->stopped = true;
+        w->status = EXIT_FAILED;
+        return SCREEN_GO_ON;
+    }
+    w->played++;
+    screen_changed(s);
+    if (done)
+        watch_end(s, w);
+    return SCREEN_GO_ON;
+}
+
+/* Shows the replay started in h (`beats` beats) on the terminal screen, a beat for each key,
+ * and after the last checks its end. Takes h, which it destroys. Fails when a beat or the end
+ * differed from the recording, or when the replay stops before its game ended and partial is
+ * false. */
+static int watch(cairn_lua *h, uint64_t beats, bool partial)
+{
+    game_screen s = {.h = h, .command = "replay"};
+    watching w = {.partial = partial, .status = EXIT_OK};
+    int st = EXIT_OK;
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        st = screen_fail(&s, "a replay plays in a terminal (--verify checks it headless)");
+    setlocale(LC_CTYPE, "");
+    if (!st)
+        st = screen_open(&s);
+    if (!st) {
+        screen_notice(&s, "A replay of %llu beats: any key plays the next, q leaves",
+                      (unsigned long long)beats);
+        if (beats == 0)
+            watch_end(&s, &w);
+        st = screen_run(&s, on_watch_key, &w);
+    }
+    screen_close(&s);
+    cairn_lua_destroy(h);
+    return st;
+}
+
+int cmd_replay(int argc, char **argv)
 {
     options o = {0};
     int st = parse(argc, argv, &o);
@@ -172,5 +253,5 @@ int cairn_replay(int argc, char **argv)
     free(text);
     if (!h)
         return EXIT_FAILED;
-    return o.verify ? verify(h, &o, beats) : cairn_play_watch(h, beats, o.partial);
+    return o.verify ? verify(h, &o, beats) : watch(h, beats, o.partial);
 }

@@ -11,8 +11,7 @@
 
 #include "cairn/session.h"
 #include "cairn/save.h"
-#include "common.h"
-#include "sim.h"
+#include "app.h"
 
 typedef struct sim_options {
     uint64_t seed;
@@ -98,7 +97,7 @@ static int failed(cairn_lua *h, const char *what)
     return app_failed("sim", h, what);
 }
 
-int cairn_sim(int argc, char **argv)
+int cmd_sim(int argc, char **argv)
 {
     sim_options o;
     int bad = parse(argc, argv, &o);

@@ -61,8 +61,7 @@ cairn_err cairn_session_undo(cairn_lua *h);
  * the next view or the next call that changes the game. Rows are NUL-terminated strings:
  * glyphs has width UTF-8 characters per row; colors one byte per cell ('0'-'7' black, red,
  * green, yellow, blue, magenta, cyan, white; '8'-'f' their bright kinds; '.' the default);
- * marks one byte per cell (' ' never seen, 'v' seen now, 'r' remembered from before, 'm' an
- * enemy moves here next beat, 'a' an enemy strikes here next beat). */
+ * marks one byte per cell, a cairn_view_mark (below). */
 typedef struct cairn_view {
     int32_t width;
     int32_t height;
@@ -77,6 +76,15 @@ typedef struct cairn_view {
 } cairn_view;
 
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out);
+
+/* The bytes of cairn_view.marks. scripts/view.lua writes them: change both together. */
+typedef enum cairn_view_mark {
+    CAIRN_VIEW_UNSEEN = ' ',     /* never seen */
+    CAIRN_VIEW_SEEN = 'v',       /* seen now */
+    CAIRN_VIEW_REMEMBERED = 'r', /* remembered from before, not seen now */
+    CAIRN_VIEW_MOVE = 'm',       /* an enemy moves here next beat */
+    CAIRN_VIEW_STRIKE = 'a'      /* an enemy strikes here next beat */
+} cairn_view_mark;
 
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {

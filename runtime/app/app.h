@@ -1,9 +1,10 @@
 /*
- * common.h - what the commands that play a game share: a host with the base game and the
- * packs given, and files read and written whole.
+ * app.h - the `cairn` executable's own declarations: its exit statuses, its commands (one
+ * file each, cmd_NAME in NAME.c) and what they share: hosts with the base game (hosts.c),
+ * files read and written whole (files.c) and numbers on the command line (main.c).
  */
-#ifndef CAIRN_APP_COMMON_H
-#define CAIRN_APP_COMMON_H
+#ifndef CAIRN_APP_H
+#define CAIRN_APP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,7 +26,7 @@ extern const cairn_lua_config app_host_config;
  * returns NULL. */
 cairn_lua *app_host(const char *command, const char *const *packs, int pack_count);
 
-/* A whole number of decimal digits, no sign, into *out; false for anything else. */
+/* A whole number of decimal digits, no sign, into *out; false for anything else (main.c). */
 bool app_parse_count(const char *text, uint64_t *out);
 
 /* Prints "cairn COMMAND: what: the host's error" to stderr, destroys the host and returns
@@ -37,4 +38,13 @@ char *app_read_file(const char *command, const char *path, size_t *size);
 /* Writes text to the file, replacing it; false with a message printed when it cannot. */
 bool app_write_file(const char *command, const char *path, const char *text);
 
-#endif /* CAIRN_APP_COMMON_H */
+/* The commands: each takes the command line from its name on (argv[0] is "play", ...) and
+ * returns the exit status. */
+int cmd_play(int argc, char **argv);   /* the game in the terminal, with saves and undo */
+int cmd_sim(int argc, char **argv);    /* the game played headless by a bot */
+int cmd_check(int argc, char **argv);  /* a pack validated */
+int cmd_test(int argc, char **argv);   /* Lua scenario tests */
+int cmd_replay(int argc, char **argv); /* a recorded game played back, or verified */
+int cmd_bench(int argc, char **argv);  /* the benchmark behind docs/performance.md */
+
+#endif /* CAIRN_APP_H */

@@ -1,53 +1,13 @@
 /*
- * common.c - see common.h.
+ * files.c - files read and written whole, with a message naming the command and the file when
+ * that cannot be done. See app.h.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cairn/session.h"
-#include "common.h"
-
-const cairn_lua_config app_host_config = {.world_methods = cairn_session_world_methods};
-
-cairn_lua *app_host(const char *command, const char *const *packs, int pack_count)
-{
-    cairn_lua *h;
-    cairn_error err;
-    if (cairn_lua_create(&app_host_config, &h, &err)) {
-        fprintf(stderr, "cairn %s: %s\n", command, err.message);
-        return NULL;
-    }
-    if (cairn_lua_load_pack(h, CAIRN_BASE_PACK)) {
-        app_failed(command, h, "the base game does not load");
-        return NULL;
-    }
-    for (int i = 0; i < pack_count; i++)
-        if (cairn_lua_load_pack(h, packs[i])) {
-            app_failed(command, h, packs[i]);
-            return NULL;
-        }
-    return h;
-}
-
-bool app_parse_count(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-')
-        return false;
-    *out = v;
-    return true;
-}
-
-int app_failed(const char *command, cairn_lua *h, const char *what)
-{
-    fprintf(stderr, "cairn %s: %s: %s\n", command, what, cairn_lua_error(h));
-    cairn_lua_destroy(h);
-    return EXIT_FAILED;
-}
+#include "app.h"
 
 char *app_read_file(const char *command, const char *path, size_t *size)
 {

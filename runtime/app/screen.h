@@ -1,0 +1,67 @@
+/*
+ * screen.h - the terminal screen that shows a game, through ncurses: the status line, the map
+ * with the enemies' intents, a side panel of keys, the message log, a notice, the help and
+ * the ending's summary. `cairn play` and `cairn replay` both show their game on it.
+ *
+ * The screen knows nothing of the game: glyphs, colours and marks come from the session's
+ * view (cairn_session_view, made by scripts/view.lua), so a mod's game draws the same way.
+ * What a key does is the command's: screen_run reads keys and hands each to it.
+ */
+#ifndef CAIRN_APP_SCREEN_H
+#define CAIRN_APP_SCREEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <curses.h>
+
+#include "cairn/session.h"
+
+/* What a command's key handler returns while the game goes on; else an exit status. */
+enum { SCREEN_GO_ON = -1 };
+
+#define SCREEN_NOTICE_SIZE (CAIRN_ERROR_MESSAGE_SIZE + 64)
+
+typedef struct game_screen {
+    cairn_lua *h;                    /* the host whose game is shown; borrowed */
+    const char *command;             /* the command's name, for its complaints: "play", "replay" */
+    cairn_view view;                 /* the view last taken, the host's */
+    bool stale;                      /* the game changed since the view was taken */
+    const char *summary;             /* the summary, once the game has ended */
+    SCREEN *term;                    /* NULL when curses is not running */
+    bool colors;                     /* the colour pairs are set up */
+    int palette;                     /* 16, or 8 with A_BOLD for the bright ones */
+    bool dim;                        /* the terminal can dim */
+    size_t scroll;                   /* log lines hidden below the newest, while scrolled back */
+    int key_errors;                  /* getch's failures in a row */
+    char notice[SCREEN_NOTICE_SIZE]; /* shown under the log until the next key */
+} game_screen;
+
+/* Starts curses on the terminal. Returns 0, or EXIT_FAILED with why on stderr. */
+int screen_open(game_screen *s);
+/* Ends curses, if it runs, leaving the terminal as it was. Safe to call twice. */
+void screen_close(game_screen *s);
+
+/* Says "cairn COMMAND: ..." on stderr, after the screen is given back; returns EXIT_FAILED. */
+int screen_fail(game_screen *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Shows a line under the log until the next key, scrolled to the newest messages. */
+void screen_notice(game_screen *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The game changed: the next draw takes the view again, showing the newest messages. */
+void screen_changed(game_screen *s);
+/* Whether the terminal is big enough to show the game: keys that change it wait until it is. */
+bool screen_fits(const game_screen *s);
+/* Scrolls the message log back (pages > 0) or forward by a page. */
+void screen_scroll(game_screen *s, int pages);
+/* Shows the help until a key is pressed. */
+void screen_show_help(game_screen *s);
+
+/* A command's handling of a key: SCREEN_GO_ON, or the exit status that ends screen_run. The
+ * key is EOF once the terminal is gone, KEY_RESIZE after it changed size. */
+typedef int screen_key_fn(game_screen *s, int key, void *ud);
+
+/* Draws the game (taking the view again when it changed) and hands each key to on_key, until
+ * on_key returns an exit status, which it returns; EXIT_FAILED when the view cannot be taken. */
+int screen_run(game_screen *s, screen_key_fn *on_key, void *ud);
+
+#endif /* CAIRN_APP_SCREEN_H */
