@@ -92,123 +92,38 @@ static cairn_cell get_cell(cairn_source *src)
 }
 
 /* --- the built-in decorators' data --------------------------------------------------------
- * One table of fields per decorator serves writing and reading, so the two cannot disagree.
- * A field is an offset and a width; signed fields are written as their two's complement. */
+ * The core's one table of fields (field.c) serves writing and reading, so the two cannot
+ * disagree. A field is written at its width; signed ones as their two's complement, a
+ * resistance as one int32_t per source. */
 
-typedef struct field {
-    uint16_t offset;
-    uint8_t bytes;
-    bool is_bool; /* read back as 0 or 1 whatever the byte says */
-} field;
-
-#define F(type, member)                                                                            \
-    {                                                                                              \
-        (uint16_t) offsetof(type, member), (uint8_t)sizeof(((type *)0)->member), 0                 \
-    }
-#define B(type, member)                                                                            \
-    {                                                                                              \
-        (uint16_t) offsetof(type, member), 1, 1                                                    \
-    }
-
-static const field acting_fields[] = {
-    F(cairn_acting, next.id), F(cairn_acting, next.dir), F(cairn_acting, movs),
-    F(cairn_acting, algo),    F(cairn_acting, priority), B(cairn_acting, did_action),
-};
-static const field attacking_fields[] = {
-    F(cairn_attacking, attack.damage),  F(cairn_attacking, attack.pierce),
-    F(cairn_attacking, attack.power),   F(cairn_attacking, attack.source),
-    F(cairn_attacking, attack.targets), F(cairn_attacking, push.distance),
-    F(cairn_attacking, push.power),
-};
-static const field attackable_fields[] = {
-    F(cairn_attackable, team),
-    F(cairn_attackable, armor),
-    F(cairn_attackable, pierce_resistance),
-    F(cairn_attackable, resistance[0]),
-    F(cairn_attackable, resistance[1]),
-    F(cairn_attackable, resistance[2]),
-    F(cairn_attackable, resistance[3]),
-    F(cairn_attackable, resistance[4]),
-    F(cairn_attackable, resistance[5]),
-    F(cairn_attackable, resistance[6]),
-    F(cairn_attackable, resistance[7]),
-};
-_Static_assert(CAIRN_SOURCE_MAX == 8, "attackable_fields lists one resistance per source");
-static const field one_int_fields[] = {{0, 4, 0}}; /* Moving, Pushable, Digging, Diggable */
-static const field hp_fields[] = {F(cairn_with_hp, hp), F(cairn_with_hp, max)};
-static const field sequential_fields[] = {
-    F(cairn_sequential, sequence),
-    F(cairn_sequential, step),
-    F(cairn_sequential, done),
-    B(cairn_sequential, entered),
-};
-static const field player_fields[] = {
-    F(cairn_player_control, input.id),
-    F(cairn_player_control, input.dir),
-    B(cairn_player_control, has_input),
-};
-
-#undef F
-#undef B
-
-typedef struct layout {
-    const field *fields;
-    size_t count;
-} layout;
-
-#define LAYOUT(a)                                                                                  \
-    {                                                                                              \
-        a, sizeof a / sizeof a[0]                                                                  \
-    }
-
-/* The fields of a built-in decorator; count 0 for those kept another way or holding none. */
-static layout layout_of(cairn_decorator_id deco)
+static void put_fields(cairn_sink *s, const cairn_field *fields, size_t count,
+                       const unsigned char *data)
 {
-    switch (deco) {
-    case CAIRN_DECO_ACTING:
-        return (layout)LAYOUT(acting_fields);
-    case CAIRN_DECO_ATTACKING:
-        return (layout)LAYOUT(attacking_fields);
-    case CAIRN_DECO_ATTACKABLE:
-        return (layout)LAYOUT(attackable_fields);
-    case CAIRN_DECO_MOVING:
-    case CAIRN_DECO_PUSHABLE:
-    case CAIRN_DECO_DIGGING:
-    case CAIRN_DECO_DIGGABLE:
-        return (layout)LAYOUT(one_int_fields);
-    case CAIRN_DECO_WITH_HP:
-        return (layout)LAYOUT(hp_fields);
-    case CAIRN_DECO_SEQUENTIAL:
-        return (layout)LAYOUT(sequential_fields);
-    case CAIRN_DECO_PLAYER_CONTROL:
-        return (layout)LAYOUT(player_fields);
-    default:
-        return (layout){NULL, 0};
+    for (size_t i = 0; i < count; i++) {
+        const cairn_field *f = &fields[i];
+        size_t width = f->kind == CAIRN_FIELD_RESISTANCE ? sizeof(int32_t) : f->size;
+        for (size_t at = 0; at < f->size; at += width) {
+            uint64_t v = 0;
+            memcpy(&v, data + f->offset + at, width); /* little-endian hosts */
+            cairn__sink_put(s, v, (int)width);
+        }
     }
 }
 
-static void put_fields(cairn_sink *s, layout l, const unsigned char *data)
+static void get_fields(cairn_source *src, const cairn_field *fields, size_t count,
+                       unsigned char *data)
 {
-    for (size_t i = 0; i < l.count; i++) {
-        uint64_t v = 0;
-        memcpy(&v, data + l.fields[i].offset, l.fields[i].bytes); /* little-endian hosts */
-        cairn__sink_put(s, v, l.fields[i].bytes);
+    for (size_t i = 0; i < count; i++) {
+        const cairn_field *f = &fields[i];
+        size_t width = f->kind == CAIRN_FIELD_RESISTANCE ? sizeof(int32_t) : f->size;
+        for (size_t at = 0; at < f->size; at += width) {
+            uint64_t v = cairn__source_get(src, (int)width);
+            if (f->kind == CAIRN_FIELD_BOOL)
+                v = v != 0; /* read back as 0 or 1 whatever the byte says */
+            memcpy(data + f->offset + at, &v, width);
+        }
     }
 }
-
-static void get_fields(cairn_source *src, layout l, unsigned char *data)
-{
-    for (size_t i = 0; i < l.count; i++) {
-        uint64_t v = cairn__source_get(src, l.fields[i].bytes);
-        if (l.fields[i].is_bool)
-            v = v != 0;
-        memcpy(data + l.fields[i].offset, &v, l.fields[i].bytes);
-    }
-}
-
-_Static_assert(sizeof(cairn_moving) == 4 && sizeof(cairn_pushable) == 4 &&
-                   sizeof(cairn_digging) == 4 && sizeof(cairn_diggable) == 4,
-               "one_int_fields describes these decorators");
 
 static bool little_endian(void)
 {
@@ -226,9 +141,10 @@ static void put_data(cairn_sink *s, const cairn_world *w, cairn_decorator_id dec
         cairn__statused_put(s, data);
         return;
     }
-    layout l = layout_of(deco);
-    if (l.count) {
-        put_fields(s, l, data);
+    size_t count;
+    const cairn_field *fields = cairn__decorator_fields(deco, &count);
+    if (count) {
+        put_fields(s, fields, count, data);
         return;
     }
     for (uint32_t i = 0; i < w->decorators[deco].data_size; i++)
@@ -240,9 +156,10 @@ static cairn_err get_data(cairn_world *w, cairn_source *src, cairn_decorator_id 
 {
     if (deco == CAIRN_DECO_STATUSED)
         return cairn__statused_get(w, src, data);
-    layout l = layout_of(deco);
-    if (l.count) {
-        get_fields(src, l, data);
+    size_t count;
+    const cairn_field *fields = cairn__decorator_fields(deco, &count);
+    if (count) {
+        get_fields(src, fields, count, data);
         return CAIRN_OK;
     }
     for (uint32_t i = 0; i < w->decorators[deco].data_size; i++)

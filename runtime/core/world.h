@@ -318,6 +318,9 @@ cairn_err cairn__registry_find16(cairn_world *w, const cairn_registry *r, const 
 /* Registers the built-in decorators, actions, algorithms, movs and sources, in the order of
  * their constants. */
 cairn_err cairn__builtin_init(cairn_world *w);
+/* The fields of one built-in decorator, in the order a snapshot writes them; count 0 for
+ * one that holds none or is kept another way (Statused). */
+const cairn_field *cairn__decorator_fields(cairn_decorator_id deco, size_t *count);
 /* Frees the steps every sequence owns (the registry frees the rest). */
 void cairn__sequences_free(cairn_world *w);
 

@@ -8,53 +8,9 @@
 
 #include "host.h"
 
-typedef enum stat_kind {
-    STAT_INT,        /* int32_t, -CAIRN_STAT_MAX .. CAIRN_STAT_MAX */
-    STAT_TEAM,       /* uint8_t, 0 .. 31 */
-    STAT_TEAMS,      /* uint32_t mask <-> a list of teams */
-    STAT_SOURCE,     /* uint8_t <-> an attack source's name */
-    STAT_RESISTANCE, /* int32_t[CAIRN_SOURCE_MAX] <-> { source = value } */
-    STAT_ALGO,       /* uint16_t <-> an algorithm's name */
-    STAT_SEQUENCE,   /* uint16_t <-> a sequence's name; setting it restarts the sequence */
-    STAT_STEP,       /* uint16_t, 0-based <-> 1-based */
-} stat_kind;
-
-typedef struct stat {
-    const char *name;
-    cairn_decorator_id deco;
-    stat_kind kind;
-    size_t offset;
-} stat;
-
-#define ATTACK(field) offsetof(cairn_attacking, attack.field)
-
-/* Sorted by name: the list content sees in messages and docs. */
-static const stat stats[] = {
-    {"algo", CAIRN_DECO_ACTING, STAT_ALGO, offsetof(cairn_acting, algo)},
-    {"armor", CAIRN_DECO_ATTACKABLE, STAT_INT, offsetof(cairn_attackable, armor)},
-    {"damage", CAIRN_DECO_ATTACKING, STAT_INT, ATTACK(damage)},
-    {"dig_power", CAIRN_DECO_DIGGING, STAT_INT, offsetof(cairn_digging, power)},
-    {"dig_resistance", CAIRN_DECO_DIGGABLE, STAT_INT, offsetof(cairn_diggable, resistance)},
-    {"hp", CAIRN_DECO_WITH_HP, STAT_INT, offsetof(cairn_with_hp, hp)},
-    {"max_hp", CAIRN_DECO_WITH_HP, STAT_INT, offsetof(cairn_with_hp, max)},
-    {"move_distance", CAIRN_DECO_MOVING, STAT_INT, offsetof(cairn_moving, distance)},
-    {"pierce", CAIRN_DECO_ATTACKING, STAT_INT, ATTACK(pierce)},
-    {"pierce_resistance", CAIRN_DECO_ATTACKABLE, STAT_INT,
-     offsetof(cairn_attackable, pierce_resistance)},
-    {"power", CAIRN_DECO_ATTACKING, STAT_INT, ATTACK(power)},
-    {"priority", CAIRN_DECO_ACTING, STAT_INT, offsetof(cairn_acting, priority)},
-    {"push_distance", CAIRN_DECO_ATTACKING, STAT_INT, offsetof(cairn_attacking, push.distance)},
-    {"push_power", CAIRN_DECO_ATTACKING, STAT_INT, offsetof(cairn_attacking, push.power)},
-    {"push_resistance", CAIRN_DECO_PUSHABLE, STAT_INT, offsetof(cairn_pushable, resistance)},
-    {"resistance", CAIRN_DECO_ATTACKABLE, STAT_RESISTANCE, offsetof(cairn_attackable, resistance)},
-    {"sequence", CAIRN_DECO_SEQUENTIAL, STAT_SEQUENCE, offsetof(cairn_sequential, sequence)},
-    {"source", CAIRN_DECO_ATTACKING, STAT_SOURCE, ATTACK(source)},
-    {"step", CAIRN_DECO_SEQUENTIAL, STAT_STEP, offsetof(cairn_sequential, step)},
-    {"targets", CAIRN_DECO_ATTACKING, STAT_TEAMS, ATTACK(targets)},
-    {"team", CAIRN_DECO_ATTACKABLE, STAT_TEAM, offsetof(cairn_attackable, team)},
-};
-
-#define STAT_COUNT (sizeof stats / sizeof stats[0])
+/* A stat is a named field of the core's table (cairn_fields); the core says where it lives
+ * and how it is stored, this file what content sees of it. */
+typedef cairn_field stat;
 
 /* Fields are read and written through memcpy: the block is bytes, and a field's offset is
  * aligned for its type, but the compiler cannot know that. */
@@ -91,9 +47,35 @@ static void set_u16(unsigned char *p, uint16_t v)
 
 static const stat *find(const char *name)
 {
-    for (size_t i = 0; i < STAT_COUNT; i++)
-        if (!strcmp(stats[i].name, name))
-            return &stats[i];
+    size_t count;
+    const cairn_field *fields = cairn_fields(&count);
+    for (size_t i = 0; i < count; i++)
+        if (fields[i].name && !strcmp(fields[i].name, name))
+            return &fields[i];
+    return NULL;
+}
+
+/* A stat's number, as a CAIRN_CHANGE_STAT's detail holds it: its place in the stats sorted
+ * by name, the list content sees in messages and docs. */
+static uint16_t number_of(const stat *s)
+{
+    size_t count;
+    const cairn_field *fields = cairn_fields(&count);
+    uint16_t number = 0;
+    for (size_t i = 0; i < count; i++)
+        if (fields[i].name && strcmp(fields[i].name, s->name) < 0)
+            number++;
+    return number;
+}
+
+/* The stat numbered `number` (see number_of); NULL past the last. */
+static const stat *numbered(uint16_t number)
+{
+    size_t count;
+    const cairn_field *fields = cairn_fields(&count);
+    for (size_t i = 0; i < count; i++)
+        if (fields[i].name && number_of(&fields[i]) == number)
+            return &fields[i];
     return NULL;
 }
 
@@ -102,10 +84,10 @@ static const stat *find(const char *name)
 static void *block(cairn_world *w, cairn_entity_id id, cairn_type_id type, const stat *s)
 {
     void *data = NULL;
-    if (!cairn_type_has_decorator(w, type, s->deco))
+    if (!cairn_type_has_decorator(w, type, s->decorator))
         return NULL;
-    cairn_err st = cairn_entity_id_is_none(id) ? cairn_type_defaults(w, type, s->deco, &data)
-                                               : cairn_entity_data(w, id, s->deco, &data);
+    cairn_err st = cairn_entity_id_is_none(id) ? cairn_type_defaults(w, type, s->decorator, &data)
+                                               : cairn_entity_data(w, id, s->decorator, &data);
     return st ? NULL : data;
 }
 
@@ -122,13 +104,13 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     }
     p += s->offset; /* for reading through memcpy */
     switch (s->kind) {
-    case STAT_INT:
+    case CAIRN_FIELD_INT:
         lua_pushinteger(L, get_i32(p));
         break;
-    case STAT_TEAM:
+    case CAIRN_FIELD_TEAM:
         lua_pushinteger(L, *(uint8_t *)p);
         break;
-    case STAT_TEAMS: {
+    case CAIRN_FIELD_TEAMS: {
         uint32_t mask = get_u32(p);
         lua_newtable(L);
         for (int team = 0, n = 0; team < 32; team++)
@@ -138,10 +120,10 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
             }
         break;
     }
-    case STAT_SOURCE:
+    case CAIRN_FIELD_SOURCE:
         cairn_lua__push_name(L, CAIRN_LUA_SOURCE, *(uint8_t *)p);
         break;
-    case STAT_RESISTANCE: {
+    case CAIRN_FIELD_RESISTANCE: {
         lua_newtable(L);
         for (int source = 0; source < CAIRN_SOURCE_MAX; source++) {
             const char *sname = cairn_source_name(w, (cairn_source_id)source);
@@ -152,14 +134,16 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         }
         break;
     }
-    case STAT_ALGO:
+    case CAIRN_FIELD_ALGO:
         cairn_lua__push_name(L, CAIRN_LUA_ALGO, get_u16(p));
         break;
-    case STAT_SEQUENCE:
+    case CAIRN_FIELD_SEQUENCE:
         cairn_lua__push_name(L, CAIRN_LUA_SEQUENCE, get_u16(p));
         break;
-    case STAT_STEP:
+    case CAIRN_FIELD_STEP:
         lua_pushinteger(L, get_u16(p) + 1);
+        break;
+    default: /* the core's own state: no stat names it */
         break;
     }
     return true;
@@ -175,31 +159,14 @@ static int32_t check_int(lua_State *L, int idx, const char *name, lua_Integer lo
     return (int32_t)v;
 }
 
-/* The bytes a stat's field takes in its decorator's block. */
-static size_t field_size(stat_kind kind)
-{
-    switch (kind) {
-    case STAT_INT:
-    case STAT_TEAMS:
-        return sizeof(int32_t);
-    case STAT_TEAM:
-    case STAT_SOURCE:
-        return sizeof(uint8_t);
-    case STAT_RESISTANCE:
-        return CAIRN_SOURCE_MAX * sizeof(int32_t);
-    default: /* algo, sequence, step */
-        return sizeof(uint16_t);
-    }
-}
-
 /* The stat's value as a number for the history: what an integer stat holds, else 0. */
 static int32_t as_number(const stat *s, const unsigned char *p)
 {
-    if (s->kind == STAT_INT)
+    if (s->kind == CAIRN_FIELD_INT)
         return get_i32(p);
-    if (s->kind == STAT_STEP)
+    if (s->kind == CAIRN_FIELD_STEP)
         return get_u16(p) + 1;
-    return s->kind == STAT_TEAM ? *p : 0;
+    return s->kind == CAIRN_FIELD_TEAM ? *p : 0;
 }
 
 /* e.hp = v goes the way of a hurt or a heal, so that a Killable entity set to 0 dies and the
@@ -233,7 +200,7 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     void *base = block(w, id, type, s);
     if (!base)
         luaL_error(L, "stat '%s' belongs to the decorator %s, which %s does not have", name,
-                   cairn_decorator_name(w, s->deco), cairn_type_name(w, type));
+                   cairn_decorator_name(w, s->decorator), cairn_type_name(w, type));
     unsigned char *p = (unsigned char *)base + s->offset;
     if (cairn_entity_id_is_none(id)) { /* a type's default: no world change */
         write_stat(L, w, s, base, idx);
@@ -244,14 +211,14 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         return;
     }
     unsigned char before[CAIRN_SOURCE_MAX * sizeof(int32_t)];
-    size_t size = field_size(s->kind);
+    size_t size = s->size;
     memcpy(before, p, size);
     int32_t was = as_number(s, p);
     write_stat(L, w, s, base, idx);
     if (!memcmp(before, p, size))
         return;
     cairn_change change = {.kind = CAIRN_CHANGE_STAT,
-                           .detail = (uint16_t)(s - stats),
+                           .detail = number_of(s),
                            .entity = id,
                            .other = CAIRN_ENTITY_NONE,
                            .amount = was,
@@ -265,7 +232,8 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
 
 const char *cairn_lua__stat_name(uint16_t number)
 {
-    return number < STAT_COUNT ? stats[number].name : "?";
+    const stat *s = numbered(number);
+    return s ? s->name : "?";
 }
 
 /* Writes the value at idx into the stat's field of the block at base, checking it. */
@@ -274,13 +242,13 @@ static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, 
     const char *name = s->name;
     unsigned char *p = (unsigned char *)base + s->offset;
     switch (s->kind) {
-    case STAT_INT:
+    case CAIRN_FIELD_INT:
         set_i32(p, check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX));
         break;
-    case STAT_TEAM:
+    case CAIRN_FIELD_TEAM:
         *(uint8_t *)p = (uint8_t)check_int(L, idx, name, 0, 31);
         break;
-    case STAT_TEAMS: {
+    case CAIRN_FIELD_TEAMS: {
         luaL_argexpected(L, lua_istable(L, idx), idx, "a list of teams");
         uint32_t mask = 0;
         lua_Integer n = luaL_len(L, idx);
@@ -292,10 +260,10 @@ static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, 
         memcpy(p, &mask, sizeof mask);
         break;
     }
-    case STAT_SOURCE:
+    case CAIRN_FIELD_SOURCE:
         *(uint8_t *)p = (uint8_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SOURCE);
         break;
-    case STAT_RESISTANCE: {
+    case CAIRN_FIELD_RESISTANCE: {
         luaL_argexpected(L, lua_istable(L, idx), idx, "a table of source = resistance");
         for (int source = 0; source < CAIRN_SOURCE_MAX; source++) {
             const char *sname = cairn_source_name(w, (cairn_source_id)source);
@@ -318,10 +286,10 @@ static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, 
         }
         break;
     }
-    case STAT_ALGO:
+    case CAIRN_FIELD_ALGO:
         set_u16(p, (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_ALGO));
         break;
-    case STAT_SEQUENCE: {
+    case CAIRN_FIELD_SEQUENCE: {
         cairn_sequential *seq = base;
         seq->sequence = (uint16_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SEQUENCE);
         seq->step = 0;
@@ -329,7 +297,7 @@ static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, 
         seq->entered = false;
         break;
     }
-    case STAT_STEP: {
+    case CAIRN_FIELD_STEP: {
         cairn_sequential *seq = base;
         size_t steps = cairn_sequence_length(w, seq->sequence);
         seq->step = (uint16_t)(check_int(L, idx, name, 1, (lua_Integer)steps) - 1);
@@ -337,14 +305,17 @@ static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, 
         seq->entered = false;
         break;
     }
+    default: /* the core's own state: no stat names it */
+        break;
     }
 }
 
 void cairn_lua__stat_names(lua_State *L)
 {
-    lua_createtable(L, (int)STAT_COUNT, 0);
-    for (size_t i = 0; i < STAT_COUNT; i++) {
-        lua_pushstring(L, stats[i].name);
+    lua_newtable(L);
+    const stat *s;
+    for (uint16_t i = 0; (s = numbered(i)); i++) {
+        lua_pushstring(L, s->name);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
 }

@@ -839,6 +839,36 @@ typedef struct cairn_statused {
     uint32_t cap;
 } cairn_statused;
 
+/* The fields of the built-in decorators' data, described for hosts: what a snapshot writes
+ * of each decorator, and the stats content reads and sets by name (e.hp). The kind says
+ * how a field is stored and what its number means. */
+typedef enum cairn_field_kind {
+    CAIRN_FIELD_INT,        /* int32_t, -CAIRN_STAT_MAX .. CAIRN_STAT_MAX */
+    CAIRN_FIELD_TEAM,       /* uint8_t, 0 .. 31 */
+    CAIRN_FIELD_TEAMS,      /* uint32_t, a mask of teams (bit n: team n) */
+    CAIRN_FIELD_SOURCE,     /* uint8_t, a cairn_source_id */
+    CAIRN_FIELD_RESISTANCE, /* int32_t[CAIRN_SOURCE_MAX], one per attack source */
+    CAIRN_FIELD_ALGO,       /* uint16_t, a cairn_algo_id */
+    CAIRN_FIELD_SEQUENCE,   /* uint16_t, a cairn_sequence_id */
+    CAIRN_FIELD_STEP,       /* uint16_t, a step of the sequence, 0-based */
+    CAIRN_FIELD_MOVS,       /* uint16_t, a cairn_movs_id */
+    CAIRN_FIELD_ACTION,     /* uint16_t, a cairn_action_id */
+    CAIRN_FIELD_DIR,        /* uint8_t, a cairn_dir */
+    CAIRN_FIELD_COUNT,      /* uint16_t, a count of beats */
+    CAIRN_FIELD_BOOL,       /* bool */
+} cairn_field_kind;
+
+typedef struct cairn_field {
+    const char *name; /* the stat's name; NULL: state the core keeps, not a stat */
+    cairn_decorator_id decorator;
+    cairn_field_kind kind;
+    uint16_t offset; /* in the decorator's data */
+    uint16_t size;   /* bytes */
+} cairn_field;
+
+/* Every field of the built-in decorators, grouped by decorator. Static storage. */
+const cairn_field *cairn_fields(size_t *count);
+
 /* ---------------------------------------------------------------------------------------
  * The events of the built-in components
  *
