@@ -22,7 +22,8 @@ cairn_err cairn_action_register(cairn_world *w, const char *name,
                                 label, count, CAIRN_ACTION_COMPONENTS_MAX);
     for (size_t i = 0; i < count; i++) {
         cairn_decorator_id deco = components[i];
-        if (deco >= w->decorator_names.count || !w->decorators[deco].activate)
+        if (deco >= w->registry[CAIRN_KIND_DECORATOR].names.count ||
+            !cairn__decorators(w)[deco].activate)
             return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                     "action \"%s\": component %zu (decorator %s) cannot be "
                                     "activated: it needs an activate hook",
@@ -30,7 +31,8 @@ cairn_err cairn_action_register(cairn_world *w, const char *name,
     }
     uint32_t id;
     cairn_action_def *def;
-    cairn_err st = cairn__registry_add(w, &w->actions, name, &id, (void **)&def);
+    cairn_err st =
+        cairn__registry_add(w, &w->registry[CAIRN_KIND_ACTION], name, &id, (void **)&def);
     if (st)
         return st;
     def->count = (uint8_t)count;
@@ -43,12 +45,12 @@ cairn_err cairn_action_register(cairn_world *w, const char *name,
 
 cairn_err cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out)
 {
-    return cairn__registry_find16(w, &w->actions, name, out);
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_ACTION], name, out);
 }
 
 const char *cairn_action_name(const cairn_world *w, cairn_action_id action)
 {
-    return cairn__names_text(&w->actions.names, action);
+    return cairn_name(w, CAIRN_KIND_ACTION, action);
 }
 
 /* The components are looked up by index each time: an activation may register things. */
@@ -56,17 +58,18 @@ static cairn_err perform(cairn_world *w, cairn_entity_id actor, cairn_action act
                          cairn_result_event **result, bool *success)
 {
     *result = NULL;
-    const cairn_action_def *def = cairn__registry_get(w, &w->actions, action.id);
+    const cairn_action_def *def =
+        cairn__registry_get(w, &w->registry[CAIRN_KIND_ACTION], action.id);
     if (!def)
         return w->error.status;
     uint32_t count = def->count;
     *success = count == 0;
     for (uint32_t i = 0; i < count && !*success && cairn__alive(w, actor); i++) {
-        def = (const cairn_action_def *)w->actions.records + action.id;
+        def = (const cairn_action_def *)w->registry[CAIRN_KIND_ACTION].records + action.id;
         cairn_decorator_id deco = def->components[i];
         if (!cairn_type_has_decorator(w, w->entities.slots[actor.index].type, deco))
             continue; /* the actor cannot do this part */
-        const cairn_decorator *d = &w->decorators[deco];
+        const cairn_decorator *d = &cairn__decorators(w)[deco];
         cairn_result_event *ev = NULL;
         cairn_err st = d->activate(w, actor, (cairn_dir)action.dir, &ev, d->ud);
         if (st)
@@ -111,7 +114,7 @@ cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn
                                 name ? name : "?");
     uint32_t id;
     cairn_algo_def *def;
-    cairn_err st = cairn__registry_add(w, &w->algos, name, &id, (void **)&def);
+    cairn_err st = cairn__registry_add(w, &w->registry[CAIRN_KIND_ALGO], name, &id, (void **)&def);
     if (st)
         return st;
     *def = (cairn_algo_def){fn, ud};
@@ -122,12 +125,12 @@ cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn
 
 cairn_err cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out)
 {
-    return cairn__registry_find16(w, &w->algos, name, out);
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_ALGO], name, out);
 }
 
 const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo)
 {
-    return cairn__names_text(&w->algos.names, algo);
+    return cairn_name(w, CAIRN_KIND_ALGO, algo);
 }
 
 /* The algorithm settles on dir: the actor faces it (a turn is a change of its own). */
@@ -223,7 +226,7 @@ static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn
     algo->movs = acting->movs;
     algo->direction = enc->head.action.dir;
     enc->algo = algo;
-    const cairn_algo_def *def = cairn__registry_get(w, &w->algos, acting->algo);
+    const cairn_algo_def *def = cairn__registry_get(w, &w->registry[CAIRN_KIND_ALGO], acting->algo);
     if (!def)
         return w->error.status;
     cairn_err st = def->fn(w, algo, def->ud);
@@ -235,7 +238,8 @@ static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn
 
 static cairn_err execute(cairn_world *w, cairn_entity_id id, cairn_acting *acting)
 {
-    if (acting->next.dir > CAIRN_DIR_NONE || acting->next.id >= w->actions.names.count)
+    if (acting->next.dir > CAIRN_DIR_NONE ||
+        acting->next.id >= w->registry[CAIRN_KIND_ACTION].names.count)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "entity %u (%s) computed action %u in direction %u, which is not "
                                 "an action and a direction",
@@ -290,7 +294,7 @@ cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action ac
     cairn_player_control *pc = cairn__data(w, id, CAIRN_DECO_PLAYER_CONTROL);
     if (!pc)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u has no PlayerControl", id.index);
-    if (action.id >= w->actions.names.count || action.dir > CAIRN_DIR_NONE)
+    if (action.id >= w->registry[CAIRN_KIND_ACTION].names.count || action.dir > CAIRN_DIR_NONE)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "input: no action %u in direction %u",
                                 (unsigned)action.id, (unsigned)action.dir);
     pc->input = action;

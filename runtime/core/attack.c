@@ -12,7 +12,7 @@ cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_i
 {
     uint32_t id;
     void *record;
-    cairn_err st = cairn__registry_add(w, &w->sources, name, &id, &record);
+    cairn_err st = cairn__registry_add(w, &w->registry[CAIRN_KIND_SOURCE], name, &id, &record);
     if (st == CAIRN_OK && out)
         *out = (cairn_source_id)id;
     return st;
@@ -21,7 +21,7 @@ cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_i
 cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out)
 {
     uint32_t id;
-    cairn_err st = cairn__registry_find(w, &w->sources, name, &id);
+    cairn_err st = cairn__registry_find(w, &w->registry[CAIRN_KIND_SOURCE], name, &id);
     if (st == CAIRN_OK && out)
         *out = (cairn_source_id)id;
     return st;
@@ -29,7 +29,7 @@ cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *o
 
 const char *cairn_source_name(const cairn_world *w, cairn_source_id source)
 {
-    return cairn__names_text(&w->sources.names, source);
+    return cairn_name(w, CAIRN_KIND_SOURCE, source);
 }
 
 /* --- the damage model ------------------------------------------------------------------ */

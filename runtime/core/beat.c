@@ -190,7 +190,7 @@ static cairn_err pass_beat_chain(cairn_world *w, cairn_chain_id name)
     if (!ev)
         return CAIRN_ERR_NOMEM;
     cairn_event_as_beat(ev)->beat = w->beat;
-    return cairn_chain_pass_all(w, w->world_chains[name], ev);
+    return cairn_chain_pass_all(w, cairn__world_chains(w)[name], ev);
 }
 
 /* The beat walks entities in beat order, and they live at scattered cells: with tens of

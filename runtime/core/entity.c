@@ -141,7 +141,7 @@ static cairn_err announce(cairn_world *w, cairn_chain_id chain, cairn_entity_id 
     if (!ev)
         return CAIRN_ERR_NOMEM;
     cairn_event_as_entity(ev)->entity = id;
-    return cairn_chain_pass_all(w, w->world_chains[chain], ev);
+    return cairn_chain_pass_all(w, cairn__world_chains(w)[chain], ev);
 }
 
 static cairn_err spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
@@ -430,7 +430,7 @@ static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_cha
                                    cairn_err *st)
 {
     *st = CAIRN_OK;
-    if (cairn__entity_current(w, id) && name < w->chain_names.count &&
+    if (cairn__entity_current(w, id) && name < w->registry[CAIRN_KIND_CHAIN].names.count &&
         !w->entities.slots[id.index].own_count)
         return template_chain(w, &w->entities.slots[id.index], name);
     cairn_chain *chain = NULL;

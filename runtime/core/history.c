@@ -41,7 +41,7 @@ cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t 
 {
     uint32_t id;
     void *record;
-    cairn_err st = cairn__registry_add(w, &w->change_kinds, name, &id, &record);
+    cairn_err st = cairn__registry_add(w, &w->registry[CAIRN_KIND_CHANGE], name, &id, &record);
     if ((st == CAIRN_OK || st == CAIRN_ERR_EXISTS) && out)
         *out = (uint16_t)id;
     return st;
@@ -49,12 +49,12 @@ cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t 
 
 cairn_err cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out)
 {
-    return cairn__registry_find16(w, &w->change_kinds, name, out);
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_CHANGE], name, out);
 }
 
 const char *cairn_change_kind_name(const cairn_world *w, uint16_t id)
 {
-    return id < w->change_kinds.names.count ? cairn__names_text(&w->change_kinds.names, id) : NULL;
+    return cairn_name(w, CAIRN_KIND_CHANGE, id);
 }
 
 cairn_err cairn_world_record(cairn_world *w, cairn_change change)
@@ -64,7 +64,8 @@ cairn_err cairn_world_record(cairn_world *w, cairn_change change)
                                 "only stat and content changes are recorded from outside the "
                                 "core, not %s",
                                 cairn_change_name((cairn_change_kind)change.kind));
-    if (change.kind == CAIRN_CHANGE_CONTENT && change.detail >= w->change_kinds.names.count)
+    if (change.kind == CAIRN_CHANGE_CONTENT &&
+        change.detail >= w->registry[CAIRN_KIND_CHANGE].names.count)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "no kind of change has the id %u",
                                 (unsigned)change.detail);
     return cairn__history_add(w, change);

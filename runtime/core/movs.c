@@ -12,7 +12,7 @@ cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn
                                 name ? name : "?");
     uint32_t id;
     cairn_movs_def *def;
-    cairn_err st = cairn__registry_add(w, &w->movs, name, &id, (void **)&def);
+    cairn_err st = cairn__registry_add(w, &w->registry[CAIRN_KIND_MOVS], name, &id, (void **)&def);
     if (st)
         return st;
     *def = (cairn_movs_def){fn, ud};
@@ -23,18 +23,18 @@ cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn
 
 cairn_err cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out)
 {
-    return cairn__registry_find16(w, &w->movs, name, out);
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_MOVS], name, out);
 }
 
 const char *cairn_movs_name(const cairn_world *w, cairn_movs_id movs)
 {
-    return cairn__names_text(&w->movs.names, movs);
+    return cairn_name(w, CAIRN_KIND_MOVS, movs);
 }
 
 cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
                           cairn_dir *dirs, size_t *count)
 {
-    const cairn_movs_def *def = cairn__registry_get(w, &w->movs, movs);
+    const cairn_movs_def *def = cairn__registry_get(w, &w->registry[CAIRN_KIND_MOVS], movs);
     if (!def)
         return w->error.status;
     cairn_err st = cairn_entity_check(w, actor);

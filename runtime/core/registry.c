@@ -1,6 +1,7 @@
 /*
- * registry.c - named definitions with records: actions, algorithms, movs, sequences,
- * statuses and attack sources all live in one of these, with ids in registration order.
+ * registry.c - named definitions with records: every kind of name a world holds (types,
+ * decorators, chains, actions, algorithms, movs, sequences, statuses, attack sources, kinds
+ * of change) lives in one of these, with ids in registration order.
  */
 #include "world.h"
 
@@ -52,4 +53,18 @@ cairn_err cairn__registry_find16(cairn_world *w, const cairn_registry *r, const 
     if (st == CAIRN_OK && out)
         *out = (uint16_t)id;
     return st;
+}
+
+bool cairn_lookup(const cairn_world *w, cairn_kind kind, const char *name, uint32_t *id)
+{
+    if ((unsigned)kind >= CAIRN_KIND_COUNT)
+        return false;
+    return cairn__names_lookup(&w->registry[kind].names, name, id);
+}
+
+const char *cairn_name(const cairn_world *w, cairn_kind kind, uint32_t id)
+{
+    if ((unsigned)kind >= CAIRN_KIND_COUNT)
+        return NULL;
+    return cairn__names_text(&w->registry[kind].names, id);
 }

@@ -26,11 +26,11 @@ static cairn_err check_steps(cairn_world *w, const char *name, const cairn_step 
                                 CAIRN_SEQUENCE_STEPS_MAX);
     for (size_t i = 0; i < count; i++) {
         cairn_err st;
-        if (steps[i].action >= w->actions.names.count)
+        if (steps[i].action >= w->registry[CAIRN_KIND_ACTION].names.count)
             return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
                                     "sequence \"%s\" step %zu: no action has id %u", name, i + 1,
                                     (unsigned)steps[i].action);
-        if (steps[i].movs >= w->movs.names.count)
+        if (steps[i].movs >= w->registry[CAIRN_KIND_MOVS].names.count)
             return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
                                     "sequence \"%s\" step %zu: no movs has id %u", name, i + 1,
                                     (unsigned)steps[i].movs);
@@ -53,7 +53,8 @@ cairn_err cairn_sequence_register(cairn_world *w, const char *name, const cairn_
     memcpy(copy, steps, count * sizeof *copy);
     uint32_t id;
     cairn_sequence_def *def;
-    if ((st = cairn__registry_add(w, &w->sequences, name, &id, (void **)&def))) {
+    if ((st =
+             cairn__registry_add(w, &w->registry[CAIRN_KIND_SEQUENCE], name, &id, (void **)&def))) {
         cairn__free(w, copy, count * sizeof *copy);
         return st;
     }
@@ -66,25 +67,25 @@ cairn_err cairn_sequence_register(cairn_world *w, const char *name, const cairn_
 
 cairn_err cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out)
 {
-    return cairn__registry_find16(w, &w->sequences, name, out);
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_SEQUENCE], name, out);
 }
 
 const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence)
 {
-    return cairn__names_text(&w->sequences.names, sequence);
+    return cairn_name(w, CAIRN_KIND_SEQUENCE, sequence);
 }
 
 size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence)
 {
-    if (sequence >= w->sequences.names.count)
+    if (sequence >= w->registry[CAIRN_KIND_SEQUENCE].names.count)
         return 0;
-    return ((const cairn_sequence_def *)w->sequences.records)[sequence].count;
+    return ((const cairn_sequence_def *)w->registry[CAIRN_KIND_SEQUENCE].records)[sequence].count;
 }
 
 void cairn__sequences_free(cairn_world *w)
 {
-    cairn_sequence_def *defs = w->sequences.records;
-    for (uint32_t i = 0; i < w->sequences.names.count; i++)
+    cairn_sequence_def *defs = w->registry[CAIRN_KIND_SEQUENCE].records;
+    for (uint32_t i = 0; i < w->registry[CAIRN_KIND_SEQUENCE].names.count; i++)
         cairn__free(w, defs[i].steps, defs[i].count * sizeof *defs[i].steps);
 }
 
@@ -93,8 +94,8 @@ void cairn__sequences_free(cairn_world *w)
 static const cairn_sequence_def *sequence_of(cairn_world *w, cairn_entity_id id,
                                              const cairn_sequential *seq)
 {
-    if (seq->sequence < w->sequences.names.count)
-        return (const cairn_sequence_def *)w->sequences.records + seq->sequence;
+    if (seq->sequence < w->registry[CAIRN_KIND_SEQUENCE].names.count)
+        return (const cairn_sequence_def *)w->registry[CAIRN_KIND_SEQUENCE].records + seq->sequence;
     cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s): no sequence has id %u", id.index,
                      cairn_type_name(w, w->entities.slots[id.index].type), (unsigned)seq->sequence);
     return NULL;

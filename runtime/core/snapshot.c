@@ -147,7 +147,7 @@ static void put_data(cairn_sink *s, const cairn_world *w, cairn_decorator_id dec
         put_fields(s, fields, count, data);
         return;
     }
-    for (uint32_t i = 0; i < w->decorators[deco].data_size; i++)
+    for (uint32_t i = 0; i < cairn__decorators(w)[deco].data_size; i++)
         cairn__sink_put(s, data[i], 1);
 }
 
@@ -162,7 +162,7 @@ static cairn_err get_data(cairn_world *w, cairn_source *src, cairn_decorator_id 
         get_fields(src, fields, count, data);
         return CAIRN_OK;
     }
-    for (uint32_t i = 0; i < w->decorators[deco].data_size; i++)
+    for (uint32_t i = 0; i < cairn__decorators(w)[deco].data_size; i++)
         data[i] = (unsigned char)cairn__source_get(src, 1);
     return CAIRN_OK;
 }
@@ -182,7 +182,7 @@ static void put_entity(cairn_sink *s, const cairn_world *w, const cairn_entity *
         cairn__sink_put(s, e->own[i].name, 4);
         cairn__sink_put(s, c->list ? c->list->count : 0, 4);
     }
-    const cairn_type *t = &w->types[e->type];
+    const cairn_type *t = &cairn__types(w)[e->type];
     for (uint32_t i = 0; i < t->deco_count; i++)
         put_data(s, w, t->decos[i].deco, e->data + t->decos[i].offset);
 }
@@ -224,12 +224,12 @@ static void write_world(cairn_sink *s, const cairn_world *w)
     cairn__sink_put(s, (uint32_t)w->grid.width, 4);
     cairn__sink_put(s, (uint32_t)w->grid.height, 4);
     /* What the ids in the stream index: a world made by other definitions is refused. */
-    cairn__sink_put(s, w->type_names.count, 4);
-    cairn__sink_put(s, w->decorator_names.count, 4);
-    cairn__sink_put(s, w->chain_names.count, 4);
-    cairn__sink_put(s, w->statuses.names.count, 4);
-    cairn__sink_put(s, w->sequences.names.count, 4);
-    cairn__sink_put(s, w->change_kinds.names.count, 4);
+    cairn__sink_put(s, w->registry[CAIRN_KIND_TYPE].names.count, 4);
+    cairn__sink_put(s, w->registry[CAIRN_KIND_DECORATOR].names.count, 4);
+    cairn__sink_put(s, w->registry[CAIRN_KIND_CHAIN].names.count, 4);
+    cairn__sink_put(s, w->registry[CAIRN_KIND_STATUS].names.count, 4);
+    cairn__sink_put(s, w->registry[CAIRN_KIND_SEQUENCE].names.count, 4);
+    cairn__sink_put(s, w->registry[CAIRN_KIND_CHANGE].names.count, 4);
     cairn__sink_put(s, w->beat, 8);
     cairn__sink_put(s, w->rng.state, 8);
     cairn__sink_put(s, w->rng.inc, 8);
@@ -282,7 +282,7 @@ static cairn_err check_restorable(cairn_world *w, const cairn_entity *e)
     cairn_err st = cairn__statused_check(w, id);
     if (st)
         return st;
-    const cairn_type *t = &w->types[e->type];
+    const cairn_type *t = &cairn__types(w)[e->type];
     for (uint32_t i = 0; i < e->own_count; i++) {
         cairn_chain_id name = e->own[i].name;
         const cairn_chain *mine = e->own[i].chain;
@@ -375,9 +375,12 @@ static cairn_err check_header(cairn_world *w, cairn_source *src)
         const char *what;
         uint32_t here;
     } counts[] = {
-        {"types", w->type_names.count},          {"decorators", w->decorator_names.count},
-        {"chains", w->chain_names.count},        {"statuses", w->statuses.names.count},
-        {"sequences", w->sequences.names.count}, {"kinds of change", w->change_kinds.names.count},
+        {"types", w->registry[CAIRN_KIND_TYPE].names.count},
+        {"decorators", w->registry[CAIRN_KIND_DECORATOR].names.count},
+        {"chains", w->registry[CAIRN_KIND_CHAIN].names.count},
+        {"statuses", w->registry[CAIRN_KIND_STATUS].names.count},
+        {"sequences", w->registry[CAIRN_KIND_SEQUENCE].names.count},
+        {"kinds of change", w->registry[CAIRN_KIND_CHANGE].names.count},
     };
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
         uint32_t there = (uint32_t)cairn__source_get(src, 4);
@@ -395,14 +398,16 @@ static cairn_err check_names(cairn_world *w, const cairn_entity *e)
 {
     cairn_entity_id id = {(uint32_t)(e - w->entities.slots), e->generation};
     const cairn_acting *a = cairn__data(w, id, CAIRN_DECO_ACTING);
-    if (a && (a->next.id >= w->actions.names.count || a->next.dir > CAIRN_DIR_NONE ||
-              a->movs >= w->movs.names.count || a->algo >= w->algos.names.count))
+    if (a && (a->next.id >= w->registry[CAIRN_KIND_ACTION].names.count ||
+              a->next.dir > CAIRN_DIR_NONE || a->movs >= w->registry[CAIRN_KIND_MOVS].names.count ||
+              a->algo >= w->registry[CAIRN_KIND_ALGO].names.count))
         return damaged(w, "entity %u acts by names it cannot have", id.index);
     const cairn_player_control *p = cairn__data(w, id, CAIRN_DECO_PLAYER_CONTROL);
-    if (p && (p->input.id >= w->actions.names.count || p->input.dir > CAIRN_DIR_NONE))
+    if (p && (p->input.id >= w->registry[CAIRN_KIND_ACTION].names.count ||
+              p->input.dir > CAIRN_DIR_NONE))
         return damaged(w, "entity %u has an input it cannot have", id.index);
     const cairn_sequential *q = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
-    if (q && q->sequence >= w->sequences.names.count)
+    if (q && q->sequence >= w->registry[CAIRN_KIND_SEQUENCE].names.count)
         return damaged(w, "entity %u follows sequence %u", id.index, (unsigned)q->sequence);
     const cairn_attacking *k = cairn__data(w, id, CAIRN_DECO_ATTACKING);
     const cairn_attackable *t = cairn__data(w, id, CAIRN_DECO_ATTACKABLE);
@@ -421,7 +426,7 @@ static cairn_err get_own_chains(cairn_world *w, cairn_source *src, cairn_entity 
     for (uint16_t i = 0; i < n; i++) {
         cairn_chain_id name = (cairn_chain_id)cairn__source_get(src, 4);
         cairn__source_get(src, 4);
-        if (name >= w->chain_names.count || src->short_read)
+        if (name >= w->registry[CAIRN_KIND_CHAIN].names.count || src->short_read)
             return damaged(w, "entity %u holds chain %u", (unsigned)(e - w->entities.slots),
                            (unsigned)name);
         for (uint16_t k = 0; k < e->own_count; k++)
@@ -467,7 +472,7 @@ static cairn_err get_entity(cairn_world *w, cairn_source *src, uint32_t index, u
     uint32_t spawn_order = (uint32_t)cairn__source_get(src, 4);
     uint32_t type_id = (uint32_t)cairn__source_get(src, 4);
     uint8_t facing = (uint8_t)cairn__source_get(src, 1);
-    if (type_id >= w->type_names.count || facing > CAIRN_DIR_NONE ||
+    if (type_id >= w->registry[CAIRN_KIND_TYPE].names.count || facing > CAIRN_DIR_NONE ||
         (flags & ~(CAIRN_ENTITY_USED | CAIRN_ENTITY_DEAD | CAIRN_ENTITY_PLACED |
                    CAIRN_ENTITY_DIED_PLACED)) ||
         ((flags & CAIRN_ENTITY_DIED_PLACED) &&
@@ -554,16 +559,16 @@ static bool change_ok(const cairn_world *w, const cairn_change *c)
     switch (c->kind) {
     case CAIRN_CHANGE_SPAWNED:
     case CAIRN_CHANGE_DIED:
-        return c->detail < w->type_names.count;
+        return c->detail < w->registry[CAIRN_KIND_TYPE].names.count;
     case CAIRN_CHANGE_STATUS_ON:
     case CAIRN_CHANGE_STATUS_OFF:
-        return c->detail < w->statuses.names.count;
+        return c->detail < w->registry[CAIRN_KIND_STATUS].names.count;
     case CAIRN_CHANGE_ATTACKED:
         return c->detail < CAIRN_SOURCE_MAX;
     case CAIRN_CHANGE_STEP:
-        return c->detail < w->sequences.names.count;
+        return c->detail < w->registry[CAIRN_KIND_SEQUENCE].names.count;
     case CAIRN_CHANGE_CONTENT:
-        return c->detail < w->change_kinds.names.count;
+        return c->detail < w->registry[CAIRN_KIND_CHANGE].names.count;
     case CAIRN_CHANGE_TURNED:
         return (uint32_t)c->amount <= CAIRN_DIR_NONE && (uint32_t)c->value <= CAIRN_DIR_NONE;
     default:

@@ -26,7 +26,8 @@ cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn
 {
     uint32_t id;
     cairn_status_record *record;
-    cairn_err st = cairn__registry_add(w, &w->statuses, def->name, &id, (void **)&record);
+    cairn_err st =
+        cairn__registry_add(w, &w->registry[CAIRN_KIND_STATUS], def->name, &id, (void **)&record);
     if (st)
         return st;
     *record = (cairn_status_record){def->hook, def->apply, def->tick, def->wear_off, def->ud};
@@ -37,12 +38,12 @@ cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn
 
 cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out)
 {
-    return cairn__registry_find16(w, &w->statuses, name, out);
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_STATUS], name, out);
 }
 
 const char *cairn_status_name(const cairn_world *w, cairn_status_id status)
 {
-    return cairn__names_text(&w->statuses.names, status);
+    return cairn_name(w, CAIRN_KIND_STATUS, status);
 }
 
 /* The entity's Statused data (NULL with a message when it has none). */
@@ -80,7 +81,8 @@ static cairn_err wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id st
     if (!slot || slot->wearing)
         return CAIRN_OK;
     slot->wearing = true;
-    const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+    const cairn_status_record *def =
+        (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
     cairn_err st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
     if (!cairn__entity_current(w, id))
         return st;
@@ -108,7 +110,7 @@ cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id
     cairn_statused *s = statused(w, id);
     if (!s)
         return w->error.status;
-    if (!cairn__registry_get(w, &w->statuses, status))
+    if (!cairn__registry_get(w, &w->registry[CAIRN_KIND_STATUS], status))
         return w->error.status;
     if (beats < 1)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 1 or more",
@@ -132,7 +134,8 @@ cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id
         return st;
     s->slots[s->count++] =
         (struct cairn_status_slot){.status = status, .remaining = beats, .skip_beat = skip_beat};
-    const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+    const cairn_status_record *def =
+        (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
     if ((!def->hook || (st = def->hook(w, id, status, def->ud)) == CAIRN_OK) &&
         (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK))
         return CAIRN_OK;
@@ -198,7 +201,8 @@ cairn_err cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, v
             i++;
             continue;
         }
-        const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+        const cairn_status_record *def =
+            (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
         cairn_err st = def->tick ? def->tick(w, id, status, def->ud) : CAIRN_OK;
         if (st || !cairn__entity_current(w, id))
             return st;
@@ -261,7 +265,8 @@ cairn_err cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
         slot->status = (cairn_status_id)cairn__source_get(src, 2);
         slot->remaining = (int32_t)(uint32_t)cairn__source_get(src, 4);
         slot->skip_beat = cairn__source_get(src, 8);
-        if (slot->status >= w->statuses.names.count || slot->remaining < 1 || find(s, slot->status))
+        if (slot->status >= w->registry[CAIRN_KIND_STATUS].names.count || slot->remaining < 1 ||
+            find(s, slot->status))
             return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                     "the snapshot is damaged: a status %u for %d beats",
                                     (unsigned)slot->status, (int)slot->remaining);
@@ -275,7 +280,8 @@ cairn_err cairn__statused_rehook(cairn_world *w, cairn_entity_id id)
     cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
         cairn_status_id status = s->slots[i].status;
-        const cairn_status_record *def = (const cairn_status_record *)w->statuses.records + status;
+        const cairn_status_record *def =
+            (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
         cairn_err st = def->hook ? def->hook(w, id, status, def->ud) : CAIRN_OK;
         if (st)
             return st;
@@ -289,7 +295,8 @@ cairn_err cairn__statused_check(cairn_world *w, cairn_entity_id id)
     const cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
         const cairn_status_record *def =
-            (const cairn_status_record *)w->statuses.records + s->slots[i].status;
+            (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records +
+            s->slots[i].status;
         if (s->slots[i].hook_count && !def->hook)
             return cairn_world_fail(w, CAIRN_ERR_STATE,
                                     "entity %u: status %s hooked handlers without a hook "

@@ -27,7 +27,7 @@ static cairn_err check_def(cairn_world *w, const cairn_decorator_def *def)
                                 "decorator \"%s\": %zu requirements (at most %d)", name,
                                 def->required_count, CAIRN_DECORATOR_REQUIRES_MAX);
     for (size_t i = 0; i < def->required_count; i++)
-        if (def->required[i] >= w->decorator_names.count)
+        if (def->required[i] >= w->registry[CAIRN_KIND_DECORATOR].names.count)
             return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND,
                                     "decorator \"%s\" requires decorator %u, which does not exist",
                                     name, (unsigned)def->required[i]);
@@ -41,7 +41,7 @@ cairn_err cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
 {
     uint32_t id;
     cairn_err st = check_def(w, def);
-    if (st == CAIRN_OK && cairn__names_lookup(&w->decorator_names, def->name, &id))
+    if (st == CAIRN_OK && cairn_lookup(w, CAIRN_KIND_DECORATOR, def->name, &id))
         st = cairn_world_fail(w, CAIRN_ERR_EXISTS, "a decorator named \"%s\" exists already",
                               def->name);
     for (size_t i = 0; st == CAIRN_OK && i < def->chain_count; i++)
@@ -54,13 +54,12 @@ cairn_err cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
             return CAIRN_ERR_NOMEM;
         memcpy(defaults, def->defaults, def->data_size);
     }
-    st = cairn__names_add(w, &w->decorator_names, def->name, (void **)&w->decorators,
-                          &w->decorator_cap, sizeof *w->decorators, &id);
+    cairn_decorator *d;
+    st = cairn__registry_add(w, &w->registry[CAIRN_KIND_DECORATOR], def->name, &id, (void **)&d);
     if (st) {
         cairn__free(w, defaults, def->data_size);
         return st;
     }
-    cairn_decorator *d = &w->decorators[id];
     d->data_size = (uint32_t)def->data_size;
     d->defaults = defaults;
     d->required_count = (uint8_t)def->required_count;
@@ -85,16 +84,12 @@ cairn_err cairn_decorator_register(cairn_world *w, const char *name, size_t data
 
 cairn_err cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out)
 {
-    uint32_t id;
-    cairn_err st = cairn__names_find(w, &w->decorator_names, name, &id);
-    if (st == CAIRN_OK && out)
-        *out = (cairn_decorator_id)id;
-    return st;
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_DECORATOR], name, out);
 }
 
 const char *cairn_decorator_name(const cairn_world *w, cairn_decorator_id deco)
 {
-    return cairn__names_text(&w->decorator_names, deco);
+    return cairn_name(w, CAIRN_KIND_DECORATOR, deco);
 }
 
 const char *cairn__decorator_label(const cairn_world *w, cairn_decorator_id deco)
@@ -110,11 +105,11 @@ cairn_err cairn_type_register(cairn_world *w, const char *name, cairn_layer laye
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "type \"%s\": %d is not a layer",
                                 name ? name : "?", (int)layer);
     uint32_t id;
-    cairn_err st = cairn__names_add(w, &w->type_names, name, (void **)&w->types, &w->type_cap,
-                                    sizeof *w->types, &id);
+    cairn_type *type;
+    cairn_err st = cairn__registry_add(w, &w->registry[CAIRN_KIND_TYPE], name, &id, (void **)&type);
     if (st)
         return st;
-    w->types[id].layer = (uint8_t)layer;
+    type->layer = (uint8_t)layer;
     if (out)
         *out = (cairn_type_id)id;
     return CAIRN_OK;
@@ -122,33 +117,29 @@ cairn_err cairn_type_register(cairn_world *w, const char *name, cairn_layer laye
 
 cairn_err cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out)
 {
-    uint32_t id;
-    cairn_err st = cairn__names_find(w, &w->type_names, name, &id);
-    if (st == CAIRN_OK && out)
-        *out = (cairn_type_id)id;
-    return st;
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_TYPE], name, out);
 }
 
 const char *cairn_type_name(const cairn_world *w, cairn_type_id type)
 {
-    return cairn__names_text(&w->type_names, type);
+    return cairn_name(w, CAIRN_KIND_TYPE, type);
 }
 
 size_t cairn_type_count(const cairn_world *w)
 {
-    return w->type_names.count;
+    return w->registry[CAIRN_KIND_TYPE].names.count;
 }
 
 cairn_err cairn__type_check(cairn_world *w, cairn_type_id id)
 {
-    if (id >= w->type_names.count)
+    if (id >= w->registry[CAIRN_KIND_TYPE].names.count)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no type has id %u", (unsigned)id);
     return CAIRN_OK;
 }
 
 cairn_type *cairn__type(cairn_world *w, cairn_type_id id)
 {
-    return &w->types[id];
+    return &cairn__types(w)[id];
 }
 
 /* Content's decorators: types hold a handful, so a scan is as quick as anything. */
@@ -162,7 +153,8 @@ long cairn__type_offset_search(const cairn_type *type, cairn_decorator_id deco)
 
 bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type, cairn_decorator_id deco)
 {
-    return type < w->type_names.count && cairn__type_offset(&w->types[type], deco) >= 0;
+    return type < w->registry[CAIRN_KIND_TYPE].names.count &&
+           cairn__type_offset(&cairn__types(w)[type], deco) >= 0;
 }
 
 /* Appends one decorator's block to the type's layout, filled with its defaults. */
@@ -172,7 +164,7 @@ static cairn_err append(cairn_world *w, cairn_type *type, cairn_decorator_id dec
                                   sizeof *type->decos);
     if (st)
         return st;
-    const cairn_decorator *d = &w->decorators[deco];
+    const cairn_decorator *d = &cairn__decorators(w)[deco];
     uint32_t offset = type->data_size;
     uint32_t size = align_up(offset + d->data_size);
     if (size > offset) {
@@ -197,7 +189,7 @@ static cairn_err add_with_requirements(cairn_world *w, cairn_type *type, cairn_d
 {
     if (cairn__type_offset(type, deco) >= 0)
         return CAIRN_OK;
-    const cairn_decorator *d = &w->decorators[deco];
+    const cairn_decorator *d = &cairn__decorators(w)[deco];
     for (uint32_t i = 0; i < d->required_count; i++) {
         cairn_err st = add_with_requirements(w, type, d->required[i]);
         if (st)
@@ -211,9 +203,9 @@ cairn_err cairn_type_add_decorator(cairn_world *w, cairn_type_id type_id, cairn_
     cairn_err st = cairn__type_check(w, type_id);
     if (st)
         return st;
-    cairn_type *type = &w->types[type_id];
+    cairn_type *type = &cairn__types(w)[type_id];
     const char *tname = cairn_type_name(w, type_id);
-    if (deco >= w->decorator_names.count)
+    if (deco >= w->registry[CAIRN_KIND_DECORATOR].names.count)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "type \"%s\": no decorator has id %u",
                                 tname, (unsigned)deco);
     if (cairn__type_offset(type, deco) >= 0)
@@ -256,14 +248,15 @@ cairn_err cairn__type_seal(cairn_world *w, cairn_type *type)
     uint32_t total = 0;
     for (int k = 0; k < CAIRN_HOOK_KIND_COUNT; k++)
         for (uint32_t i = 0; i < type->deco_count; i++)
-            total += hook_of(&w->decorators[type->decos[i].deco], (cairn_hook_kind)k) != NULL;
+            total +=
+                hook_of(&cairn__decorators(w)[type->decos[i].deco], (cairn_hook_kind)k) != NULL;
     if (total && !(type->hooked = cairn__alloc(w, total * sizeof *type->hooked)))
         return CAIRN_ERR_NOMEM;
     uint16_t n = 0;
     for (int k = 0; k < CAIRN_HOOK_KIND_COUNT; k++) {
         type->hooked_start[k] = n;
         for (uint32_t i = 0; i < type->deco_count; i++)
-            if (hook_of(&w->decorators[type->decos[i].deco], (cairn_hook_kind)k))
+            if (hook_of(&cairn__decorators(w)[type->decos[i].deco], (cairn_hook_kind)k))
                 type->hooked[n++] = (uint16_t)i;
     }
     type->hooked_start[CAIRN_HOOK_KIND_COUNT] = n;
@@ -284,15 +277,15 @@ cairn_err cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_k
     /* Everything is looked up again for each hook: a hook may create entities or register
      * names (moving the tables) or end the entity itself. A sealed type's decorators and
      * hook lists never change. */
-    const cairn_type *type = &w->types[w->entities.slots[id.index].type];
+    const cairn_type *type = &cairn__types(w)[w->entities.slots[id.index].type];
     uint32_t end = type->hooked_start[kind + 1];
     for (uint32_t h = type->hooked_start[kind]; h < end; h++) {
         if (!cairn__entity_current(w, id))
             return CAIRN_OK;
         const cairn_entity *e = &w->entities.slots[id.index];
-        type = &w->types[e->type];
+        type = &cairn__types(w)[e->type];
         const cairn_type_decorator *td = &type->decos[type->hooked[h]];
-        const cairn_decorator *d = &w->decorators[td->deco];
+        const cairn_decorator *d = &cairn__decorators(w)[td->deco];
         cairn_err st = hook_of(d, kind)(w, id, e->data ? e->data + td->offset : NULL, d->ud);
         if (st && kind != CAIRN_HOOK_RELEASE)
             return st;
@@ -306,11 +299,11 @@ cairn_err cairn_type_defaults(cairn_world *w, cairn_type_id type_id, cairn_decor
     cairn_err st = cairn__type_check(w, type_id);
     if (st)
         return st;
-    long offset = cairn__type_offset(&w->types[type_id], deco);
+    long offset = cairn__type_offset(&cairn__types(w)[type_id], deco);
     if (offset < 0)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "type \"%s\" has no decorator \"%s\"",
                                 cairn_type_name(w, type_id), cairn__decorator_label(w, deco));
-    unsigned char *defaults = w->types[type_id].defaults;
+    unsigned char *defaults = cairn__types(w)[type_id].defaults;
     *out = defaults ? defaults + offset : NULL; /* a type without data has no block */
     return CAIRN_OK;
 }
@@ -323,7 +316,7 @@ cairn_err cairn_type_chain(cairn_world *w, cairn_type_id type_id, cairn_chain_id
         return st;
     if ((st = cairn__chain_name_check(w, name)))
         return st;
-    cairn_type *type = &w->types[type_id];
+    cairn_type *type = &cairn__types(w)[type_id];
     st = cairn__reserve(w, (void **)&type->chains, &type->chain_cap, (uint32_t)name + 1,
                         sizeof *type->chains);
     if (st)
@@ -362,8 +355,8 @@ void cairn__type_block_give(cairn_type *type, unsigned char *block)
 
 void cairn__types_free(cairn_world *w)
 {
-    for (uint32_t t = 0; t < w->type_names.count; t++) {
-        cairn_type *type = &w->types[t];
+    for (uint32_t t = 0; t < w->registry[CAIRN_KIND_TYPE].names.count; t++) {
+        cairn_type *type = &cairn__types(w)[t];
         while (type->free_blocks) {
             void *block = type->free_blocks;
             memcpy(&type->free_blocks, block, sizeof(void *));
@@ -377,10 +370,6 @@ void cairn__types_free(cairn_world *w)
         cairn__free(w, type->decos, (size_t)type->deco_cap * sizeof *type->decos);
         cairn__free(w, type->defaults, type->data_size);
     }
-    cairn__free(w, w->types, (size_t)w->type_cap * sizeof *w->types);
-    for (uint32_t d = 0; d < w->decorator_names.count; d++)
-        cairn__free(w, w->decorators[d].defaults, w->decorators[d].data_size);
-    cairn__free(w, w->decorators, (size_t)w->decorator_cap * sizeof *w->decorators);
-    cairn__names_free(w, &w->type_names);
-    cairn__names_free(w, &w->decorator_names);
+    for (uint32_t d = 0; d < w->registry[CAIRN_KIND_DECORATOR].names.count; d++)
+        cairn__free(w, cairn__decorators(w)[d].defaults, cairn__decorators(w)[d].data_size);
 }

@@ -52,18 +52,29 @@ static cairn_err config_error(cairn_error *err, cairn_err status, const char *me
     return status;
 }
 
+/* Each kind of name: what messages call it, how many ids it may hand out, its record. */
+static const struct {
+    const char *what;
+    uint32_t limit;
+    size_t record_size;
+} kinds[CAIRN_KIND_COUNT] = {
+    [CAIRN_KIND_TYPE] = {"type", UINT16_MAX, sizeof(cairn_type)},
+    [CAIRN_KIND_DECORATOR] = {"decorator", UINT16_MAX, sizeof(cairn_decorator)},
+    [CAIRN_KIND_CHAIN] = {"chain", UINT16_MAX, sizeof(cairn_chain *)},
+    [CAIRN_KIND_ACTION] = {"action", UINT16_MAX, sizeof(cairn_action_def)},
+    [CAIRN_KIND_MOVS] = {"movs", UINT16_MAX, sizeof(cairn_movs_def)},
+    [CAIRN_KIND_ALGO] = {"algorithm", UINT16_MAX, sizeof(cairn_algo_def)},
+    [CAIRN_KIND_SEQUENCE] = {"sequence", UINT16_MAX, sizeof(cairn_sequence_def)},
+    [CAIRN_KIND_STATUS] = {"status", UINT16_MAX, sizeof(cairn_status_record)},
+    [CAIRN_KIND_SOURCE] = {"attack source", CAIRN_SOURCE_MAX, 1},
+    [CAIRN_KIND_CHANGE] = {"kind of change", UINT16_MAX, 1},
+};
+
 static cairn_err init(cairn_world *w, const cairn_world_config *config)
 {
-    cairn__names_init(&w->chain_names, "chain", UINT16_MAX);
-    cairn__names_init(&w->decorator_names, "decorator", UINT16_MAX);
-    cairn__names_init(&w->type_names, "type", UINT16_MAX);
-    cairn__registry_init(&w->actions, "action", UINT16_MAX, sizeof(cairn_action_def));
-    cairn__registry_init(&w->algos, "algorithm", UINT16_MAX, sizeof(cairn_algo_def));
-    cairn__registry_init(&w->movs, "movs", UINT16_MAX, sizeof(cairn_movs_def));
-    cairn__registry_init(&w->sequences, "sequence", UINT16_MAX, sizeof(cairn_sequence_def));
-    cairn__registry_init(&w->statuses, "status", UINT16_MAX, sizeof(cairn_status_record));
-    cairn__registry_init(&w->sources, "attack source", CAIRN_SOURCE_MAX, 1);
-    cairn__registry_init(&w->change_kinds, "kind of change", UINT16_MAX, 1);
+    for (int kind = 0; kind < CAIRN_KIND_COUNT; kind++)
+        cairn__registry_init(&w->registry[kind], kinds[kind].what, kinds[kind].limit,
+                             kinds[kind].record_size);
     cairn_rng_seed(&w->rng, config->seed, 0);
     cairn_err st = cairn__grid_init(w, config->width, config->height);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++)
@@ -111,18 +122,11 @@ void cairn_world_destroy(cairn_world *w)
     /* Entities first: their data blocks go back to the pools that cairn__types_free empties. */
     cairn__entities_free(w);
     cairn__types_free(w);
-    for (uint32_t i = 0; i < w->world_chain_cap; i++)
-        cairn__chain_free(w, w->world_chains[i]);
-    cairn__free(w, w->world_chains, (size_t)w->world_chain_cap * sizeof *w->world_chains);
-    cairn__names_free(w, &w->chain_names);
+    for (uint32_t i = 0; i < w->registry[CAIRN_KIND_CHAIN].names.count; i++)
+        cairn__chain_free(w, cairn__world_chains(w)[i]);
     cairn__sequences_free(w);
-    cairn__registry_free(w, &w->actions);
-    cairn__registry_free(w, &w->algos);
-    cairn__registry_free(w, &w->movs);
-    cairn__registry_free(w, &w->sequences);
-    cairn__registry_free(w, &w->statuses);
-    cairn__registry_free(w, &w->sources);
-    cairn__registry_free(w, &w->change_kinds);
+    for (int kind = 0; kind < CAIRN_KIND_COUNT; kind++)
+        cairn__registry_free(w, &w->registry[kind]);
     cairn__order_free(w);
     cairn__history_free(w);
     cairn__arena_free(w, &w->arena);
@@ -156,22 +160,23 @@ void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out)
 cairn_err cairn_chain_register(cairn_world *w, const char *name, cairn_chain_id *out)
 {
     uint32_t id;
-    if (cairn__names_lookup(&w->chain_names, name, &id)) {
+    if (cairn_lookup(w, CAIRN_KIND_CHAIN, name, &id)) {
         if (out)
             *out = (cairn_chain_id)id;
         return CAIRN_OK;
     }
-    cairn_chain *chain =
-        cairn__chain_new(w, CAIRN_SCOPE_WORLD, (cairn_chain_id)w->chain_names.count, 0);
+    cairn_chain *chain = cairn__chain_new(
+        w, CAIRN_SCOPE_WORLD, (cairn_chain_id)w->registry[CAIRN_KIND_CHAIN].names.count, 0);
     if (!chain)
         return CAIRN_ERR_NOMEM;
-    cairn_err st = cairn__names_add(w, &w->chain_names, name, (void **)&w->world_chains,
-                                    &w->world_chain_cap, sizeof *w->world_chains, &id);
+    cairn_chain **record;
+    cairn_err st =
+        cairn__registry_add(w, &w->registry[CAIRN_KIND_CHAIN], name, &id, (void **)&record);
     if (st) {
         cairn__chain_free(w, chain);
         return st;
     }
-    w->world_chains[id] = chain;
+    *record = chain;
     if (out)
         *out = (cairn_chain_id)id;
     return CAIRN_OK;
@@ -179,28 +184,24 @@ cairn_err cairn_chain_register(cairn_world *w, const char *name, cairn_chain_id 
 
 cairn_err cairn_chain_find(cairn_world *w, const char *name, cairn_chain_id *out)
 {
-    uint32_t id;
-    cairn_err st = cairn__names_find(w, &w->chain_names, name, &id);
-    if (st == CAIRN_OK && out)
-        *out = (cairn_chain_id)id;
-    return st;
+    return cairn__registry_find16(w, &w->registry[CAIRN_KIND_CHAIN], name, out);
 }
 
 const char *cairn_chain_name(const cairn_world *w, cairn_chain_id name)
 {
-    return cairn__names_text(&w->chain_names, name);
+    return cairn_name(w, CAIRN_KIND_CHAIN, name);
 }
 
 cairn_err cairn__chain_name_check(cairn_world *w, cairn_chain_id name)
 {
-    if (name >= w->chain_names.count)
+    if (name >= w->registry[CAIRN_KIND_CHAIN].names.count)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "no chain name has id %u", (unsigned)name);
     return CAIRN_OK;
 }
 
 cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_id name)
 {
-    return cairn__chain_name_check(w, name) ? NULL : w->world_chains[name];
+    return cairn__chain_name_check(w, name) ? NULL : cairn__world_chains(w)[name];
 }
 
 void *cairn_world_user(const cairn_world *w)

@@ -177,6 +177,7 @@ cairn_err cairn__type_check(cairn_world *w, cairn_type_id id);
 /* A data block for a new entity of the type, holding the type's defaults. */
 unsigned char *cairn__type_block_take(cairn_world *w, cairn_type *type);
 void cairn__type_block_give(cairn_type *type, unsigned char *block);
+/* Frees what types and decorators hold; their registries are freed with the others. */
 void cairn__types_free(cairn_world *w);
 /* A decorator's name for messages: "?" for an unknown id. */
 const char *cairn__decorator_label(const cairn_world *w, cairn_decorator_id deco);
@@ -261,7 +262,7 @@ cairn_err cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell
 void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
 
 /* --- registries (registry.c) ----------------------------------------------------------
- * Actions, algorithms, movs, sequences, statuses and sources: names with records. */
+ * Every kind of name (cairn_kind) with its records. */
 typedef struct cairn_action_def {
     uint8_t count;
     cairn_decorator_id components[CAIRN_ACTION_COMPONENTS_MAX];
@@ -453,25 +454,10 @@ struct cairn_world {
     uint32_t pass_depth; /* passes under way: a beat cannot start inside a handler */
     cairn_handler_id next_handler_id;
 
-    cairn_names chain_names;
-    cairn_chain **world_chains; /* by chain name, one for every registered name */
-    uint32_t world_chain_cap;
-
-    cairn_names decorator_names;
-    cairn_decorator *decorators;
-    uint32_t decorator_cap;
-
-    cairn_names type_names;
-    cairn_type *types;
-    uint32_t type_cap;
-
-    cairn_registry actions;
-    cairn_registry algos;
-    cairn_registry movs;
-    cairn_registry sequences;
-    cairn_registry statuses;
-    cairn_registry sources;
-    cairn_registry change_kinds; /* content's kinds of change (history.c) */
+    /* Every kind of name with its records, by cairn_kind: a type's record is its cairn_type,
+     * a decorator's its cairn_decorator, a chain name's its world chain (a cairn_chain *),
+     * an action's its cairn_action_def, ... (see cairn__registry_init's callers in world.c). */
+    cairn_registry registry[CAIRN_KIND_COUNT];
 
     cairn_entities entities;
     cairn_grid grid;
@@ -493,6 +479,22 @@ struct cairn_world {
 
 /* --- hot-path helpers -------------------------------------------------------------------- */
 
+/* The records of the kinds whose records the core reads most, typed. */
+static inline cairn_type *cairn__types(const cairn_world *w)
+{
+    return w->registry[CAIRN_KIND_TYPE].records;
+}
+
+static inline cairn_decorator *cairn__decorators(const cairn_world *w)
+{
+    return w->registry[CAIRN_KIND_DECORATOR].records;
+}
+
+static inline cairn_chain **cairn__world_chains(const cairn_world *w)
+{
+    return w->registry[CAIRN_KIND_CHAIN].records;
+}
+
 /* The id names an entity that has not been reaped or destroyed. Sets no error. */
 static inline bool cairn__entity_current(const cairn_world *w, cairn_entity_id id)
 {
@@ -513,7 +515,7 @@ static inline bool cairn__alive(const cairn_world *w, cairn_entity_id id)
 static inline void *cairn__data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco)
 {
     const cairn_entity *e = &w->entities.slots[id.index];
-    long offset = cairn__type_offset(&w->types[e->type], deco);
+    long offset = cairn__type_offset(&cairn__types(w)[e->type], deco);
     return offset >= 0 && e->data ? e->data + offset : NULL;
 }
 

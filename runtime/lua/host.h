@@ -114,19 +114,19 @@ void cairn_lua__memory_clear(cairn_lua *h);
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
 
-/* The kinds of names content refers to. */
+/* The kinds of names content refers to: the core's kinds, one for one. */
 typedef enum cairn_lua_kind {
-    CAIRN_LUA_TYPE,
-    CAIRN_LUA_DECORATOR,
-    CAIRN_LUA_CHAIN,
-    CAIRN_LUA_ACTION,
-    CAIRN_LUA_MOVS,
-    CAIRN_LUA_ALGO,
-    CAIRN_LUA_SEQUENCE,
-    CAIRN_LUA_STATUS,
-    CAIRN_LUA_SOURCE,
-    CAIRN_LUA_CHANGE, /* a kind of change content defined (cairn.change) */
-    CAIRN_LUA_KIND_COUNT
+    CAIRN_LUA_TYPE = CAIRN_KIND_TYPE,
+    CAIRN_LUA_DECORATOR = CAIRN_KIND_DECORATOR,
+    CAIRN_LUA_CHAIN = CAIRN_KIND_CHAIN,
+    CAIRN_LUA_ACTION = CAIRN_KIND_ACTION,
+    CAIRN_LUA_MOVS = CAIRN_KIND_MOVS,
+    CAIRN_LUA_ALGO = CAIRN_KIND_ALGO,
+    CAIRN_LUA_SEQUENCE = CAIRN_KIND_SEQUENCE,
+    CAIRN_LUA_STATUS = CAIRN_KIND_STATUS,
+    CAIRN_LUA_SOURCE = CAIRN_KIND_SOURCE,
+    CAIRN_LUA_CHANGE = CAIRN_KIND_CHANGE, /* a kind of change content defined (cairn.change) */
+    CAIRN_LUA_KIND_COUNT = CAIRN_KIND_COUNT
 } cairn_lua_kind;
 
 /* Finds the id of a name of a kind; false when there is none. */

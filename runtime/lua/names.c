@@ -23,83 +23,16 @@ static const char *const kind_names[CAIRN_LUA_KIND_COUNT] = {
 
 bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int *out)
 {
-    uint16_t id = 0;
-    cairn_source_id source = 0;
-    cairn_err st;
-    /* The core's finds set the world's message when they fail; that message is not an
-     * error of anybody's yet, so it is put back. */
-    cairn_error saved = {cairn_world_error_status(w), {0}};
-    snprintf(saved.message, sizeof saved.message, "%s", cairn_world_error(w));
-    switch (kind) {
-    case CAIRN_LUA_TYPE:
-        st = cairn_type_find(w, name, &id);
-        break;
-    case CAIRN_LUA_DECORATOR:
-        st = cairn_decorator_find(w, name, &id);
-        break;
-    case CAIRN_LUA_CHAIN:
-        st = cairn_chain_find(w, name, &id);
-        break;
-    case CAIRN_LUA_ACTION:
-        st = cairn_action_find(w, name, &id);
-        break;
-    case CAIRN_LUA_MOVS:
-        st = cairn_movs_find(w, name, &id);
-        break;
-    case CAIRN_LUA_ALGO:
-        st = cairn_algo_find(w, name, &id);
-        break;
-    case CAIRN_LUA_SEQUENCE:
-        st = cairn_sequence_find(w, name, &id);
-        break;
-    case CAIRN_LUA_STATUS:
-        st = cairn_status_find(w, name, &id);
-        break;
-    case CAIRN_LUA_SOURCE:
-        st = cairn_source_find(w, name, &source);
-        id = source;
-        break;
-    case CAIRN_LUA_CHANGE:
-        st = cairn_change_kind_find(w, name, &id);
-        break;
-    default:
-        st = CAIRN_ERR_INVALID;
-    }
-    if (st) {
-        if (saved.status)
-            cairn_world_fail(w, saved.status, "%s", saved.message);
+    uint32_t id;
+    if (!cairn_lookup(w, (cairn_kind)kind, name, &id))
         return false;
-    }
-    *out = id;
+    *out = (int)id;
     return true;
 }
 
 const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id)
 {
-    switch (kind) {
-    case CAIRN_LUA_TYPE:
-        return cairn_type_name(w, (cairn_type_id)id);
-    case CAIRN_LUA_DECORATOR:
-        return cairn_decorator_name(w, (cairn_decorator_id)id);
-    case CAIRN_LUA_CHAIN:
-        return cairn_chain_name(w, (cairn_chain_id)id);
-    case CAIRN_LUA_ACTION:
-        return cairn_action_name(w, (cairn_action_id)id);
-    case CAIRN_LUA_MOVS:
-        return cairn_movs_name(w, (cairn_movs_id)id);
-    case CAIRN_LUA_ALGO:
-        return cairn_algo_name(w, (cairn_algo_id)id);
-    case CAIRN_LUA_SEQUENCE:
-        return cairn_sequence_name(w, (cairn_sequence_id)id);
-    case CAIRN_LUA_STATUS:
-        return cairn_status_name(w, (cairn_status_id)id);
-    case CAIRN_LUA_SOURCE:
-        return cairn_source_name(w, (cairn_source_id)id);
-    case CAIRN_LUA_CHANGE:
-        return cairn_change_kind_name(w, (uint16_t)id);
-    default:
-        return NULL;
-    }
+    return id < 0 ? NULL : cairn_name(w, (cairn_kind)kind, (uint32_t)id);
 }
 
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id)

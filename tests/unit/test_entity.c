@@ -2,6 +2,7 @@
  * test_entity.c - entity types, decorators, generational ids, death and reaping,
  * per-entity data and copy-on-write chains.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "support.h"
@@ -74,6 +75,30 @@ static void type_ids_follow_registration_order_and_names_find_them(void **state)
     assert_string_equal(cairn_type_name(f->w, f->skeleton), "base:skeleton");
     assert_int_equal(cairn_type_find(f->w, "base:bat", &found), CAIRN_ERR_NOT_FOUND);
     assert_non_null(strstr(cairn_world_error(f->w), "base:bat"));
+}
+
+/* A host trying a name several ways asks quietly: a miss leaves the world's error as it was. */
+static void a_quiet_lookup_finds_every_kind_and_leaves_the_error_alone(void **state)
+{
+    fixture *f = *state;
+    uint32_t id;
+    assert_true(cairn_lookup(f->w, CAIRN_KIND_TYPE, "base:slime", &id));
+    assert_int_equal(id, f->slime);
+    assert_true(cairn_lookup(f->w, CAIRN_KIND_DECORATOR, "Acting", &id));
+    assert_int_equal(id, CAIRN_DECO_ACTING);
+    assert_true(cairn_lookup(f->w, CAIRN_KIND_CHAIN, "attack_check", &id));
+    assert_int_equal(id, CAIRN_CHAIN_ATTACK_CHECK);
+    assert_string_equal(cairn_name(f->w, CAIRN_KIND_TYPE, f->skeleton), "base:skeleton");
+    assert_null(cairn_name(f->w, CAIRN_KIND_TYPE, 99));
+    assert_null(cairn_name(f->w, CAIRN_KIND_COUNT, 0));
+
+    assert_int_equal(cairn_type_find(f->w, "base:bat", &(cairn_type_id){0}), CAIRN_ERR_NOT_FOUND);
+    char before[CAIRN_ERROR_MESSAGE_SIZE];
+    snprintf(before, sizeof before, "%s", cairn_world_error(f->w));
+    assert_false(cairn_lookup(f->w, CAIRN_KIND_TYPE, "base:rat", &id));
+    assert_false(cairn_lookup(f->w, CAIRN_KIND_STATUS, "bad name!", &id));
+    assert_false(cairn_lookup(f->w, CAIRN_KIND_COUNT, "base:slime", &id));
+    assert_string_equal(cairn_world_error(f->w), before);
 }
 
 static void registering_a_type_name_twice_is_an_error_naming_it(void **state)
@@ -407,6 +432,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         TEST(type_ids_follow_registration_order_and_names_find_them),
+        TEST(a_quiet_lookup_finds_every_kind_and_leaves_the_error_alone),
         TEST(registering_a_type_name_twice_is_an_error_naming_it),
         TEST(bad_names_and_layers_are_refused),
         TEST(each_entity_starts_from_its_types_defaults_and_owns_its_data),

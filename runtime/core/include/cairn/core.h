@@ -222,6 +222,29 @@ typedef uint16_t cairn_decorator_id;
 typedef uint16_t cairn_chain_id;
 typedef uint32_t cairn_handler_id;
 
+/* The kinds of names a world holds. Each kind has its own ids, 0, 1, 2 ... in the order its
+ * names are registered (built-in ones first), so the same loads give the same ids. */
+typedef enum cairn_kind {
+    CAIRN_KIND_TYPE,
+    CAIRN_KIND_DECORATOR,
+    CAIRN_KIND_CHAIN,
+    CAIRN_KIND_ACTION,
+    CAIRN_KIND_MOVS,
+    CAIRN_KIND_ALGO,
+    CAIRN_KIND_SEQUENCE,
+    CAIRN_KIND_STATUS,
+    CAIRN_KIND_SOURCE, /* attack sources */
+    CAIRN_KIND_CHANGE, /* kinds of change content registered (cairn_change_kind_register) */
+    CAIRN_KIND_COUNT
+} cairn_kind;
+
+/* Looks a name of a kind up without complaint: false, with the world's error untouched, when
+ * there is none (or the kind or name is not one). For hosts that try a name several ways;
+ * the cairn_<kind>_find functions say what was wrong instead. */
+bool cairn_lookup(const cairn_world *w, cairn_kind kind, const char *name, uint32_t *id);
+/* The text of an id of a kind, or NULL for an unknown one. Valid as cairn_chain_name says. */
+const char *cairn_name(const cairn_world *w, cairn_kind kind, uint32_t id);
+
 /* ---------------------------------------------------------------------------------------
  * Events
  *
