@@ -26,7 +26,7 @@ cairn_err cairn_action_register(cairn_world *w, const char *name,
             !cairn__decorators(w)[deco].activate)
             return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                     "action \"%s\": component %zu (decorator %s) cannot be "
-                                    "activated: it needs an activate hook",
+                                    "activated: it needs an activate callback",
                                     label, i + 1, cairn__decorator_label(w, deco));
     }
     uint32_t id;

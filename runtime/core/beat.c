@@ -242,7 +242,7 @@ static cairn_err compute(cairn_world *w)
         acting->doing_action = false;
         acting->next = (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
         if (type->needs & CAIRN_TYPE_COMPUTES) {
-            cairn_err st = cairn__type_run_hooks(w, id, CAIRN_HOOK_COMPUTE);
+            cairn_err st = cairn__type_run_callbacks(w, id, CAIRN_CALLBACK_COMPUTE);
             if (st)
                 return st;
         }
@@ -278,7 +278,7 @@ static cairn_err tick(cairn_world *w)
         if (!cairn__alive(w, id) ||
             !(cairn__type(w, w->entities.slots[id.index].type)->needs & CAIRN_TYPE_TICKS))
             continue;
-        cairn_err st = cairn__type_run_hooks(w, id, CAIRN_HOOK_TICK);
+        cairn_err st = cairn__type_run_callbacks(w, id, CAIRN_CALLBACK_TICK);
         if (st)
             return st;
     }
@@ -317,7 +317,7 @@ cairn_err cairn_world_step(cairn_world *w)
 {
     if (w->pass_depth || w->in_beat || w->act_depth)
         return cairn_world_fail(w, CAIRN_ERR_STATE,
-                                "world_step: a beat cannot start inside a handler or a hook");
+                                "world_step: a beat cannot start inside a handler or a callback");
     /* Last beat's events and history end here: nothing may hold them across beats. */
     cairn__arena_reset(&w->arena);
     forget_last_beat(w, w->order.items, w->order.count);

@@ -1,6 +1,6 @@
 /*
  * builtin.c - what every world starts with: the built-in decorators with their defaults and
- * hooks, the built-in actions, algorithms, movs and the "basic" attack source. They are
+ * callbacks, the built-in actions, algorithms, movs and the "basic" attack source. They are
  * registered through the same calls content uses, in the order of their constants.
  */
 #include "world.h"

@@ -233,8 +233,8 @@ cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
     if (!e)
         return w->error.status;
     if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES) {
-        cairn__type_run_hooks(w, id, CAIRN_HOOK_RELEASE);
-        e = &w->entities.slots[id.index]; /* a hook that broke the rules may have moved it */
+        cairn__type_run_callbacks(w, id, CAIRN_CALLBACK_RELEASE);
+        e = &w->entities.slots[id.index]; /* a callback that broke the rules may have moved it */
     }
     w->order.stale = true;
     cairn__grid_unlink(w, e);
@@ -268,7 +268,7 @@ void cairn__entities_free(cairn_world *w)
         if (!(e->flags & CAIRN_ENTITY_USED))
             continue;
         if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES)
-            cairn__type_run_hooks(w, id_of(w, e), CAIRN_HOOK_RELEASE);
+            cairn__type_run_callbacks(w, id_of(w, e), CAIRN_CALLBACK_RELEASE);
         free_own_chains(w, e);
         cairn__type_block_give(cairn__type(w, e->type), e->data);
     }

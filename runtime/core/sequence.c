@@ -101,12 +101,13 @@ static const cairn_sequence_def *sequence_of(cairn_world *w, cairn_entity_id id,
     return NULL;
 }
 
-/* Runs a step hook; the entity's data is looked up again by the caller afterwards. */
-static cairn_err run_hook(cairn_world *w, cairn_entity_id id, const cairn_sequence_def *def,
-                          uint32_t step, bool enter)
+/* Runs a step's enter or exit function; the entity's data is looked up again by the caller
+ * afterwards. */
+static cairn_err run_step_fn(cairn_world *w, cairn_entity_id id, const cairn_sequence_def *def,
+                             uint32_t step, bool enter)
 {
     const cairn_step *s = &def->steps[step];
-    cairn_step_hook_fn fn = enter ? s->enter : s->exit;
+    cairn_step_fn fn = enter ? s->enter : s->exit;
     return fn ? fn(w, id, step, s->ud) : CAIRN_OK;
 }
 
@@ -122,10 +123,10 @@ cairn_err cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *da
     if (!seq->entered) {
         seq->entered = true;
         uint32_t step = seq->step;
-        cairn_err st = run_hook(w, id, def, step, true);
+        cairn_err st = run_step_fn(w, id, def, step, true);
         if (st || !cairn__alive(w, id))
             return st;
-        /* The hook may have registered sequences (moving the table) or changed the step. */
+        /* It may have registered sequences (moving the table) or changed the step. */
         seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
         if (!(def = sequence_of(w, id, seq)))
             return w->error.status;
@@ -155,7 +156,7 @@ static bool stays(const cairn_step *step, cairn_step_outcome *o, uint32_t count)
 }
 
 /* A transition to the step the entity is in is no change of step: the step starts its
- * repeat count again, and its exit and enter hooks, which frame a stay in a step, do not
+ * repeat count again, and its exit and enter functions, which frame a stay in a step, do not
  * run. */
 static cairn_err go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32_t to)
 {
@@ -168,12 +169,12 @@ static cairn_err go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32
     if (!def)
         return w->error.status;
     uint16_t sequence = seq->sequence;
-    cairn_err st = from < def->count ? run_hook(w, id, def, from, false) : CAIRN_OK;
+    cairn_err st = from < def->count ? run_step_fn(w, id, def, from, false) : CAIRN_OK;
     if (st || !cairn__alive(w, id))
         return st;
     seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
     if (seq->sequence != sequence || seq->step != from)
-        return CAIRN_OK; /* the exit hook switched the sequence or step itself */
+        return CAIRN_OK; /* the exit function switched the sequence or step itself */
     seq->step = (uint16_t)to;
     seq->done = 0;
     seq->entered = true;
@@ -184,7 +185,7 @@ static cairn_err go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32
                                               .value = (int32_t)to});
     if (st || !(def = sequence_of(w, id, seq)))
         return st ? st : w->error.status;
-    return to < def->count ? run_hook(w, id, def, to, true) : CAIRN_OK;
+    return to < def->count ? run_step_fn(w, id, def, to, true) : CAIRN_OK;
 }
 
 cairn_err cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)

@@ -289,7 +289,7 @@ static cairn_err check_restorable(cairn_world *w, const cairn_entity *e)
         const cairn_chain *shared = name < t->chain_cap ? t->chains[name] : NULL;
         uint32_t have = mine->list ? mine->list->count : 0;
         uint32_t from_type = shared && shared->list ? shared->list->count : 0;
-        if (have != from_type + cairn__statused_hooks_on(w, id, name))
+        if (have != from_type + cairn__statused_handlers_on(w, id, name))
             return cairn_world_fail(w, CAIRN_ERR_STATE,
                                     "entity %u (%s) holds handlers of its own on chain %s that "
                                     "no status hooked (cairn_entity_hook, e:hook): they are "
@@ -417,7 +417,7 @@ static cairn_err check_names(cairn_world *w, const cairn_entity *e)
 }
 
 /* Gives the entity copies of the chains it had its own of, as its type has them; the
- * statuses' hooks then add theirs, and the counts must come out as they were written. */
+ * statuses' attach functions then add theirs, and the counts must come out as they were written. */
 static cairn_err get_own_chains(cairn_world *w, cairn_source *src, cairn_entity *e,
                                 cairn_source *counts)
 {
@@ -511,7 +511,7 @@ static cairn_err get_entity(cairn_world *w, cairn_source *src, uint32_t index, u
     }
     if (src->short_read)
         return damaged(w, "cut short in entity %u", index);
-    if ((st = check_names(w, e)) || (st = cairn__statused_rehook(w, id)))
+    if ((st = check_names(w, e)) || (st = cairn__statused_reattach(w, id)))
         return st;
     return check_own_counts(w, &w->entities.slots[index], counts);
 }

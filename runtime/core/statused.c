@@ -9,8 +9,8 @@
 
 struct cairn_status_slot {
     cairn_status_id status;
-    uint8_t hook_count;
-    bool wearing; /* its wear_off hook is running: removing it again does nothing */
+    uint8_t handler_count;
+    bool wearing; /* its wear_off function is running: removing it again does nothing */
     int32_t remaining;
     /* The beat whose tick must not count it down: it was applied during that beat's acting.
      * Its handlers work at once, for the rest of that beat, and it still lasts its count of
@@ -19,7 +19,7 @@ struct cairn_status_slot {
     struct {
         cairn_chain_id chain;
         cairn_handler_id handler;
-    } hooks[CAIRN_STATUS_HOOKS_MAX];
+    } handlers[CAIRN_STATUS_HANDLERS_MAX];
 };
 
 cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn_status_id *out)
@@ -30,7 +30,7 @@ cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn
         cairn__registry_add(w, &w->registry[CAIRN_KIND_STATUS], def->name, &id, (void **)&record);
     if (st)
         return st;
-    *record = (cairn_status_record){def->hook, def->apply, def->tick, def->wear_off, def->ud};
+    *record = (cairn_status_record){def->attach, def->apply, def->tick, def->wear_off, def->ud};
     if (out)
         *out = (cairn_status_id)id;
     return CAIRN_OK;
@@ -95,8 +95,8 @@ static cairn_err wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id st
     }
     if (!slot)
         return CAIRN_OK; /* wear_off removed it itself */
-    for (uint8_t i = 0; i < slot->hook_count; i++)
-        cairn_entity_unhook(w, id, slot->hooks[i].chain, slot->hooks[i].handler);
+    for (uint8_t i = 0; i < slot->handler_count; i++)
+        cairn_entity_unhook(w, id, slot->handlers[i].chain, slot->handlers[i].handler);
     size_t at = (size_t)(slot - s->slots);
     memmove(slot, slot + 1, (s->count - at - 1) * sizeof *slot);
     s->count--;
@@ -136,7 +136,7 @@ cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id
         (struct cairn_status_slot){.status = status, .remaining = beats, .skip_beat = skip_beat};
     const cairn_status_record *def =
         (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
-    if ((!def->hook || (st = def->hook(w, id, status, def->ud)) == CAIRN_OK) &&
+    if ((!def->attach || (st = def->attach(w, id, status, def->ud)) == CAIRN_OK) &&
         (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK))
         return CAIRN_OK;
     /* A status that failed to apply does not stay half applied. */
@@ -156,16 +156,16 @@ cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id 
     struct cairn_status_slot *slot = find(s, status);
     if (!slot)
         return no_status(w, id, status);
-    if (slot->hook_count == CAIRN_STATUS_HOOKS_MAX)
+    if (slot->handler_count == CAIRN_STATUS_HANDLERS_MAX)
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "status %s hooks at most %d handlers",
-                                cairn_status_name(w, status), CAIRN_STATUS_HOOKS_MAX);
+                                cairn_status_name(w, status), CAIRN_STATUS_HANDLERS_MAX);
     cairn_handler_id hid;
     cairn_err st = cairn_entity_hook(w, id, chain, handler, &hid);
     if (st)
         return st;
-    slot->hooks[slot->hook_count].chain = chain;
-    slot->hooks[slot->hook_count].handler = hid;
-    slot->hook_count++;
+    slot->handlers[slot->handler_count].chain = chain;
+    slot->handlers[slot->handler_count].handler = hid;
+    slot->handler_count++;
     return CAIRN_OK;
 }
 
@@ -188,7 +188,7 @@ int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_
     return slot ? slot->remaining : 0;
 }
 
-/* Each status in order of application: its tick hook, then one beat less. Hooks may apply or
+/* Each status in order of application: its tick function, then one beat less. These may apply or
  * remove statuses, so each round looks the status up again by id. */
 cairn_err cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
@@ -275,17 +275,17 @@ cairn_err cairn__statused_get(cairn_world *w, cairn_source *src, void *data)
     return CAIRN_OK;
 }
 
-cairn_err cairn__statused_rehook(cairn_world *w, cairn_entity_id id)
+cairn_err cairn__statused_reattach(cairn_world *w, cairn_entity_id id)
 {
     cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
         cairn_status_id status = s->slots[i].status;
         const cairn_status_record *def =
             (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
-        cairn_err st = def->hook ? def->hook(w, id, status, def->ud) : CAIRN_OK;
+        cairn_err st = def->attach ? def->attach(w, id, status, def->ud) : CAIRN_OK;
         if (st)
             return st;
-        s = cairn__data(w, id, CAIRN_DECO_STATUSED); /* the hook may have grown the entity */
+        s = cairn__data(w, id, CAIRN_DECO_STATUSED); /* attach may have grown the entity */
     }
     return CAIRN_OK;
 }
@@ -297,21 +297,21 @@ cairn_err cairn__statused_check(cairn_world *w, cairn_entity_id id)
         const cairn_status_record *def =
             (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records +
             s->slots[i].status;
-        if (s->slots[i].hook_count && !def->hook)
+        if (s->slots[i].handler_count && !def->attach)
             return cairn_world_fail(w, CAIRN_ERR_STATE,
-                                    "entity %u: status %s hooked handlers without a hook "
+                                    "entity %u: status %s hooked handlers without an attach "
                                     "function, so a restore could not put them back",
                                     id.index, cairn_status_name(w, s->slots[i].status));
     }
     return CAIRN_OK;
 }
 
-uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_id chain)
+uint32_t cairn__statused_handlers_on(const cairn_world *w, cairn_entity_id id, cairn_chain_id chain)
 {
     const cairn_statused *s = cairn__data((cairn_world *)w, id, CAIRN_DECO_STATUSED);
     uint32_t n = 0;
     for (uint32_t i = 0; s && i < s->count; i++)
-        for (uint8_t k = 0; k < s->slots[i].hook_count; k++)
-            n += s->slots[i].hooks[k].chain == chain;
+        for (uint8_t k = 0; k < s->slots[i].handler_count; k++)
+            n += s->slots[i].handlers[k].chain == chain;
     return n;
 }

@@ -236,9 +236,11 @@ static uint8_t phase_of(const cairn_type *type)
     }
 }
 
-static cairn_entity_hook_fn hook_of(const cairn_decorator *d, cairn_hook_kind kind)
+static cairn_decorator_fn callback_of(const cairn_decorator *d, cairn_callback_kind kind)
 {
-    return kind == CAIRN_HOOK_COMPUTE ? d->compute : kind == CAIRN_HOOK_TICK ? d->tick : d->release;
+    return kind == CAIRN_CALLBACK_COMPUTE ? d->compute
+           : kind == CAIRN_CALLBACK_TICK  ? d->tick
+                                          : d->release;
 }
 
 cairn_err cairn__type_seal(cairn_world *w, cairn_type *type)
@@ -246,48 +248,51 @@ cairn_err cairn__type_seal(cairn_world *w, cairn_type *type)
     if (type->sealed)
         return CAIRN_OK;
     uint32_t total = 0;
-    for (int k = 0; k < CAIRN_HOOK_KIND_COUNT; k++)
+    for (int k = 0; k < CAIRN_CALLBACK_KIND_COUNT; k++)
         for (uint32_t i = 0; i < type->deco_count; i++)
-            total +=
-                hook_of(&cairn__decorators(w)[type->decos[i].deco], (cairn_hook_kind)k) != NULL;
-    if (total && !(type->hooked = cairn__alloc(w, total * sizeof *type->hooked)))
+            total += callback_of(&cairn__decorators(w)[type->decos[i].deco],
+                                 (cairn_callback_kind)k) != NULL;
+    if (total && !(type->by_callback = cairn__alloc(w, total * sizeof *type->by_callback)))
         return CAIRN_ERR_NOMEM;
     uint16_t n = 0;
-    for (int k = 0; k < CAIRN_HOOK_KIND_COUNT; k++) {
-        type->hooked_start[k] = n;
+    for (int k = 0; k < CAIRN_CALLBACK_KIND_COUNT; k++) {
+        type->by_callback_start[k] = n;
         for (uint32_t i = 0; i < type->deco_count; i++)
-            if (hook_of(&cairn__decorators(w)[type->decos[i].deco], (cairn_hook_kind)k))
-                type->hooked[n++] = (uint16_t)i;
+            if (callback_of(&cairn__decorators(w)[type->decos[i].deco], (cairn_callback_kind)k))
+                type->by_callback[n++] = (uint16_t)i;
     }
-    type->hooked_start[CAIRN_HOOK_KIND_COUNT] = n;
+    type->by_callback_start[CAIRN_CALLBACK_KIND_COUNT] = n;
     type->sealed = true;
     type->phase = phase_of(type);
     type->needs = type->builtin_at[CAIRN_DECO_ACTING] ? CAIRN_TYPE_ACTS : 0;
-    if (type->hooked_start[CAIRN_HOOK_COMPUTE + 1] > type->hooked_start[CAIRN_HOOK_COMPUTE])
+    if (type->by_callback_start[CAIRN_CALLBACK_COMPUTE + 1] >
+        type->by_callback_start[CAIRN_CALLBACK_COMPUTE])
         type->needs |= CAIRN_TYPE_COMPUTES;
-    if (type->hooked_start[CAIRN_HOOK_TICK + 1] > type->hooked_start[CAIRN_HOOK_TICK])
+    if (type->by_callback_start[CAIRN_CALLBACK_TICK + 1] >
+        type->by_callback_start[CAIRN_CALLBACK_TICK])
         type->needs |= CAIRN_TYPE_TICKS;
-    if (type->hooked_start[CAIRN_HOOK_RELEASE + 1] > type->hooked_start[CAIRN_HOOK_RELEASE])
+    if (type->by_callback_start[CAIRN_CALLBACK_RELEASE + 1] >
+        type->by_callback_start[CAIRN_CALLBACK_RELEASE])
         type->needs |= CAIRN_TYPE_RELEASES;
     return CAIRN_OK;
 }
 
-cairn_err cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind)
+cairn_err cairn__type_run_callbacks(cairn_world *w, cairn_entity_id id, cairn_callback_kind kind)
 {
-    /* Everything is looked up again for each hook: a hook may create entities or register
+    /* Everything is looked up again for each callback: one may create entities or register
      * names (moving the tables) or end the entity itself. A sealed type's decorators and
-     * hook lists never change. */
+     * callback lists never change. */
     const cairn_type *type = &cairn__types(w)[w->entities.slots[id.index].type];
-    uint32_t end = type->hooked_start[kind + 1];
-    for (uint32_t h = type->hooked_start[kind]; h < end; h++) {
+    uint32_t end = type->by_callback_start[kind + 1];
+    for (uint32_t h = type->by_callback_start[kind]; h < end; h++) {
         if (!cairn__entity_current(w, id))
             return CAIRN_OK;
         const cairn_entity *e = &w->entities.slots[id.index];
         type = &cairn__types(w)[e->type];
-        const cairn_type_decorator *td = &type->decos[type->hooked[h]];
+        const cairn_type_decorator *td = &type->decos[type->by_callback[h]];
         const cairn_decorator *d = &cairn__decorators(w)[td->deco];
-        cairn_err st = hook_of(d, kind)(w, id, e->data ? e->data + td->offset : NULL, d->ud);
-        if (st && kind != CAIRN_HOOK_RELEASE)
+        cairn_err st = callback_of(d, kind)(w, id, e->data ? e->data + td->offset : NULL, d->ud);
+        if (st && kind != CAIRN_CALLBACK_RELEASE)
             return st;
     }
     return CAIRN_OK;
@@ -362,8 +367,9 @@ void cairn__types_free(cairn_world *w)
             memcpy(&type->free_blocks, block, sizeof(void *));
             cairn__free(w, block, type->data_size);
         }
-        cairn__free(w, type->hooked,
-                    (size_t)type->hooked_start[CAIRN_HOOK_KIND_COUNT] * sizeof *type->hooked);
+        cairn__free(w, type->by_callback,
+                    (size_t)type->by_callback_start[CAIRN_CALLBACK_KIND_COUNT] *
+                        sizeof *type->by_callback);
         for (uint32_t c = 0; c < type->chain_cap; c++)
             cairn__chain_free(w, type->chains[c]);
         cairn__free(w, type->chains, (size_t)type->chain_cap * sizeof *type->chains);

@@ -112,12 +112,12 @@ void cairn__chain_free(cairn_world *w, cairn_chain *chain);
 
 typedef struct cairn_entity cairn_entity;
 
-typedef enum cairn_hook_kind {
-    CAIRN_HOOK_COMPUTE,
-    CAIRN_HOOK_TICK,
-    CAIRN_HOOK_RELEASE,
-    CAIRN_HOOK_KIND_COUNT
-} cairn_hook_kind;
+typedef enum cairn_callback_kind {
+    CAIRN_CALLBACK_COMPUTE,
+    CAIRN_CALLBACK_TICK,
+    CAIRN_CALLBACK_RELEASE,
+    CAIRN_CALLBACK_KIND_COUNT
+} cairn_callback_kind;
 
 typedef struct cairn_decorator {
     uint32_t data_size;
@@ -125,9 +125,9 @@ typedef struct cairn_decorator {
     uint8_t required_count;
     cairn_decorator_id required[CAIRN_DECORATOR_REQUIRES_MAX];
     cairn_activate_fn activate;
-    cairn_entity_hook_fn compute;
-    cairn_entity_hook_fn tick;
-    cairn_entity_hook_fn release;
+    cairn_decorator_fn compute;
+    cairn_decorator_fn tick;
+    cairn_decorator_fn release;
     void *ud;
 } cairn_decorator;
 
@@ -139,9 +139,9 @@ typedef struct cairn_type_decorator {
 /* What a type's decorators ask of the beat, worked out when the type is sealed. */
 enum {
     CAIRN_TYPE_ACTS = 1 << 0,     /* has Acting */
-    CAIRN_TYPE_COMPUTES = 1 << 1, /* some decorator has a compute hook */
-    CAIRN_TYPE_TICKS = 1 << 2,    /* ... a tick hook */
-    CAIRN_TYPE_RELEASES = 1 << 3, /* ... a release hook */
+    CAIRN_TYPE_COMPUTES = 1 << 1, /* some decorator has a compute callback */
+    CAIRN_TYPE_TICKS = 1 << 2,    /* ... a tick callback */
+    CAIRN_TYPE_RELEASES = 1 << 3, /* ... a release callback */
 };
 
 typedef struct cairn_type {
@@ -160,17 +160,17 @@ typedef struct cairn_type {
     /* Offset + 1 of each built-in decorator's data (0: the type lacks it), so the hot path
      * finds them without a search. */
     uint32_t builtin_at[CAIRN_DECO_BUILTIN_COUNT];
-    /* Set at sealing: the positions (in decos) of the decorators with each kind of hook,
-     * hook kind k taking hooked[hooked_start[k] .. hooked_start[k + 1]). */
-    uint16_t *hooked;
-    uint16_t hooked_start[CAIRN_HOOK_KIND_COUNT + 1];
+    /* Set at sealing: the positions (in decos) of the decorators with each kind of callback,
+     * kind k taking by_callback[by_callback_start[k] .. by_callback_start[k + 1]). */
+    uint16_t *by_callback;
+    uint16_t by_callback_start[CAIRN_CALLBACK_KIND_COUNT + 1];
 } cairn_type;
 
-/* Seals a type, working out its phase, needs and hooks. */
+/* Seals a type, working out its phase, needs and callbacks. */
 cairn_err cairn__type_seal(cairn_world *w, cairn_type *type);
-/* Runs one kind of hook of every decorator of an entity's type that has it, in the type's
+/* Runs one kind of callback of every decorator of an entity's type that has it, in the type's
  * order, stopping at the first error. */
-cairn_err cairn__type_run_hooks(cairn_world *w, cairn_entity_id id, cairn_hook_kind kind);
+cairn_err cairn__type_run_callbacks(cairn_world *w, cairn_entity_id id, cairn_callback_kind kind);
 /* The type of a valid id (callers have checked it). */
 cairn_type *cairn__type(cairn_world *w, cairn_type_id id);
 cairn_err cairn__type_check(cairn_world *w, cairn_type_id id);
@@ -284,7 +284,7 @@ typedef struct cairn_sequence_def {
 } cairn_sequence_def;
 
 typedef struct cairn_status_record {
-    cairn_status_fn hook;
+    cairn_status_fn attach;
     cairn_status_fn apply;
     cairn_status_fn tick;
     cairn_status_fn wear_off;
@@ -424,15 +424,16 @@ void cairn__sink_put(cairn_sink *s, uint64_t v, int bytes);
 uint64_t cairn__source_get(cairn_source *src, int bytes);
 /* Statused's part (statused.c, which owns the layout of its statuses): the statuses of one
  * data block, and reading them back into a fresh block. A restore then calls each status's
- * hook function to put its handlers back (cairn__statused_rehook). */
+ * attach function to put its handlers back (cairn__statused_reattach). */
 void cairn__statused_put(cairn_sink *s, const void *data);
 cairn_err cairn__statused_get(cairn_world *w, cairn_source *src, void *data);
-cairn_err cairn__statused_rehook(cairn_world *w, cairn_entity_id id);
+cairn_err cairn__statused_reattach(cairn_world *w, cairn_entity_id id);
 /* CAIRN_ERR_STATE, with a message, when one of the entity's statuses holds handlers that a
- * restore could not put back: it hooked them without a hook function. */
+ * restore could not put back: it hooked them without an attach function. */
 cairn_err cairn__statused_check(cairn_world *w, cairn_entity_id id);
 /* The handlers the entity's statuses hold on a chain. */
-uint32_t cairn__statused_hooks_on(const cairn_world *w, cairn_entity_id id, cairn_chain_id chain);
+uint32_t cairn__statused_handlers_on(const cairn_world *w, cairn_entity_id id,
+                                     cairn_chain_id chain);
 
 /* --- chain names (world.c) ------------------------------------------------------------- */
 

@@ -294,7 +294,9 @@ typedef struct decorator_record {
     int activate, compute, tick;
 } decorator_record;
 
-static cairn_err entity_hook(cairn_world *w, cairn_entity_id id, int ref)
+/* Calls a Lua function of a definition (a decorator's callback, a status's function) with
+ * the entity. */
+static cairn_err call_with_entity(cairn_world *w, cairn_entity_id id, int ref)
 {
     callback cb = {.fn = ref, .entity = id};
     return call_back(host_of(w), &cb);
@@ -303,13 +305,13 @@ static cairn_err entity_hook(cairn_world *w, cairn_entity_id id, int ref)
 static cairn_err deco_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)data;
-    return entity_hook(w, id, ((decorator_record *)ud)->compute);
+    return call_with_entity(w, id, ((decorator_record *)ud)->compute);
 }
 
 static cairn_err deco_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)data;
-    return entity_hook(w, id, ((decorator_record *)ud)->tick);
+    return call_with_entity(w, id, ((decorator_record *)ud)->tick);
 }
 
 /* A Lua action component: activate(entity, dir, ev) returns whether it succeeded; ev is the
@@ -448,31 +450,30 @@ static int c_algo(lua_State *L)
 
 /* --- statuses ---------------------------------------------------------------------------- */
 
-typedef struct status_hook {
+typedef struct status_handler {
     cairn_chain_id chain;
     cairn_rank rank;
     int fn;
-} status_hook;
+} status_handler;
 
 typedef struct status_record {
     int apply, tick, wear_off;
-    uint32_t hook_count;
-    status_hook hooks[CAIRN_STATUS_HOOKS_MAX];
+    uint32_t handler_count;
+    status_handler handlers[CAIRN_STATUS_HANDLERS_MAX];
 } status_record;
 
 static cairn_err status_call(cairn_world *w, cairn_entity_id id, int ref)
 {
-    return ref ? entity_hook(w, id, ref) : CAIRN_OK;
+    return ref ? call_with_entity(w, id, ref) : CAIRN_OK;
 }
 
 /* The status's handlers, from its definition: hooked when it is applied (the core unhooks
  * them when it wears off) and again when a snapshot is restored. */
-static cairn_err status_hook_all(cairn_world *w, cairn_entity_id id, cairn_status_id status,
-                                 void *ud)
+static cairn_err status_attach(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     status_record *rec = ud;
-    for (uint32_t i = 0; i < rec->hook_count; i++) {
-        const status_hook *hk = &rec->hooks[i];
+    for (uint32_t i = 0; i < rec->handler_count; i++) {
+        const status_handler *hk = &rec->handlers[i];
         cairn_handler handler = {lua_handler, (void *)(intptr_t)hk->fn, hk->rank};
         cairn_err st = cairn_status_hook(w, id, status, hk->chain, handler);
         if (st)
@@ -500,7 +501,7 @@ static cairn_err status_wear_off(cairn_world *w, cairn_entity_id id, cairn_statu
     return status_call(w, id, ((status_record *)ud)->wear_off);
 }
 
-/* core.status(name, apply, tick, wear_off, hooks) -> id; hooks: { {chain, fn, rank}, ... } */
+/* core.status(name, apply, tick, wear_off, handlers) -> id; handlers: { {chain, fn, rank}, ... } */
 static int c_status(lua_State *L)
 {
     cairn_world *w = cairn_lua__world(L);
@@ -512,11 +513,11 @@ static int c_status(lua_State *L)
     if (!lua_isnoneornil(L, 5)) {
         luaL_checktype(L, 5, LUA_TTABLE);
         lua_Integer n = luaL_len(L, 5);
-        if (n > CAIRN_STATUS_HOOKS_MAX)
-            return luaL_error(L, "a status hooks at most %d handlers", CAIRN_STATUS_HOOKS_MAX);
+        if (n > CAIRN_STATUS_HANDLERS_MAX)
+            return luaL_error(L, "a status hooks at most %d handlers", CAIRN_STATUS_HANDLERS_MAX);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, 5, i);
-            status_hook *hk = &rec->hooks[rec->hook_count++];
+            status_handler *hk = &rec->handlers[rec->handler_count++];
             lua_rawgeti(L, -1, 1);
             hk->chain = (cairn_chain_id)luaL_checkinteger(L, -1);
             lua_rawgeti(L, -2, 2);
@@ -526,7 +527,7 @@ static int c_status(lua_State *L)
             lua_pop(L, 4);
         }
     }
-    cairn_status_def def = {name, status_hook_all, status_apply, status_tick, status_wear_off, rec};
+    cairn_status_def def = {name, status_attach, status_apply, status_tick, status_wear_off, rec};
     cairn_status_id id;
     check(L, cairn_status_define(w, &def, &id));
     lua_pushinteger(L, id);
@@ -546,7 +547,8 @@ static cairn_err step_decide(cairn_world *w, cairn_entity_id id, cairn_step_outc
     return call_back(host_of(w), &cb);
 }
 
-static cairn_err step_hook(cairn_world *w, cairn_entity_id id, uint32_t step, int ref)
+/* A step's enter or exit function, called with the entity and the 1-based step. */
+static cairn_err step_call(cairn_world *w, cairn_entity_id id, uint32_t step, int ref)
 {
     callback cb = {.fn = ref, .entity = id, .step = (int)step + 1};
     return call_back(host_of(w), &cb);
@@ -554,12 +556,12 @@ static cairn_err step_hook(cairn_world *w, cairn_entity_id id, uint32_t step, in
 
 static cairn_err step_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
-    return step_hook(w, id, step, ((step_record *)ud)->enter);
+    return step_call(w, id, step, ((step_record *)ud)->enter);
 }
 
 static cairn_err step_exit(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
-    return step_hook(w, id, step, ((step_record *)ud)->exit);
+    return step_call(w, id, step, ((step_record *)ud)->exit);
 }
 
 static lua_Integer opt_field(lua_State *L, int idx, const char *key, lua_Integer max)

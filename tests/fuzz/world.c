@@ -48,7 +48,7 @@ static cairn_err veto(cairn_world *w, cairn_event *ev, void *ud)
     return CAIRN_OK;
 }
 
-static cairn_err stun_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
+static cairn_err stun_attach(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     (void)ud;
     return cairn_status_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
@@ -119,7 +119,7 @@ void fuzz_world_open(fuzz_world *fw)
     define_player(fw);
     define_skeleton(fw);
     define_scenery(fw);
-    cairn_status_def stun = {.name = "fuzz:stun", .hook = stun_hook};
+    cairn_status_def stun = {.name = "fuzz:stun", .attach = stun_attach};
     ok(fw, cairn_status_define(fw->w, &stun, &fw->stun), "stun");
 }
 

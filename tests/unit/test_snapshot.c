@@ -12,7 +12,7 @@ static const char *const rows[] = {
     "#######", "#@.s..#", "#.+.c.#", "#..s..#", "#######", NULL,
 };
 
-/* A stun whose veto is hooked by its hook function, as snapshots need. */
+/* A stun whose veto is hooked by its attach function, as snapshots need. */
 typedef struct stun {
     cairn_status_id id;
     trace trace;
@@ -20,7 +20,7 @@ typedef struct stun {
     bool hook_in_apply; /* the older way: hooked from apply, which a snapshot refuses */
 } stun;
 
-static cairn_err stun_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
+static cairn_err stun_attach(cairn_world *w, cairn_entity_id id, cairn_status_id status, void *ud)
 {
     stun *s = ud;
     return cairn_status_hook(w, id, status, CAIRN_CHAIN_ACT_CHECK,
@@ -34,9 +34,9 @@ static void define_stun(test_map *m, stun *s, bool hook_in_apply)
     s->hook_in_apply = hook_in_apply;
     cairn_status_def def = {.name = "test:stun", .ud = s};
     if (hook_in_apply)
-        def.apply = stun_hook;
+        def.apply = stun_attach;
     else
-        def.hook = stun_hook;
+        def.attach = stun_attach;
     assert_ok(m->w, cairn_status_define(m->w, &def, &s->id));
 }
 

@@ -382,13 +382,13 @@ static void a_status_hooks_at_most_its_limit_and_unhooks_them_all(void **state)
     cairn_entity_id skeleton = map_real(&m, 0, 0);
     recorder r = {.trace = &s.trace, .tag = 'x'};
     assert_ok(m.w, cairn_status_apply(m.w, skeleton, s.id, 1)); /* hooks its veto: 1 */
-    for (int i = 1; i < CAIRN_STATUS_HOOKS_MAX; i++)
+    for (int i = 1; i < CAIRN_STATUS_HANDLERS_MAX; i++)
         assert_ok(m.w, cairn_status_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
                                          recorder_handler(&r, CAIRN_RANK_LOW)));
     assert_int_equal(cairn_status_hook(m.w, skeleton, s.id, CAIRN_CHAIN_ACT_CHECK,
                                        recorder_handler(&r, CAIRN_RANK_LOW)),
                      CAIRN_ERR_LIMIT);
-    assert_int_equal(act_check_count(&m, skeleton), CAIRN_STATUS_HOOKS_MAX);
+    assert_int_equal(act_check_count(&m, skeleton), CAIRN_STATUS_HANDLERS_MAX);
     assert_ok(m.w, cairn_status_remove(m.w, skeleton, s.id));
     assert_int_equal(act_check_count(&m, skeleton), 0);
     idle(&m);

@@ -370,7 +370,7 @@ cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out
 void cairn_world_destroy(cairn_world *w);
 
 /* The embedder's pointer given in the config (NULL when none was), so that handlers and
- * hooks reach the object that drives the world. */
+ * callbacks reach the object that drives the world. */
 void *cairn_world_user(const cairn_world *w);
 
 /* The message of the last failed call on this world ("" if none failed yet). Owned by the
@@ -387,7 +387,7 @@ cairn_rng *cairn_world_rng(cairn_world *w);
  * counts a beat as it starts it, so beat_start and beat_end handlers of the first beat see 1. */
 uint64_t cairn_world_beat(const cairn_world *w);
 
-/* Runs one beat, in the order "The beat and its history" gives. A handler or hook failure
+/* Runs one beat, in the order "The beat and its history" gives. A handler or callback failure
  * stops the beat at that point and is returned, with a message starting "beat N stopped in
  * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from
  * inside a handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
@@ -416,7 +416,7 @@ void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out);
  * has them already. The data of decorators defined through this API is kept byte by byte:
  * keep pointers out of it.
  *
- * Handlers a status hooks come back through the status's hook function (see Statuses);
+ * Handlers a status hooks come back through the status's attach function (see Statuses);
  * handlers hooked onto an entity in any other way (cairn_entity_hook) cannot, so a world
  * holding one cannot be snapshot.
  */
@@ -429,8 +429,8 @@ cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size)
  * must have been made with the same size and the same definitions registered in the same
  * order; CAIRN_ERR_INVALID, with what is wrong, for bytes that are not a snapshot of such a
  * world (damaged, cut short, made by other definitions). Entities are destroyed as
- * cairn_entity_destroy does (release hooks run) and made again without announcing them;
- * statuses get their handlers back through their hook functions. On failure the world is left
+ * cairn_entity_destroy does (release callbacks run) and made again without announcing them;
+ * statuses get their handlers back through their attach functions. On failure the world is left
  * with no entities. */
 cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
 
@@ -570,11 +570,12 @@ cairn_err cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *
 
 #define CAIRN_DECORATOR_REQUIRES_MAX 8
 
-/* What a decorator does for its entities, besides holding data. Each hook is optional (NULL)
- * and receives the entity's data block for this decorator and the definition's ud. A hook
+/* What a decorator does for its entities, besides holding data: its callbacks. Each is
+ * optional (NULL) and receives the entity's data block for this decorator and the
+ * definition's ud. A callback
  * returns CAIRN_OK or an error after setting the world's message; an error stops the beat
  * (or the call) that ran it and is returned. */
-typedef cairn_err (*cairn_entity_hook_fn)(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+typedef cairn_err (*cairn_decorator_fn)(cairn_world *w, cairn_entity_id id, void *data, void *ud);
 struct cairn_result_event;
 /* Carries out one action component in a direction: makes a result event (kind RESULT,
  * usually a bigger struct: cairn_event_new_sized), runs the decorator's stages, sets the
@@ -592,13 +593,13 @@ typedef struct cairn_decorator_def {
     /* Chain names the decorator passes, registered with it (cairn_chain_register). */
     const char *const *chains;
     size_t chain_count;
-    cairn_activate_fn activate;   /* makes the decorator an action component */
-    cairn_entity_hook_fn compute; /* beat step 2: decide the entity's next action */
-    cairn_entity_hook_fn tick;    /* beat step 4: count down, advance */
+    cairn_activate_fn activate; /* makes the decorator an action component */
+    cairn_decorator_fn compute; /* beat step 2: decide the entity's next action */
+    cairn_decorator_fn tick;    /* beat step 4: count down, advance */
     /* The entity is being destroyed: free what its data owns. Must not fail or touch other
      * entities; its status is ignored. */
-    cairn_entity_hook_fn release;
-    void *ud; /* borrowed: passed to every hook */
+    cairn_decorator_fn release;
+    void *ud; /* borrowed: passed to every callback */
 } cairn_decorator_def;
 
 /* Registers a decorator. The definition is copied (defaults included); names in `chains`
@@ -787,7 +788,7 @@ typedef struct cairn_push {
 } cairn_push;
 
 /* Acting. Defaults: all zero but algo = CAIRN_ALGO_SIMPLE. The core writes every field but
- * algo and priority; read them, set next and movs from a compute hook. Change an entity's
+ * algo and priority; read them, set next and movs from a compute callback. Change an entity's
  * priority with cairn_entity_set_priority, which moves it in the beat order. */
 typedef struct cairn_acting {
     cairn_action next; /* what the entity will do this beat (dir NONE: the algorithm picks) */
@@ -845,7 +846,7 @@ typedef struct cairn_sequential {
     uint16_t sequence; /* a cairn_sequence_id */
     uint16_t step;     /* the current step, 0-based */
     uint16_t done;     /* beats done in the current step */
-    bool entered;      /* the current step's enter hook has run */
+    bool entered;      /* the current step's enter function has run */
 } cairn_sequential;
 
 /* PlayerControl. Set by cairn_player_input, consumed by the next beat's compute. */
@@ -1013,7 +1014,7 @@ cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_ce
 /* ---------------------------------------------------------------------------------------
  * Actions
  *
- * An action is an ordered list of components, each a decorator with an activate hook. Doing
+ * An action is an ordered list of components, each a decorator with an activate callback. Doing
  * it in a direction activates each component the actor has, in order, until one succeeds:
  * that one's result event is the action's. An action with no components (none) always
  * succeeds with no result. Built-in, in this order: none, move [Moving], attack
@@ -1032,7 +1033,7 @@ enum {
 };
 #define CAIRN_ACTION_COMPONENTS_MAX 8
 
-/* Registers an action; every component must be a decorator with an activate hook. */
+/* Registers an action; every component must be a decorator with an activate callback. */
 cairn_err cairn_action_register(cairn_world *w, const char *name,
                                 const cairn_decorator_id *components, size_t count,
                                 cairn_action_id *out);
@@ -1151,8 +1152,7 @@ typedef struct cairn_step_outcome {
 
 typedef cairn_err (*cairn_step_decide_fn)(cairn_world *w, cairn_entity_id id,
                                           cairn_step_outcome *outcome, void *ud);
-typedef cairn_err (*cairn_step_hook_fn)(cairn_world *w, cairn_entity_id id, uint32_t step,
-                                        void *ud);
+typedef cairn_err (*cairn_step_fn)(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud);
 
 typedef struct cairn_step {
     cairn_action_id action;
@@ -1161,8 +1161,8 @@ typedef struct cairn_step {
     uint16_t on_success; /* 1-based step to go to; 0: the next */
     uint16_t on_failure; /* 1-based step to go to; 0: as on success */
     cairn_step_decide_fn decide;
-    cairn_step_hook_fn enter;
-    cairn_step_hook_fn exit;
+    cairn_step_fn enter;
+    cairn_step_fn exit;
     void *ud; /* borrowed: passed to decide, enter and exit */
 } cairn_step;
 
@@ -1180,10 +1180,11 @@ size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
 /* ---------------------------------------------------------------------------------------
  * Statuses (the Statused decorator)
  *
- * A status is a timed modifier: applying it to a Statused entity calls its hook function,
- * which hooks handlers onto that entity alone with cairn_status_hook, then its apply
- * function; in the tick stage of each later beat its tick hook runs and it counts down; when
- * it reaches 0 it wears off: the wear_off hook runs and every handler it hooked is unhooked.
+ * A status is a timed modifier: applying it to a Statused entity calls its attach function,
+ * which hooks the status's handlers onto that entity alone with cairn_status_hook, then its
+ * apply function; in the tick stage of each later beat its tick function runs and it counts
+ * down; when it reaches 0 it wears off: its wear_off function runs and every handler it
+ * hooked is unhooked.
  * Every change is recorded.
  */
 typedef uint16_t cairn_status_id;
@@ -1197,14 +1198,15 @@ typedef struct cairn_status_def {
      * cairn_status_hook, and nothing else: it runs when the status is applied (before
      * apply) and again when a world is restored from a snapshot. A status that hooks from
      * apply instead works, but a world where it is on cannot be snapshot. */
-    cairn_status_fn hook;
+    cairn_status_fn attach;
     cairn_status_fn apply;    /* may be NULL */
     cairn_status_fn tick;     /* may be NULL; runs before the count goes down */
     cairn_status_fn wear_off; /* may be NULL; runs before the handlers are unhooked */
     void *ud;                 /* borrowed */
 } cairn_status_def;
 
-#define CAIRN_STATUS_HOOKS_MAX 8
+/* The most handlers one status hooks onto one entity. */
+#define CAIRN_STATUS_HANDLERS_MAX 8
 
 cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn_status_id *out);
 cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out);
@@ -1227,11 +1229,11 @@ int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_
  *
  * cairn_world_step runs one beat:
  *   1. the event arena and the history are reset, the beat number goes up; beat_start;
- *   2. compute: every entity with Acting gets its flags reset and its compute hooks run;
+ *   2. compute: every entity with Acting gets its flags reset and its compute callbacks run;
  *   3. the phases players (PlayerControl), reals, projectiles, traps, floors, then others
  *      (items, walls, misc): each entity with Acting that has not acted yet acts once
  *      (cairn_entity_act), in beat order;
- *   4. tick: every entity with a tick hook (Ticking, Statused, Sequential, ...) runs them,
+ *   4. tick: every entity with a tick callback (Ticking, Statused, Sequential, ...) runs them,
  *      in beat order, in the order of its type's decorators;
  *   5. reap: the entities that died (which left the grid when they did) are destroyed;
  *   6. beat_end.
