@@ -1,0 +1,716 @@
+/*
+ * cairn/mechanics.h - the mechanics of cairn's core, built on the kernel (cairn/kernel.h):
+ * the built-in decorators' data and events, the damage model, actions, Acting, algorithms,
+ * movs, sequences, statuses, the beat and its history, snapshots. The conventions in
+ * cairn/core.h hold here.
+ */
+#ifndef CAIRN_MECHANICS_H
+#define CAIRN_MECHANICS_H
+
+#include "kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------
+ * The mechanics' names
+ *
+ * Ids of the named things the mechanics register (see cairn_kind): declared first, so that
+ * the data and events below say what their fields hold.
+ */
+typedef uint16_t cairn_algo_id;
+typedef uint16_t cairn_movs_id;
+typedef uint16_t cairn_sequence_id;
+typedef uint16_t cairn_status_id;
+typedef uint8_t cairn_source_id;
+
+/* ---------------------------------------------------------------------------------------
+ * The three levels of an action's events
+ *
+ * Acting makes them when an entity acts: the enclosing event holds the algorithm's, which
+ * holds the result event of the component that succeeded. Like every event they live in the
+ * beat's arena.
+ */
+/* The innermost level, made by an action component (a decorator's activation: Attacking,
+ * Moving, Digging, ...). Each built-in component extends it with its own struct, whose
+ * first member it is; `component` says which decorator made it. head.success is true when
+ * the component's check and get stages held and its do stage ran. */
+struct cairn_result_event {
+    cairn_event head;
+    cairn_decorator_id component;
+    cairn_entity_id blocker; /* what stood in the way, when an entity did (else NONE) */
+};
+
+/* The middle level, made for the algorithm: the movs it may ask for directions (the current
+ * step's), the direction it settled on (head.action.dir too), whether it succeeded
+ * (head.success), and the result event of the action component that succeeded: NULL when
+ * none did, or when the action has no components (none). */
+typedef struct cairn_algo_event {
+    cairn_event head;
+    cairn_movs_id movs;
+    uint8_t direction; /* a cairn_dir */
+    cairn_result_event *result;
+} cairn_algo_event;
+
+/* The outermost level of an action, made by Acting (cairn_entity_act): did the act_check
+ * stage hold, did the action succeed (head.success), and the algorithm's event (NULL when
+ * the check failed). head.action is the action the entity had computed. */
+typedef struct cairn_enclosing_event {
+    cairn_event head;
+    bool check_success;
+    cairn_algo_event *algo;
+} cairn_enclosing_event;
+
+cairn_enclosing_event *cairn_event_as_enclosing(cairn_event *ev);
+cairn_algo_event *cairn_event_as_algo(cairn_event *ev);
+cairn_result_event *cairn_event_as_result(cairn_event *ev);
+
+/* ---------------------------------------------------------------------------------------
+ * Decorators built into the core
+ *
+ * Every world registers these decorators, in this order, under the names shown ("Acting",
+ * "WithHP", ...), so their ids are the constants. Each has a data struct below; a type's
+ * defaults for it start as documented there and are changed through cairn_type_defaults,
+ * an entity's through cairn_entity_data.
+ *
+ * A capability runs as stages, each a chain on the acting entity (see the CAIRN_CHAIN_*
+ * names): check (may veto), get (builds the effect from the entity's data; handlers may
+ * change it or veto), then the core applies it with the receiving side's stages, then do
+ * (notified after the effect is applied, to add to it), then success or failure.
+ *
+ *   Acting        acts: act_check, the algorithm, act_success | act_failure
+ *   Attacking     attack_check, attack_get, [per target: Attackable's defence, the damage
+ *                 model, WithHP, be_hit, then Pushable], attack_do, attack_success | _failure
+ *   Attackable    can be a target: defence (may change the attack or block it), be_hit
+ *   Moving        move_check, move_get (the destination), [Displaceable], move_do,
+ *                 move_success | move_failure
+ *   Displaceable  whenever something moves it: displace_check (may veto), displaced
+ *   Pushable      can be pushed: push_check (may veto), be_pushed
+ *   Digging       dig_check, dig_get, [Diggable's be_dug_check, be_dug], dig_do,
+ *                 dig_success | dig_failure
+ *   Diggable      can be dug away: be_dug_check (may veto), be_dug
+ *   WithHP        has hp: damaged
+ *   Killable      dies when hp reaches 0: die_check (may veto), then cairn_entity_kill
+ *   Ticking       tick, once per beat in the tick stage
+ *   Statused      can carry timed statuses (cairn_status_*)
+ *   Sequential    computes its next action from a sequence's current step
+ *   PlayerControl computes its next action from input (cairn_player_input)
+ */
+enum {
+    CAIRN_DECO_ACTING,
+    CAIRN_DECO_ATTACKING,
+    CAIRN_DECO_ATTACKABLE,
+    CAIRN_DECO_MOVING,
+    CAIRN_DECO_DISPLACEABLE,
+    CAIRN_DECO_PUSHABLE,
+    CAIRN_DECO_DIGGING,
+    CAIRN_DECO_DIGGABLE,
+    CAIRN_DECO_WITH_HP,
+    CAIRN_DECO_KILLABLE,
+    CAIRN_DECO_TICKING,
+    CAIRN_DECO_STATUSED,
+    CAIRN_DECO_SEQUENTIAL,
+    CAIRN_DECO_PLAYER_CONTROL,
+    CAIRN_DECO_BUILTIN_COUNT
+};
+
+/* Stats are int32_t; the core clamps every value it computes to +-CAIRN_STAT_MAX so sums
+ * never overflow. */
+#define CAIRN_STAT_MAX 1000000
+
+/* Attack sources: names with small ids ("basic" is 0, the default). Each Attackable has a
+ * resistance per source. */
+#define CAIRN_SOURCE_MAX 8
+cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out);
+cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out);
+const char *cairn_source_name(const cairn_world *w, cairn_source_id source);
+
+typedef struct cairn_attack {
+    int32_t damage; /* before armor; 0 or less: the attack only pushes */
+    int32_t pierce; /* nullified when at or below the target's pierce resistance */
+    int32_t power;  /* nullified when below the target's resistance to the source */
+    cairn_source_id source;
+    uint32_t targets; /* a mask of the teams it may hit (bit n: team n) */
+} cairn_attack;
+
+typedef struct cairn_push {
+    int32_t distance; /* cells; 0: no push */
+    int32_t power;    /* pushes when at least the target's push resistance */
+} cairn_push;
+
+/* Acting. Defaults: all zero but algo = CAIRN_ALGO_SIMPLE. The core writes every field but
+ * algo and priority; read them, set next and movs from a compute callback. Change an entity's
+ * priority with cairn_entity_set_priority, which moves it in the beat order. */
+typedef struct cairn_acting {
+    cairn_action next;  /* what the entity will do this beat (dir NONE: the algorithm picks) */
+    cairn_movs_id movs; /* what the algorithm asks for directions */
+    cairn_algo_id algo; /* what carries the action out */
+    int32_t priority;   /* higher acts earlier in its phase (see cairn_entity_set_priority) */
+    bool doing_action;  /* inside cairn_entity_act: guards re-entry */
+    bool did_action;    /* done for this beat */
+    /* This beat's enclosing event, once it acted (NULL before); valid until the next beat. */
+    cairn_enclosing_event *last;
+} cairn_acting;
+
+/* Attacking. Defaults: damage 1, pierce 1, power 1, source 0, every team; no push. */
+typedef struct cairn_attacking {
+    cairn_attack attack;
+    cairn_push push;
+} cairn_attacking;
+
+/* Attackable. Defaults: all zero (team 0, no armor, no resistance). */
+typedef struct cairn_attackable {
+    uint8_t team; /* 0 .. 31 */
+    int32_t armor;
+    int32_t pierce_resistance;
+    int32_t resistance[CAIRN_SOURCE_MAX]; /* per source */
+} cairn_attackable;
+
+/* Moving. Defaults: distance 1. */
+typedef struct cairn_moving {
+    int32_t distance; /* cells per move, at most: the mover goes cell by cell */
+} cairn_moving;
+
+/* Pushable. Defaults: resistance 0. */
+typedef struct cairn_pushable {
+    int32_t resistance;
+} cairn_pushable;
+
+/* Digging. Defaults: power 1. */
+typedef struct cairn_digging {
+    int32_t power;
+} cairn_digging;
+
+/* Diggable. Defaults: resistance 0. A wall without Diggable cannot be dug. */
+typedef struct cairn_diggable {
+    int32_t resistance;
+} cairn_diggable;
+
+/* WithHP. Defaults: hp 1, max 1. */
+typedef struct cairn_with_hp {
+    int32_t hp;
+    int32_t max;
+} cairn_with_hp;
+
+/* Sequential. Defaults: sequence 0, step 0. */
+typedef struct cairn_sequential {
+    cairn_sequence_id sequence;
+    uint16_t step; /* the current step, 0-based */
+    uint16_t done; /* beats done in the current step */
+    bool entered;  /* the current step's enter function has run */
+} cairn_sequential;
+
+/* PlayerControl. Set by cairn_player_input, consumed by the next beat's compute. */
+typedef struct cairn_player_control {
+    cairn_action input;
+    bool has_input;
+} cairn_player_control;
+
+/* Statused keeps its statuses out of line; read them through cairn_status_*. */
+struct cairn_status_slot;
+typedef struct cairn_statused {
+    struct cairn_status_slot *slots;
+    uint32_t count;
+    uint32_t cap;
+} cairn_statused;
+
+/* The fields of the built-in decorators' data, described for hosts: what a snapshot writes
+ * of each decorator, and the stats content reads and sets by name (e.hp). The kind says
+ * how a field is stored and what its number means. */
+typedef enum cairn_field_kind {
+    CAIRN_FIELD_INT,        /* int32_t, -CAIRN_STAT_MAX .. CAIRN_STAT_MAX */
+    CAIRN_FIELD_TEAM,       /* uint8_t, 0 .. 31 */
+    CAIRN_FIELD_TEAMS,      /* uint32_t, a mask of teams (bit n: team n) */
+    CAIRN_FIELD_SOURCE,     /* uint8_t, a cairn_source_id */
+    CAIRN_FIELD_RESISTANCE, /* int32_t[CAIRN_SOURCE_MAX], one per attack source */
+    CAIRN_FIELD_ALGO,       /* uint16_t, a cairn_algo_id */
+    CAIRN_FIELD_SEQUENCE,   /* uint16_t, a cairn_sequence_id */
+    CAIRN_FIELD_STEP,       /* uint16_t, a step of the sequence, 0-based */
+    CAIRN_FIELD_MOVS,       /* uint16_t, a cairn_movs_id */
+    CAIRN_FIELD_ACTION,     /* uint16_t, a cairn_action_id */
+    CAIRN_FIELD_DIR,        /* uint8_t, a cairn_dir */
+    CAIRN_FIELD_COUNT,      /* uint16_t, a count of beats */
+    CAIRN_FIELD_BOOL,       /* bool */
+} cairn_field_kind;
+
+typedef struct cairn_field {
+    const char *name; /* the stat's name; NULL: state the core keeps, not a stat */
+    cairn_decorator_id decorator;
+    cairn_field_kind kind;
+    uint16_t offset; /* in the decorator's data */
+    uint16_t size;   /* bytes */
+} cairn_field;
+
+/* Every field of the built-in decorators, grouped by decorator. Static storage. */
+const cairn_field *cairn_fields(size_t *count);
+
+/* ---------------------------------------------------------------------------------------
+ * The events of the built-in components
+ *
+ * Arrays in events (targets, hits) live in the beat's arena like the events themselves.
+ */
+typedef struct cairn_push_event cairn_push_event;
+
+/* Moving's result. move_get may change `to`; once the mover has moved, `to` is the last cell
+ * it entered. */
+typedef struct cairn_move_event {
+    cairn_result_event result;
+    cairn_cell from;
+    cairn_cell to;
+} cairn_move_event;
+
+/* One target's side of an attack, passed on the target's defence and be_hit chains; actor
+ * is the attacker. `attack` starts as the attacker's and defence may change it. */
+typedef struct cairn_hit_event {
+    cairn_event head;
+    cairn_entity_id target;
+    cairn_attack attack;
+    int32_t damage;         /* dealt by the damage model (0: nullified or blocked) */
+    bool blocked;           /* a defence handler cleared propagate */
+    bool killed;            /* the hit killed the target */
+    cairn_push_event *push; /* NULL when no push was tried; else see its `moved` */
+} cairn_hit_event;
+
+/* Attacking's result: the attack and push applied, the targets and each target's event
+ * (hits[i] is NULL for a target that was gone when its turn came, or is not Attackable). attack_get
+ * may change attack, push and the targets (cairn_attack_add_target). */
+typedef struct cairn_attack_event {
+    cairn_result_event result;
+    cairn_attack attack;
+    cairn_push push;
+    uint32_t target_count;
+    uint32_t target_cap;
+    cairn_entity_id *targets;
+    cairn_hit_event **hits;
+} cairn_attack_event;
+
+/* A push of one target in a direction; actor is the pusher. `moved` cells were travelled. */
+struct cairn_push_event {
+    cairn_event head;
+    cairn_entity_id target;
+    cairn_push push;
+    uint8_t dir; /* a cairn_dir */
+    cairn_cell from;
+    cairn_cell to;
+    int32_t moved;
+};
+
+/* Digging's result, also passed on the target's be_dug_check and be_dug. dig_get may change
+ * power, damage and target (the wall in the cell dug, by default). */
+typedef struct cairn_dig_event {
+    cairn_result_event result;
+    cairn_cell cell;
+    cairn_entity_id target;
+    int32_t power;  /* hurts the wall when at least its resistance */
+    int32_t damage; /* hp a dig that hurts takes from a wall with WithHP; 1 by default */
+    bool dug;       /* the dig killed the wall: it is dug away */
+} cairn_dig_event;
+
+/* An entity about to move from one cell to another, by its own move or by a push; actor is
+ * whoever caused it. Clearing propagate on displace_check keeps it in place. */
+typedef struct cairn_displace_event {
+    cairn_event head;
+    cairn_entity_id target;
+    cairn_cell from;
+    cairn_cell to;
+} cairn_displace_event;
+
+/* hp lost by an entity; actor is the cause (NONE for none). */
+typedef struct cairn_damage_event {
+    cairn_event head;
+    cairn_entity_id target;
+    int32_t amount;
+    int32_t hp; /* after the damage */
+} cairn_damage_event;
+
+cairn_move_event *cairn_event_as_move(cairn_event *ev);
+cairn_attack_event *cairn_event_as_attack(cairn_event *ev);
+cairn_dig_event *cairn_event_as_dig(cairn_event *ev);
+cairn_hit_event *cairn_event_as_hit(cairn_event *ev);
+cairn_push_event *cairn_event_as_push(cairn_event *ev);
+cairn_displace_event *cairn_event_as_displace(cairn_event *ev);
+cairn_damage_event *cairn_event_as_damage(cairn_event *ev);
+
+/* Adds a target to an attack (from an attack_get handler), once: a target already listed is
+ * not added again. */
+cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_entity_id target);
+
+/* ---------------------------------------------------------------------------------------
+ * The damage model, and stats changed outside an attack
+ */
+
+/* What an attack does to an Attackable: 0 when the target's resistance to the attack's
+ * source is above its power, or its pierce is at or below the target's pierce resistance, or
+ * its damage is 0 or less; otherwise damage - armor, clamped to 1 .. CAIRN_STAT_MAX. */
+int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *target);
+
+/* Takes amount hp from an entity with WithHP (CAIRN_ERR_NOT_FOUND without), records it,
+ * passes damaged, and when hp reaches 0 on a Killable entity passes die_check and, unless a
+ * handler vetoes, kills it. `cause` (may be NONE) becomes the events' actor. amount <= 0
+ * does nothing. *killed (may be NULL) says whether this killed it. */
+/* Gives the target back up to `amount` hp, never past its max_hp, and records a
+ * CAIRN_CHANGE_HEALED of what it gained (nothing when it gained nothing). *healed (may be
+ * NULL) is the hp gained. CAIRN_ERR_NOT_FOUND without WithHP; a dead target gains nothing. */
+cairn_err cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
+                            cairn_entity_id cause, int32_t *healed);
+cairn_err cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
+                              cairn_entity_id cause, bool *killed);
+
+/* Moves an entity to a cell of its layer as displacement: passes its displace_check and
+ * displaced when it is Displaceable, records the move. *moved (may be NULL) is false when a
+ * handler vetoed; a cell out of bounds or taken is an error as for cairn_grid_move. */
+cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                                cairn_entity_id cause, bool *moved);
+
+/* ---------------------------------------------------------------------------------------
+ * Actions
+ *
+ * An action is an ordered list of components, each a decorator with an activate callback. Doing
+ * it in a direction activates each component the actor has, in order, until one succeeds:
+ * that one's result event is the action's. An action with no components (none) always
+ * succeeds with no result. Built-in, in this order: none, move [Moving], attack
+ * [Attacking], dig [Digging], attack_move [Attacking, Moving], attack_dig_move [Attacking,
+ * Digging, Moving].
+ */
+enum {
+    CAIRN_ACTION_NONE,
+    CAIRN_ACTION_MOVE,
+    CAIRN_ACTION_ATTACK,
+    CAIRN_ACTION_DIG,
+    CAIRN_ACTION_ATTACK_MOVE,
+    CAIRN_ACTION_ATTACK_DIG_MOVE,
+    CAIRN_ACTION_BUILTIN_COUNT
+};
+#define CAIRN_ACTION_COMPONENTS_MAX 8
+
+/* Registers an action; every component must be a decorator with an activate callback. */
+cairn_err cairn_action_register(cairn_world *w, const char *name,
+                                const cairn_decorator_id *components, size_t count,
+                                cairn_action_id *out);
+cairn_err cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out);
+const char *cairn_action_name(const cairn_world *w, cairn_action_id action);
+
+/* Does an action in action.dir right away, outside Acting's stages (no act_check, no
+ * algorithm): what a handler or a script calls to make an entity move or hit. *result (may
+ * be NULL) receives the successful component's result event, or the last failed one's, or
+ * NULL; *success (may be NULL) the outcome. */
+cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                          cairn_result_event **result, bool *success);
+
+/* ---------------------------------------------------------------------------------------
+ * Acting
+ */
+
+/* Acting's execution, once per beat per entity: makes the enclosing event for the entity's
+ * computed action, passes act_check (its outcome is check_success), runs the entity's
+ * algorithm if it held, then passes act_success or act_failure. Sets did_action, and stores
+ * the event in the entity's cairn_acting.last. An entity that is dead, has no Acting, did
+ * act this beat or is acting now (doing_action) does nothing; that is not an error. */
+cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id);
+
+/* Sets a PlayerControl entity's action for the next beat (CAIRN_ERR_NOT_FOUND without
+ * PlayerControl, CAIRN_ERR_INVALID for an unknown action). Without input it does none. */
+cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
+
+/* ---------------------------------------------------------------------------------------
+ * Algorithms
+ *
+ * An algorithm carries out an entity's computed action: it fills the algo event's direction,
+ * result and head.success. Built-in: simple (the action once, in its direction) and general
+ * (the directions the movs offers, in order, each through cairn_algo_attempt, until one
+ * succeeds; an action that comes with a direction is tried in that one only).
+ */
+enum { CAIRN_ALGO_SIMPLE, CAIRN_ALGO_GENERAL, CAIRN_ALGO_BUILTIN_COUNT };
+
+typedef cairn_err (*cairn_algo_fn)(cairn_world *w, cairn_algo_event *ev, void *ud);
+
+cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
+                              cairn_algo_id *out);
+cairn_err cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out);
+const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo);
+
+/* Tries the algo event's action in one direction. When it fails because an entity blocks
+ * the way and that entity can still act this beat, the blocker acts first (cairn_entity_act)
+ * and the attempt is tried once more, so a line of enemies walking the same way moves as one.
+ * An entity that is acting already further up (a cycle), or a chain of blockers deeper than
+ * CAIRN_ACT_DEPTH_MAX, is not waited for. On success it records the direction and result in
+ * the algo event and turns the actor to face the direction. */
+#define CAIRN_ACT_DEPTH_MAX 1024
+cairn_err cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success);
+
+/* ---------------------------------------------------------------------------------------
+ * Movs
+ *
+ * A movs gives an entity the directions to try, best first (at most CAIRN_DIR_COUNT).
+ * Built-in, towards the closest PlayerControl entity (by Manhattan distance, ties to the
+ * earlier in beat order; no player, no directions):
+ *   none      no direction
+ *   basic     orthogonal: the axes that close the distance, the one the entity faces first
+ *             (the longer one when it faces neither)
+ *   adjacent  8-way: the diagonal that closes both axes, then basic's
+ *   diagonal  the diagonal that closes both axes; when aligned, the two diagonals beside
+ *             the straight way, clockwise one first
+ *   straight  the direction the entity faces
+ */
+enum {
+    CAIRN_MOVS_NONE,
+    CAIRN_MOVS_BASIC,
+    CAIRN_MOVS_ADJACENT,
+    CAIRN_MOVS_DIAGONAL,
+    CAIRN_MOVS_STRAIGHT,
+    CAIRN_MOVS_BUILTIN_COUNT
+};
+
+/* Writes up to CAIRN_DIR_COUNT directions into dirs and their number into *count. */
+typedef cairn_err (*cairn_movs_fn)(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
+                                   size_t *count, void *ud);
+
+cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn, void *ud,
+                              cairn_movs_id *out);
+cairn_err cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out);
+const char *cairn_movs_name(const cairn_world *w, cairn_movs_id movs);
+/* Runs a movs for an entity; dirs must hold CAIRN_DIR_COUNT. A movs that writes a bad
+ * direction or too many is an error naming it. */
+cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
+                          cairn_dir *dirs, size_t *count);
+/* The closest living PlayerControl entity to a cell, as the movs above choose it; NONE when
+ * there is none. */
+cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from);
+
+/* ---------------------------------------------------------------------------------------
+ * Sequences
+ *
+ * An enemy's script: a list of steps. Sequential computes the entity's next action from its
+ * current step; in the tick stage of a beat in which the entity acted, the step advances
+ * from the outcome: `decide` when the step has one, otherwise on failure to on_failure when
+ * set, otherwise (success, or failure with no on_failure) the step repeats until it has
+ * lasted `repeat` beats and then goes to on_success (the next step, wrapping, when unset).
+ * Moving to another step runs the old step's exit and the new step's enter; going to the
+ * current step only starts its repeat count again.
+ * Step targets are 1-based (as in Lua) so that 0 can mean "unset".
+ */
+
+typedef struct cairn_step_outcome {
+    uint32_t step; /* 0-based */
+    uint32_t done; /* beats the step has lasted, this one included */
+    bool success;  /* of this beat's action */
+    uint32_t next; /* 0-based: what the rules pick; `decide` may change it */
+} cairn_step_outcome;
+
+typedef cairn_err (*cairn_step_decide_fn)(cairn_world *w, cairn_entity_id id,
+                                          cairn_step_outcome *outcome, void *ud);
+typedef cairn_err (*cairn_step_fn)(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud);
+
+typedef struct cairn_step {
+    cairn_action_id action;
+    cairn_movs_id movs;
+    uint16_t repeat;     /* beats the step lasts on success; 0 counts as 1 */
+    uint16_t on_success; /* 1-based step to go to; 0: the next */
+    uint16_t on_failure; /* 1-based step to go to; 0: as on success */
+    cairn_step_decide_fn decide;
+    cairn_step_fn enter;
+    cairn_step_fn exit;
+    void *ud; /* borrowed: passed to decide, enter and exit */
+} cairn_step;
+
+#define CAIRN_SEQUENCE_STEPS_MAX 1024
+
+/* Registers a sequence of 1 .. CAIRN_SEQUENCE_STEPS_MAX steps (copied). Targets must name
+ * steps of the sequence. */
+cairn_err cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
+                                  size_t count, cairn_sequence_id *out);
+cairn_err cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out);
+const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence);
+/* How many steps a sequence has (0 for an unknown id). */
+size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
+
+/* ---------------------------------------------------------------------------------------
+ * Statuses (the Statused decorator)
+ *
+ * A status is a timed modifier: applying it to a Statused entity calls its attach function,
+ * which hooks the status's handlers onto that entity alone with cairn_status_hook, then its
+ * apply function; in the tick stage of each later beat its tick function runs and it counts
+ * down; when it reaches 0 it wears off: its wear_off function runs and every handler it
+ * hooked is unhooked.
+ * Every change is recorded.
+ */
+
+typedef cairn_err (*cairn_status_fn)(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                     void *ud);
+
+typedef struct cairn_status_def {
+    const char *name;
+    /* May be NULL. Hooks the handlers the status holds while it lasts, with
+     * cairn_status_hook, and nothing else: it runs when the status is applied (before
+     * apply) and again when a world is restored from a snapshot. A status that hooks from
+     * apply instead works, but a world where it is on cannot be snapshot. */
+    cairn_status_fn attach;
+    cairn_status_fn apply;    /* may be NULL */
+    cairn_status_fn tick;     /* may be NULL; runs before the count goes down */
+    cairn_status_fn wear_off; /* may be NULL; runs before the handlers are unhooked */
+    void *ud;                 /* borrowed */
+} cairn_status_def;
+
+/* The most handlers one status hooks onto one entity. */
+#define CAIRN_STATUS_HANDLERS_MAX 8
+
+cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn_status_id *out);
+cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out);
+const char *cairn_status_name(const cairn_world *w, cairn_status_id status);
+
+/* Applies a status for `beats` beats (1 or more) to a Statused entity. Applied again while it
+ * lasts, it keeps the longer of the two counts and does not apply twice. */
+cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                             int32_t beats);
+/* Hooks a handler onto the entity for as long as the status lasts (it must have it). */
+cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                            cairn_chain_id chain, cairn_handler handler);
+/* Wears a status off now. CAIRN_ERR_NOT_FOUND when the entity does not have it. */
+cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_id status);
+/* Beats left: 0 when the entity does not have the status (or is not Statused). */
+int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_id status);
+
+/* ---------------------------------------------------------------------------------------
+ * The beat and its history
+ *
+ * cairn_world_step runs one beat:
+ *   1. the event arena and the history are reset, the beat number goes up; beat_start;
+ *   2. compute: every entity with Acting gets its flags reset and its compute callbacks run;
+ *   3. the phases players (PlayerControl), reals, projectiles, traps, floors, then others
+ *      (items, walls, misc): each entity with Acting that has not acted yet acts once
+ *      (cairn_entity_act), in beat order;
+ *   4. tick: every entity with a tick callback (Ticking, Statused, Sequential, ...) runs them,
+ *      in beat order, in the order of its type's decorators;
+ *   5. reap: the entities that died (which left the grid when they did) are destroyed;
+ *   6. beat_end.
+ * Beat order: by phase, then higher priority (Acting's) first, then spawn order. Entities
+ * created during a beat join the order at its end: they first act in the next beat.
+ */
+
+/* Runs one beat, in the order above. A handler or callback failure
+ * stops the beat at that point and is returned, with a message starting "beat N stopped in
+ * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from
+ * inside a handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
+cairn_err cairn_world_step(cairn_world *w);
+
+typedef enum cairn_phase {
+    CAIRN_PHASE_OUTSIDE, /* between beats: set-up, a front end's changes */
+    CAIRN_PHASE_START,
+    CAIRN_PHASE_COMPUTE,
+    CAIRN_PHASE_PLAYERS,
+    CAIRN_PHASE_REALS,
+    CAIRN_PHASE_PROJECTILES,
+    CAIRN_PHASE_TRAPS,
+    CAIRN_PHASE_FLOORS,
+    CAIRN_PHASE_OTHERS,
+    CAIRN_PHASE_TICK,
+    CAIRN_PHASE_REAP,
+    CAIRN_PHASE_END,
+    CAIRN_PHASE_COUNT
+} cairn_phase;
+
+/* "outside", "start", "compute", "players", ... Static storage. */
+const char *cairn_phase_name(cairn_phase phase);
+/* Sets an Acting entity's priority. It takes effect from the next beat: set between beats
+ * (beat_end included) it moves the entity in the order at once; set during a beat, the beat
+ * under way keeps its order and the entity moves when the beat's dead are reaped. Writing
+ * cairn_acting.priority directly changes nothing until the entity is made again (a restore).
+ * Errors: CAIRN_ERR_INVALID, CAIRN_ERR_STALE, CAIRN_ERR_NOT_FOUND (no Acting). */
+cairn_err cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
+/* The phase the world is in now. */
+cairn_phase cairn_world_phase(const cairn_world *w);
+
+typedef enum cairn_change_kind {
+    CAIRN_CHANGE_SPAWNED,    /* entity appeared (at `to` when placed) */
+    CAIRN_CHANGE_MOVED,      /* entity went from `from` to `to`, by its move or a push */
+    CAIRN_CHANGE_ATTACKED,   /* entity was hit by other for `amount` (0: nullified, blocked) */
+    CAIRN_CHANGE_PUSHED,     /* entity was pushed by other `amount` cells, from -> to */
+    CAIRN_CHANGE_DAMAGED,    /* entity lost `amount` hp; `value` is what is left */
+    CAIRN_CHANGE_DUG,        /* entity (a wall) at `to` was dug away by other */
+    CAIRN_CHANGE_DIED,       /* entity was killed, by other when it was damage or a dig */
+    CAIRN_CHANGE_STATUS_ON,  /* entity got status `detail` for `amount` beats */
+    CAIRN_CHANGE_STATUS_OFF, /* status `detail` wore off entity */
+    CAIRN_CHANGE_STEP,       /* entity's sequence went from step `amount` to another, `value` */
+    CAIRN_CHANGE_HEALED,     /* entity gained `amount` hp, from other when given; `value` is hp */
+    CAIRN_CHANGE_TURNED,     /* entity's facing went from `amount` to `value` (cairn_dir) */
+    CAIRN_CHANGE_STAT,       /* a stat of entity was set from outside the core (a host's
+                                stat number in `detail`), from `amount` to `value` */
+    CAIRN_CHANGE_CONTENT,    /* a change of a kind content defined (cairn_change_kind_register,
+                                in `detail`); every other field is content's */
+    CAIRN_CHANGE_KIND_COUNT
+} cairn_change_kind;
+
+typedef struct cairn_change {
+    uint8_t kind;  /* a cairn_change_kind */
+    uint8_t phase; /* a cairn_phase */
+    uint16_t detail;
+    cairn_entity_id entity;
+    cairn_entity_id other; /* the cause, when there is one; else NONE */
+    cairn_cell from;
+    cairn_cell to;
+    int32_t amount;
+    int32_t value;
+} cairn_change;
+
+/* "spawned", "moved", ... Static storage. */
+const char *cairn_change_name(cairn_change_kind kind);
+
+/* Kinds of change that the embedder or content defines, by name ("mypack:burned"), with ids
+ * 0, 1, 2 ... in the order registered (so a snapshot can name them); at most 65,536.
+ * CAIRN_ERR_EXISTS (with *out set) for a name registered already. */
+cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out);
+cairn_err cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out);
+/* The name of a registered kind, or NULL. Owned by the world. */
+const char *cairn_change_kind_name(const cairn_world *w, uint16_t id);
+
+/* Adds a change made outside the core to the history, in the current phase: a
+ * CAIRN_CHANGE_STAT (a host that sets stats) or a CAIRN_CHANGE_CONTENT of a registered kind.
+ * CAIRN_ERR_INVALID for any other kind or an unknown content kind; CAIRN_ERR_NOMEM. */
+cairn_err cairn_world_record(cairn_world *w, cairn_change change);
+
+/* The changes of the current beat (from the start of the last cairn_world_step, including
+ * any made since it returned), in the order they happened. Owned by the world; valid until
+ * the next change or step. */
+const cairn_change *cairn_world_history(const cairn_world *w, size_t *count);
+
+/* ---------------------------------------------------------------------------------------
+ * Snapshots and the checksum
+ *
+ * A snapshot is the world's whole state as bytes: the beat, the generator, every entity slot
+ * (generation, cell, type, facing, its decorators' data field by field, its statuses, which
+ * chains it holds a copy of), the free list, the beat order, the entities waiting to be
+ * reaped and the current beat's history. Restoring it into a world made from the same
+ * definitions gives back the same world: the same ids (handles stay good), the same next
+ * beat. Definitions and handlers are not in it: they are code, and the world that restores
+ * has them already. The data of decorators defined through this API is kept byte by byte:
+ * keep pointers out of it.
+ *
+ * Handlers a status hooks come back through the status's attach function (see Statuses);
+ * handlers hooked onto an entity in any other way (cairn_entity_hook) cannot, so a world
+ * holding one cannot be snapshot.
+ */
+
+/* Writes the snapshot. *bytes is owned by the world and valid until the next snapshot or
+ * cairn_world_destroy; *size is its length. Only between beats (CAIRN_ERR_STATE otherwise, or
+ * when an entity holds handlers a restore could not put back; the message names it). */
+cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size);
+/* Replaces the world's entities and state with a snapshot's. Only between beats. The world
+ * must have been made with the same size and the same definitions registered in the same
+ * order; CAIRN_ERR_INVALID, with what is wrong, for bytes that are not a snapshot of such a
+ * world (damaged, cut short, made by other definitions). Entities are destroyed as
+ * cairn_entity_destroy does (release callbacks run) and made again without announcing them;
+ * statuses get their handlers back through their attach functions. On failure the world is left
+ * with no entities. */
+cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
+
+/* A 64-bit sum of the snapshot's bytes (without keeping them), so it covers the same state.
+ * Equal worlds give equal sums on any machine, so replays and tests compare them. Never
+ * allocates. */
+uint64_t cairn_world_checksum(const cairn_world *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAIRN_MECHANICS_H */
