@@ -363,40 +363,50 @@ local merged_maps = { stats = true, data = true }
 local merged_handlers = { handlers = true, hooks = true }
 local merged_lists = { decorators = true, requires = true, chains = true, components = true }
 
+-- The fields an extension never changes: the name stays the original's.
+local keeps_original = { extend = true, name = true }
+
+-- A chain handled by both keeps both handlers, the original's first. Either side may be one
+-- handler, a list of them, or nil (a chain only the other side handles): each side is added
+-- on its own, so that a list never starts with nil.
+local function merged_handler_map(old, new)
+  local m = util.copy_shallow(old)
+  for chain, h in pairs(new) do
+    local list = {}
+    local function add_side(side)
+      if type(side) == "table" and side.fn == nil then
+        for _, one in ipairs(side) do list[#list + 1] = one end
+      elseif side ~= nil then
+        list[#list + 1] = side
+      end
+    end
+    add_side(m[chain])
+    add_side(h)
+    m[chain] = list
+  end
+  return m
+end
+
+-- The value of field k once an extension's new value meets the original's old one.
+local function merged_field(k, old, new)
+  if type(old) ~= "table" then return new end
+  if merged_handlers[k] then return merged_handler_map(old, new) end
+  if merged_maps[k] then
+    local m = util.copy(old)
+    for mk, mv in pairs(new) do m[mk] = mv end
+    return m
+  end
+  if merged_lists[k] then
+    local l = util.copy(old)
+    for _, item in ipairs(new) do l[#l + 1] = item end
+    return l
+  end
+  return new
+end
+
 function define.merge(into, from)
   for k, v in pairs(from) do
-    if k == "extend" or k == "name" then
-      -- the name stays the original's
-    elseif merged_handlers[k] and type(into[k]) == "table" then
-      -- a chain handled by both keeps both handlers, the original's first
-      local m = util.copy_shallow(into[k])
-      for chain, h in pairs(v) do
-        local list = {}
-        -- the original's side may be nil (a chain only the extension handles): a list made
-        -- of both sides would then start with nil, so each side is added on its own
-        local function add_side(side)
-          if type(side) == "table" and side.fn == nil then
-            for _, one in ipairs(side) do list[#list + 1] = one end
-          elseif side ~= nil then
-            list[#list + 1] = side
-          end
-        end
-        add_side(m[chain])
-        add_side(h)
-        m[chain] = list
-      end
-      into[k] = m
-    elseif merged_maps[k] and type(into[k]) == "table" then
-      local m = util.copy(into[k])
-      for mk, mv in pairs(v) do m[mk] = mv end
-      into[k] = m
-    elseif merged_lists[k] and type(into[k]) == "table" then
-      local l = util.copy(into[k])
-      for _, item in ipairs(v) do l[#l + 1] = item end
-      into[k] = l
-    else
-      into[k] = v
-    end
+    if not keeps_original[k] then into[k] = merged_field(k, into[k], v) end
   end
 end
 

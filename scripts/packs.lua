@@ -199,10 +199,10 @@ end
 
 -- Whether a path inside a pack goes through a symbolic link: a link could lead outside it.
 local function through_link(dir, rel)
-  local path = dir
+  local at = dir
   for part in rel:gmatch("[^/]+") do
-    path = path .. "/" .. part
-    if ctx.lfs.symlinkattributes(path, "mode") == "link" then return true end
+    at = at .. "/" .. part
+    if ctx.lfs.symlinkattributes(at, "mode") == "link" then return true end
   end
   return false
 end
@@ -233,9 +233,9 @@ function packs.run_module(pack, rel)
 end
 
 function packs.env_of(pack, extra)
-  local fields = { cairn = ctx.define.module(pack), require = requirer(pack) }
-  for k, v in pairs(extra or {}) do fields[k] = v end
-  return ctx.sandbox.env(fields)
+  local globals = { cairn = ctx.define.module(pack), require = requirer(pack) }
+  for k, v in pairs(extra or {}) do globals[k] = v end
+  return ctx.sandbox.env(globals)
 end
 
 -- Loads the pack in dir after its dependencies. Returns the pack, or nil when it could not.
@@ -313,11 +313,11 @@ function packs.content_hash(dir)
   local parts = {}
   local function walk(rel)
     for _, name in ipairs(util.list_dir(dir .. rel)) do
-      local path = rel .. "/" .. name
-      if util.is_dir(dir .. path) then
-        if not (rel == "" and name == "tests") then walk(path) end
-      elseif util.is_file(dir .. path) then -- a pipe or a device is no content
-        parts[#parts + 1] = path .. "\0" .. (util.read_file(dir .. path) or "") .. "\0"
+      local file = rel .. "/" .. name
+      if util.is_dir(dir .. file) then
+        if not (rel == "" and name == "tests") then walk(file) end
+      elseif util.is_file(dir .. file) then -- a pipe or a device is no content
+        parts[#parts + 1] = file .. "\0" .. (util.read_file(dir .. file) or "") .. "\0"
       end
     end
   end

@@ -291,7 +291,6 @@ function testing.prepare(file, pack_dir, chunk)
     env = ctx.packs.env_of(pack, lib)
   else
     pack = ctx.packs.loose("scenario", lib)
-    lib = nil
     env = pack.env
   end
   local ok, err = ctx.sandbox.run_file(file, chunk, env)

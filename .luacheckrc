@@ -1,0 +1,17 @@
+-- luacheck's settings for cairn's Lua: the runtime's own scripts, the packs in content/ and
+-- the benchmark's packs in tools/bench. CI runs `luacheck scripts content tools`.
+std = "lua54"
+
+-- Content runs in a sandbox whose one global beyond the safe standard library is `cairn`;
+-- scenario tests also get the test kit (scripts/testing.lua's library).
+stds.cairn = { read_globals = { "cairn" } }
+stds.cairn_tests = {
+  read_globals = { "test", "scenario", "expect", "game", "use", "render" },
+}
+
+-- A handler or hook is called with all its arguments; content names them even where it
+-- uses only some, so that the signature reads as documentation. Unused arguments are fine
+-- there; elsewhere they are a finding like any other.
+files["content"] = { std = "lua54+cairn", unused_args = false }
+files["tools/bench"] = { std = "lua54+cairn", unused_args = false }
+files["content/**/tests"] = { std = "lua54+cairn+cairn_tests", unused_args = false }
