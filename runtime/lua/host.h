@@ -93,9 +93,6 @@ cairn_err cairn_lua__callback_failed(cairn_lua *h);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
  * callback when there is one (whole, traceback included), else the world's message. */
 int cairn_lua__raise(lua_State *L, cairn_err st);
-/* Adds methods to the world handle's class; returns the name of one it had already (the
- * methods after it are not added), else NULL. */
-const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);
 /* Charges work done in C on content's behalf (a sort, a scan, a beat) to the budget of the
  * call under way, as if it were that many Lua instructions; raises the overrun past its end. */
 void cairn_lua__charge(lua_State *L, int64_t cost);
@@ -113,6 +110,23 @@ void cairn_lua__memory_message(const cairn_lua *h, char *buf, size_t size);
 void cairn_lua__memory_clear(cairn_lua *h);
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
+
+/* Makes the metatable of a kind of handle, registered as tname: the metamethods in meta,
+ * the methods in a table `methods` that __index looks in first (cairn_lua__method), and
+ * locked against getmetatable. */
+void cairn_lua__new_class(lua_State *L, const char *tname, const char *label, const luaL_Reg *meta,
+                          const luaL_Reg *methods);
+/* In an __index: pushes the method `key` of the handle at idx and returns true, or pushes
+ * nothing and returns false. */
+bool cairn_lua__method(lua_State *L, int idx, const char *key);
+
+/* Scopes of event handles. */
+void cairn_lua__scope_open(cairn_lua *h);
+void cairn_lua__scope_close(cairn_lua *h);
+/* Starts a new top-level scope: every handle made outside callbacks becomes stale. */
+void cairn_lua__scope_reset(cairn_lua *h);
+
+/* --- names.c ----------------------------------------------------------------------------- */
 
 /* The kinds of names content refers to: the core's kinds, one for one. */
 typedef enum cairn_lua_kind {
@@ -144,24 +158,6 @@ const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id);
 int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
 /* Pushes the name of an id of a kind (nil for none). */
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
-
-/* The events whose handles die with the scope being closed, or all of them (a new beat). */
-void cairn_lua__events_end(cairn_lua *h, uint32_t scope);
-
-/* Makes the metatable of a kind of handle, registered as tname: the metamethods in meta,
- * the methods in a table `methods` that __index looks in first (cairn_lua__method), and
- * locked against getmetatable. */
-void cairn_lua__new_class(lua_State *L, const char *tname, const char *label, const luaL_Reg *meta,
-                          const luaL_Reg *methods);
-/* In an __index: pushes the method `key` of the handle at idx and returns true, or pushes
- * nothing and returns false. */
-bool cairn_lua__method(lua_State *L, int idx, const char *key);
-
-/* Scopes of event handles. */
-void cairn_lua__scope_open(cairn_lua *h);
-void cairn_lua__scope_close(cairn_lua *h);
-/* Starts a new top-level scope: every handle made outside callbacks becomes stale. */
-void cairn_lua__scope_reset(cairn_lua *h);
 
 /* --- sandbox.c --------------------------------------------------------------------------- */
 
@@ -232,6 +228,8 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev);
  * of live events cannot grow. The caller has made room on the stack. */
 bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev);
 cairn_event *cairn_lua__check_event(lua_State *L, int idx);
+/* The events whose handles die with the scope being closed, or all of them (a new beat). */
+void cairn_lua__events_end(cairn_lua *h, uint32_t scope);
 
 /* --- stats.c ----------------------------------------------------------------------------- */
 
@@ -250,6 +248,11 @@ const char *cairn_lua__stat_name(uint16_t number);
 /* Pushes the list of stat names. */
 void cairn_lua__stat_names(lua_State *L);
 
+/* --- define.c ---------------------------------------------------------------------------- */
+
+/* Pushes the table of core bindings the trusted scripts compile definitions with. */
+void cairn_lua__open_define(lua_State *L);
+
 /* A handler that calls the Lua function at idx (kept alive in the registry). */
 cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank);
 /* Lets go of the Lua function of a handler made by cairn_lua__handler that was never added. */
@@ -260,16 +263,14 @@ void cairn_lua__forget_hook(lua_State *L, cairn_handler_id id);
 /* The rank named at idx ("highest" ... "lowest"; nil: medium). */
 cairn_rank cairn_lua__check_rank(lua_State *L, int idx);
 
-/* --- define.c ---------------------------------------------------------------------------- */
-
-/* Pushes the table of core bindings the trusted scripts compile definitions with. */
-void cairn_lua__open_define(lua_State *L);
-
 /* --- world.c ----------------------------------------------------------------------------- */
 
 void cairn_lua__open_world(lua_State *L);
 void cairn_lua__push_world(lua_State *L);
 /* Pushes a function returning the current world's handle. */
 void cairn_lua__open_world_handle(lua_State *L);
+/* Adds methods to the world handle's class; returns the name of one it had already (the
+ * methods after it are not added), else NULL. */
+const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);
 
 #endif /* CAIRN_LUA_HOST_H */
