@@ -196,7 +196,7 @@ end
 
 function compilers.status(e)
   local def = e.def
-  core.status(e.name, def.apply, def.tick, def.wear_off, handler_list(def.hooks, e.pack))
+  core.status(e.name, def.apply, def.tick, def.wear_off, handler_list(def.handlers, e.pack))
 end
 
 function compilers.sequence(e)

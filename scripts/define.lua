@@ -42,7 +42,7 @@ local fields = {
   movs = { name = "string", fn = "function", description = "string" },
   algo = { name = "string", fn = "function", description = "string" },
   action = { name = "string", components = "list", description = "string" },
-  status = { name = "string", hooks = "handlers", apply = "function", tick = "function",
+  status = { name = "string", handlers = "handlers", apply = "function", tick = "function",
     wear_off = "function", description = "string" },
   sequence = { name = "string", steps = "list", description = "string" },
   game = { name = "string", width = "number", height = "number", floors = "number",
@@ -50,6 +50,10 @@ local fields = {
     sight = "number", description = "string" },
   bot = { name = "string", decide = "function", description = "string" },
 }
+
+-- Fields that had another name once, by kind: the old name is unknown now, and the problem
+-- says what to write instead.
+local renamed_fields = { status = { hooks = "handlers" } }
 
 -- Fields a kind cannot do without (unless the definition extends another).
 local required_fields = {
@@ -165,7 +169,7 @@ local function check_name_lengths(kind, def, where)
       check(v, "'%s'", k)
     elseif name_lists[k] and type(v) == "table" then
       for i, item in ipairs(v) do check(item, "'%s' item %d", k, i) end
-    elseif (k == "handlers" or k == "hooks") and type(v) == "table" then
+    elseif k == "handlers" and type(v) == "table" then
       for chain in pairs(v) do check(chain, "a chain name in '%s'", k) end
     elseif (k == "steps" or k == "sequence") and type(v) == "table" then
       for i, step in ipairs(v) do
@@ -215,7 +219,11 @@ local function check_shape(kind, def, where)
   for k, v in pairs(def) do
     if k ~= "override" and k ~= "extend" then
       local s = type(k) == "string" and spec[k]
-      if not s then
+      local renamed = renamed_fields[kind] and renamed_fields[kind][k]
+      if renamed then
+        problem(where, "%s: unknown field '%s': write '%s'", what, k, renamed)
+        ok = false
+      elseif not s then
         problem(where, "%s: unknown field '%s'%s", what, tostring(k),
           type(k) == "string" and util.hint(k, names_of(spec)) or "")
         ok = false
@@ -357,10 +365,10 @@ local function add(pack, kind, def, where)
 end
 
 -- extend = true: fields replace fields, but stats and data are merged key by key, handlers
--- and hooks add to the original's (both run, the original's first) and lists (decorators,
+-- add to the original's (both run, the original's first) and lists (decorators,
 -- requires, chains, components) are appended to.
 local merged_maps = { stats = true, data = true }
-local merged_handlers = { handlers = true, hooks = true }
+local merged_handlers = { handlers = true }
 local merged_lists = { decorators = true, requires = true, chains = true, components = true }
 
 -- The fields an extension never changes: the name stays the original's.

@@ -80,7 +80,7 @@ local function describe(s, history, you)
   local function name(e)
     if not e then return "something" end
     if e.id == you then return "you" end
-    local t = gone[e.id] or (e.alive and e.type)
+    local t = gone[e.id] or (not e:is_dead() and e.type)
     return t and "the " .. short(t) or "something"
   end
   local function sentence(text)
@@ -244,7 +244,7 @@ function session.bot(name)
   local p = player()
   if not p or s.ended then return end
   local action, dir = consult(s, p)
-  if p.alive then input(s, p, action or "none", dir, s.bot) end
+  if not p:is_dead() then input(s, p, action or "none", dir, s.bot) end
 end
 
 -- What the log keeps of a beat: the input, and what the world came to.

@@ -51,7 +51,7 @@ local function intents(w, you)
       mark(c.to.x, c.to.y, "m")
     elseif c.kind == "attacked" and c.other and c.other.id ~= you then
       local victim = c.entity
-      if victim.alive and victim.x then mark(victim.x, victim.y, "a") end
+      if not victim:is_dead() and victim.x then mark(victim.x, victim.y, "a") end
     elseif c.kind == "spawned" and (ctx.types[c.type] or {}).layer == "projectile" then
       mark(c.to.x, c.to.y, "a")
     end

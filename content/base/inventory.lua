@@ -69,7 +69,7 @@ cairn.decorator {
   handlers = {
     displaced = function(ev)
       local holder = ev.target
-      if not holder.alive then return end
+      if holder:is_dead() then return end
       local item = cairn.world():at(holder.x, holder.y, "item")
       -- only items go into slots: other things on the item layer have no slot in their data
       if item and item.data.slot then inventory.give(holder, item) end

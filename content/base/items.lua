@@ -10,7 +10,7 @@ local inventory = require "inventory"
 -- `targets` teams. The same rule the core uses to pick an attack's default target.
 local function foe_at(attacker, x, y)
   local e = cairn.world():at(x, y)
-  if not (e and e.alive and e:has("Attackable")) then return nil end
+  if not (e and not e:is_dead() and e:has("Attackable")) then return nil end
   for _, team in ipairs(attacker.targets) do
     if e.team == team then return e end
   end

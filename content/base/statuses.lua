@@ -13,18 +13,18 @@ local statuses = {}
 
 -- act_check is passed before an entity does anything in its turn; a veto (ev:stop) makes the
 -- whole action fail. Rank highest runs it before any other handler, which it stops.
-local function no_turn(ev) ev:stop() end
+local function no_turn(ev) ev.propagate = false end
 
 cairn.status {
   name = "stun",
   description = "skips its turns; it can still be moved by others",
-  hooks = { act_check = { rank = "highest", fn = no_turn } },
+  handlers = { act_check = { rank = "highest", fn = no_turn } },
 }
 
 cairn.status {
   name = "freeze",
   description = "skips its turns, and nothing can move it: no push, bounce or slide",
-  hooks = {
+  handlers = {
     act_check = { rank = "highest", fn = no_turn },
     -- Every change of cell of a Displaceable entity passes displace_check first: its own
     -- moves, pushes, and e:displace (which the traps use). An entity without Displaceable
@@ -44,14 +44,14 @@ local function binder_gone(e)
   local id = e.data.bound_by
   if id == nil then return false end
   local binder = cairn.world():entity(id)
-  if not (binder and binder.alive and binder.x and e.x) then return true end
+  if not (binder and not binder:is_dead() and binder.x and e.x) then return true end
   return math.max(math.abs(binder.x - e.x), math.abs(binder.y - e.y)) > 1
 end
 
 cairn.status {
   name = "bind",
   description = "cannot move, but can attack; struggling twice, or the binder leaving, frees it",
-  hooks = {
+  handlers = {
     move_check = { rank = "highest", fn = function(ev)
       local e, data = ev.actor, ev.actor.data
       local beat = cairn.world().beat
@@ -60,7 +60,7 @@ cairn.status {
         e:remove("bind") -- this move goes ahead
         return
       end
-      ev:stop()
+      ev.propagate = false
       -- An enemy's algorithm may try several directions in one beat: that is one struggle.
       if data.bind_tried == beat then return end
       data.bind_tried = beat
@@ -87,7 +87,7 @@ cairn.status {
 -- Binds victim (if it is Statused and not bound already: a held victim is not held any
 -- tighter) for at most `beats` beats, held by binder.
 function statuses.bind(victim, binder, beats)
-  if not victim.alive or not victim:has("Statused") or victim:status("bind") > 0 then return end
+  if victim:is_dead() or not victim:has("Statused") or victim:status("bind") > 0 then return end
   victim.data.bound_by = binder.id
   victim:apply("bind", beats)
 end

@@ -48,7 +48,7 @@ cairn.entity {
       local dx, dy = cairn.dir.delta(ev.dir)
       local x, y = crate.x + dx, crate.y + dy
       if (dx ~= 0 or dy ~= 0) and free(w, x, y) and crate:displace(x, y, ev.actor) then
-        ev:stop()
+        ev.propagate = false
       end
     end,
   },
@@ -65,7 +65,7 @@ cairn.entity {
 -- The entity on the trap that was not there at its last turn, or nil.
 local function newcomer(trap)
   local who = cairn.world():at(trap.x, trap.y)
-  if who and who.alive and who.id ~= trap.data.seen then return who end
+  if who and not who:is_dead() and who.id ~= trap.data.seen then return who end
 end
 
 -- Remembers who is on the trap now, once it has sprung.

@@ -151,7 +151,7 @@
 ---@field fn fun(ev: CairnEvent)
 ---@field rank? CairnRank
 
----What a chain maps to in a handlers or hooks table: a function, `{ fn =, rank = }`, or a list
+---What a chain maps to in a handlers table: a function, `{ fn =, rank = }`, or a list
 ---of those (added in order).
 ---@alias CairnHandlerEntry fun(ev: CairnEvent)|CairnHandlerSpec|(fun(ev: CairnEvent)|CairnHandlerSpec)[]
 ---@alias CairnEnclosingHandlers fun(ev: CairnEnclosingEvent)|CairnHandlerSpec|(fun(ev: CairnEnclosingEvent)|CairnHandlerSpec)[]
@@ -226,7 +226,7 @@
 ---full name).
 ---@class CairnChangeable
 ---@field override? boolean Replace the existing definition of this name.
----@field extend? boolean Merge into the existing definition of this name: give only what changes; handlers and hooks are added after the original's.
+---@field extend? boolean Merge into the existing definition of this name: give only what changes; handlers are added after the original's.
 
 ---@class CairnEntityDef: CairnChangeable
 ---@field name string The type's name; "pack:name" in full.
@@ -277,8 +277,8 @@
 
 ---@class CairnStatusDef: CairnChangeable
 ---@field name string
----@field hooks? CairnHandlers Hooked onto the entity while the status lasts, and again when a snapshot is restored; at most 8 handlers.
----@field apply? fun(e: CairnEntity) When newly applied (not when a snapshot is restored). Hook handlers in `hooks`, not with e:hook here: a world holding e:hook handlers cannot be saved.
+---@field handlers? CairnHandlers Hooked onto the entity while the status lasts, and again when a snapshot is restored; at most 8 handlers.
+---@field apply? fun(e: CairnEntity) When newly applied (not when a snapshot is restored). Hook handlers in `handlers`, not with e:hook here: a world holding e:hook handlers cannot be saved.
 ---@field tick? fun(e: CairnEntity) Each tick stage, before the count goes down.
 ---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
 ---@field description? string
@@ -406,12 +406,12 @@ function CairnWorld:checksum() end
 
 ---The whole world as a string (bytes of any value), for w:restore: the core's state, every
 ---e.data and w.data. Between beats only; refused while an entity holds an e:hook handler
----(statuses' hooks are fine).
+---(statuses' handlers are fine).
 ---@return string
 function CairnWorld:snapshot() end
 
 ---Puts the world back as w:snapshot saw it: handles of entities it holds work on, those of
----entities made since read as gone; statuses get their hooks back. Between beats only. A
+---entities made since read as gone; statuses get their handlers back. Between beats only. A
 ---string that is not a snapshot of a world like this one is refused, with what is wrong.
 ---@param snapshot string
 function CairnWorld:restore(snapshot) end
@@ -531,11 +531,10 @@ function CairnView:cells() end
 
 ---An entity. Fields work while the entity exists (alive, or dead until the end of its beat:
 ---off the grid then, x and y where it died); methods that act need it alive. Stats read nil
----when the type lacks their decorator. A handle from a replaced world reads as gone (alive
----false, is_dead() true, id kept); any other use raises.
+---when the type lacks their decorator. A handle from a replaced world reads as gone
+---(is_dead() true, id kept); any other use raises.
 ---@class CairnEntity
 ---@field id integer Names the entity for as long as its world lasts; see CairnWorld:entity.
----@field alive boolean
 ---@field type string Full type name.
 ---@field x integer? nil off the grid; for the dead, where they died.
 ---@field y integer? nil off the grid; for the dead, where they died.
@@ -683,9 +682,6 @@ function CairnEntity:pass_all(chain) end
 ---@field propagate boolean Writable: false vetoes a check chain.
 ---@field success boolean Writable.
 local CairnEvent = {}
-
----Clears propagate: vetoes a check chain.
-function CairnEvent:stop() end
 
 ---beat_start, beat_end.
 ---@class CairnBeatEvent: CairnEvent

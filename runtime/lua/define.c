@@ -759,7 +759,7 @@ static int c_world_new(lua_State *L)
         return luaL_error(L, "a %dx%d world does not fit the memory limit of %d MiB",
                           (int)config.width, (int)config.height, (int)(h->memory_limit >> 20));
     if (!h->world)
-        return luaL_error(L, "%s", err.message);
+        return luaL_error(L, "%s", cairn_lua__plain(err.message));
     return 0;
 }
 

@@ -321,8 +321,14 @@ static int e_unhook(lua_State *L)
     int chain = cairn_lua__check_name(L, 2, CAIRN_LUA_CHAIN);
     lua_Integer hid = luaL_checkinteger(L, 3);
     luaL_argcheck(L, hid > 0 && hid <= UINT32_MAX, 3, "a handler id from e:hook");
-    check(L, cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_id)chain,
-                                 (cairn_handler_id)hid));
+    cairn_err st =
+        cairn_entity_unhook(cairn_lua__world(L), id, (cairn_chain_id)chain, (cairn_handler_id)hid);
+    /* The core says which chain lacks the handler, not which entity: content needs both. */
+    if (st == CAIRN_ERR_NOT_FOUND)
+        return luaL_error(L,
+                          "entity %d has no handler %d hooked on chain %s (e:hook returns the id)",
+                          (int)id.index, (int)hid, lua_tostring(L, 2));
+    check(L, st);
     cairn_lua__forget_hook(L, (cairn_handler_id)hid);
     return 0;
 }
@@ -381,10 +387,9 @@ static int e_index(lua_State *L)
     if (cairn_lua__method(L, 1, key))
         return 1;
     cairn_world *w = cairn_lua__world(L);
-    if (!strcmp(key, "alive")) {
-        lua_pushboolean(L, handle_alive(L, e));
-        return 1;
-    }
+    /* One way to ask: an `alive` field once did what e:is_dead() does. */
+    if (!strcmp(key, "alive"))
+        return luaL_error(L, "an entity has no field 'alive': ask e:is_dead()");
     if (!strcmp(key, "id")) {
         lua_pushinteger(L, cairn_lua__id_to_integer(e->id));
         return 1;

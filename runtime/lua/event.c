@@ -339,6 +339,9 @@ static int ev_index(lua_State *L)
     const char *key = luaL_checkstring(L, 2);
     if (cairn_lua__method(L, 1, key))
         return 1;
+    /* One way to veto: a `stop` method once did what clearing propagate does. */
+    if (!strcmp(key, "stop"))
+        return luaL_error(L, "an event has no method 'stop': veto with ev.propagate = false");
     if (!strcmp(key, "kind"))
         lua_pushstring(L, ev->kind < CAIRN_EVENT_KIND_COUNT ? kind_names[ev->kind] : "custom");
     else if (!strcmp(key, "actor"))
@@ -409,13 +412,6 @@ static int ev_newindex(lua_State *L)
 
 /* --- methods ----------------------------------------------------------------------------- */
 
-/* ev:stop(): clears propagate, the way a check stage is vetoed. */
-static int ev_stop(lua_State *L)
-{
-    cairn_lua__check_event(L, 1)->propagate = false;
-    return 0;
-}
-
 /* attack_get: ev:add_target(entity). */
 static int ev_add_target(lua_State *L)
 {
@@ -474,8 +470,9 @@ static int ev_tostring(lua_State *L)
 void cairn_lua__open_event(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"stop", ev_stop}, {"add_target", ev_add_target},
-        {"dirs", ev_dirs}, {"attempt", ev_attempt},
+        {"add_target", ev_add_target},
+        {"dirs", ev_dirs},
+        {"attempt", ev_attempt},
         {NULL, NULL},
     };
     static const luaL_Reg meta[] = {

@@ -511,6 +511,15 @@ cairn_err cairn_lua__callback_failed(cairn_lua *h)
     return cairn_world_fail(h->world, CAIRN_ERR_HANDLER, "%.*s", (int)line, msg);
 }
 
+const char *cairn_lua__plain(const char *core_message)
+{
+    const char *p = core_message;
+    bool has_underscore = false;
+    while ((*p >= 'a' && *p <= 'z') || *p == '_')
+        has_underscore |= *p++ == '_';
+    return has_underscore && p[0] == ':' && p[1] == ' ' ? p + 2 : core_message;
+}
+
 int cairn_lua__raise(lua_State *L, cairn_err st)
 {
     cairn_lua *h = cairn_lua__from(L);
@@ -522,8 +531,8 @@ int cairn_lua__raise(lua_State *L, cairn_err st)
     if (st == CAIRN_ERR_NOMEM && h->memory_out)
         return luaL_error(L, "memory limit of %d MiB exceeded (%s)", (int)(h->memory_limit >> 20),
                           h->world ? cairn_world_error(h->world) : "no world");
-    return luaL_error(L, "%s (%s)", h->world ? cairn_world_error(h->world) : "no world",
-                      cairn_err_name(st));
+    return luaL_error(L, "%s",
+                      h->world ? cairn_lua__plain(cairn_world_error(h->world)) : "no world");
 }
 
 /* --- handle classes ----------------------------------------------------------------------- */

@@ -91,8 +91,13 @@ cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_err cairn_lua__callback_failed(cairn_lua *h);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
- * callback when there is one (whole, traceback included), else the world's message. */
+ * callback when there is one (whole, traceback included), else the world's message, plain
+ * (cairn_lua__plain; no status name: content reads the message, never the C status). */
 int cairn_lua__raise(lua_State *L, cairn_err st);
+/* A core message as content should read it. Some name the C function that failed first
+ * ("chain_remove: the chain has no handler 5"), which content never called: the text after
+ * that name. Other messages as they are. */
+const char *cairn_lua__plain(const char *core_message);
 /* Charges work done in C on content's behalf (a sort, a scan, a beat) to the budget of the
  * call under way, as if it were that many Lua instructions; raises the overrun past its end. */
 void cairn_lua__charge(lua_State *L, int64_t cost);

@@ -15,7 +15,7 @@ test("an enemy whose way a dead one blocked moves into its cell in the same beat
   local p, first, second = w:at(1, 1), w:at(2, 1), w:at(3, 1)
   p:input("attack", "e")
   w:step()
-  expect.falsy(first.alive, "the player killed the first grunt")
+  expect.truthy(first:is_dead(), "the player killed the first grunt")
   expect.map(w, [[
     ######
     #@g..#
@@ -25,12 +25,12 @@ test("an enemy whose way a dead one blocked moves into its cell in the same beat
   expect.eq(p.hp, 10, "it moved rather than attacked")
 end)
 
--- What every entity_died handler saw: the dead one, whether it is alive, its cell on its
+-- What every entity_died handler saw: the dead one, whether it is dead, its cell on its
 -- handle, and whether its cell on its layer is empty.
 local deaths = {}
 cairn.handler { chain = "entity_died", fn = function(ev)
   local dead = ev.entity
-  deaths[#deaths + 1] = { dead.type, dead.alive, dead.x, dead.y,
+  deaths[#deaths + 1] = { dead.type, dead:is_dead(), dead.x, dead.y,
     cairn.world():at(dead.x, dead.y, dead.layer) == nil }
 end }
 
@@ -42,7 +42,7 @@ test("entity_died sees the cell free already and the dead one's cell on its hand
   ]] }
   deaths = {}
   w:at(1, 1):attack("e")
-  expect.eq(deaths, { { "scenario:grunt", false, 2, 1, true } })
+  expect.eq(deaths, { { "scenario:grunt", true, 2, 1, true } })
   local died
   for _, c in ipairs(w:history()) do
     if c.kind == "died" then died = { c.from.x, c.from.y } end

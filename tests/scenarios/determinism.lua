@@ -123,7 +123,7 @@ cairn.entity { name = "drunk", glyph = "d",
 cairn.handler { chain = "beat_start", fn = function(ev)
   local w = cairn.world()
   for _, e in ipairs(w:entities("drunk")) do
-    if e.alive and math.random(1, 6) == 6 then
+    if not e:is_dead() and math.random(1, 6) == 6 then
       e.data.rolls = e.data.rolls + 1
       e:hurt(1)
     end
@@ -145,7 +145,7 @@ local function play(seed)
   local p = w:at(1, 1)
   local beats = {}
   for b, dir in ipairs(inputs) do
-    if p.alive then p:input(dir == "none" and "none" or "attack_move", dir) end
+    if not p:is_dead() then p:input(dir == "none" and "none" or "attack_move", dir) end
     w:step()
     local lines = {}
     for i, c in ipairs(w:history()) do

@@ -182,6 +182,20 @@ test("a handler's error raised by e:move outside a beat names its line", functio
   expect.eq(p.x, 1)
 end)
 
+cairn.status { name = "daze" }
+
+test("the core's errors reach content in plain words: no C status, no C function", function()
+  local p = scenario { map = "@." }:at(0, 0)
+  local err = expect.error(function() p:remove("daze") end, "daze")
+  expect.falsy(err:find("(not found)", 1, true), err)
+  err = expect.error(function() p:unhook("act_check", 99) end,
+    "has no handler 99 hooked on chain act_check (e:hook returns the id)")
+  local id = p:hook("act_check", function() end)
+  p:unhook("act_check", id)
+  err = expect.error(function() p:unhook("act_check", id) end, "has no handler " .. id)
+  expect.falsy(err:find("chain_remove", 1, true), err)
+end)
+
 -- Definitions made inside a test are compiled by the next scenario{}; problems are reported
 -- there, with the place of the definition. A definition that fails to compile stays in the
 -- record until it is overridden, so each test below mends what it broke.

@@ -1,6 +1,6 @@
 -- extend = true and override = true on every kind that takes them: entity, decorator,
 -- status, action, movs, algo, sequence, game and bot. An extension changes the definition in
--- place (stats and data merged, handlers and hooks added to, lists appended to, other fields
+-- place (stats and data merged, handlers added to, lists appended to, other fields
 -- replaced); an override replaces it whole.
 
 local log = {}
@@ -83,14 +83,14 @@ end)
 
 -- status -------------------------------------------------------------------------------------
 
-cairn.status { name = "ring", hooks = { ding = note("ring old ding") }, apply = note("apply old") }
+cairn.status { name = "ring", handlers = { ding = note("ring old ding") }, apply = note("apply old") }
 cairn.status { name = "ring", extend = true, apply = note("apply new"),
-  hooks = { ding = note("ring new ding"), dong = note("ring new dong") } }
-cairn.status { name = "hum", hooks = { ding = note("hum old") } }
-cairn.status { name = "hum", override = true, hooks = { dong = note("hum new") } }
+  handlers = { ding = note("ring new ding"), dong = note("ring new dong") } }
+cairn.status { name = "hum", handlers = { ding = note("hum old") } }
+cairn.status { name = "hum", override = true, handlers = { dong = note("hum new") } }
 cairn.entity { name = "ringer", glyph = "r", decorators = { "Bell", "Statused" } }
 
-test("an extended status keeps its hooks and gains the extension's, new chains too", function()
+test("an extended status keeps its handlers and gains the extension's, new chains too", function()
   local e = scenario { map = "r" }:at(0, 0)
   log = {}
   e:apply("ring", 2)

@@ -169,6 +169,17 @@ test("clearing ev.propagate in act_check stops the check there and the act fails
   expect.eq({ k.x, k.y }, { 1, 1 })
 end)
 
+test("a veto has one way to be written: ev:stop() says which", function()
+  local w = scenario { map = [[
+    ####
+    #k.#
+    #.@#
+    ####
+  ]] }
+  w:at(1, 1):hook("act_check", function(ev) ev:stop() end)
+  expect.error(function() w:step() end, "an event has no method 'stop': veto with ev.propagate = false")
+end)
+
 test("a handler writing a field its event does not have raises, naming it", function()
   local w = scenario { map = [[
     ####
@@ -189,8 +200,8 @@ test("an entity handle of a reaped entity raises, saying it is gone", function()
   local o = w:at(2, 1)
   local id = o.id
   o:kill()
-  expect.falsy(o.alive)
   expect.truthy(o:is_dead())
+  expect.error(function() return o.alive end, "an entity has no field 'alive': ask e:is_dead()")
   expect.eq(o.x, 2, "a dead entity stays readable until the end of the beat")
   expect.error(function() o:move("e") end, "is dead: it can no longer act")
   w:step()
@@ -201,7 +212,7 @@ test("an entity handle of a reaped entity raises, saying it is gone", function()
   expect.error(function() return o.hp end, "is gone")
   expect.error(function() o.hp = 3 end, "is gone")
   expect.error(function() o:move("e") end, "is gone")
-  expect.falsy(o.alive, "alive stays readable: false")
+  expect.truthy(o:is_dead(), "is_dead stays readable: true")
   expect.eq(tostring(o):match("%(gone%)"), "(gone)")
   -- The slot is reused by the next spawn; the old handle still names the old entity.
   local slot = tostring(o):match("^entity (%d+)")

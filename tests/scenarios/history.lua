@@ -44,7 +44,7 @@ test("setting hp to 0 kills a Killable, through the damage path", function()
   local w = scenario { map = room }
   local troll = w:at(1, 1)
   troll.hp = 0
-  expect.eq(troll.alive, false, "it died of it")
+  expect.truthy(troll:is_dead(), "it died of it")
   expect.eq(changes(w, "amount", "value"), { "damaged amount=5 value=0", "died amount=0 value=0" })
 end)
 

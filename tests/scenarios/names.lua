@@ -74,8 +74,8 @@ test("names of a megabyte inside a definition are refused where it is made", fun
   too_long(function() scenario { map = "i" } end, "cairn.entity: a chain name in 'handlers'")
   cairn.entity { name = "e3", sequence = { { action = big } } }
   too_long(function() scenario { map = "i" } end, "cairn.entity: step 1: 'action'")
-  cairn.status { name = "s1", hooks = { [big] = function() end } }
-  too_long(function() scenario { map = "i" } end, "cairn.status: a chain name in 'hooks'")
+  cairn.status { name = "s1", handlers = { [big] = function() end } }
+  too_long(function() scenario { map = "i" } end, "cairn.status: a chain name in 'handlers'")
   cairn.handler { chain = big, fn = function() end }
   too_long(function() scenario { map = "i" } end, "cairn.handler: 'chain'")
   cairn.decorator { name = "D1", chains = { big } }

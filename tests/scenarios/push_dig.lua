@@ -174,7 +174,7 @@ test("dug dirt dies and leaves its cell at once", function()
   ]] }
   local m, dirt = w:at(1, 1), w:at(2, 1, "wall")
   expect.truthy(m:dig("e"), "the dig succeeds")
-  expect.falsy(dirt.alive, "the dirt is dead at once")
+  expect.truthy(dirt:is_dead(), "the dirt is dead at once")
   expect.map(w, [[
     #####
     #m..#
@@ -192,7 +192,7 @@ test("dig power below the dirt's resistance does not dig it", function()
   ]] }
   local m, hard = w:at(1, 1), w:at(2, 1, "wall")
   expect.falsy(m:dig("e"), "power 2 < resistance 3")
-  expect.truthy(hard.alive)
+  expect.falsy(hard:is_dead())
   m.dig_power = 3
   expect.truthy(m:dig("e"), "power 3 = resistance 3")
   w:step()
@@ -249,11 +249,11 @@ test("a dig deals 1 damage: a wall with 2 hp takes two digs", function()
   local seen = {}
   wall:hook("be_dug", function(ev) seen[#seen + 1] = { ev.damage, ev.dug } end)
   expect.truthy(m:dig("e"), "the dig hurt the wall: it succeeds")
-  expect.truthy(wall.alive, "one dig is not enough")
+  expect.falsy(wall:is_dead(), "one dig is not enough")
   expect.eq(wall.hp, 1)
   expect.eq(kinds(w, { damaged = true, dug = true, died = true }), { "damaged" })
   expect.truthy(m:dig("e"))
-  expect.falsy(wall.alive, "the second dig kills it: it is dug")
+  expect.truthy(wall:is_dead(), "the second dig kills it: it is dug")
   expect.eq(kinds(w, { damaged = true, dug = true, died = true }),
     { "damaged", "damaged", "died", "dug" })
   expect.eq(seen, { { 1, false }, { 1, true } }, "be_dug after each dig, saying whether it went")
@@ -268,7 +268,7 @@ test("dig_get may change the damage a dig deals", function()
   local m, wall = w:at(1, 1), w:at(2, 1, "wall")
   m:hook("dig_get", function(ev) ev.damage = 2 end)
   expect.truthy(m:dig("e"))
-  expect.falsy(wall.alive, "2 damage against 2 hp")
+  expect.truthy(wall:is_dead(), "2 damage against 2 hp")
 end)
 
 test("a dig whose power is below the resistance does not hurt the wall", function()
@@ -292,7 +292,7 @@ test("a wall with hp but not Killable is hurt by digs but never dug", function()
   local m, pillar = w:at(1, 1), w:at(2, 1, "wall")
   expect.truthy(m:dig("e"))
   expect.truthy(m:dig("e"))
-  expect.truthy(pillar.alive)
+  expect.falsy(pillar:is_dead())
   expect.eq(pillar.hp, -1)
 end)
 

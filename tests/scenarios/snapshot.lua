@@ -1,7 +1,7 @@
 -- Snapshots and previews: w:snapshot and w:restore keep and put back the whole world - cells,
 -- stats, statuses, e.data and w.data - and w:preview runs a beat on it and puts it back.
 
-cairn.status { name = "stun", hooks = { act_check = function(ev) ev.propagate = false end } }
+cairn.status { name = "stun", handlers = { act_check = function(ev) ev.propagate = false end } }
 cairn.movs { name = "west", fn = function() return { "w" } end }
 cairn.entity { name = "imp", glyph = "i",
   decorators = { "Statused", "Moving", "Displaceable", "WithHP", "Killable", "Attackable" },

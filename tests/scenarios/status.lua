@@ -5,7 +5,7 @@ local log = {}
 local function note(s) log[#log + 1] = s end
 
 cairn.status { name = "stun",
-  hooks = { act_check = function(ev) ev.propagate = false end },
+  handlers = { act_check = function(ev) ev.propagate = false end },
   apply = function(e) note("apply " .. e.type .. " " .. e:status("stun")) end,
   tick = function(e) note("tick " .. e:status("stun")) end,
   wear_off = function(e) note("wear_off " .. e:status("stun")) end,
@@ -195,4 +195,11 @@ test("a stun applied by a hit in the players phase stops the target in that same
   expect.eq(t:status("stun"), 0)
   w:step()
   expect.eq(t.x, 3, "moving in beat 3")
+end)
+
+test("a status's handlers are given in `handlers`; the old `hooks` says so", function()
+  cairn.status { name = "daze", hooks = { act_check = function(ev) ev.propagate = false end } }
+  expect.error(function() scenario { map = "i" } end,
+    "cairn.status: unknown field 'hooks': write 'handlers'")
+  scenario { map = "i" }
 end)

@@ -161,8 +161,8 @@ local function look(m, w, p)
       m.item_slot[i], m.item_value[i] = nil, nil
     end
     local real = w:at(x, y)
-    m.crate[i] = real ~= nil and real.alive and real.team == 3
-    if real and real.alive and real.team == 2 and LINE_REACH[real.type] then
+    m.crate[i] = real ~= nil and not real:is_dead() and real.team == 3
+    if real and not real:is_dead() and real.team == 2 and LINE_REACH[real.type] then
       m.lines[real.id] = {
         x = x, y = y, seen = w.beat, reach = LINE_REACH[real.type], facing = real.facing,
         rolling = ROLLING[real.type] == real.step,
@@ -291,7 +291,7 @@ end
 -- A monster (team 2) alive at (x, y) that a blow would hurt, or nil.
 local function foe(w, x, y)
   local e = w:at(x, y)
-  if e and e.alive and e.team == 2 and ROLLING[e.type] ~= e.step then return e end
+  if e and not e:is_dead() and e.team == 2 and ROLLING[e.type] ~= e.step then return e end
   return nil
 end
 
@@ -387,7 +387,7 @@ local function dangers(m, w, p, view)
   for k = 1, #cells do
     local x, y = cells[k].x, cells[k].y
     local shot = w:at(x, y, "projectile")
-    if shot and shot.alive and WAY_OF[shot.facing] then
+    if shot and not shot:is_dead() and WAY_OF[shot.facing] then
       add(danger, x, y, ARROW)
       add(threat, x, y, ARROW)
       line(x, y, WAY_OF[shot.facing], 2, ARROW, true)
@@ -401,7 +401,7 @@ local function near_foe(m, w, i)
   local x, y = cell_of(m, i)
   for s = 1, 4 do
     local e = w:at(x + DX[s], y + DY[s])
-    if e and e.alive and e.team == 2 then return true end
+    if e and not e:is_dead() and e.team == 2 then return true end
   end
   return false
 end

@@ -70,7 +70,7 @@ cairn.entity {
       local arrow, w = ev.actor, cairn.world()
       local function target_at(x, y)
         local e = w:at(x, y)
-        if e and e.alive and e:has("Attackable") then return e end
+        if e and not e:is_dead() and e:has("Attackable") then return e end
       end
       local dx, dy = cairn.dir.delta(ev.dir)
       local victim = target_at(arrow.x, arrow.y) or target_at(arrow.x + dx, arrow.y + dy)

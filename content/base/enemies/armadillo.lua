@@ -48,7 +48,7 @@ cairn.entity {
   handlers = {
     -- defence runs on the target before the damage; a veto blocks the hit.
     defence = function(ev)
-      if ev.target.step == ROLL then ev:stop() end
+      if ev.target.step == ROLL then ev.propagate = false end
     end,
   },
 }

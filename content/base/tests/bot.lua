@@ -94,7 +94,7 @@ test("the bot waits for a monster to come to it rather than step next to it", fu
     #########
   ]], "it stayed; the skeleton came")
   play(w, mem, 2) -- the skeleton rests, then would strike: the player strikes first, twice
-  expect.falsy(skeleton.alive, "the skeleton is dead")
+  expect.truthy(skeleton:is_dead(), "the skeleton is dead")
   expect.eq(p.hp, 6, "and never struck the player")
 end)
 

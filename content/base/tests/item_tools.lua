@@ -77,7 +77,7 @@ test("a dig deals 1 damage, whatever the tool: clay with 1 hp goes in one, with 
   arm(w, player, "pickaxe")
   player:input("dig", "e")
   w:step()
-  expect.falsy(near.alive, "1 hp: one dig")
+  expect.truthy(near:is_dead(), "1 hp: one dig")
   player:input("move", "e")
   w:step()
   player:input("dig", "e")
