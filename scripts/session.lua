@@ -353,8 +353,7 @@ session.api = {
 function session.save_state()
   local s = need()
   local w = world()
-  local snap = w:snapshot()
-  local core_size = string.unpack("<I4", snap)
+  local core = ctx.host.snapshot_parts()
   local state = ctx.data.state()
   local entities = {}
   for id, t in pairs(state.entities) do
@@ -366,7 +365,7 @@ function session.save_state()
   kept.checkpoints = s.checkpoints
   return {
     game = kept.game, seed = s.seed, beat = s.beats,
-    core = snap:sub(5, 4 + core_size), world = ctx.data.encode(state.world),
+    core = core, world = ctx.data.encode(state.world),
     entities = entities, session = ctx.data.encode(kept),
     packs = ctx.packs.identities(), checksum = w:checksum(),
   }
@@ -445,7 +444,7 @@ function session.resume(saved, make_world)
     state.entities[e.id] = ctx.data.decode(e.data, "the save's data of entity " .. e.id)
   end
   local data_text = ctx.data.encode(state)
-  w:restore(string.pack("<I4", #saved.core) .. saved.core .. data_text)
+  ctx.host.restore_parts(saved.core, data_text)
   local s = fresh(game, saved.seed)
   put_back(s, kept)
   s.log, s.seen, s.checkpoints = kept.log, kept.seen, kept.checkpoints

@@ -635,6 +635,7 @@ static cairn_err load_scripts(cairn_lua *h)
     cairn_lua__open_world(L);
     cairn_lua__open_world_handle(L);
     lua_setfield(L, -2, "world");
+    cairn_lua__open_snapshot_parts(L);
     cairn_lua__stat_names(L);
     lua_setfield(L, -2, "stats");
     cairn_err st = cairn_lua__call(h, 1, 1);

@@ -274,6 +274,10 @@ void cairn_lua__open_world(lua_State *L);
 void cairn_lua__push_world(lua_State *L);
 /* Pushes a function returning the current world's handle. */
 void cairn_lua__open_world_handle(lua_State *L);
+/* Sets, in the table on top, snapshot_parts() -> core, data and restore_parts(core, data):
+ * the current world's snapshot as its two parts, for the runtime's scripts that keep them
+ * apart (a save), and back. */
+void cairn_lua__open_snapshot_parts(lua_State *L);
 /* Adds methods to the world handle's class; returns the name of one it had already (the
  * methods after it are not added), else NULL. */
 const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);

@@ -347,8 +347,10 @@ static int w_checksum(lua_State *L)
 }
 
 /* --- snapshots and previews ------------------------------------------------------------
- * A snapshot, as content holds it, is one string: the core's bytes (their length first, four
- * bytes little-endian) and then the Lua data as data.encode writes it. */
+ * A snapshot has two parts: the core's bytes and the Lua data as data.encode writes it. As
+ * content holds it, it is one string: the core's length (four bytes little-endian), the core's
+ * bytes, the data. The runtime's scripts, which keep the parts apart in a save, get them
+ * apart (snapshot_parts, restore_parts) and never read that length themselves. */
 
 static void between_beats(lua_State *L, const char *what)
 {
@@ -356,17 +358,26 @@ static void between_beats(lua_State *L, const char *what)
         luaL_error(L, "%s cannot run inside a handler or hook; only between beats", what);
 }
 
+/* The core's part of a snapshot of the current world, between beats only, charged to the
+ * budget; the bytes are the world's until its next snapshot. */
+static const void *snapshot_core(lua_State *L, size_t *size)
+{
+    cairn_world *w = cairn_lua__world(L);
+    between_beats(L, "w:snapshot");
+    const void *bytes;
+    cairn_err st = cairn_world_snapshot(w, &bytes, size);
+    if (st)
+        cairn_lua__raise(L, st);
+    cairn_lua__charge(L, (int64_t)*size / 8);
+    return bytes;
+}
+
 /* w:snapshot() -> string: the whole world, for w:restore */
 static int w_snapshot(lua_State *L)
 {
-    cairn_world *w = check_world(L);
-    between_beats(L, "w:snapshot");
-    const void *bytes;
+    check_world(L);
     size_t size;
-    cairn_err st = cairn_world_snapshot(w, &bytes, &size);
-    if (st)
-        return cairn_lua__raise(L, st);
-    cairn_lua__charge(L, (int64_t)size / 8);
+    const void *bytes = snapshot_core(L, &size);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (int i = 0; i < 4; i++)
@@ -379,8 +390,25 @@ static int w_snapshot(lua_State *L)
     return 1;
 }
 
-/* w:restore(snapshot) puts the world back as w:snapshot saw it. Damaged text is refused
- * before anything changes, with what is wrong. */
+/* Puts w back from a snapshot's two parts. Damaged parts are refused before anything
+ * changes, with what is wrong. */
+static void restore_parts(lua_State *L, cairn_world *w, const char *core, size_t core_size,
+                          const char *data, size_t data_size)
+{
+    cairn_lua__charge(L, (int64_t)(core_size + data_size) / 8);
+    cairn_lua__push_runtime(L, "data_decode");
+    lua_pushlstring(L, data, data_size);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) /* raised again here, to be placed in the caller */
+        luaL_error(L, "%s", lua_tostring(L, -1));
+    cairn_err st = cairn_world_restore(w, core, core_size);
+    if (st)
+        luaL_error(L, "w:restore: %s", cairn_lua__plain(cairn_world_error(w)));
+    cairn_lua__push_runtime(L, "data_load");
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+}
+
+/* w:restore(snapshot) puts the world back as w:snapshot saw it. */
 static int w_restore(lua_State *L)
 {
     cairn_world *w = check_world(L);
@@ -392,17 +420,30 @@ static int w_restore(lua_State *L)
         size |= (size_t)s[i] << (8 * i);
     if (len < 4 || size > len - 4)
         return luaL_error(L, "w:restore: that is not a snapshot (it is cut short)");
-    cairn_lua__charge(L, (int64_t)len / 8);
-    cairn_lua__push_runtime(L, "data_decode");
-    lua_pushlstring(L, (const char *)s + 4 + size, len - 4 - size);
-    if (lua_pcall(L, 1, 1, 0) != LUA_OK) /* raised again here, to be placed in the caller */
-        return luaL_error(L, "%s", lua_tostring(L, -1));
-    cairn_err st = cairn_world_restore(w, s + 4, size);
-    if (st)
-        return luaL_error(L, "w:restore: %s", cairn_world_error(w));
-    cairn_lua__push_runtime(L, "data_load");
-    lua_insert(L, -2);
-    lua_call(L, 1, 0);
+    restore_parts(L, w, (const char *)s + 4, size, (const char *)s + 4 + size, len - 4 - size);
+    return 0;
+}
+
+/* snapshot_parts() -> core, data: the current world's snapshot as its two parts. */
+static int snapshot_parts(lua_State *L)
+{
+    size_t size;
+    const void *bytes = snapshot_core(L, &size);
+    lua_pushlstring(L, bytes, size);
+    cairn_lua__push_runtime(L, "data_text");
+    lua_call(L, 0, 1);
+    return 2;
+}
+
+/* restore_parts(core, data): puts the current world back from a snapshot's two parts. */
+static int restore_parts_fn(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    between_beats(L, "w:restore");
+    size_t core_size, data_size;
+    const char *core = luaL_checklstring(L, 1, &core_size);
+    const char *data = luaL_checklstring(L, 2, &data_size);
+    restore_parts(L, w, core, core_size, data, data_size);
     return 0;
 }
 
@@ -553,4 +594,12 @@ static int world_handle(lua_State *L)
 void cairn_lua__open_world_handle(lua_State *L)
 {
     lua_pushcfunction(L, world_handle);
+}
+
+void cairn_lua__open_snapshot_parts(lua_State *L)
+{
+    lua_pushcfunction(L, snapshot_parts);
+    lua_setfield(L, -2, "snapshot_parts");
+    lua_pushcfunction(L, restore_parts_fn);
+    lua_setfield(L, -2, "restore_parts");
 }
