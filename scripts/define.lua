@@ -18,6 +18,26 @@ end
 define.record = record
 define.by_name = by_name
 
+-- A game or bot definition by full or short name ("dungeon" finds "base:dungeon" when one
+-- pack defines it).
+function define.find(kind, name)
+  local found = by_name[kind][name]
+  if found then return found end
+  local matches, known = {}, {}
+  for _, e in ipairs(record[kind]) do
+    local full = e.pack.id .. ":" .. e.def.name
+    known[#known + 1] = full
+    if e.def.name == name then matches[#matches + 1] = e end
+  end
+  if #matches == 1 then return matches[1] end
+  local list = #known > 0 and table.concat(known, ", ") or "none"
+  if #matches > 1 then
+    error(string.format("%s '%s' is defined by several packs: say which (%s)", kind, name,
+      list), 0)
+  end
+  error(string.format("no %s is named '%s' (the %ss loaded: %s)", kind, name, kind, list), 0)
+end
+
 local function problem(where, fmt, ...)
   ctx.problems[#ctx.problems + 1] = where .. ": " .. string.format(fmt, ...)
 end

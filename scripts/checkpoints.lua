@@ -1,0 +1,85 @@
+-- checkpoints.lua: the whole game (world and session) kept every CHECKPOINT_EVERY beats, and
+-- undo: restore the last checkpoint before the beat to take back, then play the log's inputs
+-- again up to it. What a checkpoint keeps of the session is also what a save keeps of it
+-- (saves.lua).
+local ctx = ...
+local checkpoints = {}
+
+local CHECKPOINT_EVERY = 20
+local CHECKPOINTS_KEPT = 10 -- so undo reaches at least 180 beats back
+
+-- What a checkpoint or a save keeps of the session besides the world.
+function checkpoints.kept(s)
+  return {
+    game = s.game.pack.id .. ":" .. s.game.def.name, seed = s.seed, floor = s.floor,
+    floors = s.floors, beats = s.beats, ended = s.ended or false, bot = s.bot_name or false,
+    memory = s.memory or false, messages = s.messages,
+  }
+end
+
+local function capture(s)
+  local ok, memory = pcall(ctx.data.encode, s.memory or false)
+  if not ok then
+    error(string.format("%s: bot '%s' keeps what a game cannot keep in its memory: %s",
+      s.bot.where, s.bot.def.name, memory), 0)
+  end
+  return ctx.data.encode({ world = ctx.host.world():snapshot(), session = checkpoints.kept(s) })
+end
+
+-- Puts back into s what checkpoints.kept took from a session.
+function checkpoints.put_back(s, kept)
+  s.floor, s.floors, s.beats = kept.floor, kept.floors, kept.beats
+  s.ended = kept.ended or nil
+  s.bot_name, s.bot = kept.bot or nil, kept.bot and ctx.define.find("bot", kept.bot) or nil
+  s.memory = kept.memory or nil
+  s.messages = kept.messages
+  s.pending = nil
+end
+
+-- Keeps the game as it is now, once per beat.
+function checkpoints.add(s)
+  local cps = s.checkpoints
+  if cps[#cps] and cps[#cps].beat == s.beats then return end
+  cps[#cps + 1] = { beat = s.beats, state = capture(s) }
+  if #cps > CHECKPOINTS_KEPT then table.remove(cps, 1) end
+end
+
+-- Whether the beat just played is one to keep a checkpoint after.
+function checkpoints.due(s)
+  return s.beats % CHECKPOINT_EVERY == 0
+end
+
+-- Undo: the last checkpoint before the previous beat, then the log's inputs again up to it.
+-- Each beat played again must come to the checksum it came to the first time: a difference
+-- means content keeps state the world does not (outside e.data and w.data), and is told.
+-- play_again(entry) plays one beat of the log again. Returns true, or false and why not.
+function checkpoints.undo(s, play_again)
+  local target = s.beats - 1
+  if target < 0 then return false, "nothing to undo: no beat has been played" end
+  local cps = s.checkpoints
+  while cps[#cps] and cps[#cps].beat > target do cps[#cps] = nil end
+  local cp = cps[#cps]
+  if not cp then return false, "undo reaches no further back" end
+  local log = s.log
+  local ok, state = pcall(ctx.data.decode, cp.state)
+  if not ok then
+    if ctx.prims.limit() then error(ctx.prims.limit(), 0) end
+    return false, string.format("undo cannot go back: the checkpoint of beat %d is damaged " ..
+      "(%s)", cp.beat, state)
+  end
+  ctx.host.world():restore(state.world)
+  checkpoints.put_back(s, state.session)
+  for beat = cp.beat + 1, target do
+    local first = log[beat]
+    play_again(first)
+    if log[beat].sum ~= first.sum then
+      error(string.format("undo: beat %d came out differently when played again (checksum " ..
+        "%s, first %s): does content keep state outside e.data and w.data?", beat,
+        log[beat].sum, first.sum), 0)
+    end
+  end
+  for beat = target + 1, #log do log[beat] = nil end
+  return true
+end
+
+return checkpoints

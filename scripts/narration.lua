@@ -1,0 +1,86 @@
+-- narration.lua: a game's messages - what happened, in words, for a front end's log. Each beat's
+-- history is told from the player's side; content's own kinds of change (cairn.change) tell
+-- themselves through their `describe`.
+local ctx = ...
+local narration = {}
+
+local MESSAGES_KEPT = 200
+
+-- Adds a message to the session's log, at its current beat; the oldest go past MESSAGES_KEPT.
+function narration.note(s, text)
+  local m = s.messages
+  m[#m + 1] = { beat = s.beats, text = text }
+  if #m > MESSAGES_KEPT then table.remove(m, 1) end
+end
+local note = narration.note
+
+local function short(type_name)
+  return (type_name:gsub("^[^:]*:", ""):gsub("_", " "))
+end
+
+-- The beat's history in words, from the side of the player (`you`, its id before the beat).
+function narration.describe(s, history, you)
+  local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
+  local dug = {}  -- walls dug away: their death needs no words of its own
+  for _, c in ipairs(history) do
+    if c.kind == "died" then gone[c.entity.id] = c.type end
+    if c.kind == "dug" then dug[c.entity.id] = true end
+  end
+  local function name(e)
+    if not e then return "something" end
+    if e.id == you then return "you" end
+    local t = gone[e.id] or (not e:is_dead() and e.type)
+    return t and "the " .. short(t) or "something"
+  end
+  local function sentence(text)
+    note(s, (text:gsub("^%l", string.upper)))
+  end
+  local told = { attacked = true, died = true, status_on = true, status_off = true,
+    pushed = true, dug = true, healed = true }
+  local kinds = ctx.define.by_name.change
+  for _, c in ipairs(history) do
+    local own = kinds[c.kind] -- a kind content defined: its describe has the words, if any
+    if own then
+      local text = own.def.describe and own.def.describe(c, name)
+      if text ~= nil and type(text) ~= "string" then
+        error(string.format("%s: describe of cairn.change '%s' returns a sentence or nil, " ..
+          "not a %s", own.where, c.kind, type(text)), 0)
+      end
+      if text and text ~= "" then sentence(text) end
+      goto next
+    end
+    if not told[c.kind] then goto next end -- moves, turns, steps and stats go without words
+    local who, by = name(c.entity), name(c.other)
+    local is = who == "you" and "are" or "is"
+    if c.kind == "attacked" then
+      local hit = by == "you" and "hit" or "hits"
+      if c.amount > 0 then
+        sentence(string.format("%s %s %s for %d.", by, hit, who, c.amount))
+      else
+        sentence(string.format("%s %s %s, to no effect.", by, hit, who))
+      end
+    elseif c.kind == "died" and not dug[c.entity.id] then
+      if who == "you" then
+        sentence("you die.")
+      elseif by == "you" then
+        sentence(string.format("you kill %s.", who))
+      else
+        sentence(string.format("%s dies.", who))
+      end
+    elseif c.kind == "status_on" then
+      sentence(string.format("%s %s %s for %d beats.", who, is, short(c.status), c.amount))
+    elseif c.kind == "status_off" then
+      sentence(string.format("%s %s no longer %s.", who, is, short(c.status)))
+    elseif c.kind == "pushed" then
+      sentence(string.format("%s %s pushed back.", who, is))
+    elseif c.kind == "dug" and by == "you" then
+      sentence(string.format("you dig through %s.", who))
+    elseif c.kind == "healed" then
+      sentence(string.format("%s %s %d hp back.", who, who == "you" and "get" or "gets",
+        c.amount))
+    end
+    ::next::
+  end
+end
+
+return narration

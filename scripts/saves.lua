@@ -1,0 +1,116 @@
+-- saves.lua: what a save keeps of a game and how a game resumes from it. A save holds the
+-- core's bytes, each entity's data by id with its type, the world's data, the session (with
+-- its log and checkpoints, as checkpoints.kept has it), the packs and the checksum a resumed
+-- game must come to. Everything read back is checked before the world is touched.
+local ctx = ...
+local checkpoints = ctx.checkpoints
+local saves = {}
+
+-- The whole game as a save keeps it: the core's bytes, each entity's data by id with its type,
+-- the world's data, the session (with its log and checkpoints), the packs and the checksum
+-- that a resumed game must come to.
+function saves.state(s)
+  local w = ctx.host.world()
+  local core = ctx.host.snapshot_parts()
+  local state = ctx.data.state()
+  local entities = {}
+  for id, t in pairs(state.entities) do
+    entities[#entities + 1] = { id = id, type = w:entity(id).type, data = ctx.data.encode(t) }
+  end
+  table.sort(entities, function(a, b) return a.id < b.id end)
+  local kept = checkpoints.kept(s)
+  kept.log, kept.seen = s.log, s.seen
+  kept.checkpoints = s.checkpoints
+  return {
+    game = kept.game, seed = s.seed, beat = s.beats,
+    core = core, world = ctx.data.encode(state.world),
+    entities = entities, session = ctx.data.encode(kept),
+    packs = ctx.packs.identities(), checksum = w:checksum(),
+  }
+end
+
+-- The session part of a save, checked against the rest of the save before anything is
+-- touched: its every field is of the kind the session writes, and it is the session of this
+-- save's game (the same game, seed and beat, and its last beat came to the world's checksum).
+-- Raises, naming what is wrong, for one that was edited or put in from another save.
+local endings = { won = true, died = true, lost = true }
+
+local function check_kept(kept, saved)
+  local function bad(what, ...)
+    error("the save's session part " .. string.format(what, ...), 0)
+  end
+  local function int(v, least) return math.type(v) == "integer" and v >= least end
+  local function list(v) return type(v) == "table" and v[#v + 1] == nil end
+  if type(kept) ~= "table" then bad("is not a session") end
+  if kept.game ~= saved.game or kept.seed ~= saved.seed or kept.beats ~= saved.beat then
+    bad("is of %s, seed %s, beat %s, where the save is of %s, seed %s, beat %s",
+      tostring(kept.game), tostring(kept.seed), tostring(kept.beats), saved.game,
+      tostring(saved.seed), tostring(saved.beat))
+  end
+  if not (int(kept.floors, 1) and int(kept.floor, 1) and kept.floor <= kept.floors) then
+    bad("has no floor it could be on")
+  end
+  if kept.ended ~= false and not endings[kept.ended] then
+    bad("ended in a way no game ends")
+  end
+  if not (kept.bot == false or type(kept.bot) == "string") or
+      not (kept.memory == false or type(kept.memory) == "table") or
+      type(kept.seen) ~= "table" or not list(kept.messages) then
+    bad("is not a session")
+  end
+  local log = kept.log
+  if type(log) ~= "table" or #log ~= kept.beats or not list(log) then
+    bad("does not hold a beat of its log for each of its %d beats", kept.beats)
+  end
+  for beat = 1, kept.beats do
+    local e = log[beat]
+    if type(e) ~= "table" or type(e.action) ~= "string" or type(e.sum) ~= "string" or
+        not (e.dir == false or type(e.dir) == "string") or not int(e.floor, 1) or
+        math.type(e.hp) ~= "integer" or not (e.x == false or math.type(e.x) == "integer") or
+        not (e.y == false or math.type(e.y) == "integer") then
+      bad("has a damaged log at beat %d", beat)
+    end
+  end
+  if kept.beats > 0 and log[kept.beats].sum ~= saved.checksum then
+    bad("came to checksum %s at its last beat, not to the world's %s: it is another game's",
+      log[kept.beats].sum, saved.checksum)
+  end
+  local cps, last = kept.checkpoints, -1
+  if not list(cps) or #cps == 0 then bad("has no checkpoint to undo from") end
+  for i = 1, #cps do
+    local cp = cps[i]
+    if type(cp) ~= "table" or not int(cp.beat, last + 1) or cp.beat > kept.beats or
+        type(cp.state) ~= "string" then
+      bad("has a damaged checkpoint (the %d%s)", i, i == 1 and "st" or "th")
+    end
+    last = cp.beat
+  end
+end
+
+-- Resumes a game from saves.state's table into a new world; returns the session, made by
+-- fresh(game, seed). Refuses packs that differ, naming how, a session that is not the world's,
+-- and a save whose world does not come to its checksum.
+function saves.resume(saved, make_world, fresh)
+  ctx.packs.check_identities(saved.packs)
+  local kept = ctx.data.decode(saved.session, "the save's session part")
+  check_kept(kept, saved)
+  local game = ctx.define.find("game", kept.game)
+  make_world(game.def.width, game.def.height, saved.seed)
+  local w = ctx.host.world()
+  local state = { world = ctx.data.decode(saved.world, "the save's world part"), entities = {} }
+  for _, e in ipairs(saved.entities) do
+    state.entities[e.id] = ctx.data.decode(e.data, "the save's data of entity " .. e.id)
+  end
+  local data_text = ctx.data.encode(state)
+  ctx.host.restore_parts(saved.core, data_text)
+  local s = fresh(game, saved.seed)
+  checkpoints.put_back(s, kept)
+  s.log, s.seen, s.checkpoints = kept.log, kept.seen, kept.checkpoints
+  if w:checksum() ~= saved.checksum then
+    error(string.format("the save is damaged: its world comes to checksum %s, not the %s " ..
+      "it was saved with", w:checksum(), saved.checksum), 0)
+  end
+  return s
+end
+
+return saves
