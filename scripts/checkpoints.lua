@@ -2,7 +2,8 @@
 -- undo: restore the last checkpoint before the beat to take back, then play the log's inputs
 -- again up to it. What a checkpoint keeps of the session is also what a save keeps of it
 -- (saves.lua).
-local ctx = ...
+local use = ... -- what this script uses, from prelude.lua
+local data, define, host, prims = use.data, use.define, use.host, use.prims
 local checkpoints = {}
 
 local CHECKPOINT_EVERY = 20
@@ -18,19 +19,19 @@ function checkpoints.kept(s)
 end
 
 local function capture(s)
-  local ok, memory = pcall(ctx.data.encode, s.memory or false)
+  local ok, memory = pcall(data.encode, s.memory or false)
   if not ok then
     error(string.format("%s: bot '%s' keeps what a game cannot keep in its memory: %s",
       s.bot.where, s.bot.def.name, memory), 0)
   end
-  return ctx.data.encode({ world = ctx.host.world():snapshot(), session = checkpoints.kept(s) })
+  return data.encode({ world = host.world():snapshot(), session = checkpoints.kept(s) })
 end
 
 -- Puts back into s what checkpoints.kept took from a session.
 function checkpoints.put_back(s, kept)
   s.floor, s.floors, s.beats = kept.floor, kept.floors, kept.beats
   s.ended = kept.ended or nil
-  s.bot_name, s.bot = kept.bot or nil, kept.bot and ctx.define.find("bot", kept.bot) or nil
+  s.bot_name, s.bot = kept.bot or nil, kept.bot and define.find("bot", kept.bot) or nil
   s.memory = kept.memory or nil
   s.messages = kept.messages
   s.pending = nil
@@ -61,13 +62,13 @@ function checkpoints.undo(s, play_again)
   local cp = cps[#cps]
   if not cp then return false, "undo reaches no further back" end
   local log = s.log
-  local ok, state = pcall(ctx.data.decode, cp.state)
+  local ok, state = pcall(data.decode, cp.state)
   if not ok then
-    if ctx.prims.limit() then error(ctx.prims.limit(), 0) end
+    if prims.limit() then error(prims.limit(), 0) end
     return false, string.format("undo cannot go back: the checkpoint of beat %d is damaged " ..
       "(%s)", cp.beat, state)
   end
-  ctx.host.world():restore(state.world)
+  host.world():restore(state.world)
   checkpoints.put_back(s, state.session)
   for beat = cp.beat + 1, target do
     local first = log[beat]

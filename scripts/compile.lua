@@ -3,8 +3,9 @@
 -- the order they were made, so the same packs always give the same ids. A definition that
 -- fails is reported at its place and skipped; the others still compile, so one run finds
 -- every problem.
-local ctx = ...
-local core, util, define = ctx.core, ctx.util, ctx.define
+local use = ... -- what this script uses, from prelude.lua
+local core, data, define, host = use.core, use.data, use.define, use.host
+local problems, util = use.problems, use.util
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 
@@ -126,6 +127,15 @@ local decorator_order
 
 local compilers = {}
 
+-- What front ends and the test kit read of each entity type of the world: glyph, colour,
+-- layer (see compile.type_info).
+local types = {}
+
+-- The glyph, colour and layer of an entity type of the current world, by full name, or nil.
+function compile.type_info(name)
+  return types[name]
+end
+
 -- Reports what went wrong with definition e, and keeps it for the names that refer to e.
 local function report(e, err)
   define.problem(e.where, "cairn.%s%s: %s", e.kind, e.name and (" '" .. e.name .. "'") or "",
@@ -133,7 +143,7 @@ local function report(e, err)
   if e.name then
     compile.failed[e.kind] = compile.failed[e.kind] or {}
     compile.failed[e.kind][e.name] = compile.failed[e.kind][e.name] or
-      ctx.problems[#ctx.problems]:match("^[^\n]*")
+      problems.last():match("^[^\n]*")
   end
 end
 
@@ -204,7 +214,7 @@ function compilers.sequence(e)
 end
 
 local function set_stat(t, k, v)
-  local names = ctx.host.stats
+  local names = host.stats
   local known_stat = false
   for _, n in ipairs(names) do known_stat = known_stat or n == k end
   if not known_stat then
@@ -247,17 +257,17 @@ function compilers.entity(e)
   end
   -- What the type's Lua decorators bring: their handlers first, then the type's own; their
   -- data under the type's.
-  local data = {}
+  local type_data = {}
   for _, name in ipairs(decorator_order) do
     local d = lua_decorators[name]
     if core.type_has(t, d.id) then
       for _, h in ipairs(handler_list(d.handlers, d.pack)) do core.type_hook(t, h[1], h[2], h[3]) end
       for k, v in pairs(d.data or {}) do
-        if data[k] ~= nil then
+        if type_data[k] ~= nil then
           error("decorators " .. name .. " and another both start data field '" .. tostring(k) ..
             "'", 0)
         end
-        data[k] = util.copy(v)
+        type_data[k] = util.copy(v)
       end
     end
   end
@@ -268,9 +278,9 @@ function compilers.entity(e)
       end
     end)
   end
-  for k, v in pairs(def.data or {}) do data[k] = util.copy(v) end
-  ctx.data.set_defaults(e.name, next(data) ~= nil and data or nil)
-  ctx.types[e.name] = { glyph = def.glyph, color = def.color, layer = def.layer or "real",
+  for k, v in pairs(def.data or {}) do type_data[k] = util.copy(v) end
+  data.set_defaults(e.name, next(type_data) ~= nil and type_data or nil)
+  types[e.name] = { glyph = def.glyph, color = def.color, layer = def.layer or "real",
     pack = pack.id }
 end
 
@@ -295,8 +305,8 @@ end
 -- A new world of that size and seed from every definition made so far.
 function compile.world(width, height, seed)
   core.world_new(width, height, seed)
-  ctx.data.reset()
-  ctx.types = {}
+  data.reset()
+  types = {}
   compile.chains = {}
   compile.failed = {} -- kind -> full name -> the problem of a definition that failed
   lua_decorators, decorator_order = {}, {}

@@ -2,7 +2,8 @@
 -- numbers, strings and tables of them, no functions, handles or metatables - so that a
 -- world can be saved and compared. Values are copied in when assigned; e.data and every
 -- table in it are views that check what is written through them.
-local ctx = ...
+local use = ... -- what this script uses, from prelude.lua
+local core, prims, util = use.core, use.prims, use.util
 local data = {}
 
 local real_of = setmetatable({}, { __mode = "k" }) -- view -> the table it shows
@@ -48,7 +49,7 @@ local view_meta = {}
 local function view(t)
   local v = view_of[t]
   if not v then
-    v = ctx.prims.view(view_meta)
+    v = prims.view(view_meta)
     real_of[v] = t
     view_of[t] = v
   end
@@ -113,7 +114,7 @@ local function sweep()
   local live = {}
   local n = 0
   for id, t in pairs(store) do
-    if ctx.core.entity_current(id) then
+    if core.entity_current(id) then
       live[id] = t
       n = n + 1
     end
@@ -128,7 +129,7 @@ function data.of(e)
   local id = e.id
   local t = store[id]
   if not t then
-    t = ctx.util.copy(defaults[e.type] or {})
+    t = util.copy(defaults[e.type] or {})
     store[id], type_of[id] = t, e.type
     stored = stored + 1
     if stored > swept_at then sweep() end
@@ -139,8 +140,8 @@ end
 -- A value as text that two equal values share whatever order their tables were filled in,
 -- and that data.decode reads back; see runtime/lua/codec.c for the form. Both are written in
 -- C, linear in the text, and cost content's budget nothing: they are the runtime's own work.
-data.encode = ctx.prims.encode
-data.decode = ctx.prims.decode
+data.encode = prims.encode
+data.decode = prims.decode
 
 -- What the world's data is: w.data and, by id, the data of each entity whose data differs
 -- from its type's starting data (the others start again from it when read). Live tables, for
@@ -150,7 +151,7 @@ function data.state()
   for id, t in pairs(store) do
     local kind = type_of[id]
     default_text[kind] = default_text[kind] or data.encode(defaults[kind] or {})
-    if ctx.core.entity_current(id) and data.encode(t) ~= default_text[kind] then
+    if core.entity_current(id) and data.encode(t) ~= default_text[kind] then
       entities[id] = t
     end
   end

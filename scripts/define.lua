@@ -2,8 +2,8 @@
 -- definition. A definition is checked for its shape where it is made (unknown fields,
 -- wrong types) and kept with its place, "pack:path:line"; compile.lua turns the record into
 -- the core's structures when a world is made, resolving the names it uses.
-local ctx = ...
-local util = ctx.util
+local use = ... -- what this script uses, from prelude.lua
+local core, data, host, problems, util = use.core, use.data, use.host, use.problems, use.util
 local define = {}
 
 -- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
@@ -39,13 +39,13 @@ function define.find(kind, name)
 end
 
 local function problem(where, fmt, ...)
-  ctx.problems[#ctx.problems + 1] = where .. ": " .. string.format(fmt, ...)
+  problems.add(where .. ": " .. string.format(fmt, ...))
 end
 define.problem = problem
 
 -- A message that says where it happened already (a Lua error from content).
 function define.report(message)
-  ctx.problems[#ctx.problems + 1] = message
+  problems.add(message)
 end
 
 -- The fields each kind accepts and what each must be.
@@ -84,6 +84,14 @@ local required_fields = {
 local step_fields = { action = "string", movs = "string", repeats = "number",
   on_success = "number", on_failure = "number", decide = "function", enter = "function",
   exit = "function" }
+
+-- The colours an entity may have (cairn.entity's color), as front ends know them.
+local color_names, colors = {}, {}
+for _, c in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white" }) do
+  color_names[#color_names + 1] = c
+  color_names[#color_names + 1] = "bright_" .. c
+end
+for _, c in ipairs(color_names) do colors[c] = true end
 
 local layers = { floor = true, trap = true, item = true, wall = true, real = true,
   projectile = true, misc = true }
@@ -161,7 +169,7 @@ end
 -- Names a definition refers to are at most NAME_REF_MAX bytes, and the name it defines at
 -- most NAME_MAX in full: longer ones are refused before anything else looks at them, so that
 -- no message, "did you mean" hint or record holds a name of a megabyte.
-local NAME_MAX, NAME_REF_MAX = ctx.core.NAME_MAX, ctx.core.NAME_REF_MAX
+local NAME_MAX, NAME_REF_MAX = core.NAME_MAX, core.NAME_REF_MAX
 
 -- "is too long: N bytes (at most M): 'start...'"
 local function too_long(s, max, how)
@@ -221,10 +229,10 @@ local function check_shape(kind, def, where)
     problem(where, "%s: a glyph is one character (UTF-8), not '%s'", what, def.glyph)
     ok = false
   end
-  if kind == "entity" and type(def.color) == "string" and not ctx.colors[def.color] then
+  if kind == "entity" and type(def.color) == "string" and not colors[def.color] then
     problem(where, "%s: color '%s' is not one of black, red, green, yellow, blue, magenta, " ..
       "cyan, white or their bright_ kinds (bright_red, ...)%s", what, def.color,
-      ctx.util.hint(def.color, ctx.color_names))
+      util.hint(def.color, color_names))
     ok = false
   end
   if kind == "entity" and type(def.stats) == "table" then
@@ -289,7 +297,7 @@ local function check_shape(kind, def, where)
   end
   for _, key in ipairs({ "data" }) do
     if type(def[key]) == "table" then
-      local copied, err = pcall(ctx.data.check, def[key], key)
+      local copied, err = pcall(data.check, def[key], key)
       if not copied then
         problem(where, "%s: %s", what, err)
         ok = false
@@ -506,9 +514,9 @@ function define.module(pack)
     end
     add(pack, "source", { name = name }, util.where(2))
   end
-  cairn.world = ctx.host.world -- C, so that its errors name the caller's line
+  cairn.world = host.world -- C, so that its errors name the caller's line
   cairn.pack = pack.id
-  cairn.version = ctx.host.version
+  cairn.version = host.version
   cairn.dir = dir_module()
   return cairn
 end

@@ -1,7 +1,8 @@
 -- narration.lua: a game's messages - what happened, in words, for a front end's log. Each beat's
 -- history is told from the player's side; content's own kinds of change (cairn.change) tell
 -- themselves through their `describe`.
-local ctx = ...
+local use = ... -- what this script uses, from prelude.lua
+local define = use.define
 local narration = {}
 
 local MESSAGES_KEPT = 200
@@ -37,7 +38,7 @@ function narration.describe(s, history, you)
   end
   local told = { attacked = true, died = true, status_on = true, status_off = true,
     pushed = true, dug = true, healed = true }
-  local kinds = ctx.define.by_name.change
+  local kinds = define.by_name.change
   for _, c in ipairs(history) do
     local own = kinds[c.kind] -- a kind content defined: its describe has the words, if any
     if own then

@@ -9,20 +9,22 @@
 --
 -- Packs load in dependency order, each file in the pack's own environment. Dependencies are
 -- found by id beside the pack, then on the pack path, then in the bundled content.
-local ctx = ...
-local util = ctx.util
+local use = ... -- what this script uses, from prelude.lua
+local define, host, lfs, sandbox, util = use.define, use.host, use.lfs, use.sandbox, use.util
 local packs = {}
 
 local path = {}       -- folders searched for packs by id, in order
 local loading = {}    -- id -> true while its dependencies load (cycles)
 local IN_PROGRESS = {} -- a module being required, to catch modules requiring each other
 packs.loaded_any = false
+packs.loaded = {} -- pack id -> pack, as loaded
+packs.order = {}  -- packs in load order
 
 local fields = { id = "string", name = "string", version = "string", cairn = "string",
   depends = "table", load = "table", description = "string", author = "string" }
 
 local function problem(where, fmt, ...)
-  ctx.define.problem(where, fmt, ...)
+  define.problem(where, fmt, ...)
 end
 
 function packs.add_path(dir)
@@ -32,8 +34,8 @@ end
 function packs.search_path(beside)
   local dirs = { beside }
   for _, d in ipairs(path) do dirs[#dirs + 1] = d end
-  dirs[#dirs + 1] = ctx.host.source_dir .. "/content"
-  dirs[#dirs + 1] = ctx.host.source_dir .. "/content/examples"
+  dirs[#dirs + 1] = host.source_dir .. "/content"
+  dirs[#dirs + 1] = host.source_dir .. "/content/examples"
   return dirs
 end
 
@@ -46,9 +48,9 @@ local function read_info(dir)
     problem(folder, "no pack.lua in %s (a pack is a folder with a pack.lua)", dir)
     return nil
   end
-  local ok, info = ctx.sandbox.run_file(file, where, ctx.sandbox.env())
+  local ok, info = sandbox.run_file(file, where, sandbox.env())
   if not ok then
-    ctx.define.report(info)
+    define.report(info)
     return nil
   end
   if type(info) ~= "table" then
@@ -114,9 +116,9 @@ local function read_info(dir)
     problem(where, "cairn '%s' is not a version like \"0.1\"", info.cairn)
     return nil
   end
-  if not util.satisfies(util.version(ctx.host.version), need) then
+  if not util.satisfies(util.version(host.version), need) then
     problem(where, "the pack needs cairn %s (the same major version, not older); this is " ..
-      "cairn %s", info.cairn, ctx.host.version)
+      "cairn %s", info.cairn, host.version)
     return nil
   end
   local depends = {}
@@ -182,7 +184,7 @@ local function requirer(pack)
       error("require '" .. name .. "': pack '" .. pack.id .. "' may require its own modules " ..
         "and its dependencies' only, and '" .. owner .. "' is not among its dependencies", 2)
     end
-    local target = ctx.loaded[owner]
+    local target = packs.loaded[owner]
     if not target then error("require '" .. name .. "': pack '" .. owner .. "' is not loaded", 2) end
     local rel = mod:gsub("%.", "/") .. ".lua"
     if not util.exists(target.dir .. "/" .. rel) then
@@ -202,7 +204,7 @@ local function through_link(dir, rel)
   local at = dir
   for part in rel:gmatch("[^/]+") do
     at = at .. "/" .. part
-    if ctx.lfs.symlinkattributes(at, "mode") == "link" then return true end
+    if lfs.symlinkattributes(at, "mode") == "link" then return true end
   end
   return false
 end
@@ -222,7 +224,7 @@ function packs.run_module(pack, rel)
     return true, cached.value
   end
   pack.modules[rel] = IN_PROGRESS
-  local ok, value = ctx.sandbox.run_file(pack.dir .. "/" .. rel, pack.id .. ":" .. rel, pack.env)
+  local ok, value = sandbox.run_file(pack.dir .. "/" .. rel, pack.id .. ":" .. rel, pack.env)
   if not ok then
     pack.modules[rel] = nil
     return false, value
@@ -233,16 +235,16 @@ function packs.run_module(pack, rel)
 end
 
 function packs.env_of(pack, extra)
-  local globals = { cairn = ctx.define.module(pack), require = requirer(pack) }
+  local globals = { cairn = define.module(pack), require = requirer(pack) }
   for k, v in pairs(extra or {}) do globals[k] = v end
-  return ctx.sandbox.env(globals)
+  return sandbox.env(globals)
 end
 
 -- Loads the pack in dir after its dependencies. Returns the pack, or nil when it could not.
 local function load(dir, beside, chain)
   local info = read_info(dir)
   if not info then return nil end
-  local existing = ctx.loaded[info.id]
+  local existing = packs.loaded[info.id]
   if existing then
     if existing.identity ~= info.identity then
       problem(info.id .. ":pack.lua", "two packs have the id '%s': %s and %s", info.id,
@@ -280,8 +282,8 @@ local function load(dir, beside, chain)
   loading[info.id] = nil
   if not ok then return nil end
   info.env = packs.env_of(info)
-  ctx.loaded[info.id] = info
-  ctx.pack_order[#ctx.pack_order + 1] = info
+  packs.loaded[info.id] = info
+  packs.order[#packs.order + 1] = info
   packs.loaded_any = true
   for _, f in ipairs(info.files) do
     if not util.exists(dir .. "/" .. f) then
@@ -293,7 +295,7 @@ local function load(dir, beside, chain)
       if refused then
         problem(info.id .. ":pack.lua", "load lists '%s', which %s", f, err)
       elseif not ran then
-        ctx.define.report(err)
+        define.report(err)
       end
     end
   end
@@ -322,12 +324,12 @@ function packs.content_hash(dir)
     end
   end
   walk("")
-  return ctx.host.hash(table.concat(parts))
+  return host.hash(table.concat(parts))
 end
 
 function packs.identities()
   local list = {}
-  for i, p in ipairs(ctx.pack_order) do
+  for i, p in ipairs(packs.order) do
     p.hash = p.hash or packs.content_hash(p.dir)
     list[i] = { id = p.id, version = p.version, hash = p.hash }
   end
@@ -352,7 +354,7 @@ function packs.check_identities(saved)
         "then, %s now)", p.id, p.version, p.hash, now.hash)
     end
   end
-  for _, p in ipairs(ctx.pack_order) do
+  for _, p in ipairs(packs.order) do
     if not there[p.id] then
       problems[#problems + 1] = string.format("pack '%s' is loaded but was not then", p.id)
     end
@@ -366,7 +368,7 @@ end
 function packs.loose(id, extra)
   local pack = { id = id, name = id, version = "0.0.0", dir = ".", depends = {}, files = {},
     modules = {} }
-  for _, p in ipairs(ctx.pack_order) do pack.depends[#pack.depends + 1] = { id = p.id } end
+  for _, p in ipairs(packs.order) do pack.depends[#pack.depends + 1] = { id = p.id } end
   pack.env = packs.env_of(pack, extra)
   return pack
 end

@@ -14,138 +14,122 @@ local function script(name, ...)
   return chunk(...)
 end
 
--- What the scripts share: the host's primitives and the state of this host's content.
-local ctx = {
-  host = host,
-  lfs = host.lfs,
-  core = host.core,
-  prims = host.sandbox,
-  print = host.sandbox.print,
-  problems = {},     -- "pack:path:line: message", in the order found (see take_problems)
-  loaded = {},       -- pack id -> pack, as loaded
-  pack_order = {},   -- packs in load order
-}
-
--- Every problem found so far, as one message, clearing the list; nil when there is none.
-function ctx.take_problems()
-  if #ctx.problems == 0 then return nil end
-  local text = table.concat(ctx.problems, "\n")
-  ctx.problems = {}
-  return text
-end
-
--- The colours an entity may have (cairn.entity's color), as front ends know them.
-ctx.color_names = {}
-for _, c in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white" }) do
-  ctx.color_names[#ctx.color_names + 1] = c
-  ctx.color_names[#ctx.color_names + 1] = "bright_" .. c
-end
-ctx.colors = {}
-for _, c in ipairs(ctx.color_names) do ctx.colors[c] = true end
-
-ctx.util = script("util", ctx)
-ctx.sandbox = script("sandbox", ctx)
-ctx.data = script("data", ctx)
-ctx.define = script("define", ctx)
-ctx.packs = script("packs", ctx)
-ctx.compile = script("compile", ctx)
-ctx.testing = script("testing", ctx)
-ctx.narration = script("narration", ctx)
-ctx.checkpoints = script("checkpoints", ctx)
-ctx.saves = script("saves", ctx)
-ctx.session = script("session", ctx)
-ctx.view = script("view", ctx)
-ctx.replay = script("replay", ctx)
+-- Each script is given what it uses, by name, and nothing else; the order below is the order
+-- of their dependencies. The host's primitives: `lfs`, `core` (the core's bindings), `prims`
+-- (the sandbox's primitives); `host` for the rest (the world handle, hashing, folders).
+local lfs, core, prims = host.lfs, host.core, host.sandbox
+local problems = script("problems")
+local util = script("util", { host = host, lfs = lfs, prims = prims })
+local sandbox = script("sandbox", { prims = prims, util = util })
+local data = script("data", { core = core, prims = prims, util = util })
+local define = script("define",
+  { core = core, data = data, host = host, problems = problems, util = util })
+local packs = script("packs",
+  { define = define, host = host, lfs = lfs, sandbox = sandbox, util = util })
+local compile = script("compile",
+  { core = core, data = data, define = define, host = host, problems = problems, util = util })
+local narration = script("narration", { define = define })
+local checkpoints = script("checkpoints",
+  { data = data, define = define, host = host, prims = prims })
+local saves = script("saves",
+  { checkpoints = checkpoints, data = data, define = define, host = host, packs = packs })
+local session = script("session", { checkpoints = checkpoints, define = define, host = host,
+  narration = narration, saves = saves, util = util })
+local testing = script("testing", { compile = compile, core = core, data = data,
+  define = define, host = host, packs = packs, prims = prims, problems = problems,
+  sandbox = sandbox, session = session, util = util })
+local view = script("view", { compile = compile, session = session })
+local replay = script("replay", { host = host, packs = packs, session = session, util = util })
 
 local runtime = {}
 
 local function fail_on_problems()
-  local text = ctx.take_problems()
+  local text = problems.take()
   if text then error(text, 0) end
 end
 
 function runtime.add_pack_path(dir)
-  ctx.packs.add_path(dir)
+  packs.add_path(dir)
 end
 
 function runtime.load_pack(dir)
-  ctx.packs.load(dir)
+  packs.load(dir)
   fail_on_problems()
 end
 
 function runtime.make_world(width, height, seed)
-  ctx.compile.world(width, height, seed)
-  if #ctx.problems > 0 then ctx.core.world_destroy() end -- no half-made world
+  compile.world(width, height, seed)
+  if problems.count() > 0 then core.world_destroy() end -- no half-made world
   fail_on_problems()
 end
 
 -- A game: cairn sim and the front end start one, give inputs (or ask a bot) and step it.
 function runtime.game_start(name, seed)
-  ctx.session.start(name, seed, runtime.make_world)
+  session.start(name, seed, runtime.make_world)
 end
 
 function runtime.game_input(action, dir)
-  ctx.session.input(action, dir ~= "" and dir or nil)
+  session.input(action, dir ~= "" and dir or nil)
 end
 
 function runtime.game_bot(name)
-  ctx.session.bot(name)
+  session.bot(name)
 end
 
 function runtime.game_step()
-  return ctx.session.step()
+  return session.step()
 end
 
 function runtime.game_status()
-  local s = ctx.session.current()
+  local s = session.current()
   if not s then error("no game has been started", 0) end
   return s.ended or "playing"
 end
 
 function runtime.game_undo()
-  return ctx.session.undo()
+  return session.undo()
 end
 
 function runtime.game_view()
-  local s = ctx.session.current()
+  local s = session.current()
   if not s then error("no game has been started", 0) end
-  local w = ctx.host.world()
-  return ctx.view.build(s, w, w:players()[1])
+  local w = host.world()
+  return view.build(s, w, w:players()[1])
 end
 
 function runtime.game_save_state()
-  return ctx.session.save_state()
+  return session.save_state()
 end
 
 function runtime.game_resume(saved)
-  ctx.session.resume(saved, runtime.make_world)
+  session.resume(saved, runtime.make_world)
 end
 
 function runtime.game_record()
-  local s = ctx.session.current()
+  local s = session.current()
   if not s then error("no game has been started", 0) end
-  return ctx.replay.text(s)
+  return replay.text(s)
 end
 
 function runtime.replay_packs(text, folders)
-  return ctx.replay.packs(text, folders)
+  return replay.packs(text, folders)
 end
 
 function runtime.replay_start(text)
-  return ctx.replay.start(text, runtime.make_world)
+  return replay.start(text, runtime.make_world)
 end
 
 function runtime.replay_step()
-  return ctx.replay.step()
+  return replay.step()
 end
 
 function runtime.replay_finish()
-  return ctx.replay.finish()
+  return replay.finish()
 end
 
 -- The summary as lines "key: value", the keys padded to one width.
 function runtime.game_summary(unfinished)
-  local lines, width = ctx.session.summary(unfinished), 0
+  local lines, width = session.summary(unfinished), 0
   for _, l in ipairs(lines) do width = math.max(width, #l[1]) end
   local out = {}
   for i, l in ipairs(lines) do
@@ -155,12 +139,12 @@ function runtime.game_summary(unfinished)
 end
 
 function runtime.data_text()
-  return ctx.data.text()
+  return data.text()
 end
 
 -- A snapshot's data, decoded and checked before the world is touched; then put back.
 function runtime.data_decode(text)
-  local ok, state = pcall(ctx.data.decode, text)
+  local ok, state = pcall(data.decode, text)
   if not ok or type(state) ~= "table" or type(state.world or {}) ~= "table" or
       type(state.entities or {}) ~= "table" then
     error("w:restore: the snapshot's data is " .. (ok and "not a world's data" or state), 0)
@@ -174,36 +158,35 @@ function runtime.data_decode(text)
 end
 
 function runtime.data_load(state)
-  local w = ctx.host.world()
-  ctx.data.load(state, function(id)
+  local w = host.world()
+  data.load(state, function(id)
     local e = w:entity(id)
     return e and e.type
   end)
 end
 
 function runtime.entity_data(e)
-  return ctx.data.of(e)
+  return data.of(e)
 end
 
 function runtime.world_data()
-  return ctx.data.of_world()
+  return data.of_world()
 end
 
 -- cairn check DIR: every problem, one per line; returns their number.
 function runtime.check(dir)
-  ctx.packs.load(dir)
-  if #ctx.problems == 0 or ctx.packs.loaded_any then
-    ctx.compile.world(1, 1, 0)
+  packs.load(dir)
+  if problems.count() == 0 or packs.loaded_any then
+    compile.world(1, 1, 0)
   end
-  local problems = ctx.problems
-  ctx.problems = {}
+  local found = problems.take_list()
   -- By file and line; a problem's first line is enough here (nothing ran but the files).
   local function place(p)
     local file, line = p:match("^([^:]+:[^:]+):(%d+):")
     return file or p, tonumber(line) or 0
   end
   local order = {}
-  for i, p in ipairs(problems) do order[i] = { p = p, i = i } end
+  for i, p in ipairs(found) do order[i] = { p = p, i = i } end
   table.sort(order, function(a, b)
     local fa, la = place(a.p)
     local fb, lb = place(b.p)
@@ -211,12 +194,12 @@ function runtime.check(dir)
     if la ~= lb then return la < lb end
     return a.i < b.i
   end)
-  for _, o in ipairs(order) do ctx.print((o.p:match("^[^\n]*"))) end
-  return #problems
+  for _, o in ipairs(order) do prims.print((o.p:match("^[^\n]*"))) end
+  return #found
 end
 
 function runtime.list_tests(dirs)
-  return ctx.testing.list(dirs)
+  return testing.list(dirs)
 end
 
 -- Loads a test file; returns how many tests it declares. runtime.test_case(i) then gives
@@ -224,7 +207,7 @@ end
 local cases = {}
 
 function runtime.prepare_tests(file, pack_dir, chunk)
-  cases = ctx.testing.prepare(file, pack_dir ~= "" and pack_dir or nil, chunk)
+  cases = testing.prepare(file, pack_dir ~= "" and pack_dir or nil, chunk)
   return #cases
 end
 

@@ -19,8 +19,8 @@
 -- be damaged or hostile, so it is checked before anything is played: a bad line fails with
 -- its number, and a last line without its newline was cut short and is not read at all (a
 -- cut "hp=12" would read as "hp=1").
-local ctx = ...
-local util = ctx.util
+local use = ... -- what this script uses, from prelude.lua
+local host, packs, session, util = use.host, use.packs, use.session, use.util
 local replay = {}
 
 local FORMAT = 1
@@ -35,13 +35,13 @@ local DIR_WORD = "^[%a_][%w_]*$"
 function replay.text(s)
   local lines = {
     "cairn-replay " .. FORMAT,
-    "cairn " .. ctx.host.version,
+    "cairn " .. host.version,
     "game " .. s.game.pack.id .. ":" .. s.game.def.name,
     "seed " .. tostring(s.seed),
   }
   local dirs = {}
-  for _, p in ipairs(ctx.pack_order) do dirs[p.id] = util.absolute(p.dir) end
-  for _, p in ipairs(ctx.packs.identities()) do
+  for _, p in ipairs(packs.order) do dirs[p.id] = util.absolute(p.dir) end
+  for _, p in ipairs(packs.identities()) do
     lines[#lines + 1] = string.format("pack %s %s %s %s", p.id, p.version, p.hash, dirs[p.id])
   end
   for beat = 1, s.beats do
@@ -280,14 +280,14 @@ function replay.packs(text, folders)
   local given = given_packs(folders or {})
   local dirs = {}
   for _, p in ipairs(r.packs) do
-    if not ctx.loaded[p.id] then
+    if not packs.loaded[p.id] then
       local dir = given[p.id] or (is_pack(p.dir, p.id) and p.dir)
       if not dir then
         error(string.format("the replay needs pack '%s' %s, which is not loaded, not among " ..
           "the packs given and not in its recorded folder %s (give its folder with --pack)",
           p.id, p.version, quote(p.dir)), 0)
       end
-      local hash = ctx.packs.content_hash(dir)
+      local hash = packs.content_hash(dir)
       if hash ~= p.hash then
         error(string.format("pack '%s' in %s is not the replay's: its content is %s, where " ..
           "the replay has %s", p.id, dir, hash, p.hash), 0)
@@ -307,13 +307,13 @@ local playing -- { r = the parsed replay, next = the next beat to play }
 function replay.start(text, make_world)
   playing = nil
   local r = replay.parse(text)
-  if r.cairn ~= ctx.host.version then
+  if r.cairn ~= host.version then
     error(string.format("the replay was made by cairn %s; this is cairn %s, whose games may " ..
-      "differ", r.cairn, ctx.host.version), 0)
+      "differ", r.cairn, host.version), 0)
   end
-  ctx.packs.check_identities(r.packs)
-  ctx.session.start(r.game, r.seed, make_world)
-  playing = { r = r, next = 1, session = ctx.session.current() }
+  packs.check_identities(r.packs)
+  session.start(r.game, r.seed, make_world)
+  playing = { r = r, next = 1, session = session.current() }
   return #r.beats
 end
 
@@ -368,7 +368,7 @@ end
 -- Gives the beat's recorded input; an input the game refuses is the replay's fault.
 local function give(e, beat)
   if e.action == "none" and not e.dir then return end
-  local ok, err = pcall(ctx.session.input, e.action, e.dir or nil)
+  local ok, err = pcall(session.input, e.action, e.dir or nil)
   if not ok then
     refuse("replay line %d: the input of beat %d (%s %s) is refused: %s", e.line, beat,
       e.action, e.dir or "-", tostring(err))
@@ -381,14 +381,14 @@ function replay.step()
   if not e then error("no replay is under way, or it has no beats left", 0) end
   local beat = playing.next
   playing.next = beat + 1
-  local s = ctx.session.current()
+  local s = session.current()
   if s ~= playing.session then refuse("the replay's game was replaced by another") end
   if s.ended then
     refuse("replay line %d: beat %d comes after the game ended ('%s' at beat %d)", e.line, beat,
       s.ended, s.beats)
   end
   give(e, beat)
-  ctx.session.step()
+  session.step()
   -- Beats played by others in between (cairn_lua_game_step) would compare the wrong entry.
   if s.beats ~= beat then refuse("the replay's game was played on outside the replay") end
   compare(s.log[beat], e, beat)
@@ -403,7 +403,7 @@ function replay.finish()
   if playing.next <= beats then
     error(string.format("the replay is not over: beat %d of %d is next", playing.next, beats), 0)
   end
-  local s = ctx.session.current()
+  local s = session.current()
   if s ~= playing.session then refuse("the replay's game was replaced by another") end
   playing = nil -- finished, whatever the verdict
   local now = s.ended or "playing"

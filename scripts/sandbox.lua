@@ -3,8 +3,8 @@
 -- a `require` that stays inside the pack and its dependencies. No os, io, debug or package;
 -- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc;
 -- pcall cannot swallow a budget or memory overrun; math.random is the world's generator.
-local ctx = ...
-local prims = ctx.prims
+local use = ... -- what this script uses, from prelude.lua
+local prims, util = use.prims, use.util
 local sandbox = {}
 
 local function copy(t, except)
@@ -55,8 +55,8 @@ function sandbox.run_file(path, chunk_name, env)
       " bytes; at most " .. ID_SIZE .. " fit whole in messages (shorten the path)"
   end
   -- Only a regular file is content: reading a pipe would block, a folder reads as nothing.
-  if not ctx.util.is_file(path) then return false, chunk_name .. ": not a regular file" end
-  local text, err = ctx.util.read_file(path)
+  if not util.is_file(path) then return false, chunk_name .. ": not a regular file" end
+  local text, err = util.read_file(path)
   if not text then return false, chunk_name .. ": cannot read: " .. err end
   local chunk, syntax = load(text, "=" .. chunk_name, "t", env)
   if not chunk then
@@ -84,7 +84,7 @@ function sandbox.call(f, ...)
     return debug.traceback(msg, 2)
   end, ...))
   if not result[1] then
-    return false, prims.limit() or ctx.util.clean_traceback(result[2])
+    return false, prims.limit() or util.clean_traceback(result[2])
   end
   return table.unpack(result, 1, result.n)
 end

@@ -2,20 +2,21 @@
 -- core's bytes, each entity's data by id with its type, the world's data, the session (with
 -- its log and checkpoints, as checkpoints.kept has it), the packs and the checksum a resumed
 -- game must come to. Everything read back is checked before the world is touched.
-local ctx = ...
-local checkpoints = ctx.checkpoints
+local use = ... -- what this script uses, from prelude.lua
+local checkpoints, data, define, host = use.checkpoints, use.data, use.define, use.host
+local packs = use.packs
 local saves = {}
 
 -- The whole game as a save keeps it: the core's bytes, each entity's data by id with its type,
 -- the world's data, the session (with its log and checkpoints), the packs and the checksum
 -- that a resumed game must come to.
 function saves.state(s)
-  local w = ctx.host.world()
-  local core = ctx.host.snapshot_parts()
-  local state = ctx.data.state()
+  local w = host.world()
+  local core = host.snapshot_parts()
+  local state = data.state()
   local entities = {}
   for id, t in pairs(state.entities) do
-    entities[#entities + 1] = { id = id, type = w:entity(id).type, data = ctx.data.encode(t) }
+    entities[#entities + 1] = { id = id, type = w:entity(id).type, data = data.encode(t) }
   end
   table.sort(entities, function(a, b) return a.id < b.id end)
   local kept = checkpoints.kept(s)
@@ -23,9 +24,9 @@ function saves.state(s)
   kept.checkpoints = s.checkpoints
   return {
     game = kept.game, seed = s.seed, beat = s.beats,
-    core = core, world = ctx.data.encode(state.world),
-    entities = entities, session = ctx.data.encode(kept),
-    packs = ctx.packs.identities(), checksum = w:checksum(),
+    core = core, world = data.encode(state.world),
+    entities = entities, session = data.encode(kept),
+    packs = packs.identities(), checksum = w:checksum(),
   }
 end
 
@@ -91,18 +92,18 @@ end
 -- fresh(game, seed). Refuses packs that differ, naming how, a session that is not the world's,
 -- and a save whose world does not come to its checksum.
 function saves.resume(saved, make_world, fresh)
-  ctx.packs.check_identities(saved.packs)
-  local kept = ctx.data.decode(saved.session, "the save's session part")
+  packs.check_identities(saved.packs)
+  local kept = data.decode(saved.session, "the save's session part")
   check_kept(kept, saved)
-  local game = ctx.define.find("game", kept.game)
+  local game = define.find("game", kept.game)
   make_world(game.def.width, game.def.height, saved.seed)
-  local w = ctx.host.world()
-  local state = { world = ctx.data.decode(saved.world, "the save's world part"), entities = {} }
+  local w = host.world()
+  local state = { world = data.decode(saved.world, "the save's world part"), entities = {} }
   for _, e in ipairs(saved.entities) do
-    state.entities[e.id] = ctx.data.decode(e.data, "the save's data of entity " .. e.id)
+    state.entities[e.id] = data.decode(e.data, "the save's data of entity " .. e.id)
   end
-  local data_text = ctx.data.encode(state)
-  ctx.host.restore_parts(saved.core, data_text)
+  local data_text = data.encode(state)
+  host.restore_parts(saved.core, data_text)
   local s = fresh(game, saved.seed)
   checkpoints.put_back(s, kept)
   s.log, s.seen, s.checkpoints = kept.log, kept.seen, kept.checkpoints

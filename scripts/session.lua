@@ -15,17 +15,16 @@
 --   messages     what happened, in words, for a front end's log (narration.lua).
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
 -- keeps and how a game resumes is saves.lua.
-local ctx = ...
-local narration = ctx.narration
-local checkpoints = ctx.checkpoints
-local saves = ctx.saves
-local find = ctx.define.find
+local use = ... -- what this script uses, from prelude.lua
+local checkpoints, define, host = use.checkpoints, use.define, use.host
+local narration, saves, util = use.narration, use.saves, use.util
+local find = define.find
 local session = {}
 
 local current -- the session under way, or nil
 
 local function world()
-  return ctx.host.world()
+  return host.world()
 end
 
 -- The first player on the grid, or nil when there is none (it died and was reaped).
@@ -75,7 +74,7 @@ end
 local function input(s, p, action, dir, who)
   local ok, err = pcall(p.input, p, action, dir)
   if not ok then
-    err = ctx.util.unplace(tostring(err))
+    err = util.unplace(tostring(err))
     if who then
       err = string.format("%s: bot '%s' gave the player a bad action: %s", who.where,
         who.def.name, err)

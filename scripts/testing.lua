@@ -13,9 +13,13 @@
 -- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
 -- A test kit is always defined: test:player '@', test:wall '#', test:dirt '+'.
-local ctx = ...
-local util, define = ctx.util, ctx.define
+local use = ... -- what this script uses, from prelude.lua
+local compile, core, data, define, host = use.compile, use.core, use.data, use.define, use.host
+local packs, prims, problems, sandbox = use.packs, use.prims, use.problems, use.sandbox
+local session, util = use.session, use.util
 local testing = {}
+
+local test_dir -- the folder of the test file being prepared: `use` looks for packs there
 
 -- The layers a render shows, the first present winning.
 local shown = { "projectile", "real", "item", "wall", "trap", "floor", "misc" }
@@ -39,7 +43,7 @@ end
 local function glyph_table()
   local by_glyph = {}
   for _, e in ipairs(define.record.entity) do
-    local info = ctx.types[e.name]
+    local info = compile.type_info(e.name)
     if info and info.glyph then by_glyph[info.glyph] = e.name end
   end
   return by_glyph
@@ -54,7 +58,7 @@ function testing.render(w)
       for _, layer in ipairs(shown) do
         local e = w:at(x, y, layer)
         if e then
-          local info = ctx.types[e.type]
+          local info = compile.type_info(e.type)
           g = info and info.glyph or "?"
           break
         end
@@ -80,14 +84,14 @@ local function library(pack)
       if not n then error("map row " .. y .. " is not UTF-8 text", 2) end
       width = math.max(width, n)
     end
-    local made, err = pcall(ctx.compile.world, width, math.max(1, #lines), opts.seed or 1)
+    local made, err = pcall(compile.world, width, math.max(1, #lines), opts.seed or 1)
     if not made then error(util.unplace(tostring(err)), 2) end
-    local problems = ctx.take_problems()
-    if problems then
-      ctx.core.world_destroy()
-      error("the definitions do not compile:\n" .. problems, 2)
+    local found = problems.take()
+    if found then
+      core.world_destroy()
+      error("the definitions do not compile:\n" .. found, 2)
     end
-    local w = ctx.host.world()
+    local w = host.world()
     local glyphs = glyph_table()
     for k, v in pairs(opts.legend or {}) do glyphs[k] = v end
     for y, line in ipairs(lines) do
@@ -103,7 +107,7 @@ local function library(pack)
           end
           if type(types) ~= "table" then types = { types } end
           for _, name in ipairs(types) do
-            local ok, full = pcall(ctx.compile.resolve, "type", name, pack)
+            local ok, full = pcall(compile.resolve, "type", name, pack)
             if not ok then error("map row " .. y .. ", column " .. x .. ": " .. full, 2) end
             w:spawn(full, x - 1, y - 1)
           end
@@ -122,17 +126,16 @@ local function library(pack)
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
-      ctx.compile.world(width, height, seed)
-      local problems = ctx.take_problems()
-      if problems then
-        ctx.core.world_destroy()
-        error("the definitions do not compile:\n" .. problems, 0)
+      compile.world(width, height, seed)
+      local found = problems.take()
+      if found then
+        core.world_destroy()
+        error("the definitions do not compile:\n" .. found, 0)
       end
     end
-    local ok, err = pcall(ctx.session.start, name, opts.seed or 1, make_world)
+    local ok, err = pcall(session.start, name, opts.seed or 1, make_world)
     if not ok then error(util.unplace(tostring(err)), 2) end
-    local session = ctx.session
-    local g = { world = ctx.host.world() }
+    local g = { world = host.world() }
     function g.input(_, action, dir) session.input(action, dir) end
     function g.bot(_, bot) session.bot(bot) end
     function g.step(_, n)
@@ -160,13 +163,13 @@ local function library(pack)
       error("use takes a pack id (lower-case letters, digits and '_')", 2)
     end
     local found
-    for _, d in ipairs(ctx.packs.search_path(ctx.test_dir or ".")) do
+    for _, d in ipairs(packs.search_path(test_dir or ".")) do
       if not found and util.is_file(d .. "/" .. id .. "/pack.lua") then found = d .. "/" .. id end
     end
     if not found then error("use: no pack '" .. id .. "' was found", 2) end
-    ctx.packs.load(found)
-    local problems = ctx.take_problems()
-    if problems then error("use: pack '" .. id .. "' does not load:\n" .. problems, 2) end
+    packs.load(found)
+    local trouble = problems.take()
+    if trouble then error("use: pack '" .. id .. "' does not load:\n" .. trouble, 2) end
   end
 
   local expect = {}
@@ -176,12 +179,12 @@ local function library(pack)
     if type(v) == "string" then return string.format("%q", v) end
     if type(v) ~= "table" then return tostring(v) end
     local parts = {}
-    for k, x in pairs(ctx.data.real(v)) do parts[#parts + 1] = tostring(k) .. " = " .. show(x) end
+    for k, x in pairs(data.real(v)) do parts[#parts + 1] = tostring(k) .. " = " .. show(x) end
     return "{ " .. table.concat(parts, ", ") .. " }"
   end
 
   local function same(a, b)
-    a, b = ctx.data.real(a), ctx.data.real(b)
+    a, b = data.real(a), data.real(b)
     if type(a) ~= "table" or type(b) ~= "table" then return a == b end
     for k, v in pairs(a) do if not same(v, b[k]) then return false end end
     for k in pairs(b) do if a[k] == nil then return false end end
@@ -224,7 +227,7 @@ local function library(pack)
   local resets = 0
   function expect.limit(fn, text, what)
     if resets >= 8 then fail(what, "expect.limit may be used 8 times per test file at most") end
-    local ok, message, overrun = ctx.prims.catch_limit(fn)
+    local ok, message, overrun = prims.catch_limit(fn)
     local hit = overrun and message
     local err = message
     resets = resets + 1
@@ -270,14 +273,14 @@ end
 -- tests. Returns the list of { name, fn }; raises when the file or its pack does not load.
 function testing.prepare(file, pack_dir, chunk)
   define_kit()
-  ctx.test_dir = util.dirname(file)
+  test_dir = util.dirname(file)
   local pack
   if pack_dir then
-    ctx.packs.load(pack_dir)
-    pack = ctx.loaded[util.basename(pack_dir:gsub("/+$", ""))]
+    packs.load(pack_dir)
+    pack = packs.loaded[util.basename(pack_dir:gsub("/+$", ""))]
   end
-  local problems = ctx.take_problems()
-  if problems then error(problems, 0) end
+  local found = problems.take()
+  if found then error(found, 0) end
   local cases = {}
   local lib = library(pack or { id = "scenario" })
   lib.test = function(name, fn)
@@ -288,15 +291,15 @@ function testing.prepare(file, pack_dir, chunk)
   end
   local env
   if pack then
-    env = ctx.packs.env_of(pack, lib)
+    env = packs.env_of(pack, lib)
   else
-    pack = ctx.packs.loose("scenario", lib)
+    pack = packs.loose("scenario", lib)
     env = pack.env
   end
-  local ok, err = ctx.sandbox.run_file(file, chunk, env)
+  local ok, err = sandbox.run_file(file, chunk, env)
   if not ok then error(err, 0) end
-  problems = ctx.take_problems()
-  if problems then error(problems, 0) end
+  found = problems.take()
+  if found then error(found, 0) end
   return cases
 end
 
@@ -314,7 +317,7 @@ end
 function testing.list(dirs)
   local list = {}
   if #dirs == 0 then
-    local root = ctx.host.source_dir
+    local root = host.source_dir
     dirs = { root .. "/tests/scenarios" }
     for _, top in ipairs({ root .. "/content", root .. "/content/examples" }) do
       for _, name in ipairs(util.list_dir(top)) do

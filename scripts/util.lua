@@ -1,5 +1,6 @@
 -- util.lua: small helpers the runtime's scripts share.
-local ctx = ...
+local use = ... -- what this script uses, from prelude.lua
+local host, lfs, prims = use.host, use.lfs, use.prims
 local util = {}
 
 -- The closest of `options` to a misspelt `word`, for "did you mean" hints (nil if none is
@@ -104,7 +105,7 @@ end
 function util.plain_fields(t)
   if getmetatable(t) ~= nil then return nil, "a plain table (this one has a metatable)" end
   local copy = {}
-  local raw_next = ctx.prims.raw_next
+  local raw_next = prims.raw_next
   local k, v = raw_next(t)
   while k ~= nil do
     if type(k) ~= "string" and math.type(k) ~= "integer" then
@@ -125,23 +126,23 @@ function util.read_file(path)
 end
 
 function util.is_dir(path)
-  return ctx.lfs.attributes(path, "mode") == "directory"
+  return lfs.attributes(path, "mode") == "directory"
 end
 
 function util.is_file(path)
-  return ctx.lfs.attributes(path, "mode") == "file"
+  return lfs.attributes(path, "mode") == "file"
 end
 
 -- Whether something is at path, whatever it is (a file, a folder, a pipe, ...).
 function util.exists(path)
-  return ctx.lfs.attributes(path, "mode") ~= nil
+  return lfs.attributes(path, "mode") ~= nil
 end
 
 -- The names in a folder, sorted, without "." and "..".
 function util.list_dir(path)
   local names = {}
   if not util.is_dir(path) then return names end
-  for name in ctx.lfs.dir(path) do
+  for name in lfs.dir(path) do
     if name ~= "." and name ~= ".." then names[#names + 1] = name end
   end
   table.sort(names)
@@ -150,14 +151,14 @@ end
 
 -- The same folder whatever the path says: device and inode.
 function util.identity(path)
-  local a = ctx.lfs.attributes(path)
+  local a = lfs.attributes(path)
   return a and (a.dev .. ":" .. a.ino) or path
 end
 
 -- The path made absolute (from the current folder) and without "." and ".." parts, so that
 -- "tests/bat.lua" run from inside a pack names the pack's folder like any other path.
 function util.absolute(path)
-  if path:sub(1, 1) ~= "/" then path = ctx.lfs.currentdir() .. "/" .. path end
+  if path:sub(1, 1) ~= "/" then path = lfs.currentdir() .. "/" .. path end
   local parts = {}
   for part in path:gmatch("[^/]+") do
     if part == ".." then
@@ -181,7 +182,7 @@ end
 -- A message without the place in the runtime's own scripts that a C function raising it
 -- added (the place that matters is the definition's, which the caller adds).
 function util.unplace(msg)
-  local dir = ctx.host.scripts_dir
+  local dir = host.scripts_dir
   if msg:sub(1, #dir) == dir then msg = msg:gsub("^[^:]*:%d+: ", "", 1) end
   return msg
 end
@@ -189,7 +190,7 @@ end
 -- A traceback for modders: the runtime's own frames and the protected call that ran the
 -- content go.
 function util.clean_traceback(msg)
-  local dir = ctx.host.scripts_dir
+  local dir = host.scripts_dir
   local lines = {}
   for line in (msg .. "\n"):gmatch("([^\n]*)\n") do
     local runtime = line:sub(1, 1) == "\t" and (line:find(dir, 1, true) or

@@ -8,7 +8,8 @@
 -- remembered - without the monsters - and shown dimmed. Intents come from a preview of the
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
-local ctx = ...
+local use = ... -- what this script uses, from prelude.lua
+local compile, session = use.compile, use.session
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
@@ -29,7 +30,7 @@ local function look(w, x, y, layers)
   for _, layer in ipairs(layers) do
     local e = w:at(x, y, layer)
     if e then
-      local info = ctx.types[e.type] or {}
+      local info = compile.type_info(e.type) or {}
       return info.glyph or "?", COLORS[info.color] or "."
     end
   end
@@ -40,7 +41,7 @@ end
 -- will say what failed.
 local function intents(w, you)
   local marks = {}
-  local ok, history = pcall(ctx.session.preview, "none")
+  local ok, history = pcall(session.preview, "none")
   if not ok then return marks end
   local function mark(x, y, m)
     local i = y * w.width + x
@@ -52,7 +53,7 @@ local function intents(w, you)
     elseif c.kind == "attacked" and c.other and c.other.id ~= you then
       local victim = c.entity
       if not victim:is_dead() and victim.x then mark(victim.x, victim.y, "a") end
-    elseif c.kind == "spawned" and (ctx.types[c.type] or {}).layer == "projectile" then
+    elseif c.kind == "spawned" and (compile.type_info(c.type) or {}).layer == "projectile" then
       mark(c.to.x, c.to.y, "a")
     end
   end
