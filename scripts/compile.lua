@@ -9,34 +9,13 @@ local problems, util = use.problems, use.util
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 
--- What the runtime has built in, for "did you mean" hints.
-local builtin = {
-  decorator = { "Acting", "Attacking", "Attackable", "Moving", "Displaceable", "Pushable",
-    "Digging", "Diggable", "WithHP", "Killable", "Ticking", "Statused", "Sequential",
-    "PlayerControl" },
-  action = { "none", "move", "attack", "dig", "attack_move", "attack_dig_move" },
-  movs = { "none", "basic", "adjacent", "diagonal", "straight" },
-  algo = { "simple", "general" },
-  chain = { "beat_start", "beat_end", "entity_spawned", "entity_died", "act_check",
-    "act_success", "act_failure", "attack_check", "attack_get", "attack_do", "attack_success",
-    "attack_failure", "defence", "be_hit", "move_check", "move_get", "move_do", "move_success",
-    "move_failure", "displace_check", "displaced", "push_check", "be_pushed", "dig_check",
-    "dig_get", "dig_do", "dig_success", "dig_failure", "be_dug_check", "be_dug", "damaged",
-    "die_check", "tick" },
-  source = { "basic" },
-  change = {},
-  sequence = {},
-  status = {},
-  type = {},
-}
-compile.builtin = builtin
-
 local record_kind = { type = "entity" }
 
--- Every name of a kind content could mean, for hints.
+-- Every name of a kind content could mean, for hints: the world's (the runtime's built-in
+-- names, registered by the core, and what has compiled so far) and every definition's.
 local function known(kind)
   local names = {}
-  for _, n in ipairs(builtin[kind] or {}) do names[#names + 1] = n end
+  for _, n in ipairs(core.names(kind)) do names[#names + 1] = n end
   for _, e in ipairs(define.record[record_kind[kind] or kind] or {}) do
     names[#names + 1] = e.name
     names[#names + 1] = e.name:match(":(.*)$")

@@ -292,8 +292,8 @@ static cairn_err check_restorable(cairn_world *w, const cairn_entity *e)
         if (have != from_type + cairn__statused_handlers_on(w, id, name))
             return cairn_world_fail(w, CAIRN_ERR_STATE,
                                     "entity %u (%s) holds handlers of its own on chain %s that "
-                                    "no status hooked (cairn_entity_hook, e:hook): they are "
-                                    "code, which a snapshot cannot keep",
+                                    "no status hooked: they are code, which a snapshot cannot "
+                                    "keep (give a lasting handler a status)",
                                     id.index, cairn_type_name(w, e->type),
                                     cairn_chain_name(w, name));
     }

@@ -634,6 +634,23 @@ static int c_find(lua_State *L)
     return 1;
 }
 
+/* core.names(kind) -> every name of the kind the world has, in id order: the core's own
+ * first (builtin.c registers them), then content's. The one list of the built-in names. */
+static int c_names(lua_State *L)
+{
+    cairn_lua_kind kind = (cairn_lua_kind)luaL_checkoption(L, 1, NULL, kind_options);
+    cairn_world *w = cairn_lua__world(L);
+    lua_newtable(L);
+    for (int id = 0;; id++) {
+        const char *name = cairn_lua__name(w, kind, id);
+        if (!name)
+            break;
+        lua_pushstring(L, name);
+        lua_rawseti(L, -2, id + 1);
+    }
+    return 1;
+}
+
 static int c_source(lua_State *L)
 {
     cairn_source_id id;
@@ -785,6 +802,7 @@ void cairn_lua__open_define(lua_State *L)
     static const luaL_Reg fns[] = {
         {"world_new", c_world_new},
         {"find", c_find},
+        {"names", c_names},
         {"source", c_source},
         {"change", c_change},
         {"chain", c_chain},
