@@ -389,7 +389,7 @@ function replay.step()
   end
   give(e, beat)
   session.step()
-  -- Beats played by others in between (cairn_lua_game_step) would compare the wrong entry.
+  -- Beats played by others in between (cairn_session_step) would compare the wrong entry.
   if s.beats ~= beat then refuse("the replay's game was played on outside the replay") end
   compare(s.log[beat], e, beat)
   return playing.next > #playing.r.beats
