@@ -172,11 +172,11 @@ static int32_t as_number(const stat *s, const unsigned char *p)
 /* e.hp = v goes the way of a hurt or a heal, so that a Killable entity set to 0 dies and the
  * history, previews and the log see the change. Above max_hp is refused rather than cut to
  * it: the content that wrote it meant a number it would not get. */
-static void set_hp(lua_State *L, cairn_world *w, cairn_entity_id id, int32_t now, int32_t to)
+static void set_hp(lua_State *L, cairn_world *w, cairn_entity_id id, const cairn_with_hp *hp,
+                   int32_t to)
 {
-    const cairn_with_hp *hp = NULL;
-    cairn_entity_data(w, id, CAIRN_DECO_WITH_HP, (void **)&hp);
-    if (hp && to > now && to > hp->max)
+    int32_t now = hp->hp;
+    if (to > now && to > hp->max)
         luaL_error(L,
                    "hp %d is more than max_hp %d: raise max_hp first, or heal with e:heal, which "
                    "stops at max_hp",
@@ -207,7 +207,8 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
         return;
     }
     if (!strcmp(s->name, "hp")) {
-        set_hp(L, w, id, get_i32(p), check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX));
+        /* hp lives in WithHP's block, which is base */
+        set_hp(L, w, id, base, check_int(L, idx, name, -CAIRN_STAT_MAX, CAIRN_STAT_MAX));
         return;
     }
     unsigned char before[CAIRN_SOURCE_MAX * sizeof(int32_t)];

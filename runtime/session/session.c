@@ -94,16 +94,26 @@ cairn_err cairn_session_status(cairn_lua *h, cairn_session_end *ended)
     return game_standing(h, "game_status", ended);
 }
 
-cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text)
+/* Calls the runtime function `name` (with arg, when not NULL) for the text it returns, which
+ * stays alive, anchored under `key`, until the next call of the same kind; *text is NULL when
+ * it returned none. */
+static cairn_err text_result(cairn_lua *h, const char *name, const char *arg, const char *key,
+                             const char **text)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_summary", unfinished ? unfinished : "playing", 1);
+    cairn_err st = call_runtime(h, name, arg, 1);
     if (st)
         return st;
-    anchor(L, "cairn.game_summary");
+    anchor(L, key);
     *text = lua_tostring(L, -1);
     lua_pop(L, 1);
     return CAIRN_OK;
+}
+
+cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text)
+{
+    return text_result(h, "game_summary", unfinished ? unfinished : "playing", "cairn.game_summary",
+                       text);
 }
 
 cairn_err cairn_session_undo(cairn_lua *h)
@@ -288,14 +298,7 @@ cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 
 cairn_err cairn_session_record(cairn_lua *h, const char **text)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_record", NULL, 1);
-    if (st)
-        return st;
-    anchor(L, "cairn.game_record");
-    *text = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    return text_result(h, "game_record", NULL, "cairn.game_record", text);
 }
 
 /* A replay's text is pushed whole onto the Lua state, where a push past the memory ceiling
@@ -373,12 +376,5 @@ cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 
 cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "replay_finish", NULL, 1);
-    if (st)
-        return st;
-    anchor(L, "cairn.game_replay_finish");
-    *incomplete = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    return text_result(h, "replay_finish", NULL, "cairn.game_replay_finish", incomplete);
 }
