@@ -84,6 +84,7 @@
 ---| "dig"             # Digging
 ---| "attack_move"     # attack, else move
 ---| "attack_dig_move" # attack, else dig, else move
+---| "perform" # a player's choice, performed (cairn.choice)
 
 ---@alias CairnActionName CairnBuiltinAction|string
 

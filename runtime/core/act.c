@@ -302,6 +302,22 @@ cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action ac
     return CAIRN_OK;
 }
 
+void cairn_player_set_perform(cairn_world *w, cairn_activate_fn fn, void *ud)
+{
+    w->perform = fn;
+    w->perform_ud = ud;
+}
+
+cairn_err cairn__player_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                 cairn_result_event **out, void *ud)
+{
+    (void)ud;
+    if (!w->perform)
+        return cairn_world_fail(w, CAIRN_ERR_STATE,
+                                "perform: the host has given PlayerControl nothing to perform");
+    return w->perform(w, actor, dir, out, w->perform_ud);
+}
+
 cairn_err cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud)
 {
     (void)ud;

@@ -48,7 +48,8 @@ static const cairn_decorator_def decorators[CAIRN_DECO_BUILTIN_COUNT] = {
     [CAIRN_DECO_PLAYER_CONTROL] = {.name = "PlayerControl",
                                    DATA(cairn_player_control, NULL),
                                    REQUIRES(requires_acting),
-                                   .compute = cairn__player_compute},
+                                   .compute = cairn__player_compute,
+                                   .activate = cairn__player_activate},
 };
 
 static const struct {
@@ -63,6 +64,7 @@ static const struct {
     [CAIRN_ACTION_ATTACK_MOVE] = {"attack_move", 2, {CAIRN_DECO_ATTACKING, CAIRN_DECO_MOVING}},
     [CAIRN_ACTION_ATTACK_DIG_MOVE] =
         {"attack_dig_move", 3, {CAIRN_DECO_ATTACKING, CAIRN_DECO_DIGGING, CAIRN_DECO_MOVING}},
+    [CAIRN_ACTION_PERFORM] = {"perform", 1, {CAIRN_DECO_PLAYER_CONTROL}},
 };
 
 static const struct {

@@ -63,6 +63,8 @@ cairn_err cairn__statused_release(cairn_world *w, cairn_entity_id id, void *data
 cairn_err cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
 cairn_err cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data, void *ud);
 cairn_err cairn__player_compute(cairn_world *w, cairn_entity_id id, void *data, void *ud);
+cairn_err cairn__player_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                                 cairn_result_event **out, void *ud);
 cairn_err cairn__movs_builtin(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
                               void *ud);
 

@@ -52,6 +52,10 @@ struct cairn_world {
     bool in_beat;       /* cairn_world_step is walking the beat order */
     uint32_t act_depth; /* nested cairn_entity_act calls */
 
+    /* PlayerControl's activate callback, the host's (cairn_player_set_perform). */
+    cairn_activate_fn perform;
+    void *perform_ud;
+
     cairn_change *history;
     uint32_t history_count;
     uint32_t history_cap;

@@ -220,6 +220,83 @@ static void a_failing_handler_stops_the_beat_and_the_next_beat_runs(void **state
     map_close(&m);
 }
 
+/* What the host's perform callback saw, and what it says. */
+typedef struct performed {
+    int calls;
+    cairn_entity_id actor;
+    cairn_dir dir;
+    cairn_phase phase;
+    bool succeed;
+} performed;
+
+static cairn_err perform_probe(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                               cairn_result_event **out, void *ud)
+{
+    performed *p = ud;
+    p->calls++;
+    p->actor = actor;
+    p->dir = dir;
+    p->phase = cairn_world_phase(w);
+    cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
+        w, CAIRN_EVENT_RESULT, sizeof *ev, actor, (cairn_action){CAIRN_ACTION_PERFORM, dir});
+    if (!ev)
+        return cairn_world_error_status(w);
+    ev->component = CAIRN_DECO_PLAYER_CONTROL;
+    ev->head.success = p->succeed;
+    *out = ev;
+    return CAIRN_OK;
+}
+
+static cairn_err veto(cairn_world *w, cairn_event *ev, void *ud)
+{
+    (void)w, (void)ud;
+    ev->propagate = false;
+    return CAIRN_OK;
+}
+
+static void perform_is_the_players_act_through_the_host_callback(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"@.", NULL});
+    cairn_entity_id player = map_real(&m, 0, 0);
+    performed p = {.succeed = true};
+    cairn_player_set_perform(m.w, perform_probe, &p);
+    map_beat(&m, player, CAIRN_ACTION_PERFORM, CAIRN_DIR_E);
+    assert_int_equal(p.calls, 1);
+    assert_true(cairn_entity_id_eq(p.actor, player));
+    assert_int_equal(p.dir, CAIRN_DIR_E);
+    assert_int_equal(p.phase, CAIRN_PHASE_PLAYERS);
+    assert_true(map_last(&m, player)->head.success);
+    map_assert(&m, (const char *[]){"@.", NULL}); /* it did what the callback did: nothing */
+
+    /* A failed perform is a failed act. */
+    p.succeed = false;
+    map_beat(&m, player, CAIRN_ACTION_PERFORM, CAIRN_DIR_NONE);
+    assert_int_equal(p.calls, 2);
+    assert_false(map_last(&m, player)->head.success);
+
+    /* act_check comes first: a vetoed player performs nothing. */
+    assert_ok(m.w, cairn_entity_hook(m.w, player, CAIRN_CHAIN_ACT_CHECK,
+                                     (cairn_handler){veto, NULL, CAIRN_RANK_MEDIUM}, NULL));
+    map_beat(&m, player, CAIRN_ACTION_PERFORM, CAIRN_DIR_NONE);
+    assert_int_equal(p.calls, 2);
+    map_close(&m);
+}
+
+static void perform_without_a_host_callback_stops_the_beat(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"@.", NULL});
+    cairn_entity_id player = map_real(&m, 0, 0);
+    assert_ok(
+        m.w, cairn_player_input(m.w, player, (cairn_action){CAIRN_ACTION_PERFORM, CAIRN_DIR_NONE}));
+    assert_int_equal(cairn_world_step(m.w), CAIRN_ERR_STATE);
+    assert_non_null(strstr(cairn_world_error(m.w), "nothing to perform"));
+    map_close(&m);
+}
+
 static void a_steady_state_beat_allocates_nothing(void **state)
 {
     (void)state;
@@ -271,6 +348,8 @@ int main(void)
         cmocka_unit_test(an_entity_born_during_a_beat_first_acts_in_the_next),
         cmocka_unit_test(the_history_lists_the_beats_changes_in_order_with_phases),
         cmocka_unit_test(a_failing_handler_stops_the_beat_and_the_next_beat_runs),
+        cmocka_unit_test(perform_is_the_players_act_through_the_host_callback),
+        cmocka_unit_test(perform_without_a_host_callback_stops_the_beat),
         cmocka_unit_test(a_steady_state_beat_allocates_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

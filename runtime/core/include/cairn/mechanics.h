@@ -371,7 +371,8 @@ cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_ce
  * that one's result event is the action's. An action with no components (none) always
  * succeeds with no result. Built-in, in this order: none, move [Moving], attack
  * [Attacking], dig [Digging], attack_move [Attacking, Moving], attack_dig_move [Attacking,
- * Digging, Moving].
+ * Digging, Moving], perform [PlayerControl] (what the host's perform callback does: see
+ * cairn_player_set_perform).
  */
 enum {
     CAIRN_ACTION_NONE,
@@ -380,6 +381,7 @@ enum {
     CAIRN_ACTION_DIG,
     CAIRN_ACTION_ATTACK_MOVE,
     CAIRN_ACTION_ATTACK_DIG_MOVE,
+    CAIRN_ACTION_PERFORM,
     CAIRN_ACTION_BUILTIN_COUNT
 };
 #define CAIRN_ACTION_COMPONENTS_MAX 8
@@ -412,6 +414,12 @@ cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id);
 /* Sets a PlayerControl entity's action for the next beat (CAIRN_ERR_NOT_FOUND without
  * PlayerControl, CAIRN_ERR_INVALID for an unknown action). Without input it does none. */
 cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
+
+/* What the built-in action `perform` does: PlayerControl, its one component, calls `fn` as its
+ * activate callback, so that a player's act can be anything the host decides (a choice the
+ * player made, in the Lua host) while still going through Acting's stages and the players
+ * phase. Without one, `perform` fails its beat with CAIRN_ERR_STATE. `ud` is borrowed. */
+void cairn_player_set_perform(cairn_world *w, cairn_activate_fn fn, void *ud);
 
 /* ---------------------------------------------------------------------------------------
  * Algorithms
