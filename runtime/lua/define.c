@@ -617,15 +617,10 @@ static int c_sequence(lua_State *L)
 
 /* --- the rest: names, types, actions, hooks ---------------------------------------------- */
 
-static const char *const kind_options[] = {
-    "type",     "decorator", "chain",  "action", "movs", "algo",
-    "sequence", "status",    "source", "change", NULL,
-};
-
 /* core.find(kind, name) -> id or nil */
 static int c_find(lua_State *L)
 {
-    cairn_lua_kind kind = (cairn_lua_kind)luaL_checkoption(L, 1, NULL, kind_options);
+    cairn_lua_kind kind = cairn_lua__check_kind(L, 1);
     int id;
     if (cairn_lua__find(cairn_lua__world(L), kind, luaL_checkstring(L, 2), &id))
         lua_pushinteger(L, id);
@@ -638,7 +633,7 @@ static int c_find(lua_State *L)
  * first (builtin.c registers them), then content's. The one list of the built-in names. */
 static int c_names(lua_State *L)
 {
-    cairn_lua_kind kind = (cairn_lua_kind)luaL_checkoption(L, 1, NULL, kind_options);
+    cairn_lua_kind kind = cairn_lua__check_kind(L, 1);
     cairn_world *w = cairn_lua__world(L);
     lua_newtable(L);
     for (int id = 0;; id++) {
@@ -803,6 +798,7 @@ void cairn_lua__open_define(lua_State *L)
         {"world_new", c_world_new},
         {"find", c_find},
         {"names", c_names},
+        {"resolve", cairn_lua__core_resolve},
         {"source", c_source},
         {"change", c_change},
         {"chain", c_chain},

@@ -148,6 +148,8 @@ typedef enum cairn_lua_kind {
     CAIRN_LUA_KIND_COUNT = CAIRN_KIND_COUNT
 } cairn_lua_kind;
 
+/* The kind named at idx ("type", "decorator", ... "change"), as scripts name them. */
+cairn_lua_kind cairn_lua__check_kind(lua_State *L, int idx);
 /* Finds the id of a name of a kind; false when there is none. */
 bool cairn_lua__find(cairn_world *w, cairn_lua_kind kind, const char *name, int *out);
 /* The text of an id of a kind, or NULL. */
@@ -157,10 +159,15 @@ const char *cairn_lua__name(cairn_world *w, cairn_lua_kind kind, int id);
  * the answer is "unknown"; longer ones are refused as too long before they are looked up, so
  * that no message, hint or copy is ever the size of a name of a megabyte. */
 #define CAIRN_LUA_NAME_REF_MAX 256
-/* The id of the name at idx as content means it: a name with a ':' as it is; else the calling
- * pack's own "pack:name" first, then the runtime's "name". Raises for an unknown name and
- * for one longer than CAIRN_LUA_NAME_REF_MAX. */
+/* The id of the name at idx as content means it, by the rule for short names (names.c) asked
+ * from the calling pack. Raises for an unknown name, one several packs define and one longer
+ * than CAIRN_LUA_NAME_REF_MAX. */
 int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
+/* core.resolve(kind, name [, pack]) -> full name, id; or nil and, when several packs define
+ * name, the message that lists them. By the same rule: core.resolve(list, name, pack, what)
+ * over a list of full names (games, bots), the id the index in it, `what` naming the kind in
+ * the message. */
+int cairn_lua__core_resolve(lua_State *L);
 /* Pushes the name of an id of a kind (nil for none). */
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
 
