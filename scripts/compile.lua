@@ -28,8 +28,9 @@ local kind_words = { type = "entity type", decorator = "decorator", chain = "cha
   action = "action", movs = "movs", algo = "algorithm", sequence = "sequence", status = "status",
   source = "attack source", change = "kind of change" }
 
--- The full name a definition of `pack` means by `name`: its own pack's first, then the
--- runtime's. Raises when there is none.
+-- The full name and id a definition of `pack` means by `name`, by the rule for short names
+-- (core.resolve: its own pack's, the runtime's, the one other pack's). Raises when there is
+-- none, saying why.
 local function resolve(kind, name, pack)
   if type(name) ~= "string" then
     error(kind_words[kind] .. " names are strings, not " .. type(name) .. "s", 0)
@@ -38,12 +39,9 @@ local function resolve(kind, name, pack)
     error(string.format("%s name is too long: %d bytes (at most %d): '%s...'", kind_words[kind],
       #name, core.NAME_REF_MAX, name:sub(1, 24)), 0)
   end
-  if not name:find(":", 1, true) then
-    local own = pack.id .. ":" .. name
-    if core.find(kind, own) then return own, core.find(kind, own) end
-  end
-  local id = core.find(kind, name)
-  if id then return name, id end
+  local found, id = core.resolve(kind, name, pack.id)
+  if found then return found, id end
+  if id then error(id, 0) end -- several packs define it: the message lists them
   -- A definition that failed is no unknown name: its failure is the one to report.
   local lost = compile.failed[record_kind[kind] or kind] or {}
   local full = not name:find(":", 1, true) and lost[pack.id .. ":" .. name] and

@@ -18,24 +18,19 @@ end
 define.record = record
 define.by_name = by_name
 
--- A game or bot definition by full or short name ("dungeon" finds "base:dungeon" when one
--- pack defines it).
+-- A game or bot definition by full or short name. The rule is the one names.c has for every
+-- name (core.resolve), asked from no pack (the command line, saves) over no built-ins: the
+-- full name, else the one pack's that defines the short name.
 function define.find(kind, name)
-  local found = by_name[kind][name]
-  if found then return found end
-  local matches, known = {}, {}
+  local names, seen = {}, {}
   for _, e in ipairs(record[kind]) do
-    local full = e.pack.id .. ":" .. e.def.name
-    known[#known + 1] = full
-    if e.def.name == name then matches[#matches + 1] = e end
+    if not seen[e.name] then names[#names + 1], seen[e.name] = e.name, true end
   end
-  if #matches == 1 then return matches[1] end
-  local list = #known > 0 and table.concat(known, ", ") or "none"
-  if #matches > 1 then
-    error(string.format("%s '%s' is defined by several packs: say which (%s)", kind, name,
-      list), 0)
-  end
-  error(string.format("no %s is named '%s' (the %ss loaded: %s)", kind, name, kind, list), 0)
+  local full, found = core.resolve(names, name, nil, kind)
+  if full then return by_name[kind][full] end
+  if found then error(found, 0) end -- several packs define it: the message lists them
+  error(string.format("no %s is named '%s' (the %ss loaded: %s)", kind, name, kind,
+    #names > 0 and table.concat(names, ", ") or "none"), 0)
 end
 
 local function problem(where, fmt, ...)
