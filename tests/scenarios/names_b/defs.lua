@@ -1,0 +1,3 @@
+cairn.decorator { name = "Both" }
+cairn.decorator { name = "Twice" }
+cairn.decorator { name = "Moving" }
