@@ -319,7 +319,7 @@
 ---A game: its world's size, its floors, how each floor is made and when it is over. Not
 ---compiled: the session started by `cairn sim` (or the front end) calls its functions.
 ---@class CairnGameDef: CairnChangeable
----@field name string `cairn sim --game NAME`; a short name works when one pack has it.
+---@field name string `cairn sim --game NAME`; a short name as docs/modding.md, Names, says.
 ---@field width integer 1 to 4096, the same for every floor.
 ---@field height integer 1 to 4096.
 ---@field floors? integer 1 to 4096; default 1.
@@ -479,7 +479,7 @@ function CairnWorld:history() end
 ---@field to? CairnCell
 
 ---Adds a change of a kind defined with cairn.change to the beat's history.
----@param kind string The kind's name (a short one means the calling pack's own first).
+---@param kind string The kind's name (a short one as docs/modding.md, Names, says).
 ---@param fields? CairnRecordFields
 function CairnWorld:record(kind, fields) end
 
