@@ -133,9 +133,12 @@ static int resolve(const name_set *s, const char *name, const char *pack, int *i
 {
     if (strchr(name, ':'))
         return find_in(s, name, id);
-    if (pack && strlen(pack) + 1 + strlen(name) <= CAIRN_NAME_MAX) {
+    size_t pack_len = pack ? strlen(pack) : 0, name_len = strlen(name);
+    if (pack && pack_len + 1 + name_len <= CAIRN_NAME_MAX) {
         char full[CAIRN_NAME_MAX + 1];
-        snprintf(full, sizeof full, "%s:%s", pack, name);
+        memcpy(full, pack, pack_len);
+        full[pack_len] = ':';
+        memcpy(full + pack_len + 1, name, name_len + 1);
         if (find_in(s, full, id))
             return 1;
     }
