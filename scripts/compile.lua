@@ -4,7 +4,7 @@
 -- fails is reported at its place and skipped; the others still compile, so one run finds
 -- every problem.
 local use = ... -- what this script uses, from prelude.lua
-local core, data, define, host = use.core, use.data, use.define, use.host
+local choices, core, data, define, host = use.choices, use.core, use.data, use.define, use.host
 local problems, util = use.problems, use.util
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
@@ -134,6 +134,11 @@ end
 -- Games and bots are not the core's: the session (session.lua) calls their functions.
 function compilers.game() end
 function compilers.bot() end
+
+-- Neither are choices (choices.lua): only their shape and names are checked here.
+function compilers.choice(e)
+  choices.check(e, compile.keys)
+end
 
 function compilers.source(e)
   core.source(e.name)
@@ -282,6 +287,9 @@ end
 -- A new world of that size and seed from every definition made so far.
 function compile.world(width, height, seed)
   core.world_new(width, height, seed)
+  core.set_perform(choices.perform)
+  choices.reset()
+  compile.keys = {} -- a choice's key -> the choice that has it
   data.reset()
   types = {}
   compile.chains = {}

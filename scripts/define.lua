@@ -8,7 +8,7 @@ local define = {}
 
 -- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
 define.kinds = { "source", "change", "decorator", "action", "movs", "algo", "status",
-  "sequence", "entity", "handler", "game", "bot" }
+  "sequence", "entity", "handler", "game", "bot", "choice" }
 
 local record = {}   -- kind -> list of definitions, in the order made
 local by_name = {}  -- kind -> full name -> definition
@@ -64,6 +64,9 @@ local fields = {
     generate = "function", outcome = "function", report = "function", items = "function",
     sight = "number", description = "string" },
   bot = { name = "string", decide = "function", description = "string" },
+  choice = { name = "string", key = "string", label = "text", description = "string",
+    available = "function", target = "table", prompts = "prompts", optional = "string",
+    action = "string", perform = "function" },
 }
 
 -- Fields that had another name once, by kind: the old name is unknown now, and the problem
@@ -123,6 +126,11 @@ local function bad_value(spec, v)
           return shape, "a " .. type(one)
         end
       end
+    end
+  elseif spec == "text" or spec == "prompts" then
+    local other = spec == "text" and "string" or "table"
+    if type(v) ~= other and type(v) ~= "function" then
+      return "a " .. other .. " or a function", "a " .. type(v)
     end
   elseif spec == "sequence" then
     if type(v) ~= "string" and not util.is_list(v) then

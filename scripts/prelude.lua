@@ -26,15 +26,16 @@ local define = script("define",
   { core = core, data = data, host = host, problems = problems, util = util })
 local packs = script("packs",
   { define = define, host = host, lfs = lfs, sandbox = sandbox, util = util })
-local compile = script("compile",
-  { core = core, data = data, define = define, host = host, problems = problems, util = util })
+local choices = script("choices", { core = core, define = define, host = host, util = util })
+local compile = script("compile", { choices = choices, core = core, data = data,
+  define = define, host = host, problems = problems, util = util })
 local narration = script("narration", { define = define })
 local checkpoints = script("checkpoints",
   { data = data, define = define, host = host, prims = prims })
 local saves = script("saves",
   { checkpoints = checkpoints, data = data, define = define, host = host, packs = packs })
-local session = script("session", { checkpoints = checkpoints, define = define, host = host,
-  narration = narration, saves = saves, util = util })
+local session = script("session", { checkpoints = checkpoints, choices = choices,
+  define = define, host = host, narration = narration, saves = saves, util = util })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
   sandbox = sandbox, session = session, util = util })
@@ -70,6 +71,33 @@ end
 
 function runtime.game_input(action, dir)
   session.input(action, dir ~= "" and dir or nil)
+end
+
+-- Choices, a prompt at a time (cairn_session_choices, _choose, _prompt, _answer, _cancel).
+function runtime.game_choices()
+  return session.choices()
+end
+
+function runtime.game_choose(name)
+  session.begin(name)
+end
+
+function runtime.game_prompt()
+  return session.prompt()
+end
+
+function runtime.game_answer(text)
+  session.answer(text)
+end
+
+function runtime.game_cancel()
+  return session.cancel()
+end
+
+function runtime.game_describe(x, y)
+  local s = session.current()
+  if not s then error("no game has been started", 0) end
+  return view.describe(s, host.world(), x, y)
 end
 
 function runtime.game_bot(name)
@@ -163,6 +191,15 @@ function runtime.data_load(state)
     local e = w:entity(id)
     return e and e.type
   end)
+end
+
+-- e:choices() and e:choose(name, answers) (runtime/lua/entity.c).
+function runtime.choices_of(e)
+  return choices.list(e)
+end
+
+function runtime.choose(e, name, answers)
+  return choices.choose(e, name, answers)
 end
 
 function runtime.entity_data(e)

@@ -338,6 +338,38 @@ static cairn_err deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir 
     return CAIRN_OK;
 }
 
+/* The built-in action perform: PlayerControl's turn runs the runtime's Lua function (kept as
+ * ud), as a Lua action component runs its activate. */
+static cairn_err host_perform(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                              cairn_result_event **out, void *ud)
+{
+    cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
+        w, CAIRN_EVENT_RESULT, sizeof *ev, actor,
+        (cairn_action){CAIRN_ACTION_PERFORM, (uint8_t)dir});
+    if (!ev)
+        return cairn_world_error_status(w);
+    ev->component = CAIRN_DECO_PLAYER_CONTROL;
+    callback cb = {.fn = (int)(intptr_t)ud,
+                   .entity = actor,
+                   .dir = cairn_dir_name(dir),
+                   .ev = &ev->head,
+                   .want_bool = true};
+    cairn_err st = call_back(host_of(w), &cb);
+    if (st)
+        return st;
+    ev->head.success = cb.result;
+    *out = ev;
+    return CAIRN_OK;
+}
+
+/* core.set_perform(fn): what the current world's `perform` action runs (scripts/choices.lua). */
+static int c_set_perform(lua_State *L)
+{
+    int ref = keep_fn(L, 1);
+    cairn_player_set_perform(cairn_lua__world(L), host_perform, (void *)(intptr_t)ref);
+    return 0;
+}
+
 /* The length of the list at idx (0 for nil), at most max; raises otherwise. */
 static size_t list_length(lua_State *L, int idx, size_t max, const char *what)
 {
@@ -796,6 +828,7 @@ void cairn_lua__open_define(lua_State *L)
 {
     static const luaL_Reg fns[] = {
         {"world_new", c_world_new},
+        {"set_perform", c_set_perform},
         {"find", c_find},
         {"names", c_names},
         {"resolve", cairn_lua__core_resolve},

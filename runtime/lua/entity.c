@@ -342,6 +342,27 @@ static int e_input(lua_State *L)
     return 0;
 }
 
+/* e:choices() and e:choose(name [, answers]): scripts/choices.lua, with e first. */
+static int runtime_with_entity(lua_State *L, const char *fn)
+{
+    cairn_lua__check_entity(L, 1, true);
+    int n = lua_gettop(L);
+    cairn_lua__push_runtime(L, fn);
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
+static int e_choices(lua_State *L)
+{
+    return runtime_with_entity(L, "choices_of");
+}
+
+static int e_choose(lua_State *L)
+{
+    return runtime_with_entity(L, "choose");
+}
+
 /* e:pass(chain) / e:pass_all(chain): a plain event with e as its actor, through e's chain.
  * Returns whether it propagated to the end. */
 static int pass(lua_State *L, bool all)
@@ -486,11 +507,17 @@ static int e_tostring(lua_State *L)
 void cairn_lua__open_entity(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"move", e_move},     {"attack", e_attack},     {"dig", e_dig},       {"act", e_act},
-        {"has", e_has},       {"is_dead", e_is_dead},   {"kill", e_kill},     {"hurt", e_hurt},
-        {"heal", e_heal},     {"displace", e_displace}, {"apply", e_apply},   {"status", e_status},
-        {"remove", e_remove}, {"hook", e_hook},         {"unhook", e_unhook}, {"input", e_input},
-        {"pass", e_pass},     {"pass_all", e_pass_all}, {"lift", e_lift},     {"place", e_place},
+        {"move", e_move},       {"attack", e_attack},
+        {"dig", e_dig},         {"act", e_act},
+        {"has", e_has},         {"is_dead", e_is_dead},
+        {"kill", e_kill},       {"hurt", e_hurt},
+        {"heal", e_heal},       {"displace", e_displace},
+        {"apply", e_apply},     {"status", e_status},
+        {"remove", e_remove},   {"hook", e_hook},
+        {"unhook", e_unhook},   {"input", e_input},
+        {"choices", e_choices}, {"choose", e_choose},
+        {"pass", e_pass},       {"pass_all", e_pass_all},
+        {"lift", e_lift},       {"place", e_place},
         {NULL, NULL},
     };
     static const luaL_Reg meta[] = {
