@@ -1,15 +1,18 @@
 -- replay.lua: a game as a replay - the text `--record FILE` writes - and playing one back.
 --
 -- A replay is lines of text, so that a person can read it and a diff can compare two:
---   cairn-replay 1
+--   cairn-replay 2
 --   cairn 0.1.0
 --   game base:dungeon
 --   seed 42
 --   pack base 0.1.0 3f9c0d0e5a7b1c2d /path/to/content/base    (id, version, content hash, folder)
 --   beat 1 attack_dig_move e sum=0123456789abcdef floor=1 at=3,4 hp=6
 --   beat 2 none - sum=... floor=1 at=3,4 hp=6                 (at=- when there is no player)
+--   beat 3 !base:throw item=2;target=#41 sum=... floor=1 at=3,4 hp=6   (a choice, answers)
 --   end won                                                   (playing, won, died or lost)
--- Each beat line is the player's input for that beat and what the world came to after it:
+-- Each beat line is the player's input for that beat - an action and a direction, or "!"
+-- and a choice's full name with its answers as the log keeps them ("-" for none) - and
+-- what the world came to after it:
 -- its checksum, the floor, the player's cell and hp. Playing back gives the same inputs to a
 -- game started the same way and compares every field, beat by beat, then the end line with
 -- how the game stands.
@@ -23,7 +26,8 @@ local use = ... -- what this script uses, from prelude.lua
 local host, packs, session, util = use.host, use.packs, use.session, use.util
 local replay = {}
 
-local FORMAT = 1
+local FORMAT = 2
+local FORMATS = { ["1"] = true, ["2"] = true } -- what reads: format 1 had no choices
 -- Longer than any line the recorder writes (a pack's folder is at most PATH_MAX, 4096 bytes):
 -- past it a line is not a replay's, and is refused before any pattern looks at it.
 local LINE_MAX = 8192
@@ -46,8 +50,10 @@ function replay.text(s)
   end
   for beat = 1, s.beats do
     local e = s.log[beat]
+    local what, how = e.action, e.dir or "-"
+    if e.choice then what, how = "!" .. e.choice, e.answers end
     lines[#lines + 1] = string.format("beat %d %s %s sum=%s floor=%d at=%s hp=%d", beat,
-      e.action, e.dir or "-", e.sum, e.floor, e.x and (e.x .. "," .. e.y) or "-", e.hp)
+      what, how, e.sum, e.floor, e.x and (e.x .. "," .. e.y) or "-", e.hp)
   end
   lines[#lines + 1] = "end " .. (s.ended or "playing")
   return table.concat(lines, "\n") .. "\n"
@@ -95,12 +101,25 @@ local function parse_beat(rest, n, line, fail)
   local beat, action, dir, sum, floor, at, hp = rest:match(BEAT)
   if not beat then beat_shape(rest, fail) end
   if whole(beat) ~= n then fail(string.format("beat %d was expected here, not %s", n, quote(beat))) end
-  if not action:match(NAME) then fail("the action is a name, not " .. quote(action)) end
-  if dir ~= "-" and not dir:match(DIR_WORD) then
-    fail("the direction is a name or -, not " .. quote(dir))
+  local e = { line = line, sum = sum, floor = whole(floor), hp = whole(hp, true), x = false,
+    y = false }
+  local choice = action:match("^!(.*)$")
+  if choice then
+    local pack, name = choice:match("^([^:]*):(.*)$")
+    if not (pack and pack:match(PACK_ID) and name:match(NAME)) then
+      fail("a choice is '!' and its full name (pack:name), not " .. quote(action))
+    end
+    if dir ~= "-" and not (";" .. dir):match("^(;[%w_]+=[^;]*)+$") then
+      fail("a choice's answers are name=value;... or -, not " .. quote(dir))
+    end
+    e.choice, e.answers = choice, dir
+  else
+    if not action:match(NAME) then fail("the action is a name, not " .. quote(action)) end
+    if dir ~= "-" and not dir:match(DIR_WORD) then
+      fail("the direction is a name or -, not " .. quote(dir))
+    end
+    e.action, e.dir = action, dir ~= "-" and dir
   end
-  local e = { line = line, action = action, dir = dir ~= "-" and dir, sum = sum,
-    floor = whole(floor), hp = whole(hp, true), x = false, y = false }
   if not (#sum == 16 and sum:match("^[0-9a-f]+$")) then
     fail("sum is the world's checksum, 16 hex digits, not " .. quote(sum))
   end
@@ -169,8 +188,9 @@ local function parse_line(r, line)
     fail(string.format("nothing may follow the end line (line %d)", r.ended_line))
   end
   if n == 1 then
-    if line ~= "cairn-replay " .. FORMAT then
-      fail("this is not a cairn replay of format " .. FORMAT .. " (it starts " .. quote(line) .. ")")
+    if not FORMATS[line:match("^cairn%-replay (%d+)$") or ""] then
+      fail("this is not a cairn replay of format 1 or " .. FORMAT .. " (it starts " ..
+        quote(line) .. ")")
     end
     return
   end
@@ -206,7 +226,7 @@ end
 local function check_cut(r)
   local at, line = r.cut, r.cut_text
   if at == 1 and ("cairn-replay " .. FORMAT):sub(1, #line) ~= line then
-    error("replay line 1: this is not a cairn replay of format " .. FORMAT .. " (it starts " ..
+    error("replay line 1: this is not a cairn replay of format 1 or " .. FORMAT .. " (it starts " ..
       quote(line) .. ")", 0)
   elseif r.ended_line then
     error(string.format("replay line %d: nothing may follow the end line (line %d)", at,
@@ -368,10 +388,10 @@ end
 -- Gives the beat's recorded input; an input the game refuses is the replay's fault.
 local function give(e, beat)
   if e.action == "none" and not e.dir then return end
-  local ok, err = pcall(session.input, e.action, e.dir or nil)
+  local ok, err = pcall(session.give, e)
   if not ok then
     refuse("replay line %d: the input of beat %d (%s %s) is refused: %s", e.line, beat,
-      e.action, e.dir or "-", tostring(err))
+      e.choice and ("!" .. e.choice) or e.action, e.answers or e.dir or "-", tostring(err))
   end
 end
 

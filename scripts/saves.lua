@@ -65,8 +65,10 @@ local function check_kept(kept, saved)
   end
   for beat = 1, kept.beats do
     local e = log[beat]
-    if type(e) ~= "table" or type(e.action) ~= "string" or type(e.sum) ~= "string" or
-        not (e.dir == false or type(e.dir) == "string") or not int(e.floor, 1) or
+    local input = type(e) == "table" and (e.choice == nil and type(e.action) == "string" and
+      (e.dir == false or type(e.dir) == "string") or e.action == nil and
+      type(e.choice) == "string" and type(e.answers) == "string")
+    if not input or type(e.sum) ~= "string" or not int(e.floor, 1) or
         math.type(e.hp) ~= "integer" or not (e.x == false or math.type(e.x) == "integer") or
         not (e.y == false or math.type(e.y) == "integer") then
       bad("has a damaged log at beat %d", beat)

@@ -8,15 +8,16 @@
 -- player, its statuses, its items and the world's generator carry on as they are.
 --
 -- The session keeps the game's history, which gives replays, undo and saves:
---   log          one entry per beat: the player's input and what the world came to (its
---                checksum, the floor, the player's cell and hp) - a replay's lines;
+--   log          one entry per beat: the player's input - an action in a direction, or a
+--                choice with its answers as text (choices.lua) - and what the world came to
+--                (its checksum, the floor, the player's cell and hp) - a replay's lines;
 --   checkpoints  the whole game (world and session) every so many beats, for undo
 --                (checkpoints.lua);
 --   messages     what happened, in words, for a front end's log (narration.lua).
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
 -- keeps and how a game resumes is saves.lua.
 local use = ... -- what this script uses, from prelude.lua
-local checkpoints, define, host = use.checkpoints, use.define, use.host
+local checkpoints, choices, define, host = use.checkpoints, use.choices, use.define, use.host
 local narration, saves, util = use.narration, use.saves, use.util
 local find = define.find
 local session = {}
@@ -68,19 +69,21 @@ end
 
 -- Inputs and beats ----------------------------------------------------------------------------
 
--- Gives the player its action for the next beat; a bad action or direction is the caller's
--- mistake, told without the runtime's own place. `who` (a bot's definition) is blamed
--- instead when given.
+-- A mistake in an input is the caller's, told without the runtime's own place; `who` (a
+-- bot's definition) is blamed instead when given.
+local function blame(err, who, what)
+  err = util.unplace(tostring(err))
+  if who then
+    err = string.format("%s: bot '%s' gave the player a bad %s: %s", who.where, who.def.name,
+      what, err)
+  end
+  error(err, 0)
+end
+
+-- Gives the player its action for the next beat.
 local function input(s, p, action, dir, who)
   local ok, err = pcall(p.input, p, action, dir)
-  if not ok then
-    err = util.unplace(tostring(err))
-    if who then
-      err = string.format("%s: bot '%s' gave the player a bad action: %s", who.where,
-        who.def.name, err)
-    end
-    error(err, 0)
-  end
+  if not ok then blame(err, who, "action") end
   s.pending = { action = action, dir = dir }
 end
 
@@ -90,6 +93,97 @@ function session.input(action, dir)
   if p then input(s, p, action, dir) end
 end
 
+-- A resolved choice (choices.lua) becomes the player's input for the next beat; the log
+-- keeps its answers as text.
+local function commit(s, r)
+  choices.commit(r)
+  s.pending = { choice = r.entry.name, answers = choices.text(r) }
+end
+
+-- Commits choice `name` with every prompt answered from `answers` (a table by prompt name,
+-- or a decider function; `is_text`: the text the log keeps). Returns false when the answers
+-- dropped it (a cancel, a "no" to an optional choice): no input is given.
+local function choose(s, p, name, answers, is_text, who)
+  local ok, r = pcall(function()
+    return choices.resolve(p, choices.find(name), answers, is_text)
+  end)
+  if not ok then blame(r, who, "choice") end
+  if r then commit(s, r) end
+  return r ~= nil
+end
+
+function session.choose(name, answers)
+  local s = need()
+  local p = player()
+  return p and choose(s, p, name, answers) or false
+end
+
+-- The player's choices now (choices.list), or none when there is no player.
+function session.choices()
+  need()
+  local p = player()
+  return p and choices.list(p) or {}
+end
+
+-- A front end commits a choice a prompt at a time: begin, then prompt and answer (or
+-- cancel) until no prompt waits. The choice under way is s.resolving.
+local function advance(s)
+  local r = s.resolving
+  if not r then return end
+  local ok, err = pcall(choices.prompt, r) -- works the next prompt out: it may end the choice
+  if not ok or choices.done(r) then
+    s.resolving = nil
+    if ok and not r.dropped then commit(s, r) end
+    if not ok then error(err, 0) end
+  end
+end
+
+function session.begin(name)
+  local s = need()
+  local p = player()
+  if not p then error("there is no player to choose", 0) end
+  s.resolving = nil
+  s.resolving = choices.begin(p, choices.find(name))
+  advance(s)
+end
+
+-- The prompt waiting (choices.prompt's shape), or nil and whether a choice is committed for
+-- the next beat.
+function session.prompt()
+  local s = need()
+  if s.resolving then return choices.prompt(s.resolving) end
+  return nil, s.pending ~= nil
+end
+
+-- An answer as text (choices.lua): a mistake leaves the prompt waiting.
+function session.answer(text)
+  local s = need()
+  if not s.resolving then error("no prompt is waiting", 0) end
+  choices.answer(s.resolving, text, true)
+  advance(s)
+end
+
+-- Returns whether the cancel committed the choice (its cancel effect is due next beat).
+function session.cancel()
+  local s = need()
+  if not s.resolving then return false end
+  local committed = choices.cancel(s.resolving)
+  advance(s)
+  return committed
+end
+
+-- Gives a log entry's input again (undo, replays).
+function session.give(entry)
+  local s = need()
+  local p = player()
+  if not p then return end
+  if entry.choice then
+    choose(s, p, entry.choice, choices.recorded(entry.answers), true)
+  elseif entry.action ~= "none" then
+    input(s, p, entry.action, entry.dir or nil)
+  end
+end
+
 -- Asks a bot for the player's next action. The bot keeps what it learns in `memory`, a table
 -- of its own for the whole session, which it is given each time with the floor and beat.
 local function consult(s, p)
@@ -97,6 +191,7 @@ local function consult(s, p)
   return s.bot.def.decide(s.memory, world(), p, session.api)
 end
 
+-- A bot returns an action and a direction, or { choice = name, answers = ... }.
 function session.bot(name)
   local s = need()
   if not s.bot or s.bot_name ~= name then
@@ -105,15 +200,25 @@ function session.bot(name)
   local p = player()
   if not p or s.ended then return end
   local action, dir = consult(s, p)
-  if not p:is_dead() then input(s, p, action or "none", dir, s.bot) end
+  if p:is_dead() then return end
+  if type(action) == "table" then
+    choose(s, p, action.choice, action.answers, false, s.bot)
+  else
+    input(s, p, action or "none", dir, s.bot)
+  end
 end
 
 -- What the log keeps of a beat: the input, and what the world came to.
 local function log_entry(s, given)
   local p, w = player(), world()
-  return { action = given and given.action or "none", dir = given and given.dir or false,
-    sum = w:checksum(), floor = s.floor, x = p and p.x or false, y = p and p.y or false,
-    hp = p and p.hp or 0 }
+  local e = { sum = w:checksum(), floor = s.floor, x = p and p.x or false,
+    y = p and p.y or false, hp = p and p.hp or 0 }
+  if given and given.choice then
+    e.choice, e.answers = given.choice, given.answers
+  else
+    e.action, e.dir = given and given.action or "none", given and given.dir or false
+  end
+  return e
 end
 
 local outcomes = { descend = true, won = true, lost = true }
@@ -124,7 +229,7 @@ function session.step()
   local s = need()
   if s.ended then return nil end
   local given = s.pending
-  s.pending = nil
+  s.pending, s.resolving = nil, nil
   local w = world()
   local you = player()
   w:step()
@@ -160,21 +265,32 @@ end
 -- taken: the log's input is. Returns true, or false and why not.
 function session.undo()
   local s = need()
+  s.pending, s.resolving = nil, nil
+  choices.reset()
   return checkpoints.undo(s, function(entry)
     local p = player()
     if s.bot and s.memory and p then consult(s, p) end
-    if entry.action ~= "none" then session.input(entry.action, entry.dir or nil) end
+    session.give(entry)
     session.step()
   end)
 end
 
--- Preview: the next beat as it would be with this input, on the world put back after.
+-- Preview: the next beat as it would be with this input - an action and a direction, or
+-- { choice = name, answers = ... } - on the world put back after.
 function session.preview(action, dir)
   need()
   local p = player()
-  return world():preview(function()
-    if p and action and action ~= "none" then p:input(action, dir) end
+  local committed = choices.save_committed()
+  local changes = world():preview(function()
+    if not p then return end
+    if type(action) == "table" then
+      choices.choose(p, action.choice, action.answers)
+    elseif action and action ~= "none" then
+      p:input(action, dir)
+    end
   end)
+  choices.restore_committed(committed)
+  return changes
 end
 
 -- What bots get as decide's fourth argument: previews of the beat to come.

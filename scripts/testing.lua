@@ -120,7 +120,8 @@ local function library(pack)
   lib.render = testing.render
 
   -- game(name, { seed = n }): a game session, as `cairn play` runs one, for tests and tools:
-  -- g.world, g.beats, g.floor, g.ended; g:input(action, dir), g:bot(name), g:step([n]),
+  -- g.world, g.beats, g.floor, g.ended; g:input(action, dir), g:choose(name, answers)
+  -- (true, or false when the answers dropped it), g:choices(), g:bot(name), g:step([n]),
   -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history),
   -- g:messages() (the message log, oldest first, as the play screen shows it).
   function lib.game(name, opts)
@@ -137,6 +138,12 @@ local function library(pack)
     if not ok then error(util.unplace(tostring(err)), 2) end
     local g = { world = host.world() }
     function g.input(_, action, dir) session.input(action, dir) end
+    function g.choose(_, choice, answers)
+      local done, result = pcall(session.choose, choice, answers)
+      if not done then error(util.unplace(tostring(result)), 2) end
+      return result
+    end
+    function g.choices() return session.choices() end
     function g.bot(_, bot) session.bot(bot) end
     function g.step(_, n)
       for _ = 1, n or 1 do

@@ -107,4 +107,33 @@ function view.build(s, w, p)
     status = status, messages = messages, fresh = fresh, ended = s.ended or false }
 end
 
+-- What the player knows of a cell, in a line, for targeting: what stands there now when it
+-- is in sight (topmost first, with hp), else what it remembers.
+local function name_of(e)
+  return (e.type:gsub("^[^:]*:", ""):gsub("_", " "))
+end
+
+function view.describe(s, w, x, y)
+  local p = w:players()[1]
+  if not (x >= 0 and y >= 0 and x < w.width and y < w.height) then return "off the map" end
+  local fov = p and w.fov and p.x and w:fov(p.x, p.y, s.game.def.sight or SIGHT)
+  local visible = p ~= nil and p.x ~= nil and (not fov or fov:sees(x, y))
+  if not visible then
+    local seen = (s.seen[s.floor] or {})[y * w.width + x]
+    return seen and "a place you remember, out of sight" or "a place you have not seen"
+  end
+  local parts = {}
+  for _, layer in ipairs(TOP_FIRST) do
+    local e = w:at(x, y, layer)
+    if e and not e:is_dead() then
+      local ok, hp = pcall(function() return e.hp end)
+      local ok_max, max = pcall(function() return e.max_hp end)
+      parts[#parts + 1] = (e == p and "you" or name_of(e)) ..
+        ((ok and ok_max and hp and max and layer == "real") and
+          string.format(" (%d of %d hp)", hp, max) or "")
+    end
+  end
+  return #parts > 0 and table.concat(parts, ", ") or "nothing"
+end
+
 return view
