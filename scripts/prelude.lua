@@ -82,8 +82,19 @@ function runtime.game_choose(name)
   session.begin(name)
 end
 
+-- The waiting prompt as front ends read it (cairn_prompt): the options' labels, and the
+-- candidates' cells as one list x1, y1, x2, y2, ...; or nil and whether a choice is committed.
 function runtime.game_prompt()
-  return session.prompt()
+  local m, committed = session.prompt()
+  if not m then return nil, committed end
+  local out = { kind = m.kind, choice = m.label, name = m.name, text = m.text, min = m.min,
+    max = m.max, among = m.among, x = m.x, y = m.y, range = m.range, area = m.area,
+    cancel_costs = m.cancel_costs, options = {}, cells = {} }
+  for i, o in ipairs(m.options or {}) do out.options[i] = o.label end
+  for _, c in ipairs(m.cells or {}) do
+    out.cells[#out.cells + 1], out.cells[#out.cells + 2] = c[1], c[2]
+  end
+  return out
 end
 
 function runtime.game_answer(text)

@@ -109,8 +109,10 @@ local function parse_beat(rest, n, line, fail)
     if not (pack and pack:match(PACK_ID) and name:match(NAME)) then
       fail("a choice is '!' and its full name (pack:name), not " .. quote(action))
     end
-    if dir ~= "-" and not (";" .. dir):match("^(;[%w_]+=[^;]*)+$") then
-      fail("a choice's answers are name=value;... or -, not " .. quote(dir))
+    for part in (dir ~= "-" and dir .. ";" or ""):gmatch("([^;]*);") do
+      if not part:match("^[%a_][%w_]*=.") then
+        fail("a choice's answers are name=value;... or -, not " .. quote(dir))
+      end
     end
     e.choice, e.answers = choice, dir
   else

@@ -191,6 +191,129 @@ cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
     return CAIRN_OK;
 }
 
+/* --- choices ----------------------------------------------------------------------------- */
+
+cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "game_choices", NULL, 1);
+    if (st)
+        return st;
+    anchor(L, "cairn.game_choices");
+    int t = lua_gettop(L);
+    size_t n = (size_t)luaL_len(L, t);
+    cairn_choice_entry *a = array_in(L, t, "cairn.entries", n, sizeof *a);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, t, (lua_Integer)i + 1);
+        a[i].name = string_field(L, -1, "name", NULL);
+        a[i].label = string_field(L, -1, "label", NULL);
+        a[i].key = string_field(L, -1, "key", NULL);
+        lua_getfield(L, -1, "available");
+        a[i].available = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        a[i].reason = string_field(L, -1, "reason", NULL);
+        if (!a[i].reason)
+            a[i].reason = "";
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    *list = a;
+    *count = n;
+    return CAIRN_OK;
+}
+
+/* The scripts refuse (a closed choice, an answer a prompt does not take) with a Lua error,
+ * which comes back as CAIRN_ERR_HANDLER: the call says what it means instead. */
+static cairn_err refusal(cairn_err st, cairn_err as)
+{
+    return st == CAIRN_ERR_HANDLER ? as : st;
+}
+
+cairn_err cairn_session_choose(cairn_lua *h, const char *name)
+{
+    return refusal(call_runtime(h, "game_choose", name, 0), CAIRN_ERR_STATE);
+}
+
+cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
+{
+    static const char *const kinds[] = {"", "pick", "number", "confirm", "select", NULL};
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "game_prompt", NULL, 2);
+    if (st)
+        return st;
+    *out = (cairn_prompt){0};
+    if (lua_isnil(L, -2)) {
+        out->committed = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+        return CAIRN_OK;
+    }
+    lua_pop(L, 1);
+    anchor(L, "cairn.game_prompt");
+    int t = lua_gettop(L);
+    const char *kind = string_field(L, t, "kind", NULL);
+    for (int i = 1; kind && kinds[i]; i++)
+        if (!strcmp(kind, kinds[i]))
+            out->kind = (cairn_prompt_kind)i;
+    out->choice = string_field(L, t, "choice", NULL);
+    out->name = string_field(L, t, "name", NULL);
+    out->text = string_field(L, t, "text", NULL);
+    lua_getfield(L, t, "cancel_costs");
+    out->cancel_costs = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    out->options = strings_of(L, t, "options", &out->option_count);
+    out->min = int_field(L, t, "min");
+    out->max = int_field(L, t, "max");
+    out->among = string_field(L, t, "among", NULL);
+    out->x = (int32_t)int_field(L, t, "x");
+    out->y = (int32_t)int_field(L, t, "y");
+    out->range = (int32_t)int_field(L, t, "range");
+    out->area = (int32_t)int_field(L, t, "area");
+    lua_getfield(L, t, "cells");
+    size_t n = (size_t)luaL_len(L, -1);
+    int32_t *cells = array_in(L, t, "cairn.cells", n, sizeof *cells);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        cells[i] = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    out->cells = cells;
+    out->cell_count = n / 2;
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
+{
+    return refusal(call_runtime(h, "game_answer", answer, 0), CAIRN_ERR_INVALID);
+}
+
+cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "game_cancel", NULL, 1);
+    if (st)
+        return st;
+    if (committed)
+        *committed = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "game_describe");
+    lua_pushinteger(L, x);
+    lua_pushinteger(L, y);
+    cairn_err st = cairn_lua__call(h, 2, 1);
+    if (st)
+        return st;
+    anchor(L, "cairn.game_describe");
+    *text = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
 /* --- saved states ------------------------------------------------------------------------ */
 
 static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)

@@ -28,9 +28,74 @@ extern "C" {
 /* Makes the world of the game named `game` ("base:dungeon", or "dungeon" when one pack has
  * it) and generates its first floor. Replaces the host's world. */
 cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed);
-/* The player's action for the next beat: an action's name and a direction name ("n", ...;
- * NULL or "" for none). */
+/* The player's action for the next beat, given directly: an action's name and a direction
+ * name ("n", ...; NULL or "" for none). Front ends commit choices instead (below). */
 cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir);
+/* --- choices: what the player can do now (cairn.choice), committed a prompt at a time ---- */
+
+typedef struct cairn_choice_entry {
+    const char *name;  /* the full name, "base:throw" */
+    const char *label; /* what a panel shows */
+    const char *key;   /* one character, "direction" (the movement keys give its target), or "" */
+    bool available;
+    const char *reason; /* why not, when unavailable; "" otherwise */
+} cairn_choice_entry;
+
+/* The player's choices now, in the order content defined them (the ones content hides left
+ * out); owned by the host until the next call of it. None when there is no player. */
+cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count);
+
+/* Begins committing choice `name` (full or short name) as the player's input for the next
+ * beat; its prompts follow (cairn_session_prompt), and one without prompts is committed at
+ * once. A choice begun replaces one under way. CAIRN_ERR_STATE with why (in cairn_lua_error)
+ * when it is unavailable or cannot go on ("throw: there is nothing to throw at"), or content
+ * failed; nothing is then committed. */
+cairn_err cairn_session_choose(cairn_lua *h, const char *name);
+
+typedef enum cairn_prompt_kind {
+    CAIRN_PROMPT_NONE, /* no prompt waits */
+    CAIRN_PROMPT_PICK, /* one among options */
+    CAIRN_PROMPT_NUMBER,
+    CAIRN_PROMPT_CONFIRM, /* yes or no */
+    CAIRN_PROMPT_SELECT   /* a target: a direction, a cell or an entity */
+} cairn_prompt_kind;
+
+/* The prompt waiting, as the host owns it until the next call of cairn_session_prompt. */
+typedef struct cairn_prompt {
+    cairn_prompt_kind kind;
+    bool committed;     /* kind NONE: a choice is committed for the next beat */
+    const char *choice; /* the choice's label */
+    const char *name;   /* the prompt's name, the key of its answer */
+    const char *text;   /* the question */
+    bool cancel_costs;  /* cancelling commits the prompt's cancel effect: a beat passes */
+    /* PICK: the options' labels. */
+    const char *const *options;
+    size_t option_count;
+    /* NUMBER: the answer's bounds. */
+    int64_t min, max;
+    /* SELECT: among "direction", "cell" or "entity"; the actor's cell; how far a target may
+     * be (cells, any way) and the radius of the area around it the choice affects; the cells
+     * of the candidates, x, y pairs, nearest first (a direction's is the next cell that way). */
+    const char *among;
+    int32_t x, y, range, area;
+    const int32_t *cells;
+    size_t cell_count;
+} cairn_prompt;
+
+cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out);
+/* Answers the waiting prompt with text: PICK the option's number from 1; NUMBER digits;
+ * CONFIRM "yes" or "no"; SELECT a direction's name, or "X,Y" (the cell, or the candidate
+ * entity on it). CAIRN_ERR_INVALID with what it takes when the prompt does not take it: the
+ * prompt still waits. After the last prompt the choice is committed. */
+cairn_err cairn_session_answer(cairn_lua *h, const char *answer);
+/* Cancels the waiting prompt: the choice is dropped (nothing is committed), unless the prompt
+ * has a cancel effect, which is then committed in its place. *committed (may be NULL) says
+ * which. Without a prompt waiting it does nothing. */
+cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
+/* What the player knows of a cell, in a line, for targeting ("skeleton (2 of 3 hp)"); the
+ * host's until the next call of it. */
+cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
+
 /* Asks the bot named `bot` for the player's action for the next beat. */
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
 
