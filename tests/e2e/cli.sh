@@ -119,6 +119,22 @@ check_lists_every_problem_of_a_broken_pack)
   grep -q '^broken:base\.lua' "$out" && fail "base.lua has no problem"
   expect_err "6 problems in $packs/broken"
   ;;
+check_names_each_mistake_in_a_choice)
+  need_packs
+  run check "$packs/badchoice"
+  expect_status 1
+  expect_out "^badchoice:choices\.lua:2: .*unknown field 'acton' \(did you mean 'action'\?\)"
+  expect_out "^badchoice:choices\.lua:3: .*'key' must be a string, not a number"
+  expect_out "^badchoice:choices\.lua:4: .*the key 'f' is badchoice:fine's already"
+  expect_out "^badchoice:choices\.lua:5: .*unknown action 'jump'"
+  expect_out "^badchoice:choices\.lua:6: .*the key 'k' moves"
+  expect_out "^badchoice:choices\.lua:7: .*an action or a perform function"
+  expect_out "^badchoice:choices\.lua:8: .*not 'slect' \(did you mean 'select'\?\)"
+  expect_out "^badchoice:choices\.lua:9: .*unknown field 'amog' \(did you mean 'among'\?\)"
+  expect_out "^badchoice:choices\.lua:10: .*'among' is direction, cell or entity, not 'cells'"
+  grep -q '^badchoice:choices\.lua:1:' "$out" && fail "line 1 is a fine choice"
+  expect_err "9 problems in $packs/badchoice"
+  ;;
 check_places_a_memory_overrun_at_its_line)
   need_packs
   run check "$packs/bomb"
