@@ -275,6 +275,13 @@ sim_names_what_is_wrong)
   run sim --pack "$packs/corridor" --game empty
   expect_status 1
   expect_err "generate put no player on floor 1"
+  # A short name two packs define means neither: the message lists both.
+  run sim --pack "$packs/corridor" --pack "$packs/corridor_twin" --game corridor
+  expect_status 1
+  expect_err "game 'corridor' is defined by several packs: say which in full \(corridor:corridor, corridor_twin:corridor\)"
+  run sim --pack "$packs/corridor" --pack "$packs/corridor_twin" --game corridor:corridor --bot east
+  expect_status 1
+  expect_err "bot 'east' is defined by several packs: say which in full \(corridor:east, corridor_twin:east\)"
   run sim --beats 0
   expect_status 2
   expect_err '^usage: cairn sim'
