@@ -191,19 +191,27 @@ local function candidates(e, r, p, range)
     end
     return found, cells
   end
-  for dist = 0, range do
-    for y = a.y - dist, a.y + dist do
-      for x = a.x - dist, a.x + dist do
-        if chebyshev(a, x, y) == dist and x >= 0 and y >= 0 and x < w.width and y < w.height then
-          if p.among == "cell" then
-            if dist > 0 then keep({ x = x, y = y }, x, y) end
-          else
-            for _, layer in ipairs(TARGET_LAYERS) do
-              local t = w:at(x, y, layer)
-              if t and t ~= a and not t:is_dead() then keep(t, x, y) end
-            end
-          end
-        end
+  -- The square within range, on the grid, nearest first: rows and columns in order within a
+  -- distance, so that the order never depends on anything but the cells.
+  local around = {}
+  for y = math.max(0, a.y - range), math.min(w.height - 1, a.y + range) do
+    for x = math.max(0, a.x - range), math.min(w.width - 1, a.x + range) do
+      around[#around + 1] = { x, y, chebyshev(a, x, y) }
+    end
+  end
+  table.sort(around, function(c, d)
+    if c[3] ~= d[3] then return c[3] < d[3] end
+    if c[2] ~= d[2] then return c[2] < d[2] end
+    return c[1] < d[1]
+  end)
+  for _, c in ipairs(around) do
+    local x, y = c[1], c[2]
+    if p.among == "cell" then
+      if c[3] > 0 then keep({ x = x, y = y }, x, y) end
+    else
+      for _, layer in ipairs(TARGET_LAYERS) do
+        local t = w:at(x, y, layer)
+        if t and t ~= a and not t:is_dead() then keep(t, x, y) end
       end
     end
   end
