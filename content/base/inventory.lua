@@ -1,22 +1,39 @@
 -- inventory.lua: holding things. The Inventory decorator gives an entity three slots (weapon,
--- shovel, body) and makes it pick up whatever item it lands on. What it holds changes what it
--- does: the weapon makes its attacks (their damage and the cells they reach), the shovel its
--- digs (their power), and body armour adds to its armor stat while worn.
+-- shovel, body) and a bag, and makes it pick up whatever slot item it lands on. What it holds
+-- in its slots changes what it does: the weapon makes its attacks (their damage and the cells
+-- they reach), the shovel its digs (their power), and body armour adds to its armor stat while
+-- worn. The bag carries up to BAG_SIZE items unused: consumables (consumables.lua) and spare
+-- gear. Consumables are not picked up by stepping on them: walking through a room of potions
+-- should not fill the bag by accident, so they go in by pick_up (the "pick up" choice) only.
 --
--- A held item stays alive, lifted off the grid (e:lift); the holder keeps its id in
--- e.data.inventory[slot]. Ids, not handles: e.data holds plain values only, and an id is found
--- again with w:entity(id).
+-- A held or bagged item stays alive, lifted off the grid (e:lift); the holder keeps its id in
+-- e.data.inventory[slot] or in the list e.data.bag. Ids, not handles: e.data holds plain
+-- values only, and an id is found again with w:entity(id).
 --
 -- Other files use it as a module:
 --   local inventory = require "inventory"
 --   inventory.held(e, slot)  -> the item e holds in slot ("weapon", "shovel", "body"), or nil
 --   inventory.give(e, item)  -> e holds item from now on; returns what it held in that slot
 --   inventory.take(e, slot)  -> e lets go of that slot's item (left off the grid); returns it
+--   inventory.bag(e)         -> the items in e's bag, a list, oldest first
+--   inventory.bag_add(e, item)    -> puts item in the bag, lifting it off the grid; returns
+--                                   true, or false and why not (the bag is full)
+--   inventory.bag_remove(e, item) -> takes item out of the bag (left off the grid); returns
+--                                   whether it was there
+--   inventory.pick_up(e, item)    -> the item lying in e's cell into the bag (true, or false
+--                                   and why not)
+--   inventory.drop(e, item)       -> a bag item down in e's cell (true, or false and why not)
+--   inventory.equip(e, item)      -> a bag item with a slot into its slot, the one held there
+--                                   going to the bag (true, or false and why not)
+--   inventory.is_item(e)     -> whether e is something an Inventory can carry
+--   inventory.name(item)     -> the item's name as players read it ("healing potion")
 --   inventory.slots          -> { "weapon", "shovel", "body" }
+--   inventory.BAG_SIZE       -> how many items a bag holds
 --   inventory.patterns       -> how weapons reach: name -> function(ev, weapon) (items.lua)
 
 local inventory = {
   slots = { "weapon", "shovel", "body" },
+  BAG_SIZE = 8,
   -- A weapon's data names its pattern; the function adds the targets it reaches to the
   -- attack event in its attack_get stage. items.lua fills this table.
   patterns = {},
@@ -59,19 +76,115 @@ function inventory.give(e, item)
   return old
 end
 
+-- What an Inventory can carry: an entity of the item layer whose data gives it a use, in a
+-- slot (items.lua) or of its own (consumables.lua). Other things may lie on the item layer.
+function inventory.is_item(e)
+  local d = e.data
+  return e.layer == "item" and (d.slot ~= nil or d.use ~= nil or d.throw ~= nil)
+end
+
+-- "base:healing_potion" reads "healing potion".
+function inventory.name(item)
+  return (item.type:gsub("^[%w_]+:", ""):gsub("_", " "))
+end
+
+-- The bag ---------------------------------------------------------------------------------
+
+-- Where item's id is in e's bag, or nil.
+local function bag_index(e, item)
+  local bag = e.data.bag
+  for i = 1, #bag do
+    if bag[i] == item.id then return i end
+  end
+  return nil
+end
+
+function inventory.bag(e)
+  local w, items = cairn.world(), {}
+  local bag = e.data.bag
+  for i = 1, #bag do
+    local item = w:entity(bag[i])
+    if item then items[#items + 1] = item end
+  end
+  return items
+end
+
+function inventory.bag_add(e, item)
+  if bag_index(e, item) then return true end
+  if #e.data.bag >= inventory.BAG_SIZE then return false, "the bag is full" end
+  item:lift()
+  table.insert(e.data.bag, item.id)
+  return true
+end
+
+function inventory.bag_remove(e, item)
+  local i = bag_index(e, item)
+  if not i then return false end
+  table.remove(e.data.bag, i)
+  return true
+end
+
+-- What an item does to its holder's bag and slots, changes of the beat's history, so that the
+-- message log can tell them (entity: the holder, other: the item).
+local function tell(verb)
+  return function(c, name)
+    local who = name(c.entity)
+    return string.format("%s %s %s.", who, who == "you" and verb or verb .. "s", name(c.other))
+  end
+end
+cairn.change { name = "picked_up", describe = tell("pick up"),
+  description = "an item went from the floor into a bag" }
+cairn.change { name = "dropped", describe = tell("drop"),
+  description = "an item went from a bag to the floor" }
+cairn.change { name = "equipped", describe = tell("equip"),
+  description = "an item went from a bag into its slot" }
+
+function inventory.pick_up(e, item)
+  if not (item and inventory.is_item(item)) then return false, "nothing to pick up" end
+  if item.x ~= e.x or item.y ~= e.y then return false, "it is not underfoot" end
+  local ok, why = inventory.bag_add(e, item)
+  if not ok then return false, why end
+  cairn.world():record("picked_up", { entity = e, other = item })
+  return true
+end
+
+-- An item lies in the item layer of a cell, one to a cell: dropping needs the cell clear.
+function inventory.drop(e, item)
+  if not bag_index(e, item) then return false, "it is not in the bag" end
+  local w = cairn.world()
+  if w:at(e.x, e.y, "item") then return false, "something lies here already" end
+  inventory.bag_remove(e, item)
+  item:place(e.x, e.y)
+  w:record("dropped", { entity = e, other = item })
+  return true
+end
+
+-- The item leaves the bag before the held one comes in: a full bag can still swap.
+function inventory.equip(e, item)
+  if not bag_index(e, item) then return false, "it is not in the bag" end
+  if not item.data.slot then return false, "it goes in no slot" end
+  inventory.bag_remove(e, item)
+  local old = inventory.give(e, item)
+  if old then inventory.bag_add(e, old) end
+  cairn.world():record("equipped", { entity = e, other = item })
+  return true
+end
+
 cairn.decorator {
   name = "Inventory",
-  description = "holds a weapon, a shovel and body armour; picks items up by stepping on them",
+  description = "holds a weapon, a shovel, body armour and a bag; picks gear up by stepping on it",
   -- displaced is Displaceable's chain: it runs after every change of cell (a move, a push,
   -- a trap's bounce), so an item is picked up however its holder got onto it.
   requires = { "Displaceable" },
-  data = { inventory = {} }, -- slot -> the id of the item held there
+  -- inventory: slot -> the id of the item held there; bag: the ids of the items carried
+  data = { inventory = {}, bag = {} },
   handlers = {
     displaced = function(ev)
       local holder = ev.target
       if holder:is_dead() then return end
       local item = cairn.world():at(holder.x, holder.y, "item")
-      -- only items go into slots: other things on the item layer have no slot in their data
+      -- only gear goes into slots: consumables have no slot in their data, and go in the
+      -- bag by pick_up only
       if item and item.data.slot then inventory.give(holder, item) end
     end,
 
