@@ -193,6 +193,19 @@ cairn.decorator {
     -- target here makes the attack happen, so attack_move attacks instead of moving.
     -- Without a weapon the holder fights with its own stats, in the next cell only.
     attack_get = function(ev)
+      -- A throw (consumables.lua) is an attack too, so that armour, defences and the history
+      -- see it as one: for the one attack it makes, it leaves in e.data.throw the thrown
+      -- thing's damage and the ids of whom it hits, in place of the weapon's.
+      local throw = ev.actor.data.throw
+      if throw then
+        ev.damage = throw.damage
+        local w = cairn.world()
+        for _, id in ipairs(throw.targets) do
+          local target = w:entity(id)
+          if target and not target:is_dead() then ev:add_target(target) end
+        end
+        return
+      end
       local weapon = inventory.held(ev.actor, "weapon")
       if not weapon then return end
       ev.damage = weapon.data.damage

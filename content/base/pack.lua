@@ -10,6 +10,7 @@ return {
     "terrain.lua",
     "inventory.lua",
     "items.lua",
+    "consumables.lua",
     "player.lua",
     "enemies/skeleton.lua",
     "enemies/bat.lua",
