@@ -1,5 +1,5 @@
 -- dungeon.lua: makes one floor of the dungeon in an empty world: rooms joined by corridors,
--- cut out of rock, then the stairs, the players, enemies, items, crates and traps.
+-- cut out of rock, then the stairs, the players, enemies, items, consumables, crates and traps.
 -- A module, not a load file: game.lua does `local dungeon = require "dungeon"` and calls
 -- dungeon.generate between beats. It defines no types; it only spawns the pack's.
 --
@@ -26,7 +26,9 @@ dungeon.SAFE_DISTANCE = 6
 
 -- What each floor holds. A pool is a list of { type, weight }: a weight is a share of the
 -- draws (3 comes up three times as often as 1), not a percentage. Deeper floors hold more,
--- and harder, enemies and better gear. A floor deeper than this list uses its last entry.
+-- and harder, enemies and better gear, and more consumables (consumables.lua) with more
+-- bombs among them: potions keep the player going, throws let it strike before it is struck.
+-- A floor deeper than this list uses its last entry.
 dungeon.FLOORS = {
   { -- floor 1: slow, simple enemies, and the first weapons to meet them with
     enemies = 4,
@@ -34,6 +36,8 @@ dungeon.FLOORS = {
     items = 2,
     item_pool = { { "spear", 3 }, { "leather_armour", 3 }, { "pickaxe", 2 },
       { "dagger", 1 }, { "shovel", 1 } },
+    consumables = 3,
+    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 1 } },
     crates = 3, bounce_traps = 1, spike_traps = 1,
   },
   { -- floor 2: zombies patrol, armadillos charge
@@ -42,6 +46,8 @@ dungeon.FLOORS = {
     items = 2,
     item_pool = { { "broadsword", 3 }, { "spear", 2 }, { "pickaxe", 2 },
       { "leather_armour", 2 }, { "chainmail", 1 }, { "dagger", 1 }, { "shovel", 1 } },
+    consumables = 3,
+    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 2 } },
     crates = 3, bounce_traps = 2, spike_traps = 2,
   },
   { -- floor 3: monkeys that bind and archers that shoot from afar join in
@@ -51,6 +57,8 @@ dungeon.FLOORS = {
     items = 3,
     item_pool = { { "broadsword", 3 }, { "chainmail", 3 }, { "spear", 1 }, { "pickaxe", 1 },
       { "leather_armour", 1 }, { "dagger", 1 }, { "shovel", 1 } },
+    consumables = 4,
+    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 3 } },
     crates = 4, bounce_traps = 3, spike_traps = 3,
   },
 }
@@ -345,11 +353,12 @@ local function place_enemies(w, plan, spots, settings, dist, used)
   end
 end
 
-local function place_items(w, plan, spots, settings, used)
-  for _ = 1, settings.items do
+-- `count` items drawn from `pool`, in rooms, one to a cell.
+local function place_items(w, plan, spots, count, pool, used)
+  for _ = 1, count do
     local i = first(spots, function(i) return not used[i] end)
     if not i then return end
-    w:spawn(dungeon.pick(settings.item_pool), cell_of(plan, i))
+    w:spawn(dungeon.pick(pool), cell_of(plan, i))
     used[i] = true
   end
 end
@@ -380,7 +389,9 @@ function dungeon.generate(w, floor, floors, players)
   local spots = shuffled_room_cells(plan)
   place_fixtures(w, plan, spots, settings, used)
   place_enemies(w, plan, spots, settings, dist, used)
-  place_items(w, plan, spots, settings, used)
+  place_items(w, plan, spots, settings.items, settings.item_pool, used)
+  -- Last, so that the floors' other draws are what they were before there were consumables.
+  place_items(w, plan, spots, settings.consumables, settings.consumable_pool, used)
 
   local ex, ey = cell_of(plan, entry)
   local sx, sy = cell_of(plan, stairs)
