@@ -175,7 +175,7 @@ static void play_some(cairn_lua *h)
     ok(h, cairn_session_choose(h, "sing"));
     ok(h, cairn_session_cancel(h, NULL));
     ok(h, cairn_session_step(h, NULL));
-    ok(h, cairn_session_choose(h, "wait"));
+    ok(h, cairn_session_choose(h, "choosing:wait"));
     ok(h, cairn_session_step(h, NULL));
 }
 

@@ -14,7 +14,8 @@ cairn.game { name = "yard", width = 12, height = 3,
 
 cairn.choice { name = "walk", key = "direction", target = { among = "direction" },
   action = "move" }
-cairn.choice { name = "wait", key = ".", action = "none" }
+-- Its key is not "." (the base game's wait, loaded beside it in the session tests).
+cairn.choice { name = "wait", key = "w", action = "none" }
 -- Throws stones at a rat within 4 cells: how many, up to the stones it has.
 cairn.choice { name = "pelt", key = "p", label = "pelt a rat",
   available = function(a)
