@@ -18,6 +18,7 @@ return {
     "enemies/monkey.lua",
     "enemies/zombie.lua",
     "enemies/archer.lua",
+    "choices.lua",
     "game.lua",
     "bots/explorer.lua",
   },

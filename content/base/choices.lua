@@ -1,0 +1,200 @@
+-- choices.lua: what the player can choose to do each beat, as the play screen's action panel
+-- lists them and bots and tests commit them (e:choose). Four are plain actions of the core
+-- in a direction: bump (the movement keys: step, or strike or dig what is in the way), fight,
+-- dig, and wait. The others come from what the player carries (inventory.lua, consumables.lua):
+-- use, throw, drop and equip a bag item, and pick up the one underfoot. Each says why when it
+-- cannot be chosen now ("nothing to throw"), so the panel can show it dimmed.
+--
+-- Keys: the movement keys (h j k l y u b n, the digits), ? Q q < > and U are the play
+-- screen's own; these take others.
+--
+-- They are offered to an actor with an Inventory only, the base game's player: another
+-- pack's game loaded beside this one (a mod's own player) does not get them in its list.
+
+local consumables = require "consumables"
+local inventory = require "inventory"
+
+-- The items of a's bag that `keep` accepts, as pick options labelled with their names.
+local function options(a, keep)
+  local list = {}
+  for _, item in ipairs(inventory.bag(a)) do
+    if keep(item) then list[#list + 1] = { value = item, label = inventory.name(item) } end
+  end
+  return list
+end
+
+-- available() for a verb over bag items: true when some item is fit for it, else the reason.
+local function some(keep, reason)
+  return function(a)
+    for _, item in ipairs(inventory.bag(a)) do
+      if keep(item) then return true end
+    end
+    return false, reason
+  end
+end
+
+
+-- available() for a choice: `test` (absent: always) for an actor with an Inventory; for any
+-- other, false with no reason, which leaves the choice out of its list.
+local function ours(test)
+  return function(a)
+    if not a:has("Inventory") then return false end
+    if test then return test(a) end
+    return true
+  end
+end
+
+local function usable(item) return item.data.use ~= nil end
+local function throwable(item) return item.data.throw ~= nil end
+local function wearable(item) return item.data.slot ~= nil end
+local function any() return true end
+
+-- Whether e is one a's attacks are for: alive, Attackable, on a team among a's targets.
+local function foe_of(a, e)
+  if e:is_dead() or e.layer ~= "real" or not e:has("Attackable") then return false end
+  for _, team in ipairs(a.targets) do
+    if e.team == team then return true end
+  end
+  return false
+end
+
+-- The core's actions -------------------------------------------------------------------------
+
+cairn.choice {
+  name = "bump",
+  key = "direction",
+  label = "move",
+  description = "step that way; strike, or dig, whatever is in the way",
+  available = ours(),
+  target = { among = "direction", text = "move" },
+  action = "attack_dig_move",
+}
+
+cairn.choice {
+  name = "wait",
+  key = ".",
+  description = "let a beat go by",
+  available = ours(),
+  action = "none",
+}
+
+-- With a spear or a broadsword, fight strikes what the weapon reaches even with nothing in
+-- the next cell, where bump would step.
+cairn.choice {
+  name = "fight",
+  key = "F",
+  description = "strike that way, without stepping",
+  available = ours(),
+  target = { among = "direction", text = "fight" },
+  action = "attack",
+}
+
+-- Bare hands dig nothing (player.lua): without a shovel the choice says so rather than
+-- fail a beat.
+cairn.choice {
+  name = "dig",
+  key = "D",
+  description = "dig the wall that way",
+  available = ours(function(a)
+    if inventory.held(a, "shovel") then return true end
+    return false, "nothing to dig with"
+  end),
+  target = { among = "direction", text = "dig" },
+  action = "dig",
+}
+
+-- The bag's verbs ----------------------------------------------------------------------------
+
+cairn.choice {
+  name = "use",
+  key = "a",
+  description = "drink a potion from the bag",
+  available = ours(some(usable, "nothing to use")),
+  prompts = { { name = "item", kind = "pick", text = "use what?",
+    options = function(a) return options(a, usable) end } },
+  perform = function(a, answers)
+    return (consumables.drink(a, answers.item))
+  end,
+}
+
+-- The target prompt depends on what is thrown: a dagger at someone, in range and in a clear
+-- line; a bomb at a cell, its blast shown, with nothing in the way but those it will hit.
+local function aim(a, answers)
+  local item = answers.item
+  if item.data.throw == "dagger" then
+    return { {
+      name = "target", kind = "select", among = "entity", text = "throw at",
+      range = item.data.range,
+      filter = function(actor, e)
+        return foe_of(actor, e) and consumables.clear(cairn.world(), actor, e.x, e.y)
+      end,
+    } }
+  end
+  return { {
+    name = "target", kind = "select", among = "cell", text = "throw at",
+    range = item.data.range, area = item.data.area,
+    filter = function(actor, c)
+      local w = cairn.world()
+      return (c.x ~= actor.x or c.y ~= actor.y) and not w:at(c.x, c.y, "wall")
+        and consumables.clear(w, actor, c.x, c.y, item.data.area)
+    end,
+  } }
+end
+
+cairn.choice {
+  name = "throw",
+  key = "t",
+  description = "throw a dagger at someone, or a bomb at a cell",
+  available = ours(some(throwable, "nothing to throw")),
+  prompts = { { name = "item", kind = "pick", text = "throw what?",
+    options = function(a) return options(a, throwable) end, next = aim } },
+  perform = function(a, answers)
+    local item, target = answers.item, answers.target
+    if item.data.throw == "dagger" then return (consumables.throw_dagger(a, item, target)) end
+    return (consumables.throw_bomb(a, item, target.x, target.y))
+  end,
+}
+
+cairn.choice {
+  name = "drop",
+  key = "d",
+  description = "put an item from the bag down here",
+  available = ours(function(a)
+    if #inventory.bag(a) == 0 then return false, "nothing to drop" end
+    if cairn.world():at(a.x, a.y, "item") then return false, "something lies here already" end
+    return true
+  end),
+  prompts = { { name = "item", kind = "pick", text = "drop what?",
+    options = function(a) return options(a, any) end } },
+  perform = function(a, answers)
+    return (inventory.drop(a, answers.item))
+  end,
+}
+
+cairn.choice {
+  name = "equip",
+  key = "e",
+  description = "take gear from the bag in hand; what was held goes to the bag",
+  available = ours(some(wearable, "nothing to equip")),
+  prompts = { { name = "item", kind = "pick", text = "equip what?",
+    options = function(a) return options(a, wearable) end } },
+  perform = function(a, answers)
+    return (inventory.equip(a, answers.item))
+  end,
+}
+
+cairn.choice {
+  name = "pick_up",
+  key = "g",
+  label = "pick up",
+  description = "put the item underfoot in the bag",
+  available = ours(function(a)
+    local item = a.x and cairn.world():at(a.x, a.y, "item")
+    if not (item and inventory.is_item(item)) then return false, "nothing here to pick up" end
+    if #a.data.bag >= inventory.BAG_SIZE then return false, "the bag is full" end
+    return true
+  end),
+  perform = function(a)
+    return (inventory.pick_up(a, cairn.world():at(a.x, a.y, "item")))
+  end,
+}
