@@ -2,19 +2,28 @@
 -- Before each beat the session asks decide(mem, w, player) for the player's action. It:
 --   1. looks around (w:fov from the player) and writes down what it sees of this floor in
 --      `mem`: walls, dirt, traps, items, the stairs, monsters that strike from afar;
---   2. strikes a monster in reach of the weapon it holds, if there is one;
---   3. else plans a way over what it remembers (w:distances and w:path, given a cost for
---      each cell, so that it does not know walls it has not seen): to a better item close
---      by, else to the stairs once seen, else to the nearest edge of what it has seen, on
---      foot if it can, digging if it must. Traps, crates and the lines monsters strike
---      along cost extra steps, so the way goes round them when a way round is not too long;
---   4. puts off a step into danger (next to a monster, into an arrow's flight) by waiting
+--   2. drinks a potion when its hp is low;
+--   3. strikes a monster in reach of the weapon it holds, if there is one;
+--   4. else throws what it carries at a monster in sight: a bomb where it hits two or more,
+--      else a throwing dagger, else a bomb;
+--   5. picks up the consumable it stands on;
+--   6. else plans a way over what it remembers (w:distances and w:path, given a cost for
+--      each cell, so that it does not know walls it has not seen): to a better item or a
+--      consumable close by, else to the stairs once seen, else to the nearest edge of what
+--      it has seen, on foot if it can, digging if it must. Traps, crates and the lines
+--      monsters strike along cost extra steps, so the way goes round them when a way round
+--      is not too long;
+--   7. puts off a step into danger (next to a monster, into an arrow's flight) by waiting
 --      or stepping aside, a few beats at most, and takes the step.
+-- Steps and blows are the core's actions (an action's name and a direction); the bag's
+-- verbs are the player's choices (choices.lua), returned as { choice =, answers = }, and
+-- only when the choice list says they are available.
 -- Nothing is random: the same game gives the same decisions.
 --
 -- The file is also a module: `require "bots.explorer"` gives { decide = ... }, the same
 -- function cairn.bot is given, so that tests can play it beat by beat.
 
+local consumables = require "consumables"
 local inventory = require "inventory"
 
 local explorer = {}
@@ -35,7 +44,8 @@ local VISITS = 4    -- a cell costs a step more for each so many beats spent in 
                     -- going round in circles (monsters moving change the costs) breaks out
 local SLACK = 4     -- how much nearer another edge must be for it to change its goal
 
-local DETOUR = 8 -- the most steps it goes out of its way for a better item
+local DETOUR = 8 -- the most steps it goes out of its way for a better item or a consumable
+local LOW_HP = 3 -- at this hp or less it drinks a potion, when it has one
 
 -- Danger: what could strike a cell in the coming beat, counted as extra steps like the costs
 -- above. Monsters act after the player, so a cell next to one is where it strikes; a monster
@@ -117,6 +127,7 @@ local function floor_memory(mem, w)
       crate = {},      -- true where a crate was last seen
       item_slot = {},  -- the slot of the item last seen there
       item_value = {}, -- and its value
+      loot = {},       -- true where a consumable was last seen
       lines = {},      -- monsters that strike along lines, by id: where and how last seen
       stairs = nil,    -- the stairs' cell, once seen
       -- What it has been doing, to see that it does not go round in circles:
@@ -160,6 +171,7 @@ local function look(m, w, p)
     else
       m.item_slot[i], m.item_value[i] = nil, nil
     end
+    m.loot[i] = item ~= nil and inventory.is_item(item) and not item.data.slot
     local real = w:at(x, y)
     m.crate[i] = real ~= nil and not real:is_dead() and real.team == 3
     if real and not real:is_dead() and real.team == 2 and LINE_REACH[real.type] then
@@ -250,13 +262,16 @@ local function nearest(m, dist, wanted)
 end
 
 -- Where to go: the first step (an index into WAYS) of the way to the best goal, or nil.
-local function plan(w, m, held, from, danger)
-  -- A better item close by comes first. Once chosen it is kept to, as long as it is not much
-  -- farther: else a step back and forth across the edge of DETOUR could go on for ever.
+-- `room`: whether the bag has room for a consumable.
+local function plan(w, m, held, from, danger, room)
+  -- A better item close by comes first, or a consumable. Once chosen it is kept to, as long
+  -- as it is not much farther: else a step back and forth across the edge of DETOUR could go
+  -- on for ever.
   local dist, first = search(w, m, held, danger, from, false, false)
   local function better(i)
     local slot = m.item_slot[i]
-    return slot ~= nil and m.item_value[i] > held[slot]
+    if slot == nil then return room and m.loot[i] end
+    return m.item_value[i] > held[slot]
   end
   local want = m.want
   if not (want and better(want) and dist[want] and dist[want] > 0
@@ -342,6 +357,93 @@ local function strike(w, p)
   return best
 end
 
+-- The bag -----------------------------------------------------------------------------------
+
+-- Whether the player may choose `name` ("throw") now, by its choice list (choices.lua).
+local function can(p, name)
+  for _, c in ipairs(p:choices()) do
+    if c.name:match("[^:]+$") == name then return c.available end
+  end
+  return false
+end
+
+local function distance(a, b)
+  return math.max(math.abs(a.x - b.x), math.abs(a.y - b.y))
+end
+
+-- A potion to drink, when its hp is low and a potion would give some back.
+local function potion(p)
+  if p.hp > LOW_HP or p.hp >= p.max_hp then return nil end
+  for _, item in ipairs(consumables.in_bag(p, "use")) do
+    if item.data.use == "drink" then return item end
+  end
+  return nil
+end
+
+-- The monsters in sight a throw would hurt, nearest first, then row by row.
+local function foes_in_sight(w, p, view)
+  local found = {}
+  local cells = view:cells()
+  for k = 1, #cells do
+    local e = foe(w, cells[k].x, cells[k].y)
+    if e then found[#found + 1] = { e = e, d = distance(p, e), k = k } end
+  end
+  table.sort(found, function(a, b) return a.d < b.d or (a.d == b.d and a.k < b.k) end)
+  return found
+end
+
+-- The monsters a bomb landing on (x, y) would hit.
+local function blast(w, x, y, area)
+  local n = 0
+  for dy = -area, area do
+    for dx = -area, area do
+      if foe(w, x + dx, y + dy) then n = n + 1 end
+    end
+  end
+  return n
+end
+
+-- What to throw at whom, as the choice "throw" and its answers, or nil. A bomb lands two
+-- cells away at least, so that its blast spares the player; it is kept for two monsters or
+-- more while there are daggers, which come back (they lie where they fell).
+local function throw(w, p, view)
+  local dagger, bomb
+  for _, item in ipairs(consumables.in_bag(p, "throw")) do
+    if item.data.throw == "dagger" then dagger = dagger or item else bomb = bomb or item end
+  end
+  if not (dagger or bomb) then return nil end
+  local foes = foes_in_sight(w, p, view)
+  local best, best_n
+  if bomb then
+    local d = bomb.data
+    for _, f in ipairs(foes) do
+      local e = f.e
+      if f.d > d.area and f.d <= d.range and consumables.clear(w, p, e.x, e.y, d.area) then
+        local n = blast(w, e.x, e.y, d.area)
+        if not best or n > best_n then best, best_n = e, n end
+      end
+    end
+  end
+  if best and (best_n >= 2 or not dagger) then
+    return { choice = "throw", answers = { item = bomb, target = { x = best.x, y = best.y } } }
+  end
+  if dagger then
+    for _, f in ipairs(foes) do
+      if f.d <= dagger.data.range and consumables.clear(w, p, f.e.x, f.e.y) then
+        return { choice = "throw", answers = { item = dagger, target = f.e } }
+      end
+    end
+  end
+  return nil
+end
+
+-- Whether a consumable lies underfoot, and the bag has room for it.
+local function loot_underfoot(w, p)
+  local item = w:at(p.x, p.y, "item")
+  return item ~= nil and inventory.is_item(item) and not item.data.slot
+    and #p.data.bag < inventory.BAG_SIZE
+end
+
 -- Danger ------------------------------------------------------------------------------------
 
 local WAY_OF = { n = 1, e = 2, s = 3, w = 4 }
@@ -424,12 +526,17 @@ local function note_progress(m, here)
   m.visits[here] = (m.visits[here] or 0) + 1
 end
 
--- The bot's decision for the coming beat: an action's name and a direction.
+-- The bot's decision for the coming beat: an action's name and a direction, or a choice
+-- (choices.lua) with its answers.
 function explorer.decide(mem, w, p)
   local m = floor_memory(mem, w)
   local view = look(m, w, p)
   local here = index(m, p.x, p.y)
   note_progress(m, here)
+
+  -- Low on hp, a potion comes before anything else.
+  local drink = potion(p)
+  if drink and can(p, "use") then return { choice = "use", answers = { item = drink } } end
 
   -- A monster in reach is struck, whatever else there is to do.
   local s = strike(w, p)
@@ -437,6 +544,15 @@ function explorer.decide(mem, w, p)
     m.patience = MAX_WAIT
     return "attack", WAYS[s]
   end
+
+  -- One farther off is thrown at, with what there is to throw.
+  local thrown = throw(w, p, view)
+  if thrown and can(p, "throw") then
+    m.patience = MAX_WAIT
+    return thrown
+  end
+
+  if loot_underfoot(w, p) and can(p, "pick_up") then return { choice = "pick_up" } end
 
   local danger, threat = dangers(m, w, p, view)
   -- The cell a step in way t leads to, when it is a plain step (else nil).
@@ -449,7 +565,7 @@ function explorer.decide(mem, w, p)
   -- How likely a cell is to be struck in the coming beat.
   local function risk(i) return (threat[i] or 0) + (near_foe(m, w, i) and NEAR or 0) end
 
-  s = plan(w, m, held_values(p), here, danger)
+  s = plan(w, m, held_values(p), here, danger, #p.data.bag < inventory.BAG_SIZE)
   -- Where the plan leads (it stays put when it digs or pushes a crate).
   local go = s and step_to(s) or here
 

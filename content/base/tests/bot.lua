@@ -13,12 +13,19 @@ local function equipped(w)
   return p
 end
 
--- `beats` beats of the bot playing, with its memory `mem` (floor 1 unless mem says else).
+-- `beats` beats of the bot playing, with its memory `mem` (floor 1 unless mem says else). The
+-- bot gives an action and a direction, or a choice with its answers, as the session takes
+-- them.
 local function play(w, mem, beats)
   for _ = 1, beats or 1 do
     local p = w:players()[1]
     mem.floor, mem.beat = mem.floor or 1, w.beat
-    p:input(explorer.decide(mem, w, p))
+    local action, dir = explorer.decide(mem, w, p)
+    if type(action) == "table" then
+      p:choose(action.choice, action.answers)
+    else
+      p:input(action, dir)
+    end
     w:step()
   end
 end
@@ -218,4 +225,80 @@ test("with nowhere to go and nothing to fight, the bot waits", function()
   ]] }
   local p, mem = equipped(w), {}
   expect.eq({ explorer.decide(mem, w, p) }, { "none", "none" })
+end)
+
+-- The bag: potions, daggers and bombs (consumables.lua), used through the player's choices.
+
+-- A new item of `kind` in the player's bag (made in the corner, a wall's cell whose item
+-- layer is free).
+local function carry(w, p, kind)
+  local item = w:spawn(kind, 0, 0)
+  inventory.bag_add(p, item)
+  return item
+end
+
+test("the bot drinks a potion when its hp is low", function()
+  local w = scenario { map = [[
+    #######
+    #@...>#
+    #######
+  ]] }
+  local p, mem = equipped(w), {}
+  local potion = carry(w, p, "healing_potion")
+  p:hurt(2)
+  play(w, mem)
+  expect.eq(p.hp, 4, "not at 4 hp: it walked on")
+  expect.eq(p.x, 2)
+  p:hurt(2)
+  expect.eq(explorer.decide(mem, w, p), { choice = "use", answers = { item = potion } })
+  play(w, mem)
+  expect.eq(p.hp, 5, "at 2 hp it drank")
+  expect.truthy(potion:is_dead())
+end)
+
+test("the bot throws a dagger at a monster in sight, then picks the dagger up", function()
+  local w = scenario { map = [[
+    ########
+    #@...s.#
+    #......#
+    ########
+  ]] }
+  local p, mem = equipped(w), {}
+  local dagger = carry(w, p, "throwing_dagger")
+  local skeleton = w:at(5, 1)
+  play(w, mem)
+  expect.truthy(skeleton:is_dead(), "two damage killed it")
+  expect.eq(w:at(5, 1, "item"), dagger, "the dagger lies where it stood")
+  play(w, mem, 5)
+  expect.eq(inventory.bag(p), { dagger }, "it went for the dagger and picked it up")
+end)
+
+test("the bot throws a bomb where it hits two monsters, keeping its daggers", function()
+  local w = scenario { map = [[
+    #########
+    #@...s..#
+    #....s..#
+    #########
+  ]] }
+  local p, mem = equipped(w), {}
+  local dagger, bomb = carry(w, p, "throwing_dagger"), carry(w, p, "bomb")
+  local a, b = w:at(5, 1), w:at(5, 2)
+  play(w, mem)
+  expect.truthy(bomb:is_dead(), "the bomb went off")
+  expect.truthy(a:is_dead() and b:is_dead(), "both skeletons are dead")
+  expect.eq(inventory.bag(p), { dagger })
+  expect.eq(p.hp, 6)
+end)
+
+test("the bot picks up a consumable it stands on, and walks to one it sees", function()
+  local w = scenario { map = [[
+    ########
+    #@.....#
+    #...!..#
+    ########
+  ]] }
+  local p, mem = equipped(w), {}
+  local potion = w:at(4, 2, "item")
+  play(w, mem, 5)
+  expect.eq(inventory.bag(p), { potion })
 end)
