@@ -38,14 +38,9 @@ cairn.game {
   report = function(w)
     return { kills = w.data.kills or 0 }
   end,
-  -- What the status line of `cairn play` shows the player holding.
+  -- What the status line of `cairn play` shows the player holding, and carrying in its bag.
   items = function(w, p)
-    local names = {}
-    for _, slot in ipairs(inventory.slots) do
-      local item = inventory.held(p, slot)
-      if item then names[#names + 1] = (item.type:gsub("^base:", ""):gsub("_", " ")) end
-    end
-    return names
+    return inventory.summary(p)
   end,
 }
 

@@ -27,6 +27,8 @@
 --                                   going to the bag (true, or false and why not)
 --   inventory.is_item(e)     -> whether e is something an Inventory can carry
 --   inventory.name(item)     -> the item's name as players read it ("healing potion")
+--   inventory.summary(e)     -> what e holds and carries, in words: the held items' names,
+--                               then the bag's, alike ones counted ("bomb x2")
 --   inventory.slots          -> { "weapon", "shovel", "body" }
 --   inventory.BAG_SIZE       -> how many items a bag holds
 --   inventory.patterns       -> how weapons reach: name -> function(ev, weapon) (items.lua)
@@ -86,6 +88,25 @@ end
 -- "base:healing_potion" reads "healing potion".
 function inventory.name(item)
   return (item.type:gsub("^[%w_]+:", ""):gsub("_", " "))
+end
+
+function inventory.summary(e)
+  local words = {}
+  for _, slot in ipairs(inventory.slots) do
+    local item = inventory.held(e, slot)
+    if item then words[#words + 1] = inventory.name(item) end
+  end
+  -- The bag's, in the order each name first comes in it, with how many there are.
+  local names, counts = {}, {}
+  for _, item in ipairs(inventory.bag(e)) do
+    local name = inventory.name(item)
+    if not counts[name] then names[#names + 1] = name end
+    counts[name] = (counts[name] or 0) + 1
+  end
+  for _, name in ipairs(names) do
+    words[#words + 1] = counts[name] > 1 and (name .. " x" .. counts[name]) or name
+  end
+  return words
 end
 
 -- The bag ---------------------------------------------------------------------------------

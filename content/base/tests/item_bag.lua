@@ -118,3 +118,16 @@ test("equip swaps with a full bag", function()
   expect.eq(inventory.held(p, "weapon"), spear)
   expect.eq(inventory.bag(p)[inventory.BAG_SIZE].type, "base:dagger")
 end)
+
+test("summary: the held items, then the bag's, alike ones counted", function()
+  local w = scenario { map = "#@#" }
+  local p = w:at(1, 0)
+  expect.eq(inventory.summary(p), {})
+  inventory.give(p, new(w, "dagger"))
+  inventory.give(p, new(w, "chainmail"))
+  for _, kind in ipairs({ "bomb", "healing_potion", "bomb", "throwing_dagger" }) do
+    inventory.bag_add(p, new(w, kind))
+  end
+  expect.eq(inventory.summary(p),
+    { "dagger", "chainmail", "bomb x2", "healing potion", "throwing dagger" })
+end)
