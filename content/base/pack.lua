@@ -4,7 +4,8 @@ return {
   version = "0.1.0",
   cairn = "0.1",
   description = "The game cairn ships with: a few floors of rooms and corridors, six kinds of "
-    .. "enemy, weapons, shovels and armour, traps, and a bot that plays it.",
+    .. "enemy, weapons, shovels and armour, potions, daggers and bombs to throw, traps, and a bot "
+    .. "that plays it.",
   load = {
     "statuses.lua",
     "terrain.lua",

@@ -1,5 +1,6 @@
 -- player.lua: the one the game is played as. PlayerControl makes it act first each beat, on
--- the action given with player:input (the keyboard, a bot, a test).
+-- the choice committed with player:choose (choices.lua: the keyboard, a bot, a test) or the
+-- action given with player:input.
 
 cairn.entity {
   name = "player",
