@@ -22,10 +22,14 @@ end
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
 function narration.describe(s, history, you)
   local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
-  local dug = {}  -- walls dug away: their death needs no words of its own
-  for _, c in ipairs(history) do
-    if c.kind == "died" then gone[c.entity.id] = c.type end
-    if c.kind == "dug" then dug[c.entity.id] = true end
+  local untold = {} -- deaths that need no words: walls dug away (the dig is told), items
+  for _, c in ipairs(history) do -- used up or destroyed (what used them says so, if anything)
+    if c.kind == "died" then
+      gone[c.entity.id] = c.type
+      local t = define.by_name.entity[c.type]
+      if t and t.def.layer == "item" then untold[c.entity.id] = true end
+    end
+    if c.kind == "dug" then untold[c.entity.id] = true end
   end
   local function name(e)
     if not e then return "something" end
@@ -60,7 +64,7 @@ function narration.describe(s, history, you)
       else
         sentence(string.format("%s %s %s, to no effect.", by, hit, who))
       end
-    elseif c.kind == "died" and not dug[c.entity.id] then
+    elseif c.kind == "died" and not untold[c.entity.id] then
       if who == "you" then
         sentence("you die.")
       elseif by == "you" then

@@ -7,10 +7,13 @@ cairn.entity { name = "hero", glyph = "@",
 cairn.entity { name = "rat", glyph = "r", decorators = { "Attackable", "WithHP", "Killable" },
   stats = { hp = 9, team = 2 } }
 
+cairn.entity { name = "coin", glyph = "$", layer = "item" }
+
 cairn.game { name = "yard", width = 6, height = 1,
   generate = function(w)
     w:spawn("hero", 0, 0)
     w:spawn("rat", 3, 0)
+    w:spawn("coin", 0, 0)
   end }
 
 cairn.choice { name = "walk", key = "direction", target = { among = "direction" },
@@ -24,6 +27,9 @@ cairn.choice { name = "pelt", key = "p",
     a.data.gold = a.data.gold - answers.coins
     answers.at:hurt(answers.coins)
   end }
+
+cairn.choice { name = "spend", key = "$",
+  perform = function(a) cairn.world():at(a.x, a.y, "item"):kill() end }
 
 cairn.bot { name = "pelter", decide = function(_, w)
   return { choice = "pelt", answers = { at = w:at(3, 0), coins = 1 } }
@@ -81,5 +87,17 @@ test("g:choices lists the player's choices", function()
   local g = game("yard")
   local names = {}
   for _, c in ipairs(g:choices()) do names[#names + 1] = c.name .. "=" .. c.key end
-  expect.eq(table.concat(names, " "), "scenario:walk=direction scenario:pelt=p")
+  expect.eq(table.concat(names, " "), "scenario:walk=direction scenario:pelt=p scenario:spend=$")
+end)
+
+test("an item used up goes without a word in the log", function()
+  local g = game("yard")
+  g:choose("pelt", { at = rat(g), coins = 5 })
+  g:step()
+  g:choose("spend")
+  g:step()
+  expect.eq(g.world:at(0, 0, "item"), nil)
+  for _, m in ipairs(g:messages()) do
+    expect.falsy(m:find("coin"), "no word of the coin: " .. m)
+  end
 end)
