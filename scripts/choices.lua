@@ -86,7 +86,9 @@ local function check_prompt(p, what)
 end
 
 -- Checks a choice's definition beyond its fields' types (define.lua checked those); raises
--- what is wrong. `taken` maps keys to the choices that have them so far.
+-- what is wrong. `taken` maps a pack's keys ("pack key") to the choices that have them so far:
+-- a pack's choices may not share a key, but two packs' may (an actor rarely has both: the
+-- play screen gives a key to the first choice listed).
 function choices.check(e, taken)
   local def = e.def
   if (def.action == nil) == (def.perform == nil) then
@@ -107,8 +109,9 @@ function choices.check(e, taken)
         "take another", 0)
     end
   end
-  if def.key ~= nil and taken[def.key] and def.key ~= "direction" then
-    error(string.format("the key '%s' is %s's already", def.key, taken[def.key]), 0)
+  local slot = def.key and (e.pack.id .. " " .. def.key)
+  if slot and taken[slot] and def.key ~= "direction" then
+    error(string.format("the key '%s' is %s's already", def.key, taken[slot]), 0)
   end
   if def.target ~= nil then
     local t = util.copy_shallow(def.target)
@@ -119,7 +122,7 @@ function choices.check(e, taken)
   if type(def.prompts) == "table" then
     for i, p in ipairs(def.prompts) do check_prompt(p, "prompt " .. i) end
   end
-  if def.key then taken[def.key] = e.name end
+  if slot then taken[slot] = e.name end
 end
 
 -- Listing --------------------------------------------------------------------------------
