@@ -565,6 +565,10 @@ end
 
 function choices.choose(actor, name, answers)
   local entry = choices.find(name)
+  -- Only a PlayerControl entity takes input: say so before asking anything.
+  if not actor:has("PlayerControl") then
+    error(tostring(actor) .. " has no PlayerControl", 0)
+  end
   local r = choices.resolve(actor, entry, answers)
   if r then choices.commit(r) end
   return r ~= nil

@@ -169,3 +169,13 @@ test("prompts queue by priority, stable among equals; next adds to the queue", f
   end)
   expect.eq(table.concat(asked), "bcda")
 end)
+
+test("only a PlayerControl entity can choose, and it is told plainly", function()
+  local w = scenario { map = "H.r", legend = { H = "hero", r = "rat" } }
+  local asked = false
+  local err = expect.error(function()
+    w:at(2, 0):choose("shout", function() asked = true end)
+  end, "entity 1 (scenario:rat) has no PlayerControl")
+  expect.falsy(err:find("choices.lua", 1, true), "no place of the runtime's own")
+  expect.falsy(asked)
+end)
