@@ -48,6 +48,18 @@ local CairnGameSession = {}
 ---@param dir? CairnDir
 function CairnGameSession:input(action, dir) end
 
+---Commits a choice as the player's input for the next beat, as e:choose does; the log keeps
+---it with its answers (undo, replays, saves). Returns true when committed, false when the
+---answers dropped it.
+---@param name string A cairn.choice's name, full or short.
+---@param answers? CairnChoiceAnswers
+---@return boolean committed
+function CairnGameSession:choose(name, answers) end
+
+---The player's choices now, as e:choices() gives them (none without a player).
+---@return CairnChoiceEntry[]
+function CairnGameSession:choices() end
+
 ---Asks the bot `name` for the player's action for the next beat; its memory lasts the game.
 ---@param name string
 function CairnGameSession:bot(name) end

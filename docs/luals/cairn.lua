@@ -346,7 +346,7 @@ local CairnGameLook = {}
 ---The next beat as it would go with the player given this action (nil or "none": no input),
 ---played on the world and put back: returns the beat's history; the world, its generator
 ---and the game are left as they were. The game's rules do not run on it.
----@param action? CairnActionName
+---@param action? CairnActionName|CairnChoiceInput An action, or a choice with its answers.
 ---@param dir? CairnDir
 ---@return CairnChange[]
 function CairnGameLook:preview(action, dir) end
@@ -354,8 +354,103 @@ function CairnGameLook:preview(action, dir) end
 ---A bot: a policy that chooses the player's action before each beat (`cairn sim --bot NAME`).
 ---@class CairnBotDef: CairnChangeable
 ---@field name string
----@field decide fun(mem: CairnBotMemory, w: CairnWorld, player: CairnEntity, game: CairnGameLook): CairnActionName?, CairnDir? The player's action and its direction; nil: the player waits.
+---@field decide fun(mem: CairnBotMemory, w: CairnWorld, player: CairnEntity, game: CairnGameLook): (CairnActionName|CairnChoiceInput)?, CairnDir? The player's action and its direction, or { choice =, answers = }; nil: the player waits.
 ---@field description? string
+
+-- ---------------------------------------------------------------------------------------
+-- Choices
+
+---A prompt's kind: one among options, a whole number, yes or no, a target.
+---@alias CairnPromptKind "pick"|"number"|"confirm"|"select"
+
+---What a select prompt chooses among.
+---@alias CairnAmong "direction"|"cell"|"entity"
+
+---An option of a pick prompt: a string, an entity, or a value with its label.
+---@alias CairnOption string|CairnEntity|{ value: any, label?: string }
+
+---A select prompt's candidate, as its filter gets it: a direction's name, a cell or an entity.
+---@alias CairnCandidate CairnDir|CairnCell|CairnEntity
+
+---The answers given so far, by prompt name: a direction's name (select among directions), a
+---cell { x =, y = } (among cells), an entity (among entities), an option's value (pick), an
+---integer (number), a boolean (confirm).
+---@alias CairnAnswers table<string, any>
+
+---A prompt: a question asked while committing a choice (in `prompts`, `target`, or returned
+---by a `next`).
+---@class CairnPromptDef
+---@field name string The key of its answer in answers: letters, digits and "_".
+---@field kind CairnPromptKind
+---@field text? string|fun(actor: CairnEntity, answers: CairnAnswers): string The question (default: the name).
+---@field options? CairnOption[]|fun(actor: CairnEntity, answers: CairnAnswers): CairnOption[] pick, required.
+---@field min? integer number: the least answer (default 0).
+---@field max? integer|string|fun(actor: CairnEntity, answers: CairnAnswers): integer number, required: a number, a function, or a resource of the actor (a stat such as "hp", else a key of its e.data).
+---@field among? CairnAmong select, required.
+---@field range? integer|fun(actor: CairnEntity, answers: CairnAnswers): integer select: how far a target may be, in cells any way (default 1).
+---@field area? integer select: the radius around the chosen cell the choice affects, for a front end to show (default 0).
+---@field filter? fun(actor: CairnEntity, candidate: CairnCandidate, answers: CairnAnswers): boolean select: which candidates it takes.
+---@field priority? number|boolean The queue is sorted by it, higher first, in order of arrival among equals; true is 1, default 0.
+---@field next? fun(actor: CairnEntity, answers: CairnAnswers): CairnPromptDef[]? Prompts queued once this one is answered.
+---@field cancel? fun(actor: CairnEntity, answers: CairnAnswers) Cancelling this prompt commits this in the place of perform (it costs the beat); without it, cancelling drops the choice.
+
+---A choice's target: a select prompt asked first, named "target" unless given.
+---@class CairnTargetDef: CairnPromptDef
+---@field name? string Default "target".
+---@field kind? "select"
+---@field among CairnAmong
+
+---Something an actor can choose to do now. Exactly one of action and perform.
+---@class CairnChoiceDef: CairnChangeable
+---@field name string
+---@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >), or "direction": the movement keys choose it, their direction answering its target.
+---@field label? string|fun(actor: CairnEntity): string What a list of choices shows (default: the name).
+---@field description? string
+---@field available? fun(actor: CairnEntity): boolean, string? true: open; false and a reason: listed as closed, with it; false alone: not listed. Absent: always open.
+---@field target? CairnTargetDef Asked first (after optional).
+---@field prompts? CairnPromptDef[]|fun(actor: CairnEntity, answers: CairnAnswers): CairnPromptDef[] Asked after the target, by priority.
+---@field optional? string A confirm prompt named "optional", with this text, asked before all: "no" drops the choice.
+---@field action? CairnActionName The core action the actor does, in answers.target's direction (a select among directions), else "none".
+---@field perform? fun(actor: CairnEntity, answers: CairnAnswers, ev: CairnResultEvent): boolean? The actor's act in the beat, after act_check; false fails the act.
+
+---A prompt as a decider gets it, worked out on the world as it is now.
+---@class CairnPrompt
+---@field choice string The choice's full name.
+---@field label string The choice's label.
+---@field name string
+---@field kind CairnPromptKind
+---@field text string
+---@field cancel_costs boolean Whether it has a cancel effect.
+---@field options? { value: any, label: string }[] pick.
+---@field min? integer number.
+---@field max? integer number.
+---@field among? CairnAmong select.
+---@field range? integer select.
+---@field area? integer select.
+---@field x? integer select: the actor's cell.
+---@field y? integer select: the actor's cell.
+---@field candidates? CairnCandidate[] select: nearest first, then by row and column.
+---@field cells? integer[][] select: each candidate's cell, { x, y }.
+
+---Answers a prompt: the answer, or nil (or "!") to cancel it.
+---@alias CairnDecider fun(prompt: CairnPrompt): any
+
+---A choice's answers as e:choose takes them: a table by prompt name ("!" cancels that
+---prompt; a pick also takes its option's number), or a decider.
+---@alias CairnChoiceAnswers table<string, any>|CairnDecider
+
+---A choice in e:choices()'s list.
+---@class CairnChoiceEntry
+---@field name string Its full name.
+---@field label string
+---@field key string One character, "direction", or "" for none.
+---@field available boolean
+---@field reason? string Why not, when closed.
+
+---A choice with its answers, as a bot's decide may return it (and previews take).
+---@class CairnChoiceInput
+---@field choice string The choice's name, full or short.
+---@field answers? CairnChoiceAnswers
 
 -- ---------------------------------------------------------------------------------------
 -- Handles
@@ -662,6 +757,19 @@ function CairnEntity:unhook(chain, id) end
 ---@param dir? CairnDir
 function CairnEntity:input(action, dir) end
 
+---What it can choose to do now, in definition order; closed ones carry their reason, those
+---closed without one are left out.
+---@return CairnChoiceEntry[]
+function CairnEntity:choices() end
+
+---Commits a choice as a PlayerControl entity's input for the next beat, its prompts answered
+---from `answers`. Returns true when committed, false when the answers dropped it. Raises
+---when it is closed, a prompt is left unanswered or an answer is not taken.
+---@param name string A cairn.choice's name, full or short.
+---@param answers? CairnChoiceAnswers
+---@return boolean committed
+function CairnEntity:choose(name, answers) end
+
 ---Passes a plain event (actor: this entity) through its chain as a check; returns
 ---whether no handler vetoed.
 ---@param chain CairnChainName
@@ -868,6 +976,10 @@ function cairn.game(def) end
 ---Defines a bot that plays the player.
 ---@param def CairnBotDef
 function cairn.bot(def) end
+
+---Defines a choice: something an actor can choose to do now.
+---@param def CairnChoiceDef
+function cairn.choice(def) end
 
 ---The current world: a new handle each call, == to the others. Raises while packs load
 ---(there is no world yet).
