@@ -403,7 +403,7 @@ function CairnGameLook:preview(action, dir) end
 ---Something an actor can choose to do now. Exactly one of action and perform.
 ---@class CairnChoiceDef: CairnChangeable
 ---@field name string
----@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >), or "direction": the movement keys choose it, their direction answering its target.
+---@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >), or "direction": the movement keys choose it, their direction answering its target. Unique within its pack.
 ---@field label? string|fun(actor: CairnEntity): string What a list of choices shows (default: the name).
 ---@field description? string
 ---@field available? fun(actor: CairnEntity): boolean, string? true: open; false and a reason: listed as closed, with it; false alone: not listed. Absent: always open.
