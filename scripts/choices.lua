@@ -398,12 +398,11 @@ function choices.prompt(r)
   local m = materialize(r, q.def)
   if m.kind == "select" and #m.candidates == 0 then
     r.dropped = true
-    error(string.format("%s: there is nothing to %s", r.label, m.text:gsub("%?$", ""):lower()),
-      0)
+    error(string.format("%s: nothing to choose for '%s'", r.label, m.text), 0)
   end
   if m.kind == "pick" and #m.options == 0 then
     r.dropped = true
-    error(string.format("%s: there is nothing to choose from (%s)", r.label, m.text), 0)
+    error(string.format("%s: nothing to choose for '%s'", r.label, m.text), 0)
   end
   r.current = m
   return m
@@ -515,8 +514,9 @@ end
 
 -- Performing -----------------------------------------------------------------------------
 
--- Entity id -> the committed choice its `perform` turn runs. Filled outside the beat,
--- emptied by the beat (or a new world).
+-- Entity id -> the committed choice its `perform` turn runs, and the beat it is for. Filled
+-- outside the beat, emptied by that beat's perform (or a new world); a choice whose beat
+-- went by unperformed (act_check vetoed it) is stale, and never runs.
 local committed = {}
 
 function choices.reset()
@@ -532,7 +532,8 @@ function choices.commit(r)
     a:input(def.action, dir)
     committed[a.id] = nil
   else
-    committed[a.id] = { fn = r.cancelled or def.perform, answers = r.answers, entry = r.entry }
+    committed[a.id] = { fn = r.cancelled or def.perform, answers = r.answers, entry = r.entry,
+      beat = host.world().beat + 1 }
     a:input("perform", dir)
   end
 end
@@ -540,7 +541,7 @@ end
 -- The `perform` action's turn: the committed choice's function, run as the actor's act.
 function choices.perform(actor, _, ev)
   local c = committed[actor.id]
-  if not c then
+  if not c or c.beat ~= host.world().beat then
     error(tostring(actor) .. " performs, but no choice was committed for it", 0)
   end
   committed[actor.id] = nil

@@ -98,9 +98,13 @@ end)
 
 test("a stunned actor performs nothing: act_check comes first", function()
   local w, h = hero_world()
-  h:apply("dazed", 2)
+  h:apply("dazed", 1)
   h:choose("shout")
   w:step()
+  expect.eq(h.data.log, "")
+  -- The vetoed choice is gone with its beat: performing later runs nothing of it.
+  h:input("perform")
+  expect.error(function() w:step() end, "performs, but no choice was committed for it")
   expect.eq(h.data.log, "")
 end)
 
@@ -115,7 +119,7 @@ end)
 
 test("a select prompt with nothing to select ends the choice, saying so", function()
   local _, h = hero_world("H....r")
-  expect.error(function() h:choose("zap", {}) end, "zap: there is nothing to zap what")
+  expect.error(function() h:choose("zap", {}) end, "zap: nothing to choose for 'Zap what?'")
 end)
 
 test("pick and number prompts; a number's max may be a resource of the actor", function()
