@@ -142,7 +142,9 @@ function session.begin(name)
   local s = need()
   local p = player()
   if not p then error("there is no player to choose", 0) end
-  s.resolving = nil
+  -- What was given before goes: should this choice be dropped, nothing is.
+  s.resolving, s.pending = nil, nil
+  p:input("none")
   s.resolving = choices.begin(p, choices.find(name))
   advance(s)
 end

@@ -133,6 +133,16 @@ static void cancel_drops_a_choice_or_commits_its_effect(void **state)
     assert_int_equal(p.kind, CAIRN_PROMPT_NONE);
     assert_false(p.committed);
 
+    /* A choice begun replaces an input given before: dropped, it leaves none. */
+    ok(h, cairn_session_input(h, "move", "e"));
+    ok(h, cairn_session_choose(h, "jump"));
+    ok(h, cairn_session_cancel(h, &committed));
+    assert_false(prompt(h).committed);
+    ok(h, cairn_session_step(h, NULL));
+    const char *text;
+    ok(h, cairn_session_describe(h, 1, 1, &text));
+    assert_string_equal(text, "you (9 of 9 hp)"); /* it did not move */
+
     ok(h, cairn_session_choose(h, "sing"));
     p = prompt(h);
     assert_int_equal(p.kind, CAIRN_PROMPT_PICK);

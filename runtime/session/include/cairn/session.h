@@ -47,9 +47,9 @@ cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, s
 
 /* Begins committing choice `name` (full or short name) as the player's input for the next
  * beat; its prompts follow (cairn_session_prompt), and one without prompts is committed at
- * once. A choice begun replaces one under way. CAIRN_ERR_STATE with why (in cairn_lua_error)
- * when it is unavailable or cannot go on ("throw: there is nothing to throw at"), or content
- * failed; nothing is then committed. */
+ * once. A choice begun replaces one under way and any input given before. CAIRN_ERR_STATE
+ * with why (in cairn_lua_error) when it is unavailable or cannot go on ("throw: nothing to
+ * choose for 'Throw at what?'"), or content failed; nothing is then committed. */
 cairn_err cairn_session_choose(cairn_lua *h, const char *name);
 
 typedef enum cairn_prompt_kind {
