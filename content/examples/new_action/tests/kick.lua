@@ -37,7 +37,7 @@ test("only a direction with something in it can be kicked", function()
     "'Kick what?' takes one of the directions e")
   w:at(1, 0):kill()
   expect.error(function() hero:choose("kick", { target = "e" }) end,
-    "kick: there is nothing to kick what")
+    "kick: nothing to choose for 'Kick what?'")
 end)
 
 test("out of stamina, the kick is closed and says why", function()

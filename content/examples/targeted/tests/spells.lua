@@ -45,7 +45,7 @@ end)
 test("with no foe to burn, the firebolt cannot be chosen", function()
   local w = scenario { map = "M.#g" }
   expect.error(function() w:at(0, 0):choose("firebolt", {}) end,
-    "firebolt: there is nothing to burn what")
+    "firebolt: nothing to choose for 'Burn what?'")
 end)
 
 test("a frost nova hurts everything around the chosen cell", function()
