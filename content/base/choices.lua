@@ -66,7 +66,7 @@ cairn.choice {
   label = "move",
   description = "step that way; strike, or dig, whatever is in the way",
   available = ours(),
-  target = { among = "direction", text = "move" },
+  target = { among = "direction", text = "Move which way?" },
   action = "attack_dig_move",
 }
 
@@ -85,7 +85,7 @@ cairn.choice {
   key = "F",
   description = "strike that way, without stepping",
   available = ours(),
-  target = { among = "direction", text = "fight" },
+  target = { among = "direction", text = "Fight which way?" },
   action = "attack",
 }
 
@@ -99,7 +99,7 @@ cairn.choice {
     if inventory.held(a, "shovel") then return true end
     return false, "nothing to dig with"
   end),
-  target = { among = "direction", text = "dig" },
+  target = { among = "direction", text = "Dig which way?" },
   action = "dig",
 }
 
@@ -110,7 +110,7 @@ cairn.choice {
   key = "a",
   description = "drink a potion from the bag",
   available = ours(some(usable, "nothing to use")),
-  prompts = { { name = "item", kind = "pick", text = "use what?",
+  prompts = { { name = "item", kind = "pick", text = "Use what?",
     options = function(a) return options(a, usable) end } },
   perform = function(a, answers)
     return (consumables.drink(a, answers.item))
@@ -123,7 +123,7 @@ local function aim(a, answers)
   local item = answers.item
   if item.data.throw == "dagger" then
     return { {
-      name = "target", kind = "select", among = "entity", text = "throw at",
+      name = "target", kind = "select", among = "entity", text = "Throw at what?",
       range = item.data.range,
       filter = function(actor, e)
         return foe_of(actor, e) and consumables.clear(cairn.world(), actor, e.x, e.y)
@@ -131,7 +131,7 @@ local function aim(a, answers)
     } }
   end
   return { {
-    name = "target", kind = "select", among = "cell", text = "throw at",
+    name = "target", kind = "select", among = "cell", text = "Throw at what?",
     range = item.data.range, area = item.data.area,
     filter = function(actor, c)
       local w = cairn.world()
@@ -146,7 +146,7 @@ cairn.choice {
   key = "t",
   description = "throw a dagger at someone, or a bomb at a cell",
   available = ours(some(throwable, "nothing to throw")),
-  prompts = { { name = "item", kind = "pick", text = "throw what?",
+  prompts = { { name = "item", kind = "pick", text = "Throw what?",
     options = function(a) return options(a, throwable) end, next = aim } },
   perform = function(a, answers)
     local item, target = answers.item, answers.target
@@ -164,7 +164,7 @@ cairn.choice {
     if cairn.world():at(a.x, a.y, "item") then return false, "something lies here already" end
     return true
   end),
-  prompts = { { name = "item", kind = "pick", text = "drop what?",
+  prompts = { { name = "item", kind = "pick", text = "Drop what?",
     options = function(a) return options(a, any) end } },
   perform = function(a, answers)
     return (inventory.drop(a, answers.item))
@@ -176,7 +176,7 @@ cairn.choice {
   key = "e",
   description = "take gear from the bag in hand; what was held goes to the bag",
   available = ours(some(wearable, "nothing to equip")),
-  prompts = { { name = "item", kind = "pick", text = "equip what?",
+  prompts = { { name = "item", kind = "pick", text = "Equip what?",
     options = function(a) return options(a, wearable) end } },
   perform = function(a, answers)
     return (inventory.equip(a, answers.item))

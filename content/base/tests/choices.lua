@@ -153,7 +153,7 @@ test("throw a dagger with no foe to throw at: the choice ends, saying so", funct
   local p = equipped(w)
   local dagger = carry(w, p, "throwing_dagger")
   expect.error(function() p:choose("throw", { item = dagger }) end,
-    "throw: there is nothing to throw at")
+    "throw: nothing to choose for 'Throw at what?'")
   expect.eq(inventory.bag(p), { dagger })
 end)
 
