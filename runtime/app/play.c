@@ -1,8 +1,9 @@
 /*
  * play.c - `cairn play`: the game in a terminal. It resumes the save (or starts the base
- * game's dungeon), turns each key into the player's action for one beat, and shows the game
- * on the terminal screen (screen.c) after each. Q saves and quits; a game that ends shows its
- * summary and, when left, takes its save with it.
+ * game's dungeon), turns each key into one of the player's choices (cairn_session_choices) for
+ * one beat, asks the choice's prompts on the screen (menus, numbers, yes or no, a target on the
+ * map) and shows the game on the terminal screen (screen.c) after each beat. Q saves and quits;
+ * a game that ends shows its summary and, when left, takes its save with it.
  *
  * The front end knows nothing of the game: every rule is the session's, so a mod's game plays
  * the same way. Everything the command holds is in one struct, `play`, passed around.
@@ -38,6 +39,9 @@ typedef struct play {
     /* The save file holds this game (it was resumed or written here): only then does the
      * game's end remove it. With --new, an older game's save stays until it is replaced. */
     bool save_is_ours;
+    /* The direction of the movement key that began the choice under way, until its direction
+     * prompt takes it (prompts such as an optional question may come first); else NULL. */
+    const char *pending_dir;
 } play;
 
 /* --- options, host and game ------------------------------------------------------------- */
@@ -162,10 +166,38 @@ static const char *direction_of(int ch)
     return NULL;
 }
 
-/* The player's action (dir NULL: none) for one beat, and the beat. */
-static int act(play *p, const char *action, const char *dir)
+/* The direction name of the step from (x0, y0) to (x1, y1), a neighbour; NULL when it is
+ * not one. */
+static const char *direction_to(int32_t x0, int32_t y0, int32_t x1, int32_t y1)
 {
-    if (cairn_session_input(p->screen.h, action, dir) || cairn_session_step(p->screen.h, NULL))
+    static const char *const names[3][3] = {
+        {"nw", "n", "ne"},
+        {"w", NULL, "e"},
+        {"sw", "s", "se"},
+    };
+    int32_t dx = x1 - x0, dy = y1 - y0;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+        return NULL;
+    return names[dy + 1][dx + 1];
+}
+
+/* Says why something the player asked was refused, as a sentence, until the next key. */
+static void tell(play *p, const char *why)
+{
+    screen_notice(&p->screen, "%c%s", why[0] >= 'a' && why[0] <= 'z' ? why[0] - 'a' + 'A' : why[0],
+                  why[0] ? why + 1 : "");
+}
+
+/* Says why the session refused the player's last request. */
+static void tell_refusal(play *p)
+{
+    tell(p, cairn_lua_error(p->screen.h));
+}
+
+/* The beat, once the player's choice for it is committed. */
+static int step_beat(play *p)
+{
+    if (cairn_session_step(p->screen.h, NULL))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
     screen_changed(&p->screen);
     return SCREEN_GO_ON;
@@ -175,16 +207,340 @@ static int undo(play *p)
 {
     cairn_err st = cairn_session_undo(p->screen.h);
     if (st == CAIRN_ERR_STATE) {
-        const char *why = cairn_lua_error(p->screen.h);
-        screen_notice(&p->screen, "%c%s",
-                      why[0] >= 'a' && why[0] <= 'z' ? why[0] - 'a' + 'A' : why[0],
-                      why[0] ? why + 1 : "");
+        tell_refusal(p);
         return SCREEN_GO_ON;
     }
     if (st)
         return screen_fail(&p->screen, "undo: %s", cairn_lua_error(p->screen.h));
     screen_changed(&p->screen);
     return SCREEN_GO_ON;
+}
+
+/* --- choices and their prompts ------------------------------------------------------------- */
+
+/* Keys as getch gives them, named here: curses names only the keys it decodes. */
+#define CH_ESC 27
+#define CH_TAB '\t'
+
+static bool is_enter(int ch)
+{
+    return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+}
+
+/* The player's choice that `key` triggers ("direction" for the movement keys): where packs
+ * share a key, the first listed, as content is told (an unavailable one says why). NULL when
+ * none has it. */
+static const cairn_choice_entry *choice_keyed(const play *p, const char *key)
+{
+    const game_screen *s = &p->screen;
+    for (size_t i = 0; i < s->choice_count; i++)
+        if (!strcmp(s->choices[i].key, key))
+            return &s->choices[i];
+    return NULL;
+}
+
+/* What the player knows of the cell under the targeting cursor, for the line under the log. */
+static int describe_cursor(play *p)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    cairn_err st = cairn_session_describe(p->screen.h, sp->x, sp->y, &sp->described);
+    if (st == CAIRN_ERR_INVALID || st == CAIRN_ERR_BOUNDS) {
+        sp->described = "";
+        return SCREEN_GO_ON;
+    }
+    return st ? screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h)) : SCREEN_GO_ON;
+}
+
+static int move_cursor_to(play *p, int32_t x, int32_t y)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    sp->x = x < 0 ? 0 : x >= p->screen.view.width ? p->screen.view.width - 1 : x;
+    sp->y = y < 0 ? 0 : y >= p->screen.view.height ? p->screen.view.height - 1 : y;
+    return describe_cursor(p);
+}
+
+/* The mouse reports clicks only while a target is chosen: elsewhere the terminal keeps its own
+ * use of it (selecting text to copy). */
+static void listen_to_mouse(bool on)
+{
+    mousemask(on ? BUTTON1_CLICKED : 0, NULL);
+}
+
+static int next_prompt(play *p);
+
+/* Answers the waiting prompt; a refused answer is told and the prompt waits on. */
+static int answer(play *p, const char *text)
+{
+    cairn_err st = cairn_session_answer(p->screen.h, text);
+    if (st == CAIRN_ERR_INVALID) {
+        tell_refusal(p);
+        return SCREEN_GO_ON;
+    }
+    if (st)
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    return next_prompt(p);
+}
+
+/* The choice under way is dropped: no beat passes, unless the prompt's cancel commits
+ * something else, which then is the beat's. */
+static int drop_choice(play *p, bool *dropped)
+{
+    bool committed = false;
+    if (cairn_session_cancel(p->screen.h, &committed))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    p->screen.prompt.p.kind = CAIRN_PROMPT_NONE;
+    p->pending_dir = NULL;
+    listen_to_mouse(false);
+    *dropped = !committed;
+    return committed ? step_beat(p) : SCREEN_GO_ON;
+}
+
+/* Esc. */
+static int cancel(play *p)
+{
+    bool dropped;
+    int go = drop_choice(p, &dropped);
+    if (go == SCREEN_GO_ON && dropped)
+        screen_notice(&p->screen, "Cancelled: no beat passed");
+    return go;
+}
+
+/* The direction prompt of a choice a movement key began: its direction answers it. A way the
+ * player cannot go (a filter refused it) drops the choice, with why, rather than leave the
+ * player aiming a move it did not ask to aim - unless dropping it would cost a beat. */
+static int answer_pending_direction(play *p)
+{
+    const char *dir = p->pending_dir;
+    p->pending_dir = NULL;
+    cairn_err st = cairn_session_answer(p->screen.h, dir);
+    if (st == CAIRN_ERR_INVALID) {
+        char why[SCREEN_NOTICE_SIZE];
+        snprintf(why, sizeof why, "%s", cairn_lua_error(p->screen.h));
+        bool dropped = false;
+        int go = p->screen.prompt.p.cancel_costs ? SCREEN_GO_ON : drop_choice(p, &dropped);
+        if (go == SCREEN_GO_ON && (dropped || p->screen.prompt.p.kind != CAIRN_PROMPT_NONE))
+            tell(p, why);
+        return go;
+    }
+    if (st)
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    return next_prompt(p);
+}
+
+/* Takes the prompt that waits now. A target's cursor starts on the nearest candidate (or the
+ * actor, when there is none). Once none waits, the committed choice is the beat's: the beat is
+ * played, as a direct action's was. */
+static int next_prompt(play *p)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    if (cairn_session_prompt(p->screen.h, &sp->p))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    sp->pick = 0;
+    sp->entry[0] = '\0';
+    sp->described = "";
+    listen_to_mouse(sp->p.kind == CAIRN_PROMPT_SELECT);
+    if (sp->p.kind == CAIRN_PROMPT_NONE) {
+        p->pending_dir = NULL;
+        return sp->p.committed ? step_beat(p) : SCREEN_GO_ON;
+    }
+    if (sp->p.kind != CAIRN_PROMPT_SELECT)
+        return SCREEN_GO_ON;
+    int go = sp->p.cell_count ? move_cursor_to(p, sp->p.cells[0], sp->p.cells[1])
+                              : move_cursor_to(p, sp->p.x, sp->p.y);
+    if (go == SCREEN_GO_ON && p->pending_dir && !strcmp(sp->p.among, "direction"))
+        return answer_pending_direction(p);
+    return go;
+}
+
+/* Begins committing choice c; dir, when a movement key began it, answers its direction prompt.
+ * A choice the session refuses (unavailable, or nothing to aim it at) is told. */
+static int begin(play *p, const cairn_choice_entry *c, const char *dir)
+{
+    cairn_err st = cairn_session_choose(p->screen.h, c->name);
+    if (st == CAIRN_ERR_STATE || st == CAIRN_ERR_INVALID) {
+        tell_refusal(p);
+        return SCREEN_GO_ON;
+    }
+    if (st)
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    p->pending_dir = dir;
+    return next_prompt(p);
+}
+
+static int on_pick_key(play *p, int ch)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    size_t option, count = sp->p.option_count;
+    char text[32];
+    if (ch == KEY_UP || ch == KEY_DOWN) {
+        if (count)
+            sp->pick = (sp->pick + (ch == KEY_UP ? count - 1 : 1)) % count;
+        return SCREEN_GO_ON;
+    }
+    if (is_enter(ch))
+        option = sp->pick;
+    else if (!screen_pick_option(ch, &option))
+        return SCREEN_GO_ON;
+    if (option >= count)
+        return SCREEN_GO_ON;
+    snprintf(text, sizeof text, "%zu", option + 1);
+    return answer(p, text);
+}
+
+static int on_number_key(play *p, int ch)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    size_t len = strlen(sp->entry);
+    if (is_enter(ch)) {
+        if (len)
+            return answer(p, sp->entry);
+        screen_notice(&p->screen, "Type a number from %lld to %lld", (long long)sp->p.min,
+                      (long long)sp->p.max);
+        return SCREEN_GO_ON;
+    }
+    if (ch == KEY_BACKSPACE || ch == 127 || ch == '\b') {
+        if (len)
+            sp->entry[len - 1] = '\0';
+        return SCREEN_GO_ON;
+    }
+    bool sign = ch == '-' && !len && sp->p.min < 0;
+    if ((sign || (ch >= '0' && ch <= '9')) && len + 1 < sizeof sp->entry) {
+        sp->entry[len] = (char)ch;
+        sp->entry[len + 1] = '\0';
+    }
+    return SCREEN_GO_ON;
+}
+
+static int on_confirm_key(play *p, int ch)
+{
+    if (ch == 'y' || ch == 'Y')
+        return answer(p, "yes");
+    if (ch == 'n' || ch == 'N')
+        return answer(p, "no");
+    return SCREEN_GO_ON;
+}
+
+/* Tab: the cursor goes to the candidate after the one it is on (the nearest when it is on
+ * none); shift-Tab to the one before. */
+static int cycle_candidates(play *p, bool back)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    size_t n = sp->p.cell_count, at = n;
+    if (!n)
+        return SCREEN_GO_ON;
+    for (size_t i = 0; i < n; i++)
+        if (sp->p.cells[2 * i] == sp->x && sp->p.cells[2 * i + 1] == sp->y)
+            at = i;
+    size_t next = at == n ? 0 : back ? (at + n - 1) % n : (at + 1) % n;
+    return move_cursor_to(p, sp->p.cells[2 * next], sp->p.cells[2 * next + 1]);
+}
+
+/* Enter, or a click on a candidate: the cell under the cursor is the answer; a direction's
+ * answer is the way to it from the actor. */
+static int answer_cursor(play *p)
+{
+    const screen_prompt *sp = &p->screen.prompt;
+    char text[32];
+    if (!strcmp(sp->p.among, "direction")) {
+        const char *dir = direction_to(sp->p.x, sp->p.y, sp->x, sp->y);
+        if (!dir) {
+            screen_notice(&p->screen, "Choose a cell next to you");
+            return SCREEN_GO_ON;
+        }
+        return answer(p, dir);
+    }
+    snprintf(text, sizeof text, "%d,%d", (int)sp->x, (int)sp->y);
+    return answer(p, text);
+}
+
+/* A click moves the cursor to the cell, and on a candidate chooses it too. */
+static int on_click(play *p)
+{
+    MEVENT ev;
+    int32_t x, y;
+    if (getmouse(&ev) != OK || !(ev.bstate & BUTTON1_CLICKED) ||
+        !screen_cell_at(&p->screen, ev.x, ev.y, &x, &y))
+        return SCREEN_GO_ON;
+    const cairn_prompt *pr = &p->screen.prompt.p;
+    bool candidate = false;
+    for (size_t i = 0; i < pr->cell_count; i++)
+        candidate = candidate || (pr->cells[2 * i] == x && pr->cells[2 * i + 1] == y);
+    int go = move_cursor_to(p, x, y);
+    return go == SCREEN_GO_ON && candidate ? answer_cursor(p) : go;
+}
+
+static int on_select_key(play *p, int ch)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    const char *dir = direction_of(ch);
+    if (dir && !strcmp(sp->p.among, "direction"))
+        return answer(p, dir);
+    if (dir) {
+        int32_t dx = (int32_t)(strchr(dir, 'e') != NULL) - (int32_t)(strchr(dir, 'w') != NULL);
+        int32_t dy = (int32_t)(strchr(dir, 's') != NULL) - (int32_t)(strchr(dir, 'n') != NULL);
+        return move_cursor_to(p, sp->x + dx, sp->y + dy);
+    }
+    if (ch == CH_TAB || ch == KEY_BTAB)
+        return cycle_candidates(p, ch == KEY_BTAB);
+    if (is_enter(ch))
+        return answer_cursor(p);
+    if (ch == KEY_MOUSE)
+        return on_click(p);
+    return SCREEN_GO_ON;
+}
+
+/* While a prompt waits, the keys answer it: Esc cancels it, ? shows the help and PgUp PgDn
+ * scroll the log; nothing else of the game's keys (a menu's letters may be any of them). */
+static int on_prompt_key(play *p, int ch)
+{
+    switch (ch) {
+    case CH_ESC:
+        return cancel(p);
+    case '?':
+        screen_show_help(&p->screen);
+        return SCREEN_GO_ON;
+    case KEY_PPAGE:
+        screen_scroll(&p->screen, 1);
+        return SCREEN_GO_ON;
+    case KEY_NPAGE:
+        screen_scroll(&p->screen, -1);
+        return SCREEN_GO_ON;
+    default:
+        break;
+    }
+    /* An answer may play the beat: it waits, as a key that changes the game does, until the
+     * player can see the game. */
+    if (!screen_fits(&p->screen))
+        return SCREEN_GO_ON;
+    switch (p->screen.prompt.p.kind) {
+    case CAIRN_PROMPT_PICK:
+        return on_pick_key(p, ch);
+    case CAIRN_PROMPT_NUMBER:
+        return on_number_key(p, ch);
+    case CAIRN_PROMPT_CONFIRM:
+        return on_confirm_key(p, ch);
+    case CAIRN_PROMPT_SELECT:
+        return on_select_key(p, ch);
+    default:
+        return SCREEN_GO_ON;
+    }
+}
+
+/* A key that is not the screen's own: the choice it triggers. The movement keys take the
+ * choice whose key is "direction", with their direction; 5 on the keypad is ".". */
+static int on_choice_key(play *p, int ch)
+{
+    const char *dir = direction_of(ch);
+    const char *key = dir ? "direction" : NULL;
+    char typed[2] = {0};
+    if (!key && (ch == '5' || ch == KEY_B2))
+        key = ".";
+    if (!key && ch > ' ' && ch < 127) {
+        typed[0] = (char)ch;
+        key = typed;
+    }
+    const cairn_choice_entry *c = key ? choice_keyed(p, key) : NULL;
+    return c ? begin(p, c, dir) : SCREEN_GO_ON;
 }
 
 /* --record: the game so far as a replay, written once the screen is given back (so that a
@@ -235,14 +591,26 @@ static int hang_up(play *p)
 
 static int on_key(play *p, int ch)
 {
-    if (ch == EOF)
+    if (ch == EOF) {
+        /* A choice half made is dropped with the terminal; one whose cancelling would cost a
+         * beat is left for the save to forget. */
+        if (p->screen.prompt.p.kind != CAIRN_PROMPT_NONE && !p->screen.prompt.p.cancel_costs) {
+            bool committed = false;
+            cairn_session_cancel(p->screen.h, &committed);
+        }
         return hang_up(p);
+    }
     p->screen.notice[0] = '\0';
+    if (p->screen.prompt.p.kind != CAIRN_PROMPT_NONE)
+        return on_prompt_key(p, ch);
     switch (ch) {
     case 'Q':
         return save_and_quit(p);
     case '?':
         screen_show_help(&p->screen);
+        return SCREEN_GO_ON;
+    case CH_TAB:
+        screen_show_reasons(&p->screen);
         return SCREEN_GO_ON;
     case 'q':
         screen_notice(&p->screen, "Q (shift-q) saves and quits");
@@ -261,14 +629,9 @@ static int on_key(play *p, int ch)
     /* Keys that change the game wait until the player can see it. */
     if (!screen_fits(&p->screen))
         return SCREEN_GO_ON;
-    const char *dir = direction_of(ch);
-    if (dir)
-        return act(p, "attack_dig_move", dir);
-    if (ch == '.' || ch == '5' || ch == KEY_B2)
-        return act(p, "none", NULL);
     if (ch == 'u')
         return undo(p);
-    return SCREEN_GO_ON;
+    return on_choice_key(p, ch);
 }
 
 static int on_ending_key(play *p, int ch)
@@ -290,7 +653,7 @@ static int on_play_key(game_screen *s, int ch, void *ud)
 
 int cmd_play(int argc, char **argv)
 {
-    play p = {.screen.command = "play"};
+    play p = {.screen.command = "play", .screen.with_choices = true};
     int st = parse(argc, argv, &p.opt);
     if (st)
         return st;

@@ -19,12 +19,17 @@
 #define LEGEND_WIDTH ((int)sizeof LEGEND - 1) /* the side panel needs room for LEGEND */
 /* getch keeps failing only when the terminal is gone: then the game is saved and left. */
 #define KEY_ERRORS_MAX 8
+/* Milliseconds curses waits after Esc for the rest of a key's sequence: Esc cancels a prompt,
+ * and the default second would make it feel ignored. */
+#define ESC_DELAY_MS 50
 
-/* Colour pairs: one per foreground (the default, then 16 colours) and background (the
- * default; yellow for an enemy's move, red for its strike). */
-#define FOREGROUNDS 17
-enum { BG_DEFAULT, BG_MOVE, BG_STRIKE, BACKGROUNDS };
-#define PAIRS_NEEDED (1 + BACKGROUNDS * FOREGROUNDS)
+/* Colour pairs: one per foreground (the default, then the palette's colours) and background
+ * (the default; yellow for an enemy's move, red for its strike; while a target is chosen, blue
+ * for the cells in range and magenta for the area it would affect). */
+enum { BG_DEFAULT, BG_MOVE, BG_STRIKE, BG_RANGE, BG_AREA, BACKGROUNDS };
+static const short background_colors[BACKGROUNDS] = {-1, COLOR_YELLOW, COLOR_RED, COLOR_BLUE,
+                                                     COLOR_MAGENTA};
+#define PAIRS_NEEDED(palette) (1 + BACKGROUNDS * ((palette) + 1))
 
 /* Where the parts of the screen go, for the terminal's size and the view's. */
 typedef struct layout {
@@ -48,7 +53,7 @@ static const help_line help_lines[] = {
     {0, "Move, or bump to attack or dig:"},
     {0, "  y k U     7 8 9     or the arrow keys"},
     {0, "   \\|/       \\|/"},
-    {0, "  h-.-l     4-5-6     . or 5  wait a beat"},
+    {0, "  h-.-l     4-5-6     5 is the . key"},
     {0, "   /|\\       /|\\"},
     {0, "  b j n     1 2 3"},
     {0, "u is undo, so north-east is U or 9."},
@@ -77,6 +82,10 @@ static const help_line panel_lines[] = {
     {0, "b j n   1 2 3"},
     {0, "(u is undo: north-east is U)"},
     {0, ""},
+};
+
+/* What the map's marks mean, under the panel's keys. */
+static const help_line mark_lines[] = {
     {CAIRN_VIEW_MOVE, "an enemy will move here"},
     {CAIRN_VIEW_STRIKE, "an enemy will strike here"},
     {CAIRN_VIEW_REMEMBERED, "remembered, not seen now"},
@@ -105,19 +114,27 @@ int screen_fail(game_screen *sc, const char *fmt, ...)
     return EXIT_FAILED;
 }
 
+/* The colour pair of a foreground (-1 the default) on a background. */
+static int pair_of(const game_screen *sc, int fg, int bg)
+{
+    return 1 + bg * (sc->palette + 1) + fg + 1;
+}
+
 static void open_colors(game_screen *sc)
 {
-    if (!has_colors() || start_color() == ERR || COLOR_PAIRS < PAIRS_NEEDED)
+    if (!has_colors() || start_color() == ERR)
         return;
-    sc->palette = COLORS >= 16 ? 16 : 8;
+    /* 8 colours (bright ones in bold) where the terminal has too few pairs for 16. */
+    sc->palette = COLORS >= 16 && COLOR_PAIRS >= PAIRS_NEEDED(16) ? 16 : 8;
+    if (COLOR_PAIRS < PAIRS_NEEDED(sc->palette))
+        return;
     /* Without the terminal's own default colours, "default" is white on black. */
     bool own = use_default_colors() == OK;
-    static const short backgrounds[BACKGROUNDS] = {-1, COLOR_YELLOW, COLOR_RED};
     for (int b = 0; b < BACKGROUNDS; b++)
         for (int f = -1; f < sc->palette; f++) {
             short fg = (short)(f < 0 && !own ? COLOR_WHITE : f);
-            short bg = backgrounds[b] < 0 && !own ? COLOR_BLACK : backgrounds[b];
-            init_pair((short)(1 + b * FOREGROUNDS + f + 1), fg, bg);
+            short bg = background_colors[b] < 0 && !own ? COLOR_BLACK : background_colors[b];
+            init_pair((short)pair_of(sc, f, b), fg, bg);
         }
     sc->colors = true;
 }
@@ -134,23 +151,37 @@ int screen_open(game_screen *sc)
     cbreak();
     noecho();
     keypad(stdscr, TRUE);
+    set_escdelay(ESC_DELAY_MS);
     curs_set(0);
     open_colors(sc);
     sc->dim = (termattrs() & A_DIM) != 0;
     return EXIT_OK;
 }
 
-/* The attributes of a cell of the map: its colour ('0'-'f', '.' the default) and its mark. */
-static attr_t cell_attr(const game_screen *sc, char color, char mark)
+/* How a cell of the map stands to the target being chosen. */
+typedef enum target_mark {
+    TARGET_NONE,
+    TARGET_RANGE, /* within the prompt's range of the actor */
+    TARGET_AREA,  /* within the prompt's area of the cursor */
+} target_mark;
+
+/* The attributes of a cell of the map: its colour ('0'-'f', '.' the default), its mark and
+ * how it stands to a target being chosen. The area outshines an enemy's intent, which
+ * outshines the range: what the choice would hit, then what threatens the player. */
+static attr_t cell_attr(const game_screen *sc, char color, char mark, target_mark target)
 {
     attr_t a = A_NORMAL;
     if (!sc->colors) {
-        if (mark == CAIRN_VIEW_MOVE)
+        if (target == TARGET_AREA)
+            a |= A_BOLD | A_UNDERLINE;
+        else if (mark == CAIRN_VIEW_MOVE)
             a |= A_REVERSE;
         else if (mark == CAIRN_VIEW_STRIKE)
             a |= A_REVERSE | A_BOLD;
         else if (mark == CAIRN_VIEW_REMEMBERED)
             a |= A_DIM;
+        if (target == TARGET_RANGE)
+            a |= A_UNDERLINE;
         return a;
     }
     int fg = -1, bg = BG_DEFAULT;
@@ -171,11 +202,13 @@ static attr_t cell_attr(const game_screen *sc, char color, char mark)
         }
     } else if (mark == CAIRN_VIEW_MOVE || mark == CAIRN_VIEW_STRIKE) {
         bg = mark == CAIRN_VIEW_MOVE ? BG_MOVE : BG_STRIKE;
-        /* A glyph the colour of the background would vanish. */
-        if (fg >= 0 && fg % 8 == (mark == CAIRN_VIEW_MOVE ? COLOR_YELLOW : COLOR_RED))
-            fg = COLOR_BLACK;
     }
-    return a | (attr_t)COLOR_PAIR(1 + bg * FOREGROUNDS + fg + 1);
+    if (target == TARGET_AREA || (target == TARGET_RANGE && bg == BG_DEFAULT))
+        bg = target == TARGET_AREA ? BG_AREA : BG_RANGE;
+    /* A glyph the colour of the background would vanish. */
+    if (bg != BG_DEFAULT && fg >= 0 && fg % 8 == background_colors[bg])
+        fg = COLOR_BLACK;
+    return a | (attr_t)COLOR_PAIR(pair_of(sc, fg, bg));
 }
 
 /* The character at s (at most len bytes): how many bytes it takes (0 at the end) and, in
@@ -256,6 +289,43 @@ static void draw_too_small(const layout *l)
         put_line(1, 0, "Q saves and quits", COLS, A_NORMAL);
 }
 
+static int32_t distance(int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    int32_t dx = x0 > x1 ? x0 - x1 : x1 - x0, dy = y0 > y1 ? y0 - y1 : y1 - y0;
+    return dx > dy ? dx : dy;
+}
+
+/* Whether a target may be chosen at (x, y): the prompt's candidates. */
+static bool is_candidate(const cairn_prompt *p, int32_t x, int32_t y)
+{
+    for (size_t i = 0; i < p->cell_count; i++)
+        if (p->cells[2 * i] == x && p->cells[2 * i + 1] == y)
+            return true;
+    return false;
+}
+
+/* How (x, y) stands to the target being chosen, if one is. The area is shown only when the
+ * choice affects more than the cell chosen. */
+static target_mark target_at(const screen_prompt *sp, int32_t x, int32_t y)
+{
+    const cairn_prompt *p = &sp->p;
+    if (p->kind != CAIRN_PROMPT_SELECT)
+        return TARGET_NONE;
+    if (p->area > 0 && distance(x, y, sp->x, sp->y) <= p->area)
+        return TARGET_AREA;
+    return distance(x, y, p->x, p->y) <= p->range ? TARGET_RANGE : TARGET_NONE;
+}
+
+/* While a target is chosen the candidates stand out in bold and underlined, and the cursor's
+ * cell is reversed. */
+static attr_t target_attr(const screen_prompt *sp, int32_t x, int32_t y)
+{
+    if (sp->p.kind != CAIRN_PROMPT_SELECT)
+        return A_NORMAL;
+    attr_t a = is_candidate(&sp->p, x, y) ? A_BOLD | A_UNDERLINE : A_NORMAL;
+    return x == sp->x && y == sp->y ? a | A_REVERSE : a;
+}
+
 static void draw_map(const game_screen *sc)
 {
     const cairn_view *v = &sc->view;
@@ -265,7 +335,9 @@ static void draw_map(const game_screen *sc)
         move(1 + y, 0);
         for (int x = 0; x < v->width; x++) {
             attrset(cell_attr(sc, (size_t)x < clen ? c[x] : '.',
-                              (size_t)x < mlen ? m[x] : CAIRN_VIEW_UNSEEN));
+                              (size_t)x < mlen ? m[x] : CAIRN_VIEW_UNSEEN,
+                              target_at(&sc->prompt, x, y)) |
+                    target_attr(&sc->prompt, x, y));
             size_t n = put_text(g + at, glen - at, 1);
             if (!n)
                 break;
@@ -283,8 +355,123 @@ static void draw_help_line(const game_screen *sc, int row, int col, int cols, co
         return;
     }
     put_line(row, col, line->mark == CAIRN_VIEW_REMEMBERED ? "#" : " ", 1,
-             cell_attr(sc, '7', line->mark));
+             cell_attr(sc, '7', line->mark, TARGET_NONE));
     put_line(row, col + 3, line->text, cols - 3, A_NORMAL);
+}
+
+static size_t wrap(const char *s, int cols, const char **next);
+
+/* How a choice that cannot be made now is drawn: dimmed, or in the blue of what is not seen
+ * now where the terminal cannot dim (and in brackets where it has no colours either). */
+static attr_t unavailable_attr(const game_screen *sc)
+{
+    if (sc->dim)
+        return A_DIM;
+    return sc->colors ? (attr_t)COLOR_PAIR(pair_of(sc, COLOR_BLUE, BG_DEFAULT)) : A_NORMAL;
+}
+
+/* A choice's line in the panel or the help: its key in a column `key_cols` wide, then its
+ * label. */
+/* Where packs share a key it is the first choice's (play.c): whether an earlier choice has
+ * c's. */
+static bool shadowed(const game_screen *sc, const cairn_choice_entry *c)
+{
+    for (const cairn_choice_entry *e = sc->choices; e < c; e++)
+        if (!strcmp(e->key, c->key))
+            return true;
+    return false;
+}
+
+static void format_choice(const game_screen *sc, const cairn_choice_entry *c, int key_cols,
+                          char *out, size_t size)
+{
+    bool brackets = !c->available && !sc->dim && !sc->colors;
+    /* A choice whose key does another shows none; so does one of the movement keys, which
+     * are drawn apart. */
+    const char *key = shadowed(sc, c) || !strcmp(c->key, "direction") ? "" : c->key;
+    snprintf(out, size, "%-*s%s%s%s", key_cols, key, brackets ? "(" : "", c->label,
+             brackets ? ")" : "");
+}
+
+static bool is_direction(const cairn_choice_entry *c)
+{
+    return !strcmp(c->key, "direction");
+}
+
+/* The choice the movement keys take: the first whose key is "direction". */
+static const cairn_choice_entry *direction_choice(const game_screen *sc)
+{
+    for (size_t i = 0; i < sc->choice_count; i++)
+        if (is_direction(&sc->choices[i]))
+            return &sc->choices[i];
+    return NULL;
+}
+
+static bool any_unavailable(const game_screen *sc)
+{
+    for (size_t i = 0; i < sc->choice_count; i++)
+        if (!sc->choices[i].available)
+            return true;
+    return false;
+}
+
+/* The choices but the movement keys' under a header, from row to last at most; returns the
+ * row after them. */
+static int draw_choice_list(const game_screen *sc, int row, int last, int col, int cols)
+{
+    char text[256];
+    const cairn_choice_entry *moving = direction_choice(sc);
+    put_line(row++, col, any_unavailable(sc) ? "Actions (Tab: why dimmed)" : "Actions", cols,
+             A_BOLD);
+    for (size_t i = 0; i < sc->choice_count && row <= last; i++) {
+        const cairn_choice_entry *c = &sc->choices[i];
+        if (c == moving)
+            continue;
+        format_choice(sc, c, 3, text, sizeof text);
+        put_line(row++, col, text, cols, c->available ? A_NORMAL : unavailable_attr(sc));
+    }
+    return row;
+}
+
+/* The panel of `cairn play`: the keys, the player's choices (the one the movement keys take
+ * beside them), then what the map's marks mean when there is room left. The panel has the
+ * map's rows only: beside a map too short for it all, the keys that the help shows anyway
+ * give way to the choices. */
+static void draw_choices_panel(const game_screen *sc, const layout *l)
+{
+    int row = 1, last = sc->view.height, col = l->panel_col, cols = l->panel_cols;
+    const cairn_choice_entry *moving = direction_choice(sc);
+    int listed = (int)sc->choice_count - (moving != NULL);
+    put_line(row++, col, LEGEND, cols, A_NORMAL);
+    /* The legend, the scrolling keys, the movement keys (five rows), the header, the rest. */
+    if (last < 9 + 1 + listed) {
+        if (row <= last)
+            draw_choice_list(sc, row, last, col, cols);
+        return;
+    }
+    put_line(row++, col, "PgUp PgDn  scroll the log", cols, A_NORMAL);
+    row++;
+    /* The movement keys, and beside them (wrapped to three lines) what they do. */
+    static const char *const keypad[] = {"y k U  7 8 9", "h   l  4   6", "b j n  1 2 3"};
+    const char *label = moving ? moving->label : "";
+    for (int i = 0; i < 3; i++, row++) {
+        put_line(row, col, keypad[i], cols, A_NORMAL);
+        const char *next;
+        size_t bytes = wrap(label, cols - 14, &next);
+        move(row, col + 14);
+        attrset(moving && !moving->available ? unavailable_attr(sc) : A_NORMAL);
+        put_text(label, bytes, cols - 14);
+        attrset(A_NORMAL);
+        label = next;
+    }
+    put_line(row++, col, "(u is undo: north-east is U)", cols, A_NORMAL);
+    row++;
+    row = draw_choice_list(sc, row, last, col, cols);
+    if (last - row + 1 < 1 + LINES_OF(mark_lines))
+        return;
+    row++;
+    for (int i = 0; i < LINES_OF(mark_lines); i++)
+        draw_help_line(sc, row++, col, cols, &mark_lines[i]);
 }
 
 static void draw_panel(const game_screen *sc, const layout *l)
@@ -293,8 +480,15 @@ static void draw_panel(const game_screen *sc, const layout *l)
         put_line(l->legend_row, 0, LEGEND, COLS, A_NORMAL);
         return;
     }
-    for (int i = 0; i < LINES_OF(panel_lines) && i < sc->view.height; i++)
-        draw_help_line(sc, 1 + i, l->panel_col, l->panel_cols, &panel_lines[i]);
+    if (sc->with_choices) {
+        draw_choices_panel(sc, l);
+        return;
+    }
+    int row = 1;
+    for (int i = 0; i < LINES_OF(panel_lines) && row <= sc->view.height; i++)
+        draw_help_line(sc, row++, l->panel_col, l->panel_cols, &panel_lines[i]);
+    for (int i = 0; i < LINES_OF(mark_lines) && row <= sc->view.height; i++)
+        draw_help_line(sc, row++, l->panel_col, l->panel_cols, &mark_lines[i]);
 }
 
 /* The first line of s in cols columns: its bytes, broken after the last space that fits when
@@ -334,7 +528,21 @@ static void draw_log(game_screen *sc, const layout *l)
 {
     const cairn_view *v = &sc->view;
     int rows = l->log_rows;
-    if (sc->notice[0]) {
+    const screen_prompt *sp = &sc->prompt;
+    /* While a target is chosen: the question, then what is under the cursor (or the notice of
+     * an answer refused). */
+    if (sp->p.kind == CAIRN_PROMPT_SELECT && rows > 1) {
+        char question[SCREEN_NOTICE_SIZE];
+        snprintf(question, sizeof question, "%s: %s  (Enter, Tab next, Esc cancels)", sp->p.choice,
+                 sp->p.text);
+        rows -= 2;
+        put_line(l->log_row + rows, 0, question, COLS, A_REVERSE);
+        put_line(l->log_row + rows + 1, 0,
+                 sc->notice[0]   ? sc->notice
+                 : sp->described ? sp->described
+                                 : "",
+                 COLS, sc->notice[0] ? A_REVERSE : A_BOLD);
+    } else if (sc->notice[0]) {
         rows--;
         put_line(l->log_row + rows, 0, sc->notice, COLS, A_REVERSE);
     }
@@ -372,6 +580,149 @@ static void draw_log(game_screen *sc, const layout *l)
     }
 }
 
+/* An empty box bw columns by bh lines, centred on the map (within the terminal); its top
+ * left corner's row and column into *top and *left. */
+static void draw_frame(const game_screen *sc, int bw, int bh, int *top, int *left)
+{
+    int t = 1 + (sc->view.height - bh) / 2, l = (sc->view.width - bw) / 2;
+    t = t + bh > LINES ? LINES - bh : t;
+    l = l + bw > COLS ? COLS - bw : l;
+    t = t < 0 ? 0 : t;
+    l = l < 0 ? 0 : l;
+    for (int y = t; y < t + bh; y++)
+        mvhline(y, l, ' ', bw);
+    mvhline(t, l, ACS_HLINE, bw);
+    mvhline(t + bh - 1, l, ACS_HLINE, bw);
+    mvvline(t, l, ACS_VLINE, bh);
+    mvvline(t, l + bw - 1, ACS_VLINE, bh);
+    mvaddch(t, l, ACS_ULCORNER);
+    mvaddch(t, l + bw - 1, ACS_URCORNER);
+    mvaddch(t + bh - 1, l, ACS_LLCORNER);
+    mvaddch(t + bh - 1, l + bw - 1, ACS_LRCORNER);
+    *top = t;
+    *left = l;
+}
+
+/* The columns s takes on the screen: a column a character (see char_at). */
+static int text_width(const char *s)
+{
+    int n = 0;
+    bool drawable;
+    for (size_t at = 0, k; (k = char_at(s + at, MB_LEN_MAX, &drawable)); at += k)
+        n++;
+    return n;
+}
+
+/* The lines of a box over the map (a menu, a question, the reasons), each a text of its own
+ * with its attributes; at most BOX_LINES_MAX, each cut to BOX_LINE_SIZE bytes. */
+#define BOX_LINES_MAX 40
+#define BOX_LINE_SIZE 256
+typedef struct text_box {
+    int count;
+    char text[BOX_LINES_MAX][BOX_LINE_SIZE];
+    attr_t attr[BOX_LINES_MAX];
+} text_box;
+
+static void box_add(text_box *b, attr_t attr, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void box_add(text_box *b, attr_t attr, const char *fmt, ...)
+{
+    if (b->count == BOX_LINES_MAX)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->text[b->count], BOX_LINE_SIZE, fmt, ap);
+    va_end(ap);
+    b->attr[b->count++] = attr;
+}
+
+/* The widest a box's text may be: what the terminal leaves beside its frame. */
+static int box_width_max(void)
+{
+    return COLS > 5 ? COLS - 4 : 1;
+}
+
+/* Adds s to the box wrapped to its widest, the lines after the first indented by two. */
+static void box_add_wrapped(text_box *b, attr_t attr, const char *s)
+{
+    int width = box_width_max();
+    bool first = true;
+    do {
+        const char *next;
+        size_t bytes = wrap(s, first ? width : width - 2, &next);
+        box_add(b, attr, "%s%.*s", first ? "" : "  ", (int)bytes, s);
+        first = false;
+        s = next;
+    } while (*s);
+}
+
+static void draw_box(const game_screen *sc, const text_box *b)
+{
+    int width = 0;
+    for (int i = 0; i < b->count; i++) {
+        int w = text_width(b->text[i]);
+        width = w > width ? w : width;
+    }
+    width = width > box_width_max() ? box_width_max() : width;
+    int top, left;
+    draw_frame(sc, width + 4, b->count + 2, &top, &left);
+    for (int i = 0; i < b->count; i++)
+        put_line(top + 1 + i, left + 2, b->text[i], width, b->attr[i]);
+}
+
+int screen_pick_label(size_t option)
+{
+    if (option < 9)
+        return '1' + (int)option;
+    return option < 9 + 26 ? 'a' + (int)(option - 9) : 0;
+}
+
+bool screen_pick_option(int key, size_t *option)
+{
+    if (key >= '1' && key <= '9')
+        *option = (size_t)(key - '1');
+    else if (key >= 'a' && key <= 'z')
+        *option = (size_t)(key - 'a') + 9;
+    else
+        return false;
+    return true;
+}
+
+/* A PICK, NUMBER or CONFIRM prompt, in a box over the map: the question, then the options (as
+ * many as fit, around the one highlighted), what was typed, or yes and no. */
+static void draw_prompt(const game_screen *sc)
+{
+    const screen_prompt *sp = &sc->prompt;
+    const cairn_prompt *p = &sp->p;
+    if (p->kind == CAIRN_PROMPT_NONE || p->kind == CAIRN_PROMPT_SELECT)
+        return;
+    text_box b = {0};
+    box_add(&b, A_BOLD, "%s: %s", p->choice, p->text);
+    box_add(&b, A_NORMAL, "%s", "");
+    if (p->kind == CAIRN_PROMPT_PICK) {
+        /* The frame, the question, a blank line before and after the options and the keys. */
+        size_t room = LINES > 6 ? (size_t)LINES - 6 : 1;
+        room = room > BOX_LINES_MAX - 4 ? BOX_LINES_MAX - 4 : room;
+        size_t shown = p->option_count < room ? p->option_count : room;
+        size_t first = sp->pick >= shown ? sp->pick - shown + 1 : 0;
+        for (size_t i = first; i < first + shown; i++) {
+            int label = screen_pick_label(i);
+            box_add(&b, i == sp->pick ? A_REVERSE : A_NORMAL, "%c  %s", label ? label : ' ',
+                    p->options[i]);
+        }
+        box_add(&b, A_NORMAL, "%s", "");
+        box_add(&b, A_NORMAL, "%s", "Its key, or arrows and Enter; Esc cancels");
+    } else if (p->kind == CAIRN_PROMPT_NUMBER) {
+        box_add(&b, A_NORMAL, "> %s_   (%lld to %lld)", sp->entry, (long long)p->min,
+                (long long)p->max);
+        box_add(&b, A_NORMAL, "%s", "");
+        box_add(&b, A_NORMAL, "%s", "Digits, then Enter; Esc cancels");
+    } else {
+        box_add(&b, A_NORMAL, "%s", "y yes   n no   Esc cancels");
+    }
+    draw_box(sc, &b);
+}
+
 /* How the game ended and its summary, in a box over the map. */
 static void draw_ending(const game_screen *sc)
 {
@@ -387,20 +738,8 @@ static void draw_ending(const game_screen *sc)
         width = len > width ? len : width;
         s = end ? end + 1 : s + len;
     }
-    int bw = width + 4, bh = count + 6;
-    int top = 1 + (sc->view.height - bh) / 2, left = (sc->view.width - bw) / 2;
-    top = top < 0 ? 0 : top;
-    left = left < 0 ? 0 : left;
-    for (int y = top; y < top + bh; y++)
-        mvhline(y, left, ' ', bw);
-    mvhline(top, left, ACS_HLINE, bw);
-    mvhline(top + bh - 1, left, ACS_HLINE, bw);
-    mvvline(top, left, ACS_VLINE, bh);
-    mvvline(top, left + bw - 1, ACS_VLINE, bh);
-    mvaddch(top, left, ACS_ULCORNER);
-    mvaddch(top, left + bw - 1, ACS_URCORNER);
-    mvaddch(top + bh - 1, left, ACS_LLCORNER);
-    mvaddch(top + bh - 1, left + bw - 1, ACS_LRCORNER);
+    int top, left, bh = count + 6;
+    draw_frame(sc, width + 4, bh, &top, &left);
     put_line(top + 1, left + 2, title, width, A_BOLD);
     const char *s = sc->summary;
     for (int i = 0; i < count; i++) {
@@ -426,15 +765,86 @@ static void draw(game_screen *sc)
         draw_log(sc, &l);
         if (sc->view.ended)
             draw_ending(sc);
+        draw_prompt(sc);
+    }
+    /* The terminal's cursor stands on the target being chosen, for those who follow it. */
+    if (l.fits && sc->prompt.p.kind == CAIRN_PROMPT_SELECT) {
+        move(1 + sc->prompt.y, sc->prompt.x);
+        curs_set(1);
+    } else {
+        curs_set(0);
     }
     refresh();
 }
 
+/* The help's second column, in play: the choices' keys, then how a target is chosen. */
+static const help_line target_help_lines[] = {
+    {0, "Choosing a target:"},
+    {0, "  move keys  move the cursor"},
+    {0, "  Tab        the next target"},
+    {0, "  Enter      choose (or a click)"},
+    {0, "  Esc        cancel (no beat)"},
+    {0, "In a menu: its number or letter,"},
+    {0, "or the arrows and Enter."},
+};
+
+static void draw_choices_help(const game_screen *sc, int col)
+{
+    int row = 0, cols = COLS - col;
+    char text[256];
+    put_line(row++, col, "What you can do now:", cols, A_NORMAL);
+    for (size_t i = 0; i < sc->choice_count && row < LINES; i++) {
+        const cairn_choice_entry *c = &sc->choices[i];
+        if (c == direction_choice(sc))
+            snprintf(text, sizeof text, "  %-11s%s", "move keys", c->label);
+        else if (!strcmp(c->key, ".") && !shadowed(sc, c))
+            snprintf(text, sizeof text, "  %-11s%s", ". or 5", c->label);
+        else {
+            text[0] = text[1] = ' ';
+            format_choice(sc, c, 11, text + 2, sizeof text - 2);
+        }
+        put_line(row++, col, text, cols, c->available ? A_NORMAL : unavailable_attr(sc));
+    }
+    put_line(row++, col, "  Tab        why some are dimmed", cols, A_NORMAL);
+    row++;
+    for (int i = 0; i < LINES_OF(target_help_lines) && row < LINES; i++)
+        draw_help_line(sc, row++, col, cols, &target_help_lines[i]);
+}
+
+/* The help's column of choices stands beside the rest where the terminal is wide enough. */
+#define HELP_SECOND_COL 46
+
 static void draw_help(const game_screen *sc)
 {
     erase();
+    bool beside = sc->with_choices && COLS >= HELP_SECOND_COL + 20;
+    int cols = beside ? HELP_SECOND_COL - 2 : COLS - 1;
     for (int i = 0; i < LINES_OF(help_lines) && i < LINES; i++)
-        draw_help_line(sc, i, 1, COLS - 1, &help_lines[i]);
+        draw_help_line(sc, i, 1, cols, &help_lines[i]);
+    if (beside)
+        draw_choices_help(sc, HELP_SECOND_COL);
+    refresh();
+}
+
+/* Why each dimmed choice cannot be made now, in a box over the map. */
+static void draw_reasons(const game_screen *sc)
+{
+    text_box b = {0};
+    box_add(&b, A_BOLD, "%s", "What cannot be done now, and why:");
+    box_add(&b, A_NORMAL, "%s", "");
+    char line[BOX_LINE_SIZE];
+    for (size_t i = 0; i < sc->choice_count; i++) {
+        const cairn_choice_entry *c = &sc->choices[i];
+        if (c->available)
+            continue;
+        snprintf(line, sizeof line, "%s: %s", c->label, c->reason[0] ? c->reason : "not now");
+        box_add_wrapped(&b, A_NORMAL, line);
+    }
+    if (b.count == 2)
+        box_add(&b, A_NORMAL, "%s", "Everything listed can be done.");
+    box_add(&b, A_NORMAL, "%s", "");
+    box_add(&b, A_NORMAL, "%s", "Press any key to go back to the game.");
+    draw_box(sc, &b);
     refresh();
 }
 
@@ -469,6 +879,16 @@ void screen_show_help(game_screen *sc)
     } while (ch == KEY_RESIZE);
 }
 
+void screen_show_reasons(game_screen *sc)
+{
+    int ch;
+    do {
+        draw(sc);
+        draw_reasons(sc);
+        ch = read_key(sc);
+    } while (ch == KEY_RESIZE);
+}
+
 void screen_scroll(game_screen *sc, int pages)
 {
     layout l = measure(sc);
@@ -488,6 +908,12 @@ static int look(game_screen *sc)
     sc->summary = NULL;
     if (sc->view.ended && cairn_session_summary(sc->h, NULL, &sc->summary))
         return screen_fail(sc, "%s", cairn_lua_error(sc->h));
+    /* A game that has ended offers nothing to do: its ending's keys are all there is. */
+    sc->choices = NULL;
+    sc->choice_count = 0;
+    if (sc->with_choices && !sc->view.ended &&
+        cairn_session_choices(sc->h, &sc->choices, &sc->choice_count))
+        return screen_fail(sc, "%s", cairn_lua_error(sc->h));
     return SCREEN_GO_ON;
 }
 
@@ -500,6 +926,15 @@ void screen_changed(game_screen *sc)
 bool screen_fits(const game_screen *sc)
 {
     return measure(sc).fits;
+}
+
+bool screen_cell_at(const game_screen *sc, int col, int row, int32_t *x, int32_t *y)
+{
+    if (!measure(sc).fits || col < 0 || col >= sc->view.width || row < 1 || row > sc->view.height)
+        return false;
+    *x = col;
+    *y = row - 1;
+    return true;
 }
 
 /* Resizing and ^L only redraw, whatever the command: they never reach its keys. */

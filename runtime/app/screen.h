@@ -21,6 +21,18 @@
 enum { SCREEN_GO_ON = -1 };
 
 #define SCREEN_NOTICE_SIZE (CAIRN_ERROR_MESSAGE_SIZE + 64)
+#define SCREEN_ENTRY_SIZE  24 /* the digits of a number prompt, with its sign */
+
+/* The prompt the player is answering (`cairn play`'s), as the screen shows it: PICK as a menu
+ * over the map, NUMBER and CONFIRM as a box there too, SELECT as a cursor on the map with the
+ * cells it may reach. */
+typedef struct screen_prompt {
+    cairn_prompt p;                /* kind NONE while none waits; its text is the host's */
+    int32_t x, y;                  /* SELECT: the cell under the cursor */
+    const char *described;         /* SELECT: what the player knows of that cell, or "" */
+    size_t pick;                   /* PICK: the option highlighted, from 0 */
+    char entry[SCREEN_ENTRY_SIZE]; /* NUMBER: what was typed so far */
+} screen_prompt;
 
 typedef struct game_screen {
     cairn_lua *h;                    /* the host whose game is shown; borrowed */
@@ -35,6 +47,12 @@ typedef struct game_screen {
     size_t scroll;                   /* log lines hidden below the newest, while scrolled back */
     int key_errors;                  /* getch's failures in a row */
     char notice[SCREEN_NOTICE_SIZE]; /* shown under the log until the next key */
+    /* The side panel lists the player's choices (play; a replay has none to make). They are
+     * taken with the view, and are the host's until then. */
+    bool with_choices;
+    const cairn_choice_entry *choices;
+    size_t choice_count;
+    screen_prompt prompt;
 } game_screen;
 
 /* Starts curses on the terminal. Returns 0, or EXIT_FAILED with why on stderr. */
@@ -55,6 +73,15 @@ bool screen_fits(const game_screen *s);
 void screen_scroll(game_screen *s, int pages);
 /* Shows the help until a key is pressed. */
 void screen_show_help(game_screen *s);
+/* Shows why each choice that is dimmed cannot be made now, until a key is pressed. */
+void screen_show_reasons(game_screen *s);
+/* A PICK menu's option keys: 1-9, then a-z; 0 for an option past them (the arrows reach it).
+ * screen_pick_option is the other way: false for a key that picks none. */
+int screen_pick_label(size_t option);
+bool screen_pick_option(int key, size_t *option);
+/* The map's cell at the terminal's column and row (a mouse click's): false when it is off the
+ * map. */
+bool screen_cell_at(const game_screen *s, int col, int row, int32_t *x, int32_t *y);
 
 /* A command's handling of a key: SCREEN_GO_ON, or the exit status that ends screen_run. The
  * key is EOF once the terminal is gone, KEY_RESIZE after it changed size. */
