@@ -6,10 +6,12 @@
 # capture-pane. Nothing waits a fixed time to decide anything: every expectation polls the
 # screen until it holds, or fails with the screen printed after a generous timeout.
 # FIXTURE_PACKS is the folder of test packs (tests/lua/packs), for saves made with other packs.
+# The packs beside this script (tests/e2e/packs) are games set up for a case, such as a throw.
 set -u
 case_name=$1
 cairn=$2
 packs=${3:-}
+e2e_packs=$(cd "$(dirname "$0")" && pwd)/packs
 dir=$(mktemp -d)
 save="$dir/s.sqlite"
 timeout=${CAIRN_E2E_TIMEOUT:-15} # seconds; sanitizer builds start slower
@@ -105,6 +107,8 @@ wait_exit() {
 }
 
 key() { t send-keys -t play -l -- "$1"; }
+# named KEY: a key by tmux's name for it (Enter, Escape, Tab).
+named() { t send-keys -t play "$1"; }
 
 # The beat the status line shows.
 beat() { lines 1 1 | sed -nE 's/.*  Beat ([0-9]+)  .*/\1/p'; }
@@ -134,7 +138,88 @@ press_moving() {
   fail "none of the keys $* moved the player"
 }
 
+# The throwing fixture's game (tests/e2e/packs/throwing: the player with a throwing dagger in
+# its bag, a skeleton in range), one beat in, saved by cairn sim for cairn play to resume.
+start_throwing() {
+  "$cairn" sim --pack "$e2e_packs/throwing" --game throwing:range --bot throwing:wait \
+    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
+    fail "sim did not save the throwing game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$e2e_packs/throwing"
+  wait_for '^HP .*  Beat 1  '
+}
+
+TARGETING='\(Enter, Tab next, Esc cancels\)'
+
+# aim_throw: t, then the throw's prompts up to its target (a menu of what to throw, when it
+# asks, takes the first), until the targeting line shows.
+aim_throw() {
+  key t
+  local deadline=$((SECONDS + timeout))
+  until screen | grep -qE -- "$TARGETING"; do
+    screen | grep -q 'Its key, or arrows and Enter' && key 1
+    [ "$SECONDS" -lt "$deadline" ] || fail "t never came to choosing a target"
+    sleep 0.05
+  done
+}
+
+# Where the terminal's cursor stands: "column,row", from 0.
+cursor() { t display-message -p -t play '#{cursor_x},#{cursor_y}'; }
+
+# Where glyph CHAR is on the screen, as cursor says it: the first on lines 2-6 (the
+# throwing game's map).
+glyph_at() {
+  lines 2 6 | awk -v c="$1" '{ i = index(substr($0, 1, 12), c); if (i) { print i - 1 "," NR; exit } }'
+}
+
 case $case_name in
+the_panel_tells_why_a_choice_is_dimmed)
+  start_throwing
+  wait_for 'Actions \(Tab: why dimmed\)'
+  t capture-pane -e -p -t play | grep -q $'\e\\[2m' || fail "no choice is dimmed"
+  named Tab
+  wait_for 'What cannot be done now, and why:'
+  screen | grep -qE '│ [^ ].*: [^ ]' || fail "no reason is given"
+  key x
+  wait_gone 'What cannot be done now'
+  wait_for '^HP .*  Beat 1  '
+  ;;
+a_thrown_dagger_hits_the_skeleton)
+  start_throwing
+  aim_throw
+  # The cursor starts on the nearest candidate, the skeleton, which the line under the log
+  # describes.
+  [ "$(cursor)" = "$(glyph_at s)" ] || fail "the cursor is at $(cursor), the skeleton at $(glyph_at s)"
+  wait_for 'skeleton'
+  named Enter
+  wait_for '^HP .*  Beat 2  '
+  wait_gone "$TARGETING"
+  lines 7 24 | grep -qiE 'throw' || fail "the log does not tell of the throw"
+  ;;
+esc_cancels_a_target_and_no_beat_passes)
+  start_throwing
+  aim_throw
+  before=$(lines 1 6)
+  named Escape
+  wait_for 'Cancelled: no beat passed'
+  wait_gone "$TARGETING"
+  [ "$(lines 1 6)" = "$before" ] || fail "the game changed:
+$before"
+  # The keys play again: a wait is a beat.
+  press .
+  ;;
+a_click_chooses_a_target)
+  start_throwing
+  aim_throw
+  # A click on the skeleton, as an xterm reports it with ncurses' mouse on (X10 encoding:
+  # button, then column and row from 1, each plus 32), pressed and released.
+  at=$(glyph_at s)
+  col=$((${at%,*} + 33)) row=$((${at#*,} + 33))
+  click=$(printf '\e[M %b\e[M#%b' "\\$(printf %03o "$col")\\$(printf %03o "$row")" \
+    "\\$(printf %03o "$col")\\$(printf %03o "$row")")
+  key "$click"
+  wait_for '^HP .*  Beat 2  '
+  wait_gone "$TARGETING"
+  ;;
 a_replay_plays_back_a_beat_per_key)
   # Recorded while the game went on: verified as far as it goes with --partial, and
   # incomplete without.

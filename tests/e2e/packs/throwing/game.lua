@@ -1,0 +1,31 @@
+-- game.lua: a room of 10 by 3 cells. The player stands at its west end with a throwing
+-- dagger in its bag (and nothing to drink, so that some choice is dimmed, with a reason); a
+-- skeleton stands five cells east, in the dagger's range and line. Nothing is left to chance,
+-- so the screen shows the same at every run.
+
+local inventory = require "base:inventory"
+
+cairn.game {
+  name = "range",
+  description = "One room: a throw at a skeleton.",
+  width = 12,
+  height = 5,
+  generate = function(w, _, _, players)
+    for x = 0, 11 do
+      w:spawn("base:wall", x, 0)
+      w:spawn("base:wall", x, 4)
+    end
+    for y = 1, 3 do
+      w:spawn("base:wall", 0, y)
+      w:spawn("base:wall", 11, y)
+    end
+    local p = players[1]
+    if p then p:place(1, 2) else p = w:spawn("base:player", 1, 2) end
+    inventory.bag_add(p, w:spawn("base:throwing_dagger", 1, 2))
+    w:spawn("base:skeleton", 6, 2)
+  end,
+}
+
+-- The player's first beat, so that `cairn sim` can save the game for `cairn play` to resume:
+-- the screen's own game is the base game's dungeon.
+cairn.bot { name = "wait", decide = function() return "none" end }
