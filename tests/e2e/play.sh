@@ -207,6 +207,33 @@ $before"
   # The keys play again: a wait is a beat.
   press .
   ;;
+a_number_and_a_question_are_answered_in_boxes)
+  start_throwing
+  key r
+  wait_for 'rest: rest how long\?'
+  wait_for '> _   \(1 to 3\)'
+  # Out of bounds: refused with why, and the prompt waits.
+  key 9
+  named Enter
+  wait_for 'rest: rest how long\?'
+  wait_for '> 9_'
+  wait_for "^Rest: 'rest how long\\?' takes a whole number from 1 to 3"
+  named BSpace
+  key 2
+  wait_for '> 2_'
+  named Enter
+  wait_for 'rest: rest now\?'
+  wait_for 'y yes   n no   Esc cancels'
+  key y
+  wait_for '^HP .*  Beat 2  '
+  wait_gone 'rest now'
+  # Esc at the first prompt: no beat.
+  key r
+  wait_for 'rest: rest how long\?'
+  named Escape
+  wait_for 'Cancelled: no beat passed'
+  wait_for '^HP .*  Beat 2  '
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw

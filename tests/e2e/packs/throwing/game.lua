@@ -29,3 +29,16 @@ cairn.game {
 -- The player's first beat, so that `cairn sim` can save the game for `cairn play` to resume:
 -- the screen's own game is the base game's dungeon.
 cairn.bot { name = "wait", decide = function() return "none" end }
+
+-- A choice that asks a number and then yes or no, for the screen's number and confirm boxes:
+-- resting does nothing but take the beat.
+cairn.choice {
+  name = "rest",
+  key = "r",
+  description = "rest a while",
+  prompts = {
+    { name = "beats", kind = "number", text = "rest how long?", min = 1, max = 3 },
+    { name = "sure", kind = "confirm", text = "rest now?" },
+  },
+  perform = function() end,
+}
