@@ -37,6 +37,7 @@ typedef struct layout {
     int need_cols, need_lines;
     int panel_col, panel_cols; /* panel_cols 0: no side panel, the legend has a row instead */
     int legend_row;            /* -1 when the panel has the legend */
+    int panel_rows;            /* the map's, or more beside a map too short for the choices */
     int log_row, log_rows;
 } layout;
 
@@ -262,6 +263,14 @@ static void put_line(int row, int col, const char *s, int cols, attr_t attr)
     attrset(A_NORMAL);
 }
 
+/* The rows the panel of choices needs: the legend, the scrolling keys and a blank line, the
+ * movement keys (five rows), the header and the choices, a blank line and the marks. */
+#define PANEL_KEY_ROWS 9
+static int panel_rows_wanted(const game_screen *sc);
+
+/* The log keeps at least this many rows under a panel that reaches past the map. */
+#define LOG_ROWS_MIN 5
+
 static layout measure(const game_screen *sc)
 {
     layout l = {0};
@@ -274,7 +283,14 @@ static layout measure(const game_screen *sc)
     l.panel_col = panel ? w + PANEL_GAP : 0;
     l.panel_cols = panel ? COLS - l.panel_col : 0;
     l.legend_row = panel ? -1 : LINES - 1;
-    l.log_row = 1 + h;
+    l.panel_rows = h;
+    /* Beside a short map the panel reaches down past it, as far as the log can spare, so that
+     * the choices are not cut short for want of the map's rows. */
+    int wanted = panel && sc->with_choices ? panel_rows_wanted(sc) : 0;
+    int most = LINES - 1 - LOG_ROWS_MIN;
+    if (wanted > h && most > h)
+        l.panel_rows = wanted < most ? wanted : most;
+    l.log_row = 1 + l.panel_rows;
     l.log_rows = LINES - l.log_row - (panel ? 0 : 1);
     return l;
 }
@@ -407,6 +423,12 @@ static const cairn_choice_entry *direction_choice(const game_screen *sc)
     return NULL;
 }
 
+static int panel_rows_wanted(const game_screen *sc)
+{
+    int listed = (int)sc->choice_count - (direction_choice(sc) != NULL);
+    return PANEL_KEY_ROWS + 1 + listed + 1 + LINES_OF(mark_lines);
+}
+
 static bool any_unavailable(const game_screen *sc)
 {
     for (size_t i = 0; i < sc->choice_count; i++)
@@ -434,17 +456,16 @@ static int draw_choice_list(const game_screen *sc, int row, int last, int col, i
 }
 
 /* The panel of `cairn play`: the keys, the player's choices (the one the movement keys take
- * beside them), then what the map's marks mean when there is room left. The panel has the
- * map's rows only: beside a map too short for it all, the keys that the help shows anyway
- * give way to the choices. */
+ * beside them), then what the map's marks mean when there is room left. Where its rows (see
+ * measure) are too few for it all, the keys that the help shows anyway give way to the
+ * choices. */
 static void draw_choices_panel(const game_screen *sc, const layout *l)
 {
-    int row = 1, last = sc->view.height, col = l->panel_col, cols = l->panel_cols;
+    int row = 1, last = l->panel_rows, col = l->panel_col, cols = l->panel_cols;
     const cairn_choice_entry *moving = direction_choice(sc);
     int listed = (int)sc->choice_count - (moving != NULL);
     put_line(row++, col, LEGEND, cols, A_NORMAL);
-    /* The legend, the scrolling keys, the movement keys (five rows), the header, the rest. */
-    if (last < 9 + 1 + listed) {
+    if (last < PANEL_KEY_ROWS + 1 + listed) {
         if (row <= last)
             draw_choice_list(sc, row, last, col, cols);
         return;
