@@ -175,6 +175,9 @@ case $case_name in
 the_panel_tells_why_a_choice_is_dimmed)
   start_throwing
   wait_for 'Actions \(Tab: why dimmed\)'
+  # Every choice is listed with its key, the last too, though the map is five rows high.
+  wait_for '^ +t  throw$'
+  wait_for '^ +r  rest$'
   t capture-pane -e -p -t play | grep -q $'\e\\[2m' || fail "no choice is dimmed"
   named Tab
   wait_for 'What cannot be done now, and why:'
