@@ -179,28 +179,58 @@ static int callback_body(lua_State *L)
     return 0;
 }
 
+/* A callback's start: counted, tallied by its function (the beat's budget, host.c), with a
+ * scope for the event handles it makes. Returns the function it interrupts, for leave. */
+static int enter(cairn_lua *h, int fn)
+{
+    h->callbacks++;
+    int outer_fn = h->beat_fn;
+    h->beat_fn = fn;
+    cairn_lua__scope_open(h);
+    return outer_fn;
+}
+
+/* A callback's end; a failure is made the world's, for the core to unwind. */
+static cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
+{
+    h->beat_fn = outer_fn;
+    cairn_lua__scope_close(h);
+    if (st == CAIRN_ERR_NOMEM) {
+        /* Placed at content's function, not at the trampoline: neither call raises (the
+         * key is interned, the slot exists). */
+        lua_State *L = h->L;
+        bool limit = strstr(cairn_lua_error(h), "memory limit") != NULL;
+        push_callbacks(L);
+        lua_rawgeti(L, -1, fn);
+        cairn_lua__memory_overrun(h, -1, limit);
+        lua_pop(L, 2);
+    }
+    return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
+}
+
 /* Calls back into Lua; a failure is made the world's, for the core to unwind. */
 static cairn_err call_back(cairn_lua *h, callback *cb)
 {
     lua_State *L = h->L;
-    if (!lua_checkstack(L, 5))
+    /* In the beat's frame the message handler and the callback table are on the stack
+     * already, with room above them; elsewhere they are pushed for this call. */
+    bool in_frame = cairn_lua__in_frame(h);
+    if (!in_frame && !lua_checkstack(L, 5))
         return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
-    h->callbacks++;
-    /* The beat's budget tallies what it counts by the function running (host.c). */
-    int outer_fn = h->beat_fn;
-    h->beat_fn = cb->fn;
-    cairn_lua__scope_open(h);
-    cairn_lua__push_frame(L);
-    /* The common case, a handler: its event's handle is a light userdata and nothing else is
-     * needed, so nothing here can raise - the function is called directly, without the
-     * trampoline. */
+    int outer_fn = enter(h, cb->fn);
+    int table = h->frame + 1;
+    if (!in_frame) {
+        cairn_lua__push_frame(L);
+        push_callbacks(L);
+        table = lua_gettop(L);
+    }
+    /* A handler: its event's handle is a light userdata and nothing else is needed, so
+     * nothing here can raise - the function is called directly, without the trampoline. */
     bool direct = cb->ev && cairn_entity_id_is_none(cb->entity) && !cb->dir && !cb->step &&
                   !cb->outcome && !cb->want_bool && !cb->dirs;
     if (direct) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
-        lua_rawgeti(L, -1, cb->fn);
-        lua_replace(L, -2);
-        direct = cairn_lua__push_event_quietly(L, cb->ev);
+        lua_rawgeti(L, table, cb->fn);
+        direct = cairn_lua__push_first_event(L, h, cb->ev);
         if (!direct)
             lua_pop(L, 1);
     }
@@ -208,19 +238,14 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
         lua_pushcfunction(L, callback_body);
         lua_pushlightuserdata(L, cb);
     }
-    cairn_err st = cairn_lua__call_framed(h, 1, 0);
-    h->beat_fn = outer_fn;
-    cairn_lua__scope_close(h);
-    if (st == CAIRN_ERR_NOMEM) {
-        /* Placed at content's function, not at the trampoline: neither call raises (the
-         * key is interned, the slot exists). */
-        bool limit = strstr(cairn_lua_error(h), "memory limit") != NULL;
-        push_callbacks(L);
-        lua_rawgeti(L, -1, cb->fn);
-        cairn_lua__memory_overrun(h, -1, limit);
-        lua_pop(L, 2);
+    cairn_err st;
+    if (in_frame) {
+        st = cairn_lua__call_in_frame(h, 1);
+    } else {
+        lua_remove(L, table);
+        st = cairn_lua__call_framed(h, 1, 0);
     }
-    return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
+    return leave(h, cb->fn, outer_fn, st);
 }
 
 static cairn_lua *host_of(cairn_world *w)
@@ -232,8 +257,21 @@ static cairn_lua *host_of(cairn_world *w)
 
 static cairn_err lua_handler(cairn_world *w, cairn_event *ev, void *ud)
 {
-    callback cb = {.fn = (int)(intptr_t)ud, .ev = ev};
-    return call_back(host_of(w), &cb);
+    cairn_lua *h = host_of(w);
+    int fn = (int)(intptr_t)ud;
+    /* The most frequent call into Lua by far, so the shortest: in the beat's frame, the
+     * function and its event's handle go straight on the stack. */
+    if (cairn_lua__in_frame(h)) {
+        int outer_fn = enter(h, fn);
+        lua_rawgeti(h->L, h->frame + 1, fn);
+        if (cairn_lua__push_first_event(h->L, h, ev))
+            return leave(h, fn, outer_fn, cairn_lua__call_in_frame(h, 1));
+        lua_pop(h->L, 1);
+        leave(h, fn, outer_fn, CAIRN_OK);
+        h->callbacks--;
+    }
+    callback cb = {.fn = fn, .ev = ev};
+    return call_back(h, &cb);
 }
 
 cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank)

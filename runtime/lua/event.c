@@ -63,32 +63,42 @@ static const char *article(const cairn_event *ev)
     return ev->kind < CAIRN_EVENT_KIND_COUNT ? with_article[ev->kind] : "a custom";
 }
 
+/* A new live entry for ev in the current scope, pushed as its handle. */
+static bool push_new_entry(lua_State *L, cairn_lua *h, cairn_event *ev)
+{
+    uint32_t index = h->live_count;
+    if (index > INDEX_MASK)
+        return false;
+    if (index == h->live_cap) {
+        uint32_t cap = h->live_cap ? 2 * h->live_cap : 64;
+        struct cairn_lua_live *grown = realloc(h->live, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        h->live = grown;
+        h->live_cap = cap;
+    }
+    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
+    h->live_count++;
+    lua_pushlightuserdata(L, (void *)(uintptr_t)((h->stamp << INDEX_BITS) | index));
+    return true;
+}
+
 bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev)
 {
     cairn_lua *h = cairn_lua__from(L);
     /* The same event twice in one scope is one handle (ev.algo read twice is ==). */
-    uint32_t index = h->live_count;
     for (uint32_t i = h->live_count; i > 0 && h->live[i - 1].scope == h->scope_top; i--)
         if (h->live[i - 1].ev == ev) {
-            index = i - 1;
-            break;
+            lua_pushlightuserdata(
+                L, (void *)(uintptr_t)((h->live[i - 1].stamp << INDEX_BITS) | (i - 1)));
+            return true;
         }
-    if (index == h->live_count) {
-        if (h->live_count > INDEX_MASK)
-            return false;
-        if (h->live_count == h->live_cap) {
-            uint32_t cap = h->live_cap ? 2 * h->live_cap : 64;
-            struct cairn_lua_live *grown = realloc(h->live, cap * sizeof *grown);
-            if (!grown)
-                return false;
-            h->live = grown;
-            h->live_cap = cap;
-        }
-        h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
-        h->live_count++;
-    }
-    lua_pushlightuserdata(L, (void *)(uintptr_t)((h->live[index].stamp << INDEX_BITS) | index));
-    return true;
+    return push_new_entry(L, h, ev);
+}
+
+bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn_event *ev)
+{
+    return push_new_entry(L, h, ev);
 }
 
 void cairn_lua__push_event(lua_State *L, cairn_event *ev)

@@ -266,14 +266,31 @@ static void charge(lua_State *L, int64_t cost)
     overrun(L, h);
 }
 
+static int message_handler(lua_State *L);
+
 cairn_err cairn_lua__step_world(cairn_lua *h)
 {
+    lua_State *L = h->L;
     h->beat_serial++;
     h->beat_left = (int64_t)(h->beat_budget < INT64_MAX ? h->beat_budget : INT64_MAX);
     h->beat_top = 0;
     h->beat_out = false;
     h->in_beat = true;
+    /* The beat's frame: the message handler and the callback table, pushed once for all the
+     * calls the core makes into Lua in this beat rather than once a call (neither push can
+     * raise: a light C function, a table the registry holds). */
+    int top = lua_gettop(L), outer_frame = h->frame;
+    uint32_t outer_depth = h->frame_depth;
+    if (lua_checkstack(L, 2 + CAIRN_LUA_FRAME_ROOM)) {
+        lua_pushcfunction(L, message_handler);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
+        h->frame = top + 1;
+        h->frame_depth = h->depth;
+    }
     cairn_err st = cairn_world_step(h->world);
+    lua_settop(L, top);
+    h->frame = outer_frame;
+    h->frame_depth = outer_depth;
     h->in_beat = false;
     h->beat_out = false;
     return st;
@@ -454,10 +471,10 @@ void cairn_lua__push_frame(lua_State *L)
     lua_pushcfunction(L, message_handler);
 }
 
-cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
+/* The start of a call into Lua: the outermost call gets a whole budget and a clean slate.
+ * Returns whether it is the outermost, for call_end. */
+static bool call_begin(cairn_lua *h)
 {
-    lua_State *L = h->L;
-    int base = lua_gettop(L) - nargs - 2; /* the kept function; the handler is above it */
     bool outer = h->depth == 0;
     if (outer) {
         h->budget_left = (int64_t)h->budget;
@@ -466,37 +483,76 @@ cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
         h->pending = false;
     }
     h->depth++;
+    return outer;
+}
+
+static void call_end(cairn_lua *h, bool outer)
+{
+    if (outer) {
+        h->budget_out = false;
+        cairn_lua__memory_clear(h);
+    }
+}
+
+/* Makes the host's error what a failed pcall (rc) left on top of the stack; fn is the index of
+ * the function that was called, kept to place an out-of-memory error. Raises nothing: this may
+ * be deep inside the core. */
+static cairn_err call_failed(cairn_lua *h, int rc, int fn)
+{
+    lua_State *L = h->L;
+    if (h->pending) {
+        /* An earlier failure is still on its way up (the core runs clean-up hooks as it
+         * unwinds): it is the one to report, not what failed after it. */
+    } else if (rc == LUA_ERRMEM) {
+        /* Lua runs no message handler for these: say which function it was. */
+        cairn_lua__memory_overrun(h, fn, h->memory_out);
+    } else if (lua_type(L, -1) == LUA_TSTRING) {
+        size_t len;
+        const char *msg = lua_tolstring(L, -1, &len);
+        set_error(h, msg, len);
+    } else {
+        set_error(h, "error", 5);
+    }
+    drop_runtime_frames(h);
+    return rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
+}
+
+cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
+{
+    lua_State *L = h->L;
+    int base = lua_gettop(L) - nargs - 2; /* the kept function; the handler is above it */
+    bool outer = call_begin(h);
     int rc = lua_pcall(L, nargs, nresults, base + 1);
     h->depth--;
     cairn_err st = CAIRN_OK;
     if (rc != LUA_OK) {
-        /* Nothing here may raise: this may be deep inside the core. */
-        if (h->pending) {
-            /* An earlier failure is still on its way up (the core runs clean-up hooks as it
-             * unwinds): it is the one to report, not what failed after it. */
-        } else if (rc == LUA_ERRMEM) {
-            /* Lua runs no message handler for these: say which function it was. */
-            cairn_lua__memory_overrun(h, base, h->memory_out);
-        } else if (lua_type(L, -1) == LUA_TSTRING) {
-            size_t len;
-            const char *msg = lua_tolstring(L, -1, &len);
-            set_error(h, msg, len);
-        } else {
-            set_error(h, "error", 5);
-        }
-        drop_runtime_frames(h);
+        st = call_failed(h, rc, base);
         lua_settop(L, base - 1);
-        st = rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
     } else if (nresults == 0) {
         lua_settop(L, base - 1);
     } else {
         lua_remove(L, base);
         lua_remove(L, base);
     }
-    if (outer) {
-        h->budget_out = false;
-        cairn_lua__memory_clear(h);
+    call_end(h, outer);
+    return st;
+}
+
+cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs)
+{
+    lua_State *L = h->L;
+    int below = h->frame + 1; /* the frame's top, as cairn_lua__in_frame found it */
+    bool outer = call_begin(h);
+    int rc = lua_pcall(L, nargs, 0, h->frame);
+    h->depth--;
+    cairn_err st = CAIRN_OK;
+    if (rc != LUA_OK) {
+        /* no function kept: the message on top is no function, and the caller, which knows
+         * which function it called, places an out-of-memory error itself */
+        st = call_failed(h, rc, lua_gettop(L));
+        lua_settop(L, below);
     }
+    call_end(h, outer);
     return st;
 }
 

@@ -47,7 +47,12 @@ struct cairn_lua {
     struct cairn_lua_tally *tally; /* by kept function */
     size_t tally_cap;
 
-    uint32_t depth;     /* nested calls into Lua */
+    uint32_t depth; /* nested calls into Lua */
+    /* While a beat runs, the absolute stack index of the message handler it pushed, with the
+     * callback table just above it, and the depth they were pushed at: the core's calls into
+     * Lua at that depth are made in that frame and need push neither. 0: none. */
+    int frame;
+    uint32_t frame_depth;
     int callbacks_ref;  /* the registry's reference to the world's callback table */
     uint64_t callbacks; /* calls the core made into Lua */
 
@@ -87,6 +92,19 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit);
  * values, the function, its nargs arguments - sparing the call a rotation of the stack. */
 void cairn_lua__push_frame(lua_State *L);
 cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
+/* Whether the stack is in the beat's frame (h->frame) with nothing above the callback table:
+ * at the frame's depth no Lua function is running, only the core, called from the frame that
+ * pushed it (a call into Lua at that depth has returned, or it would be deeper). The frame
+ * keeps room for a call's function and arguments (CAIRN_LUA_FRAME_ROOM). */
+#define CAIRN_LUA_FRAME_ROOM 8
+static inline bool cairn_lua__in_frame(const cairn_lua *h)
+{
+    return h->frame > 0 && h->depth == h->frame_depth && lua_gettop(h->L) == h->frame + 1;
+}
+/* A call with no results in the beat's frame: the function and its nargs arguments on top,
+ * the message handler at h->frame. On failure, the host's error says what went wrong, as
+ * after cairn_lua__call_framed, and the stack is as it was below the function. */
+cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_err cairn_lua__callback_failed(cairn_lua *h);
@@ -239,6 +257,8 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev);
 /* The same for a non-NULL event, raising nothing: false (and nothing pushed) when the list
  * of live events cannot grow. The caller has made room on the stack. */
 bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev);
+/* The same for the first event of a scope just opened, which no handle can name yet. */
+bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn_event *ev);
 cairn_event *cairn_lua__check_event(lua_State *L, int idx);
 /* The events whose handles die with the scope being closed, or all of them (a new beat). */
 void cairn_lua__events_end(cairn_lua *h, uint32_t scope);
