@@ -105,25 +105,40 @@ static int bad_result(lua_State *L, const char *fmt, const char *arg)
     return lua_error(L);
 }
 
-/* A movs's result: a list of at most 8 direction names. */
-static void take_dirs(lua_State *L, callback *cb)
+/* One direction name of a movs's result, the value at idx, into cb->dirs. */
+static void take_dir(lua_State *L, callback *cb, int idx)
+{
+    const char *name = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : "";
+    int d = 0;
+    while (d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
+        d++;
+    if (d == CAIRN_DIR_COUNT)
+        bad_result(L, "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one",
+                   name);
+    if (*cb->count == CAIRN_DIR_COUNT)
+        bad_result(L, "a movs returns at most 8 directions; this one returned more%s", "");
+    cb->dirs[(*cb->count)++] = (cairn_dir)d;
+}
+
+/* A movs's result, the values from index first up: a list of at most 8 direction names, or
+ * the names themselves - the form that builds no table each call. */
+static void take_dirs(lua_State *L, callback *cb, int first)
 {
     *cb->count = 0;
-    if (lua_isnil(L, -1))
+    int last = lua_gettop(L);
+    if (first > last || lua_isnil(L, first))
         return;
+    if (lua_type(L, first) == LUA_TSTRING) {
+        /* up to the first nil, as in a list */
+        for (int i = first; i <= last && !lua_isnil(L, i); i++)
+            take_dir(L, cb, i);
+        return;
+    }
+    lua_settop(L, first);
     if (!lua_istable(L, -1))
         bad_result(L, "a movs must return a list of directions, not a %s", luaL_typename(L, -1));
     for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-        int d = 0;
-        while (d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
-            d++;
-        if (d == CAIRN_DIR_COUNT)
-            bad_result(L, "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one",
-                       name);
-        if (*cb->count == CAIRN_DIR_COUNT)
-            bad_result(L, "a movs returns at most 8 directions; this one returned more%s", "");
-        cb->dirs[(*cb->count)++] = (cairn_dir)d;
+        take_dir(L, cb, -1);
         lua_pop(L, 1);
     }
 }
@@ -169,11 +184,11 @@ static int callback_body(lua_State *L)
     if (cb->ev)
         cairn_lua__push_event(L, cb->ev), n++;
     bool wants = cb->want_bool || cb->dirs || cb->outcome;
-    lua_call(L, n, wants ? 1 : 0);
+    lua_call(L, n, cb->dirs ? LUA_MULTRET : wants ? 1 : 0);
     if (cb->want_bool)
         cb->result = lua_toboolean(L, -1);
     else if (cb->dirs)
-        take_dirs(L, cb);
+        take_dirs(L, cb, 3); /* above the callback table and the kept function */
     else if (cb->outcome)
         take_next(L, cb);
     return 0;

@@ -402,11 +402,20 @@ static void push_cell_field(lua_State *L, cairn_world *w, cairn_entity_id id, bo
 
 static int e_index(lua_State *L)
 {
-    handle *e = luaL_checkudata(L, 1, entity_meta);
-    const char *key = luaL_checkstring(L, 2);
-    /* Methods first: they live in the metatable's `methods`. */
-    if (cairn_lua__method(L, 1, key))
+    /* Methods first: they live in the metatable's `methods`, this closure's upvalue. */
+    if (cairn_lua__upvalue_method(L))
         return 1;
+    /* Only an entity handle has this __index (its metatable cannot be had) */
+    handle *e = lua_touserdata(L, 1);
+    const char *key = luaL_checkstring(L, 2);
+    /* The fields a movs or a handler reads most, on the shortest way: a handle that names an
+     * entity of this world still there (any other goes the long way, to its error). */
+    cairn_lua *h = cairn_lua__from(L);
+    if ((key[0] == 'x' || key[0] == 'y') && key[1] == '\0' && h->world &&
+        e->world == h->world_serial && cairn_entity_check(h->world, e->id) == CAIRN_OK) {
+        push_cell_field(L, h->world, e->id, key[0] == 'x');
+        return 1;
+    }
     cairn_world *w = cairn_lua__world(L);
     /* One way to ask: an `alive` field once did what e:is_dead() does. */
     if (!strcmp(key, "alive"))
@@ -526,6 +535,7 @@ void cairn_lua__open_entity(lua_State *L)
         {NULL, NULL},
     };
     cairn_lua__new_class(L, entity_meta, "entity", meta, methods);
+    cairn_lua__index_closure(L, entity_meta, e_index);
 
     /* The cache: e.id -> handle, weak so unused handles are collected. */
     lua_newtable(L);

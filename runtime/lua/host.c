@@ -609,6 +609,24 @@ void cairn_lua__new_class(lua_State *L, const char *tname, const char *label, co
     lua_pop(L, 1);
 }
 
+void cairn_lua__index_closure(lua_State *L, const char *tname, lua_CFunction index)
+{
+    luaL_getmetatable(L, tname);
+    lua_getfield(L, -1, "methods");
+    lua_pushcclosure(L, index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}
+
+bool cairn_lua__upvalue_method(lua_State *L)
+{
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
+        return true;
+    lua_pop(L, 1);
+    return false;
+}
+
 bool cairn_lua__method(lua_State *L, int idx, const char *key)
 {
     lua_getmetatable(L, idx);

@@ -142,6 +142,13 @@ void cairn_lua__new_class(lua_State *L, const char *tname, const char *label, co
 /* In an __index: pushes the method `key` of the handle at idx and returns true, or pushes
  * nothing and returns false. */
 bool cairn_lua__method(lua_State *L, int idx, const char *key);
+/* Makes the class tname's __index the closure of index over its `methods` table (the same
+ * table, so methods added later are found), for cairn_lua__upvalue_method: one look-up of a
+ * key where cairn_lua__method takes three. */
+void cairn_lua__index_closure(lua_State *L, const char *tname, lua_CFunction index);
+/* In such an __index: pushes the method named by the key at index 2 and returns true, or
+ * pushes nothing and returns false. */
+bool cairn_lua__upvalue_method(lua_State *L);
 
 /* Scopes of event handles. */
 void cairn_lua__scope_open(cairn_lua *h);

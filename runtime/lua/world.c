@@ -9,6 +9,7 @@
 #include "host.h"
 
 static const char world_meta[] = "cairn.world";
+static const char handle_key[] = "cairn.world_handle";
 
 typedef struct handle {
     uint32_t serial;
@@ -31,9 +32,18 @@ static cairn_world *check_world(lua_State *L)
 void cairn_lua__push_world(lua_State *L)
 {
     cairn_lua__world(L);
+    uint32_t serial = cairn_lua__from(L)->world_serial;
+    /* One handle per world, kept: a movs that asks for cairn.world() each call makes no
+     * garbage. */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, handle_key) == LUA_TUSERDATA &&
+        ((handle *)lua_touserdata(L, -1))->serial == serial)
+        return;
+    lua_pop(L, 1);
     handle *hd = lua_newuserdatauv(L, sizeof *hd, 0);
-    hd->serial = cairn_lua__from(L)->world_serial;
+    hd->serial = serial;
     luaL_setmetatable(L, world_meta);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, handle_key);
 }
 
 static cairn_layer check_layer(lua_State *L, int idx)
@@ -516,9 +526,9 @@ static int w_allocations(lua_State *L)
 static int w_index(lua_State *L)
 {
     cairn_world *w = check_world(L);
-    const char *key = luaL_checkstring(L, 2);
-    if (cairn_lua__method(L, 1, key))
+    if (cairn_lua__upvalue_method(L))
         return 1;
+    const char *key = luaL_checkstring(L, 2);
     if (!strcmp(key, "beat"))
         lua_pushinteger(L, (lua_Integer)cairn_world_beat(w));
     else if (!strcmp(key, "width"))
@@ -565,6 +575,7 @@ void cairn_lua__open_world(lua_State *L)
     };
     static const luaL_Reg meta[] = {{"__index", w_index}, {"__eq", w_eq}, {NULL, NULL}};
     cairn_lua__new_class(L, world_meta, "world", meta, methods);
+    cairn_lua__index_closure(L, world_meta, w_index);
 }
 
 const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods)

@@ -157,6 +157,48 @@ test("a movs returning a bad direction stops the beat, saying what a movs must r
   expect.error(function() w:step() end, "a movs returns directions (n, ne, e, se, s, sw, w, nw)")
 end)
 
+cairn.movs { name = "blocked_east", fn = function() return "e", "s" end }
+cairn.movs { name = "names_then_nil", fn = function() return "s", nil, "e" end }
+cairn.movs { name = "lost_name", fn = function() return "s", "up" end }
+cairn.entity { name = "named", glyph = "n", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "blocked_east" } } }
+cairn.entity { name = "stopper", glyph = "t", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "names_then_nil" } } }
+cairn.entity { name = "lost_named", glyph = "L", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "lost_name" } } }
+
+test("a movs may return its directions as names rather than a list, best first", function()
+  local w = scenario { map = [[
+    n#
+    ..
+  ]] }
+  w:step()
+  expect.map(w, [[
+    .#
+    n.
+  ]], "east is a wall: it went south, the second name")
+end)
+
+test("names after a nil are not directions, as in a list", function()
+  local w = scenario { map = [[
+    t.
+    #.
+  ]] }
+  w:step()
+  expect.map(w, [[
+    t.
+    #.
+  ]], "south is a wall and east came after the nil")
+end)
+
+test("a bad name among the names stops the beat as a bad list does", function()
+  local w = scenario { map = [[
+    L
+    #
+  ]] }
+  expect.error(function() w:step() end, "'up' is not one")
+end)
+
 test("an error object that is not a string is reported as such", function()
   local w = scenario { map = [[
     ####
