@@ -28,19 +28,18 @@ define("skeleton_handlers", "h", {
   handlers = { attack_check = function(ev) end, move_check = function(ev) end } })
 
 -- (c) the same with a Lua movs: basic's choice (the axes that close the distance to the
--- closest player, the longer first), written in Lua.
-cairn.movs { name = "towards", fn = function(e)
+-- closest player, the longer first), written in Lua. It returns the directions themselves,
+-- the form that builds no table each call.
+local function towards(e)
   local p = cairn.world():closest_player(e.x, e.y)
-  if not p then return {} end
+  if not p then return nil end
   local dx, dy = p.x - e.x, p.y - e.y
   local h = dx > 0 and "e" or dx < 0 and "w" or nil
   local v = dy > 0 and "s" or dy < 0 and "n" or nil
-  local first, second = h, v
-  if math.abs(dy) > math.abs(dx) then first, second = v, h end
-  local dirs = {}
-  dirs[#dirs + 1] = first
-  dirs[#dirs + 1] = second
-  return dirs
-end }
+  if math.abs(dy) > math.abs(dx) then h, v = v, h end
+  if h then return h, v end
+  return v
+end
+cairn.movs { name = "towards", fn = towards }
 define("skeleton_movs", "m", {
   sequence = { { action = "none" }, { action = "attack_move", movs = "towards" } } })
