@@ -230,7 +230,7 @@ bench_runs_end_to_end_on_a_tiny_n)
   expect_status 0
   expect_out '^var +N +beats +beats/s'
   expect_out '^targets:'
-  [ "$(grep -c '^[abcd],10,5,' "$csv")" -eq 4 ] || fail "expected a CSV row per variant"
+  [ "$(grep -c '^[abcde],10,5,' "$csv")" -eq 5 ] || fail "expected a CSV row per variant"
   head -1 "$csv" | grep -q '^variant,n,beats,beats_per_second' || fail "CSV header"
   run bench --variant b --n 10 --beats 5 --out "$json"
   expect_status 0

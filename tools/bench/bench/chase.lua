@@ -43,3 +43,13 @@ end
 cairn.movs { name = "towards", fn = towards }
 define("skeleton_movs", "m", {
   sequence = { { action = "none" }, { action = "attack_move", movs = "towards" } } })
+
+-- (e) a typical Lua enemy: a step function, the handlers of (b) and the movs of (c), all in
+-- Lua. The functions are as trivial as (b)'s: what is measured is the price of the calls.
+define("skeleton_lua", "l", {
+  sequence = { { action = "none" },
+    { action = "attack_move", movs = "towards", enter = function(e, step) end } },
+  handlers = {
+    attack_check = function(ev) end,
+    move_check = function(ev) end,
+  } })
