@@ -367,22 +367,19 @@ static cairn_err deco_tick(cairn_world *w, cairn_entity_id id, void *data, void 
     return call_with_entity(w, id, ((decorator_record *)ud)->tick);
 }
 
-/* A Lua action component: activate(entity, dir, ev) returns whether it succeeded; ev is the
- * result event, whose blocker it may name. */
-static cairn_err deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
-                               cairn_result_event **out, void *ud)
+/* Runs Lua function fn(entity, dir, ev) as an action component's turn: ev is the result event
+ * (of `component`, for `action`), whose blocker it may name; what fn returns is its success. */
+static cairn_err activate_lua(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                              cairn_action_id action, cairn_decorator_id component, int fn,
+                              cairn_result_event **out)
 {
-    decorator_record *rec = ud;
     cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
-        w, CAIRN_EVENT_RESULT, sizeof *ev, actor, (cairn_action){0, (uint8_t)dir});
+        w, CAIRN_EVENT_RESULT, sizeof *ev, actor, (cairn_action){action, (uint8_t)dir});
     if (!ev)
         return cairn_world_error_status(w);
-    ev->component = rec->deco;
-    callback cb = {.fn = rec->activate,
-                   .entity = actor,
-                   .dir = cairn_dir_name(dir),
-                   .ev = &ev->head,
-                   .want_bool = true};
+    ev->component = component;
+    callback cb = {
+        .fn = fn, .entity = actor, .dir = cairn_dir_name(dir), .ev = &ev->head, .want_bool = true};
     cairn_err st = call_back(host_of(w), &cb);
     if (st)
         return st;
@@ -391,28 +388,21 @@ static cairn_err deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir 
     return CAIRN_OK;
 }
 
+/* A Lua action component: its activate. */
+static cairn_err deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
+                               cairn_result_event **out, void *ud)
+{
+    decorator_record *rec = ud;
+    return activate_lua(w, actor, dir, 0, rec->deco, rec->activate, out);
+}
+
 /* The built-in action perform: PlayerControl's turn runs the runtime's Lua function (kept as
- * ud), as a Lua action component runs its activate. */
+ * ud, scripts/choices.lua), as a Lua action component runs its activate. */
 static cairn_err host_perform(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
                               cairn_result_event **out, void *ud)
 {
-    cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
-        w, CAIRN_EVENT_RESULT, sizeof *ev, actor,
-        (cairn_action){CAIRN_ACTION_PERFORM, (uint8_t)dir});
-    if (!ev)
-        return cairn_world_error_status(w);
-    ev->component = CAIRN_DECO_PLAYER_CONTROL;
-    callback cb = {.fn = (int)(intptr_t)ud,
-                   .entity = actor,
-                   .dir = cairn_dir_name(dir),
-                   .ev = &ev->head,
-                   .want_bool = true};
-    cairn_err st = call_back(host_of(w), &cb);
-    if (st)
-        return st;
-    ev->head.success = cb.result;
-    *out = ev;
-    return CAIRN_OK;
+    return activate_lua(w, actor, dir, CAIRN_ACTION_PERFORM, CAIRN_DECO_PLAYER_CONTROL,
+                        (int)(intptr_t)ud, out);
 }
 
 /* core.set_perform(fn): what the current world's `perform` action runs (scripts/choices.lua). */
