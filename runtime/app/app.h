@@ -26,6 +26,10 @@ extern const cairn_lua_config app_host_config;
  * returns NULL. */
 cairn_lua *app_host(const char *command, const char *const *packs, int pack_count);
 
+/* Whether the argument asks for help: --help or -h. main passes a command `NAME --help` alone
+ * whenever either stands after it, so a command needs to look at argv[1] only (main.c). */
+bool app_is_help(const char *arg);
+
 /* A whole number of decimal digits, no sign, into *out; false for anything else (main.c). */
 bool app_parse_count(const char *text, uint64_t *out);
 

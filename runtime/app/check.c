@@ -7,11 +7,20 @@
 #include "app.h"
 #include "cairn/lua.h"
 
+#define USAGE "usage: cairn check DIR\n"
+
 /* cairn check DIR: every problem, one per line, to stdout; a summary to stderr. */
 int cmd_check(int argc, char **argv)
 {
+    if (argc == 2 && app_is_help(argv[1])) {
+        printf(USAGE "  DIR  the pack's folder; its dependencies are found by id beside it, then\n"
+                     "       among the bundled packs\n"
+                     "problems go to stdout, one a line as pack:path:line: message; the exit\n"
+                     "status is 1 when there is any\n");
+        return EXIT_OK;
+    }
     if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: cairn check DIR\n");
+        fputs(USAGE, stderr);
         return EXIT_USAGE;
     }
     unsigned problems = 0;

@@ -2,7 +2,9 @@
  * main.c - the `cairn` command line: dispatches to a command, or prints help or the version.
  *
  * Exit status: 0 success, 1 the command ran and failed (a test, a check), 2 a usage error.
- * Errors go to stderr.
+ * Errors go to stderr. `cairn COMMAND --help` (or -h, anywhere after the command) and `cairn
+ * help COMMAND` print the command's usage on stdout and exit 0. docs/cli.md documents every
+ * command and option; tools/completion/cairn.bash completes them from the usages printed here.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -31,7 +33,8 @@ static const command commands[] = {
     {"test", "[DIR ...]", "run Lua scenario tests", cmd_test},
     {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",
      "play back a replay, or verify it headless", cmd_replay},
-    {"bench", "[--variant abcd] [--n LIST] [--out FILE]", "measure the chase", cmd_bench},
+    {"bench", "[--variant abcde] [--n LIST] [--out FILE] [...] | --saves",
+     "measure the chase, or saves", cmd_bench},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
@@ -42,6 +45,7 @@ static void print_help(FILE *out)
             "cairn %s - a runtime for turn-based grid roguelikes written in Lua\n"
             "\n"
             "usage: cairn COMMAND [ARGS...]\n"
+            "       cairn COMMAND --help | cairn help [COMMAND]\n"
             "       cairn --help | --version\n"
             "\n"
             "commands:\n",
@@ -57,6 +61,11 @@ static void print_help(FILE *out)
                  "exit status: 0 success, 1 failure, 2 usage error\n");
 }
 
+bool app_is_help(const char *arg)
+{
+    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
 /* Shared by the commands' option parsers: see app.h. */
 bool app_parse_count(const char *text, uint64_t *out)
 {
@@ -69,6 +78,39 @@ bool app_parse_count(const char *text, uint64_t *out)
     return true;
 }
 
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+/* -h or --help anywhere after the command asks for its usage, as in most tools: a command
+ * line half written can still ask how it goes on, and a usage error cannot hide the help. */
+static bool asks_for_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (app_is_help(argv[i]))
+            return true;
+    return false;
+}
+
+/* Runs the command as `NAME --help`, so that each answers help in one place, its parser. */
+static int command_help(const command *c, char *name)
+{
+    char help[] = "--help";
+    char *args[] = {name, help, NULL};
+    return c->run(2, args);
+}
+
+static int unknown(const char *arg)
+{
+    fprintf(stderr, "cairn: unknown %s '%s' (see cairn --help)\n",
+            arg[0] == '-' ? "option" : "command", arg);
+    return EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -76,7 +118,17 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *arg = argv[1];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h") || !strcmp(arg, "help")) {
+    if (!strcmp(arg, "help") && argc > 2) {
+        const command *c = find_command(argv[2]);
+        if (!c)
+            return unknown(argv[2]);
+        if (argc > 3) {
+            fprintf(stderr, "usage: cairn help [COMMAND]\n");
+            return EXIT_USAGE;
+        }
+        return command_help(c, argv[2]);
+    }
+    if (app_is_help(arg) || !strcmp(arg, "help")) {
         print_help(stdout);
         return EXIT_OK;
     }
@@ -84,11 +136,10 @@ int main(int argc, char **argv)
         printf("cairn %s\n", cairn_version());
         return EXIT_OK;
     }
-    for (size_t i = 0; i < COMMAND_COUNT; i++) {
-        if (!strcmp(arg, commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    }
-    fprintf(stderr, "cairn: unknown %s '%s' (see cairn --help)\n",
-            arg[0] == '-' ? "option" : "command", arg);
-    return EXIT_USAGE;
+    const command *c = find_command(arg);
+    if (!c)
+        return unknown(arg);
+    if (asks_for_help(argc, argv))
+        return command_help(c, argv[1]);
+    return c->run(argc - 1, argv + 1);
 }

@@ -46,21 +46,39 @@ typedef struct play {
 
 /* --- options, host and game ------------------------------------------------------------- */
 
+#define USAGE                                                                                      \
+    "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
+    "                  [--record FILE]\n"
+
 static int usage(const char *why)
 {
     if (why)
         fprintf(stderr, "cairn play: %s\n", why);
-    fprintf(stderr, "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new] "
-                    "[--record FILE]\n");
+    fputs(USAGE, stderr);
     return EXIT_USAGE;
 }
 
-/* Returns 0 or the exit status of a usage error. */
+static void help(void)
+{
+    fputs(USAGE "  --seed N       a new game's seed (drawn at random when not given)\n"
+                "  --pack DIR     load a pack after the base game; repeatable\n"
+                "  --save FILE    the save to resume and write (default $CAIRN_SAVE, else\n"
+                "                 $XDG_DATA_HOME/cairn/save.sqlite)\n"
+                "  --new          start a new game even when a save exists; Q replaces it\n"
+                "  --record FILE  write the game's replay when you quit\n",
+          stdout);
+}
+
+/* Returns 0, -1 after --help, or the exit status of a usage error. */
 static int parse(int argc, char **argv, play_options *o)
 {
     *o = (play_options){0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
+        if (app_is_help(opt)) {
+            help();
+            return -1;
+        }
         if (!strcmp(opt, "--new")) {
             o->fresh = true;
             continue;
@@ -656,7 +674,7 @@ int cmd_play(int argc, char **argv)
     play p = {.screen.command = "play", .screen.with_choices = true};
     int st = parse(argc, argv, &p.opt);
     if (st)
-        return st;
+        return st < 0 ? EXIT_OK : st;
     /* Keys read from a pipe would play the game blind, and then save it. */
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return screen_fail(&p.screen, "it plays in a terminal (cairn sim plays headless)");

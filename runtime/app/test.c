@@ -6,12 +6,21 @@
 #include "app.h"
 #include "cairn/lua.h"
 
+#define USAGE "usage: cairn test [DIR ...]\n"
+
 /* cairn test [DIR...]: one line per test, then "N passed, N failed". */
 int cmd_test(int argc, char **argv)
 {
+    if (argc == 2 && app_is_help(argv[1])) {
+        printf(USAGE "  DIR  a pack's folder (its tests/), a folder of packs or of test files,\n"
+                     "       or a test file; with none, tests/scenarios and every bundled pack\n"
+                     "one line a test, then 'N passed, N failed'; the exit status is 1 when\n"
+                     "a test fails\n");
+        return EXIT_OK;
+    }
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: cairn test [DIR ...]\n");
+            fputs(USAGE, stderr);
             return EXIT_USAGE;
         }
     cairn_lua_totals totals;

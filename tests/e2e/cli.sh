@@ -93,6 +93,43 @@ no_arguments_prints_usage_to_stderr)
   expect_status 2
   expect_err '^usage: cairn COMMAND'
   ;;
+every_command_s_help_goes_to_stdout_and_exits_0)
+  # The commands as the top help lists them, so that a new one is held to this too.
+  commands=$("$cairn" --help | sed -n 's/^  \([a-z]*\) .*/\1/p')
+  [ -n "$commands" ] || fail "the help lists no command"
+  for command in $commands; do
+    for ask in "$command --help" "$command -h" "help $command"; do
+      run $ask
+      expect_status 0
+      expect_quiet_err
+      expect_out "^usage: cairn $command( |$)"
+      awk 'length > 80 { exit 1 }' "$out" || fail "$ask: a line is longer than 80 columns"
+    done
+    # Help wins over the other arguments, even a usage error among them.
+    run "$command" --frobnicate --help
+    expect_status 0
+    expect_out "^usage: cairn $command( |$)"
+  done
+  ;;
+usage_errors_go_to_stderr_with_status_2)
+  # Each command given an option it does not take: its usage on stderr, nothing on stdout.
+  commands=$("$cairn" --help | sed -n 's/^  \([a-z]*\) .*/\1/p')
+  for command in $commands; do
+    run "$command" --frobnicate
+    expect_status 2
+    expect_err "^usage: cairn $command( |$)"
+    [ ! -s "$out" ] || fail "$command: a usage error printed on stdout"
+  done
+  run help frobnicate
+  expect_status 2
+  expect_err "unknown command 'frobnicate'"
+  run help sim check
+  expect_status 2
+  expect_err '^usage: cairn help'
+  run bench --seed x
+  expect_status 2
+  expect_err '^usage: cairn bench'
+  ;;
 check_of_a_clean_pack_finds_no_problems)
   need_packs
   run check "$packs/good"
