@@ -46,6 +46,7 @@ bool app_write_file(const char *command, const char *path, const char *text);
  * returns the exit status. */
 int cmd_play(int argc, char **argv);   /* the game in the terminal, with saves and undo */
 int cmd_sim(int argc, char **argv);    /* the game played headless by a bot */
+int cmd_new(int argc, char **argv);    /* a new pack to start from */
 int cmd_check(int argc, char **argv);  /* a pack validated */
 int cmd_test(int argc, char **argv);   /* Lua scenario tests */
 int cmd_replay(int argc, char **argv); /* a recorded game played back, or verified */

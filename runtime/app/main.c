@@ -29,6 +29,7 @@ static const command commands[] = {
      "play a seeded dungeon in the terminal", cmd_play},
     {"sim", "[--seed N | --resume F] [--beats K] [--bot B] [--save F] [...] (--help)",
      "run the game headless, a bot playing, and print a summary", cmd_sim},
+    {"new", "DIR", "write a new content pack that passes check and test", cmd_new},
     {"check", "DIR", "validate a content pack", cmd_check},
     {"test", "[DIR ...]", "run Lua scenario tests", cmd_test},
     {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",

@@ -30,7 +30,7 @@ expect_last_line() {
 }
 need_packs() { [ -d "$packs" ] || { echo "FAIL ($case_name): no fixture folder given"; exit 1; }; }
 
-# For the cases of replay: files of their own, and a folder for packs moved about.
+# For the cases of replay and new: files of their own, and a folder for packs.
 tmp=$(mktemp -d)
 replay="$tmp/replay.txt" tampered="$tmp/tampered.txt"
 trap 'rm -rf "$out" "$err" "$tmp"' EXIT
@@ -129,6 +129,63 @@ usage_errors_go_to_stderr_with_status_2)
   run bench --seed x
   expect_status 2
   expect_err '^usage: cairn bench'
+  ;;
+new_writes_a_pack_that_passes_check_and_test)
+  run new "$tmp/crypt/"
+  expect_status 0
+  expect_quiet_err
+  for file in pack.lua ghoul.lua tests/ghoul.lua README.md; do
+    [ -s "$tmp/crypt/$file" ] || fail "new wrote no $file"
+  done
+  run check "$tmp/crypt"
+  expect_status 0
+  expect_out "no problems"
+  run test "$tmp/crypt"
+  expect_status 0
+  expect_out '^ok +crypt:tests/ghoul\.lua: '
+  expect_last_line "1 passed, 0 failed"
+  # Built on the base game, as a mod grows to be, it still passes: its test does not rest
+  # on which player '@' is.
+  base_pack="$(dirname "$0")/../../content/base/pack.lua"
+  base_version=$(sed -n 's/^ *version = "\([0-9]*\.[0-9]*\).*/\1/p' "$base_pack")
+  sed -i "s/^  load = /  depends = { base = \"$base_version\" },\n  load = /" "$tmp/crypt/pack.lua"
+  grep -q 'depends' "$tmp/crypt/pack.lua" || fail "pack.lua's load line moved: depends was not added"
+  run test "$tmp/crypt"
+  expect_status 0
+  expect_last_line "1 passed, 0 failed"
+  # Lint-clean too, with the sandbox's and the test kit's globals, as CI lints content/.
+  if command -v luacheck >/dev/null; then
+    luacheck --no-color --std lua54 --read-globals cairn test scenario expect \
+      -- "$tmp/crypt" >"$out" 2>&1 || fail "luacheck finds fault with the new pack"
+  fi
+  ;;
+new_refuses_an_existing_folder_and_a_bad_id)
+  mkdir "$tmp/keep"
+  echo mine >"$tmp/keep/notes.txt"
+  run new "$tmp/keep"
+  expect_status 1
+  expect_err "^cairn new: $tmp/keep already exists"
+  [ "$(ls "$tmp/keep")" = notes.txt ] || fail "new wrote into a folder that existed"
+  for id in Crypt 9lives my-pack a_name_longer_than_24_cha .; do
+    run new "$tmp/$id"
+    expect_status 2
+    expect_err "the pack's id, and '$id' is not one: an id is 1 to 24 lower-case"
+    [ ! -e "$tmp/$id" ] || [ "$id" = . ] || fail "new made $tmp/$id"
+  done
+  for id in base test scenario cairn; do
+    run new "$tmp/$id"
+    expect_status 2
+    expect_err "'$id' is the (runtime's own|bundled game's)"
+    [ ! -e "$tmp/$id" ] || fail "new made $tmp/$id"
+  done
+  run new "$tmp/no/such/crypt"
+  expect_status 1
+  expect_err "^cairn new: cannot make the folder $tmp/no/such/crypt: "
+  run new
+  expect_status 2
+  expect_err '^usage: cairn new DIR$'
+  run new a b
+  expect_status 2
   ;;
 check_of_a_clean_pack_finds_no_problems)
   need_packs
