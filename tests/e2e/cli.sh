@@ -95,7 +95,7 @@ no_arguments_prints_usage_to_stderr)
   ;;
 every_command_s_help_goes_to_stdout_and_exits_0)
   # The commands as the top help lists them, so that a new one is held to this too.
-  commands=$("$cairn" --help | sed -n 's/^  \([a-z]*\) .*/\1/p')
+  commands=$("$cairn" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
   [ -n "$commands" ] || fail "the help lists no command"
   for command in $commands; do
     for ask in "$command --help" "$command -h" "help $command"; do
@@ -113,7 +113,7 @@ every_command_s_help_goes_to_stdout_and_exits_0)
   ;;
 usage_errors_go_to_stderr_with_status_2)
   # Each command given an option it does not take: its usage on stderr, nothing on stdout.
-  commands=$("$cairn" --help | sed -n 's/^  \([a-z]*\) .*/\1/p')
+  commands=$("$cairn" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
   for command in $commands; do
     run "$command" --frobnicate
     expect_status 2
@@ -186,6 +186,51 @@ new_refuses_an_existing_folder_and_a_bad_id)
   expect_err '^usage: cairn new DIR$'
   run new a b
   expect_status 2
+  ;;
+completion_completes_commands_options_and_folders)
+  # The script as a user sources it, in a shell of its own; _cairn called as bash would.
+  script="$(dirname "$0")/../../tools/completion/cairn.bash"
+  mkdir -p "$tmp/packs/crypt" "$tmp/packs/cave"
+  touch "$tmp/packs/game.txt"
+  bash -c '
+    source "$1" || exit 1
+    cairn=$2
+    complete -p cairn
+    complete_line() {
+      COMP_WORDS=("$cairn" "$@")
+      COMP_CWORD=$#
+      _cairn
+      echo "$* -> ${COMPREPLY[*]}"
+    }
+    complete_line ""
+    complete_line s
+    complete_line help ""
+    complete_line sim --
+    complete_line replay --
+    complete_line bench --
+    cd "$3"
+    complete_line check ""
+    complete_line sim --pack c
+    complete_line sim --record g
+    complete_line sim --seed ""
+    complete_line replay --verify ""
+  ' bash "$script" "$cairn" "$tmp/packs" >"$out" 2>"$err"
+  status=$?
+  expect_status 0
+  expect_out '^complete -F _cairn cairn$'
+  commands=$("$cairn" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' | tr '\n' ' ')
+  expect_out "^ -> ${commands}help --help --version$"
+  expect_out '^s -> sim$'
+  expect_out "^help  -> ${commands% }$"
+  expect_out '^sim -- -> .*--beats .*--pack .*--record .*--resume .*--save .*--seed'
+  expect_out '^replay -- -> --help --pack --partial --verify$'
+  expect_out '^bench -- -> .*--saves'
+  # Pack folders where a folder is taken, files where a file is, nothing for a number.
+  expect_out '^check  -> (cave crypt|crypt cave)$'
+  expect_out '^sim --pack c -> (cave crypt|crypt cave)$'
+  expect_out '^sim --record g -> game.txt$'
+  expect_out '^sim --seed  -> $'
+  expect_out '^replay --verify  -> .*game.txt'
   ;;
 check_of_a_clean_pack_finds_no_problems)
   need_packs
