@@ -382,6 +382,16 @@ static void print_targets(FILE *out, const result *rs, size_t count)
                     rs[i].allocations_per_beat, rs[i].allocations_per_beat == 0 ? "met" : "MISSED");
 }
 
+/* A whole number from 1 to max, digits only: "5x" or "-3" is a usage error, not 5 or 0. */
+static bool parse_whole(const char *text, long max, long *out)
+{
+    uint64_t v;
+    if (!app_parse_count(text, &v) || v < 1 || v > (uint64_t)max)
+        return false;
+    *out = (long)v;
+    return true;
+}
+
 static bool parse_list(const char *s, long *out, size_t *count, size_t max)
 {
     *count = 0;
@@ -442,9 +452,9 @@ int cmd_bench(int argc, char **argv)
         else if (!strcmp(arg, "--n") && ok)
             ok = parse_list(value, ns, &n_count, sizeof ns / sizeof ns[0]);
         else if (!strcmp(arg, "--beats") && ok)
-            ok = (beats = strtol(value, NULL, 10)) > 0;
+            ok = parse_whole(value, 1000000000, &beats);
         else if (!strcmp(arg, "--repeat") && ok)
-            ok = (repeats = strtol(value, NULL, 10)) > 0 && repeats <= 100;
+            ok = parse_whole(value, 100, &repeats);
         else if (!strcmp(arg, "--seed") && ok)
             ok = app_parse_count(value, &seed);
         else if (!strcmp(arg, "--out") && ok)

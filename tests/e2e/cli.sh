@@ -126,9 +126,13 @@ usage_errors_go_to_stderr_with_status_2)
   run help sim check
   expect_status 2
   expect_err '^usage: cairn help'
-  run bench --seed x
-  expect_status 2
-  expect_err '^usage: cairn bench'
+  # A number is digits only: a trailing letter or a sign is refused, not read as far as it goes.
+  for bad in "--seed x" "--beats 5x" "--repeat 0" "--repeat 101" "--n 10,x"; do
+    # shellcheck disable=SC2086 # an option and its value, split into two on purpose
+    run bench $bad
+    expect_status 2
+    expect_err '^usage: cairn bench'
+  done
   ;;
 new_writes_a_pack_that_passes_check_and_test)
   run new "$tmp/crypt/"
