@@ -236,6 +236,20 @@ completion_completes_commands_options_and_folders)
   expect_out '^sim --seed  -> $'
   expect_out '^replay --verify  -> .*game.txt'
   ;;
+docs_cli_md_names_every_command_and_option)
+  # Each command has its section, and each option its help names is in that section.
+  doc="$(dirname "$0")/../../docs/cli.md"
+  [ -f "$doc" ] || fail "no docs/cli.md"
+  commands=$("$cairn" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
+  for command in $commands; do
+    section=$(awk -v h="## cairn $command" '$0 == h { on = 1; next } /^## / { on = 0 } on' "$doc")
+    [ -n "$section" ] || fail "docs/cli.md has no section '## cairn $command'"
+    for option in $("$cairn" "$command" --help | grep -oE -- '(^|[ [])--[a-z][a-z-]*' | tr -d ' [' | sort -u); do
+      grep -qF -- "\`$option" <<<"$section" || fail "docs/cli.md's cairn $command does not name $option"
+    done
+  done
+  grep -qF '](docs/cli.md)' "$(dirname "$0")/../../README.md" || fail "README.md does not link docs/cli.md"
+  ;;
 check_of_a_clean_pack_finds_no_problems)
   need_packs
   run check "$packs/good"
