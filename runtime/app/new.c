@@ -180,11 +180,14 @@ static int undo(scaffold *s)
 
 static bool write_one(scaffold *s, const char *name, const char *text)
 {
-    char *path = s->paths[s->written];
-    if (snprintf(path, PATH_SIZE, "%s/%s", s->dir, name) >= PATH_SIZE) {
+    /* Made apart, then kept: gcc cannot tell that two parts of *s do not overlap. */
+    char made[PATH_SIZE];
+    if (snprintf(made, sizeof made, "%s/%s", s->dir, name) >= PATH_SIZE) {
         fprintf(stderr, "cairn new: the path %s/%s is too long\n", s->dir, name);
         return false;
     }
+    char *path = s->paths[s->written];
+    memcpy(path, made, sizeof made);
     if (!text) {
         fprintf(stderr, "cairn new: out of memory\n");
         return false;
