@@ -53,6 +53,22 @@ const char *cairn_action_name(const cairn_world *w, cairn_action_id action)
     return cairn_name(w, CAIRN_KIND_ACTION, action);
 }
 
+/* An activation told to the observer (cairn_world_observe). */
+static cairn_err observed_activate(cairn_world *w, const cairn_decorator *d,
+                                   cairn_decorator_id deco, cairn_entity_id actor, cairn_dir dir,
+                                   cairn_result_event **ev)
+{
+    cairn_observation o = {
+        .what = CAIRN_OBSERVED_COMPONENT, .entity = actor, .component = deco, .dir = dir};
+    cairn__observe(w, &o);
+    cairn_err st = d->activate(w, actor, dir, ev, d->ud);
+    o.end = true;
+    o.status = st;
+    o.ev = *ev ? &(*ev)->head : NULL;
+    cairn__observe(w, &o);
+    return st;
+}
+
 /* The components are looked up by index each time: an activation may register things. */
 static cairn_err perform(cairn_world *w, cairn_entity_id actor, cairn_action action,
                          cairn_result_event **result, bool *success)
@@ -71,7 +87,9 @@ static cairn_err perform(cairn_world *w, cairn_entity_id actor, cairn_action act
             continue; /* the actor cannot do this part */
         const cairn_decorator *d = &cairn__decorators(w)[deco];
         cairn_result_event *ev = NULL;
-        cairn_err st = d->activate(w, actor, (cairn_dir)action.dir, &ev, d->ud);
+        cairn_err st = w->observer
+                           ? observed_activate(w, d, deco, actor, (cairn_dir)action.dir, &ev)
+                           : d->activate(w, actor, (cairn_dir)action.dir, &ev, d->ud);
         if (st)
             return st;
         if (ev) {
@@ -216,6 +234,19 @@ cairn_err cairn__algo_general(cairn_world *w, cairn_algo_event *ev, void *ud)
 
 /* --- Acting ---------------------------------------------------------------------------- */
 
+/* An algorithm told to the observer (cairn_world_observe). */
+static cairn_err observed_algo(cairn_world *w, const cairn_algo_def *def, cairn_algo_event *algo)
+{
+    cairn_observation o = {
+        .what = CAIRN_OBSERVED_ALGO, .entity = algo->head.actor, .ev = &algo->head};
+    cairn__observe(w, &o);
+    cairn_err st = def->fn(w, algo, def->ud);
+    o.end = true;
+    o.status = st;
+    cairn__observe(w, &o);
+    return st;
+}
+
 static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn_acting *acting)
 {
     cairn_entity_id id = enc->head.actor;
@@ -229,12 +260,15 @@ static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn
     const cairn_algo_def *def = cairn__registry_get(w, &w->registry[CAIRN_KIND_ALGO], acting->algo);
     if (!def)
         return w->error.status;
-    cairn_err st = def->fn(w, algo, def->ud);
+    cairn_err st = w->observer ? observed_algo(w, def, algo) : def->fn(w, algo, def->ud);
     enc->head.success = algo->head.success;
     if (algo->head.success)
         enc->head.action.dir = algo->direction;
     return st;
 }
+
+static cairn_err act_stages(cairn_world *w, cairn_entity_id id, cairn_acting *acting,
+                            cairn_enclosing_event *enc);
 
 static cairn_err execute(cairn_world *w, cairn_entity_id id, cairn_acting *acting)
 {
@@ -250,6 +284,21 @@ static cairn_err execute(cairn_world *w, cairn_entity_id id, cairn_acting *actin
     if (!enc)
         return CAIRN_ERR_NOMEM;
     acting->last = enc;
+    if (!w->observer)
+        return act_stages(w, id, acting, enc);
+    cairn_observation o = {.what = CAIRN_OBSERVED_ACT, .entity = id, .ev = &enc->head};
+    cairn__observe(w, &o);
+    cairn_err st = act_stages(w, id, acting, enc);
+    o.end = true;
+    o.status = st;
+    cairn__observe(w, &o);
+    return st;
+}
+
+/* Acting's stages around the algorithm. */
+static cairn_err act_stages(cairn_world *w, cairn_entity_id id, cairn_acting *acting,
+                            cairn_enclosing_event *enc)
+{
     bool held;
     cairn_err st = cairn__stage(w, id, CAIRN_CHAIN_ACT_CHECK, &enc->head, &held);
     enc->check_success = held;

@@ -235,13 +235,58 @@ size_t cairn_chain_count(const cairn_chain *chain)
     return chain && chain->list ? chain->list->count : 0;
 }
 
-static cairn_err pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all)
+/* A pass told to the observer, handler by handler: apart so that the pass without one stays
+ * as it was but for the one test of w->observer. */
+static cairn_err observed_pass(cairn_world *w, cairn_handler_list *list, cairn_chain *chain,
+                               cairn_event *ev, bool all, cairn_entity_id entity)
+{
+    cairn_observation o = {
+        .what = CAIRN_OBSERVED_PASS, .entity = entity, .ev = ev, .chain = chain->name, .all = all};
+    cairn__observe(w, &o);
+    cairn_err st = CAIRN_OK;
+    list->pins++;
+    w->pass_depth++;
+    for (uint32_t i = 0; i < list->count; i++) {
+        if (!all && !ev->propagate)
+            break;
+        const cairn_handler_entry *h = &list->items[i];
+        if (!h->fn)
+            continue;
+        cairn_observation ho = {.what = CAIRN_OBSERVED_HANDLER,
+                                .entity = entity,
+                                .ev = ev,
+                                .chain = chain->name,
+                                .all = all,
+                                .fn = h->fn,
+                                .ud = h->ud,
+                                .handler = h->id};
+        cairn__observe(w, &ho);
+        st = h->fn(w, ev, h->ud);
+        ho.end = true;
+        ho.status = st;
+        cairn__observe(w, &ho);
+        if (st != CAIRN_OK)
+            break;
+    }
+    w->pass_depth--;
+    if (--list->pins == 0 && list->retired)
+        list_free(w, list);
+    o.end = true;
+    o.status = st;
+    cairn__observe(w, &o);
+    return st;
+}
+
+cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all,
+                               cairn_entity_id entity)
 {
     if (!ev)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "chain pass: the event is NULL");
     cairn_handler_list *list = chain ? chain->list : NULL;
     if (!list)
         return CAIRN_OK;
+    if (w->observer && list->count)
+        return observed_pass(w, list, chain, ev, all, entity);
     cairn_err st = CAIRN_OK;
     list->pins++;
     w->pass_depth++;
@@ -263,10 +308,10 @@ static cairn_err pass(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool 
 
 cairn_err cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev)
 {
-    return pass(w, chain, ev, false);
+    return cairn__chain_pass_on(w, chain, ev, false, CAIRN_ENTITY_NONE);
 }
 
 cairn_err cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev)
 {
-    return pass(w, chain, ev, true);
+    return cairn__chain_pass_on(w, chain, ev, true, CAIRN_ENTITY_NONE);
 }

@@ -53,5 +53,9 @@ cairn_chain *cairn__chain_new(cairn_world *w, cairn_chain_scope scope, cairn_cha
 cairn_chain *cairn__chain_copy(cairn_world *w, const cairn_chain *from, cairn_chain_id name,
                                cairn_type_id type);
 void cairn__chain_free(cairn_world *w, cairn_chain *chain);
+/* cairn_chain_pass (all false) or cairn_chain_pass_all on the chain of an entity (NONE for a
+ * world chain): the entity is only for an observer. */
+cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all,
+                               cairn_entity_id entity);
 
 #endif /* CAIRN_CHAIN_H */

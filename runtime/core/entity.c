@@ -443,7 +443,7 @@ cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id n
 {
     cairn_err st;
     cairn_chain *chain = chain_for_pass(w, id, name, &st);
-    return st ? st : cairn_chain_pass(w, chain, ev);
+    return st ? st : cairn__chain_pass_on(w, chain, ev, false, id);
 }
 
 cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
@@ -451,7 +451,7 @@ cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_
 {
     cairn_err st;
     cairn_chain *chain = chain_for_pass(w, id, name, &st);
-    return st ? st : cairn_chain_pass_all(w, chain, ev);
+    return st ? st : cairn__chain_pass_on(w, chain, ev, true, id);
 }
 
 cairn_err cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_id name,

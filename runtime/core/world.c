@@ -208,3 +208,9 @@ void *cairn_world_user(const cairn_world *w)
 {
     return w->user;
 }
+
+void cairn_world_observe(cairn_world *w, cairn_observer_fn fn, void *ud)
+{
+    w->observer = fn;
+    w->observer_ud = ud;
+}

@@ -60,6 +60,10 @@ struct cairn_world {
     uint32_t history_count;
     uint32_t history_cap;
 
+    /* The observer (cairn_world_observe), NULL when none: the hot paths test only this. */
+    cairn_observer_fn observer;
+    void *observer_ud;
+
     unsigned char *snapshot; /* the last cairn_world_snapshot's bytes, reused */
     size_t snapshot_size;
     size_t snapshot_cap;
@@ -105,6 +109,12 @@ static inline void *cairn__data(cairn_world *w, cairn_entity_id id, cairn_decora
     const cairn_entity *e = &w->entities.slots[id.index];
     long offset = cairn__type_offset(&cairn__types(w)[e->type], deco);
     return offset >= 0 && e->data ? e->data + offset : NULL;
+}
+
+/* Tells the observer (the caller has tested that there is one). */
+static inline void cairn__observe(cairn_world *w, const cairn_observation *o)
+{
+    w->observer(w, o, w->observer_ud);
 }
 
 #endif /* CAIRN_WORLD_H */

@@ -683,6 +683,47 @@ cairn_err cairn_world_record(cairn_world *w, cairn_change change);
 const cairn_change *cairn_world_history(const cairn_world *w, size_t *count);
 
 /* ---------------------------------------------------------------------------------------
+ * Observing a world
+ *
+ * For tools that show what happened and why (traces, profilers): an observer is told when a
+ * chain pass, each handler of it, an entity's action, its algorithm and each action
+ * component begin and end, nested as they run. Passes over a chain with no handler are not
+ * told: nothing in them can be seen. An observer reads and never changes the world (nor the
+ * events it is shown), so an observed world runs exactly as an unobserved one; without an
+ * observer the core pays one test of a pointer per pass and per action.
+ */
+typedef enum cairn_observed {
+    CAIRN_OBSERVED_PASS,      /* a chain pass: chain, entity (NONE: a world chain), ev, all */
+    CAIRN_OBSERVED_HANDLER,   /* one handler of the pass under way: fn, ud, handler, ev */
+    CAIRN_OBSERVED_ACT,       /* cairn_entity_act: entity, ev (the enclosing event) */
+    CAIRN_OBSERVED_ALGO,      /* the algorithm carrying it out: entity, ev (the algo event) */
+    CAIRN_OBSERVED_COMPONENT, /* an action component's activation: entity, component, dir;
+                                 at its end ev is its result event (NULL when it made none) */
+} cairn_observed;
+
+typedef struct cairn_observation {
+    cairn_observed what;
+    bool end;         /* false as it begins, true as it ends */
+    cairn_err status; /* at the end: what it returned */
+    cairn_entity_id entity;
+    cairn_event *ev; /* valid for the beat, like every event */
+    cairn_chain_id chain;
+    bool all; /* a pass of every handler (cairn_chain_pass_all) rather than a check stage */
+    cairn_handler_fn fn;
+    void *ud;
+    cairn_handler_id handler;
+    cairn_decorator_id component;
+    cairn_dir dir;
+} cairn_observation;
+
+typedef void (*cairn_observer_fn)(cairn_world *w, const cairn_observation *o, void *ud);
+
+/* Sets the world's observer (NULL: none). It is called with the world in the middle of its
+ * work: it may read anything but must change nothing and call no function that passes a
+ * chain. */
+void cairn_world_observe(cairn_world *w, cairn_observer_fn fn, void *ud);
+
+/* ---------------------------------------------------------------------------------------
  * Snapshots and the checksum
  *
  * A snapshot is the world's whole state as bytes: the beat, the generator, every entity slot
