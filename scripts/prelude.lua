@@ -64,6 +64,12 @@ function runtime.make_world(width, height, seed)
   fail_on_problems()
 end
 
+-- The glyph and colour character of a type, for the maps of traces (runtime/lua/trace.c).
+function runtime.type_look(name)
+  local info = compile.type_info(name) or {}
+  return info.glyph or "?", view.colors[info.color] or "."
+end
+
 -- A game: cairn sim and the front end start one, give inputs (or ask a bot) and step it.
 function runtime.game_start(name, seed)
   session.start(name, seed, runtime.make_world)

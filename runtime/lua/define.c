@@ -201,6 +201,8 @@ static int enter(cairn_lua *h, int fn)
     h->callbacks++;
     int outer_fn = h->beat_fn;
     h->beat_fn = fn;
+    if (h->profiling)
+        cairn_lua__profile_enter(h, fn);
     cairn_lua__scope_open(h);
     return outer_fn;
 }
@@ -209,6 +211,8 @@ static int enter(cairn_lua *h, int fn)
 static cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
 {
     h->beat_fn = outer_fn;
+    if (h->profiling)
+        cairn_lua__profile_leave(h);
     cairn_lua__scope_close(h);
     if (st == CAIRN_ERR_NOMEM) {
         /* Placed at content's function, not at the trampoline: neither call raises (the
@@ -287,6 +291,11 @@ static cairn_err lua_handler(cairn_world *w, cairn_event *ev, void *ud)
     }
     callback cb = {.fn = fn, .ev = ev};
     return call_back(h, &cb);
+}
+
+cairn_handler_fn cairn_lua__handler_fn(void)
+{
+    return lua_handler;
 }
 
 cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank)

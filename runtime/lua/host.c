@@ -256,6 +256,8 @@ static void charge(lua_State *L, int64_t cost)
     cairn_lua *h = cairn_lua__from(L);
     if (h->depth == 0 || h->unmetered)
         return;
+    if (h->profiling)
+        cairn_lua__profile_charge(h, cost);
     h->budget_left -= cost;
     if (h->in_beat) {
         h->beat_left -= cost;
@@ -299,7 +301,13 @@ cairn_err cairn_lua__step_world(cairn_lua *h)
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    charge(L, BUDGET_STEP);
+    charge(L, cairn_lua__from(L)->count_step);
+}
+
+void cairn_lua__count_step(cairn_lua *h, int step)
+{
+    h->count_step = step > 0 ? step : BUDGET_STEP;
+    lua_sethook(h->L, budget_hook, LUA_MASKCOUNT, (int)h->count_step);
 }
 
 void cairn_lua__charge(lua_State *L, int64_t cost)
@@ -753,7 +761,7 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     }
     lua_State *L = h->L;
     luaL_openlibs(L);
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, BUDGET_STEP);
+    cairn_lua__count_step(h, 0);
     cairn_lua__scope_reset(h);
     cairn_err st = load_scripts(h);
     const char *clash = st ? NULL : cairn_lua__add_world_methods(L, config->world_methods);
@@ -781,6 +789,7 @@ void cairn_lua_destroy(cairn_lua *h)
     free(h->error);
     free(h->live);
     free(h->tally);
+    cairn_lua__observing_free(h);
     free(h);
 }
 

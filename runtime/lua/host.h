@@ -75,6 +75,12 @@ struct cairn_lua {
     uint64_t stamp; /* the last live event's stamp: stamps are never reused */
 
     char *scripts_dir;
+
+    /* Traces and profiles (trace.c): NULL while neither was asked for. profiling is set only
+     * while a profiled beat runs, so a call into content tests one flag. */
+    struct cairn_lua_observing *observing;
+    bool profiling;
+    int64_t count_step; /* instructions between two calls of the count hook */
 };
 
 /* --- host.c ------------------------------------------------------------------------------ */
@@ -155,6 +161,20 @@ void cairn_lua__scope_open(cairn_lua *h);
 void cairn_lua__scope_close(cairn_lua *h);
 /* Starts a new top-level scope: every handle made outside callbacks becomes stale. */
 void cairn_lua__scope_reset(cairn_lua *h);
+
+/* --- trace.c ---------------------------------------------------------------------------- */
+
+typedef struct cairn_lua_observing cairn_lua_observing;
+/* The count hook's step while profiling. */
+#define CAIRN_LUA_PROFILE_STEP 100
+void cairn_lua__observing_free(cairn_lua *h);
+/* A call into content begins and ends (the trampolines, while h->profiling). */
+void cairn_lua__profile_enter(cairn_lua *h, int fn);
+void cairn_lua__profile_leave(cairn_lua *h);
+/* Instructions counted while h->profiling, for the function running. */
+void cairn_lua__profile_charge(cairn_lua *h, int64_t cost);
+/* Sets the count hook's step (0: the budget's own). */
+void cairn_lua__count_step(cairn_lua *h, int step);
 
 /* --- names.c ----------------------------------------------------------------------------- */
 
@@ -292,6 +312,8 @@ void cairn_lua__stat_names(lua_State *L);
 /* Pushes the table of core bindings the trusted scripts compile definitions with. */
 void cairn_lua__open_define(lua_State *L);
 
+/* The function of every handler cairn_lua__handler makes, whose ud is its kept function. */
+cairn_handler_fn cairn_lua__handler_fn(void);
 /* A handler that calls the Lua function at idx (kept alive in the registry). */
 cairn_handler cairn_lua__handler(lua_State *L, int idx, cairn_rank rank);
 /* Lets go of the Lua function of a handler made by cairn_lua__handler that was never added. */

@@ -113,6 +113,28 @@ typedef struct cairn_lua_stats {
 void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out);
 
 /* ---------------------------------------------------------------------------------------
+ * Traces and profiles (docs/tracing.md)
+ *
+ * What they record are the beats a front end runs between cairn_lua_observe_begin and
+ * cairn_lua_observe_end: a game's own beats, not the previews bots and views run of beats to
+ * come. Neither changes the game: a traced or profiled run comes to the same checksum.
+ */
+
+/* Writes a trace to out (NULL: no more), one JSON object a line: a header now, then for each
+ * beat observed the nodes of its tree of events and the beat's record. out stays the
+ * caller's. */
+cairn_err cairn_lua_trace(cairn_lua *h, FILE *out);
+/* Profiles the beats observed from now on: calls, Lua instructions and time per function
+ * content gave the core (by pack:path:line), per pack and per chain. */
+cairn_err cairn_lua_profile(cairn_lua *h, bool on);
+/* The profile so far as text: three tables, each sorted by instructions, most first. */
+cairn_err cairn_lua_profile_report(cairn_lua *h, FILE *out);
+/* The beat (or game step) about to run is to be traced and profiled ... */
+void cairn_lua_observe_begin(cairn_lua *h);
+/* ... and it is over, with this status: the trace gets the beat's record. */
+void cairn_lua_observe_end(cairn_lua *h, cairn_err status);
+
+/* ---------------------------------------------------------------------------------------
  * Commands
  */
 
