@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cairn/session.h"
 
@@ -42,6 +43,12 @@ char *app_read_file(const char *command, const char *path, size_t *size);
 /* Writes text to the file, replacing it; false with a message printed when it cannot. */
 bool app_write_file(const char *command, const char *path, const char *text);
 
+/* Opens FILE for the host's trace (cairn_lua_trace) and writes its header; NULL after a
+ * message. app_close_trace closes it (NULL: nothing to close) and says whether every line
+ * was written. */
+FILE *app_open_trace(const char *command, cairn_lua *h, const char *path);
+bool app_close_trace(FILE *trace);
+
 /* The commands: each takes the command line from its name on (argv[0] is "play", ...) and
  * returns the exit status. */
 int cmd_play(int argc, char **argv);   /* the game in the terminal, with saves and undo */
@@ -51,5 +58,6 @@ int cmd_check(int argc, char **argv);  /* a pack validated */
 int cmd_test(int argc, char **argv);   /* Lua scenario tests */
 int cmd_replay(int argc, char **argv); /* a recorded game played back, or verified */
 int cmd_bench(int argc, char **argv);  /* the benchmark behind docs/performance.md */
+int cmd_trace(int argc, char **argv);  /* a trace as a page, or one beat's map */
 
 #endif /* CAIRN_APP_H */

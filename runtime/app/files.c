@@ -52,3 +52,30 @@ bool app_write_file(const char *command, const char *path, const char *text)
         fprintf(stderr, "cairn %s: cannot write %s: %s\n", command, path, strerror(errno));
     return written;
 }
+
+FILE *app_open_trace(const char *command, cairn_lua *h, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "cairn %s: cannot write %s: %s\n", command, path, strerror(errno));
+        return NULL;
+    }
+    if (cairn_lua_trace(h, f)) {
+        fprintf(stderr, "cairn %s: %s\n", command, cairn_lua_error(h));
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+bool app_close_trace(FILE *trace)
+{
+    if (!trace)
+        return true;
+    bool written = !ferror(trace);
+    if (fclose(trace) != 0 || !written) {
+        fprintf(stderr, "cairn: the trace could not be written whole\n");
+        return false;
+    }
+    return true;
+}

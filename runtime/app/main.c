@@ -36,6 +36,7 @@ static const command commands[] = {
      "play back a replay, or verify it headless", cmd_replay},
     {"bench", "[--variant abcde] [--n LIST] [--out FILE] [...] | --saves",
      "measure the chase, or saves", cmd_bench},
+    {"trace", "FILE (--html OUT | --map K)", "a trace as a page, or one beat's map", cmd_trace},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -7,6 +7,7 @@
  * stands. A replay that stops before its game ended is incomplete: a failure, unless
  * --partial. With --verify it does so headless and prints "verified: K beats", or what
  * differs and where; without, it shows the game on the terminal screen (screen.c) as it goes.
+ * --trace FILE writes what happened in each beat played back (docs/tracing.md).
  */
 #include <locale.h>
 #include <stdio.h>
@@ -23,11 +24,12 @@ typedef struct options {
     bool help;
     bool verify;
     bool partial;
+    const char *trace; /* the trace's file, or NULL */
     const char *packs[APP_PACKS_MAX];
     size_t pack_count;
 } options;
 
-#define USAGE "usage: cairn replay FILE [--verify] [--partial] [--pack DIR ...]\n"
+#define USAGE "usage: cairn replay FILE [--verify] [--partial] [--pack DIR ...] [--trace FILE]\n"
 
 static int usage(const char *why)
 {
@@ -43,7 +45,8 @@ static int help(void)
                  "              the replay recorded\n"
                  "  --partial   accept a replay that stops before its game ended\n"
                  "  --pack DIR  look for the replay's packs in these folders before the\n"
-                 "              folders it recorded (each must hold the recorded content)\n");
+                 "              folders it recorded (each must hold the recorded content)\n"
+                 "  --trace FILE  write every beat's events, history and map as JSON lines\n");
     return EXIT_OK;
 }
 
@@ -57,6 +60,10 @@ static int parse(int argc, char **argv, options *o)
             o->verify = true;
         } else if (!strcmp(arg, "--partial")) {
             o->partial = true;
+        } else if (!strcmp(arg, "--trace")) {
+            if (i + 1 == argc)
+                return usage("--trace needs a file");
+            o->trace = argv[++i];
         } else if (!strcmp(arg, "--pack")) {
             if (i + 1 == argc)
                 return usage("--pack needs a pack's folder");
@@ -111,13 +118,22 @@ static cairn_lua *start(const options *o, const char *text, uint64_t *beats)
     return h;
 }
 
+/* The replay's next beat, traced when a trace was asked for. */
+static cairn_err observed_step(cairn_lua *h, bool *done)
+{
+    cairn_lua_observe_begin(h);
+    cairn_err st = cairn_session_replay_step(h, done);
+    cairn_lua_observe_end(h, st);
+    return st;
+}
+
 /* Plays every beat and then the end line, headless. */
 static int verify(cairn_lua *h, const options *o, uint64_t beats)
 {
     bool done = beats == 0;
     uint64_t played = 0;
     while (!done) {
-        if (cairn_session_replay_step(h, &done)) {
+        if (observed_step(h, &done)) {
             fprintf(stderr, "cairn replay: %s: %s\n", o->file, cairn_lua_error(h));
             printf("diverged: beat %llu of %llu\n", (unsigned long long)played + 1,
                    (unsigned long long)beats);
@@ -190,7 +206,7 @@ static int on_watch_key(game_screen *s, int ch, void *ud)
         return SCREEN_GO_ON;
     bool done = false;
     s->notice[0] = '\0';
-    if (cairn_session_replay_step(s->h, &done)) {
+    if (observed_step(s->h, &done)) {
         screen_notice(s, "%s", cairn_lua_error(s->h));
         w->stopped = true;
         w->status = EXIT_FAILED;
@@ -253,5 +269,11 @@ int cmd_replay(int argc, char **argv)
     free(text);
     if (!h)
         return EXIT_FAILED;
-    return o.verify ? verify(h, &o, beats) : watch(h, beats, o.partial);
+    FILE *trace = NULL;
+    if (o.trace && !(trace = app_open_trace("replay", h, o.trace))) {
+        cairn_lua_destroy(h);
+        return EXIT_FAILED;
+    }
+    st = o.verify ? verify(h, &o, beats) : watch(h, beats, o.partial);
+    return app_close_trace(trace) ? st : EXIT_FAILED;
 }

@@ -4,7 +4,8 @@
  * is reached, and prints the session's summary. The same seed, packs and bot give the same
  * summary, checksum included. With --record FILE it also writes the game's replay, with
  * --save FILE its save; --resume FILE goes on from a save instead of starting a game, so long
- * games can be made, saved and checked without a terminal.
+ * games can be made, saved and checked without a terminal. --trace FILE writes what happened
+ * in every beat, --profile prints where the time and instructions went (docs/tracing.md).
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,8 @@ typedef struct sim_options {
     const char *record; /* the replay's file, or NULL */
     const char *save;   /* where the game is saved when the run stops, or NULL */
     const char *resume; /* the save the run goes on from, or NULL */
+    const char *trace;  /* the trace's file, or NULL */
+    bool profile;
     const char *packs[APP_PACKS_MAX];
     int pack_count;
 } sim_options;
@@ -30,6 +33,7 @@ static void print_usage(FILE *out)
 {
     fprintf(out, "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
                  "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
+                 "                 [--trace FILE] [--profile]\n"
                  "  --seed N       the game's seed (1)\n"
                  "  --resume FILE  go on from a save instead of starting a game\n"
                  "  --beats K      play at most K beats (5000), from the start or the resume\n"
@@ -37,7 +41,10 @@ static void print_usage(FILE *out)
                  "  --game NAME    the game to start (dungeon)\n"
                  "  --pack DIR     load a pack after the base game; repeatable\n"
                  "  --record FILE  write the game's replay, every beat since it started\n"
-                 "  --save FILE    save the game when the run stops\n");
+                 "  --save FILE    save the game when the run stops\n"
+                 "  --trace FILE   write every beat's events, history and map as JSON lines\n"
+                 "  --profile      print, after the summary, the instructions and time spent per\n"
+                 "                 pack, per function content gave (pack:path:line) and per chain\n");
 }
 
 static int usage(const char *why)
@@ -59,6 +66,11 @@ static int parse(int argc, char **argv, sim_options *o)
     }
     for (int i = 1; i < argc; i += 2) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(opt, "--profile")) {
+            o->profile = true;
+            i--; /* an option without a value */
+            continue;
+        }
         if (!val)
             return usage("an option needs a value");
         if (!strcmp(opt, "--seed")) {
@@ -76,6 +88,8 @@ static int parse(int argc, char **argv, sim_options *o)
             o->record = val;
         } else if (!strcmp(opt, "--save")) {
             o->save = val;
+        } else if (!strcmp(opt, "--trace")) {
+            o->trace = val;
         } else if (!strcmp(opt, "--resume")) {
             o->resume = val;
         } else if (!strcmp(opt, "--pack")) {
@@ -118,16 +132,31 @@ int cmd_sim(int argc, char **argv)
     cairn_session_end ended;
     if (cairn_session_status(h, &ended))
         return failed(h, "the game cannot be read");
+    FILE *trace = NULL;
+    if (o.trace && !(trace = app_open_trace("sim", h, o.trace)))
+        return EXIT_FAILED;
+    if (o.profile && cairn_lua_profile(h, true))
+        return failed(h, "no profile");
     for (uint64_t beat = 0; beat < o.beats && ended == CAIRN_SESSION_PLAYING; beat++) {
         if (cairn_session_bot(h, o.bot))
-            return failed(h, "the bot failed");
-        if (cairn_session_step(h, &ended))
-            return failed(h, "the game stopped");
+            return app_close_trace(trace), failed(h, "the bot failed");
+        /* Only the game's own beat is observed: the bot's previews of it are not the game. */
+        cairn_lua_observe_begin(h);
+        cairn_err st = cairn_session_step(h, &ended);
+        cairn_lua_observe_end(h, st);
+        if (st)
+            return app_close_trace(trace), failed(h, "the game stopped");
     }
+    bool traced = app_close_trace(trace);
     const char *summary;
     if (cairn_session_summary(h, "beat limit", &summary))
         return failed(h, "no summary");
     fputs(summary, stdout);
+    if (o.profile) {
+        fputc('\n', stdout);
+        if (cairn_lua_profile_report(h, stdout))
+            return failed(h, "no profile");
+    }
     const char *replay;
     if (o.record && cairn_session_record(h, &replay))
         return failed(h, "no replay");
@@ -137,5 +166,5 @@ int cmd_sim(int argc, char **argv)
     if (!saved)
         fprintf(stderr, "cairn sim: %s\n", err.message);
     cairn_lua_destroy(h);
-    return recorded && saved ? EXIT_OK : EXIT_FAILED;
+    return recorded && saved && traced ? EXIT_OK : EXIT_FAILED;
 }
