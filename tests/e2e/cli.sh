@@ -740,7 +740,8 @@ replay_help_names_its_options)
   run replay --help
   expect_status 0
   expect_quiet_err
-  expect_out '^usage: cairn replay FILE \[--verify\] \[--partial\] \[--pack DIR \.\.\.\]$'
+  expect_out '^usage: cairn replay FILE \[--verify\] \[--partial\] \[--pack DIR \.\.\.\] \[--trace FILE\]$'
+  expect_out '--trace FILE'
   expect_out '--partial'
   expect_out '--pack DIR'
   run replay "$replay" --pack
