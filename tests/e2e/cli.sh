@@ -227,7 +227,7 @@ completion_completes_commands_options_and_folders)
   expect_out '^s -> sim$'
   expect_out "^help  -> ${commands% }$"
   expect_out '^sim -- -> .*--beats .*--pack .*--record .*--resume .*--save .*--seed'
-  expect_out '^replay -- -> --help --pack --partial --verify$'
+  expect_out '^replay -- -> --help --pack --partial --trace --verify$'
   expect_out '^bench -- -> .*--saves'
   # Pack folders where a folder is taken, files where a file is, nothing for a number.
   expect_out '^check  -> (cave crypt|crypt cave)$'
