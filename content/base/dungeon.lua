@@ -76,6 +76,128 @@ local ROUNDS = {
   zombie = { { 1, 0 }, { 2, 0 }, { 2, 1 }, { 2, 2 }, { 1, 2 }, { 0, 2 }, { 0, 1 } },
 }
 
+-- Extending the dungeon from another pack ---------------------------------------------------
+--
+-- A pack that depends on base changes the dungeon through these functions, called from its
+-- own files as they load (`local dungeon = require "base:dungeon"`), never by editing the
+-- tables above: they check what they are given and say where it was wrong. Everything they
+-- keep is a list, appended to in load order (packs load in dependency order, each file in
+-- its load order), so a seed makes the same floor for everyone who loaded the same packs.
+
+-- The floors `spec.floors` names, checked: a list of floor numbers, or nil for every floor.
+-- A floor deeper than the list uses the last entry, so "every floor" covers those too.
+-- `level` is error's: where the caller of the dungeon.* function is.
+local function floors_of(spec, fn, level)
+  if spec.floors == nil then
+    local all = {}
+    for i = 1, #dungeon.FLOORS do all[i] = i end
+    return all
+  end
+  if type(spec.floors) ~= "table" or #spec.floors == 0 then
+    error("dungeon." .. fn .. ": floors must be a list of floor numbers, as { 2, 3 }", level)
+  end
+  for _, n in ipairs(spec.floors) do
+    if math.type(n) ~= "integer" or n < 1 or n > #dungeon.FLOORS then
+      error("dungeon." .. fn .. ": floor " .. tostring(n) .. " is not one of 1 to " ..
+        #dungeon.FLOORS, level)
+    end
+  end
+  return spec.floors
+end
+
+-- Appends { type, weight } to the pool `pool` of the floors the spec names.
+local function add_to_pool(fn, pool, spec)
+  if type(spec) ~= "table" or type(spec.type) ~= "string" then
+    error("dungeon." .. fn .. " takes { type = \"pack:name\", weight = n, floors = { ... } }", 3)
+  end
+  local weight = spec.weight or 1
+  if math.type(weight) ~= "integer" or weight < 1 then
+    error("dungeon." .. fn .. ": weight must be a whole number of 1 or more (a share of the " ..
+      "draws), not " .. tostring(weight), 3)
+  end
+  for _, n in ipairs(floors_of(spec, fn, 4)) do
+    local list = dungeon.FLOORS[n][pool]
+    list[#list + 1] = { spec.type, weight }
+  end
+end
+
+-- dungeon.add_enemy{ type = "crypt:ghoul", weight = 3, floors = { 2, 3 }, room = {...} }:
+-- the type joins the enemy pool of those floors (every floor without `floors`) with that
+-- weight (1 by default): a share of the draws next to the pool's own weights. `room`, when
+-- given, lists the cells { dx, dy } the enemy needs carved around it (see ROUNDS).
+function dungeon.add_enemy(spec)
+  add_to_pool("add_enemy", "enemy_pool", spec)
+  if spec.room ~= nil then
+    if type(spec.room) ~= "table" then
+      error("dungeon.add_enemy: room must be a list of cells { dx, dy }", 2)
+    end
+    ROUNDS[spec.type] = spec.room
+  end
+end
+
+-- dungeon.add_item{ type =, weight =, floors = }: an item (items.lua's kind: it has a slot)
+-- joins the item pool. dungeon.add_consumable: a consumable joins the consumable pool.
+function dungeon.add_item(spec) add_to_pool("add_item", "item_pool", spec) end
+function dungeon.add_consumable(spec) add_to_pool("add_consumable", "consumable_pool", spec) end
+
+-- How many of each thing a floor holds.
+local COUNTS = { "enemies", "items", "consumables", "crates", "bounce_traps", "spike_traps" }
+
+-- dungeon.set_counts{ floors = { 3 }, enemies = 10, crates = 0 }: how many of each thing the
+-- floors named hold (every floor without `floors`); the counts not given stay as they are.
+function dungeon.set_counts(spec)
+  if type(spec) ~= "table" then error("dungeon.set_counts takes { floors =, enemies =, ... }", 2) end
+  for k, v in pairs(spec) do
+    if k ~= "floors" then
+      local known = false
+      for _, c in ipairs(COUNTS) do known = known or c == k end
+      if not known then
+        error("dungeon.set_counts: unknown count '" .. tostring(k) .. "' (the counts are " ..
+          table.concat(COUNTS, ", ") .. ")", 2)
+      end
+      if math.type(v) ~= "integer" or v < 0 then
+        error("dungeon.set_counts: " .. k .. " must be a whole number of 0 or more", 2)
+      end
+    end
+  end
+  for _, n in ipairs(floors_of(spec, "set_counts", 3)) do
+    for _, c in ipairs(COUNTS) do -- in a fixed order, not the spec's
+      if spec[c] ~= nil then dungeon.FLOORS[n][c] = spec[c] end
+    end
+  end
+end
+
+local floor_hooks = {}
+
+-- dungeon.on_floor(fn): fn(w, floor, level) runs once each floor is made, after base's
+-- things are placed, in the order the hooks were added. `level` is what dungeon.generate
+-- returns, plus level.place(type): spawns a `type` on a free room cell out of the enemies'
+-- reach of the entry (returning it, or nil when no cell is left). fn may spawn, change or
+-- remove anything; its math.random draws come after base's, so base's floors stay the same.
+function dungeon.on_floor(fn)
+  if type(fn) ~= "function" then error("dungeon.on_floor takes a function (w, floor, level)", 2) end
+  floor_hooks[#floor_hooks + 1] = fn
+end
+
+-- The kit a new player starts with, taken in hand (or put in its bag when it has no slot):
+-- game.lua gives it on floor 1.
+local kit = { "dagger", "shovel" }
+
+-- dungeon.kit(): a copy of the kit's list of types. dungeon.set_kit(list) replaces it.
+function dungeon.kit()
+  return { table.unpack(kit) }
+end
+
+function dungeon.set_kit(list)
+  if type(list) ~= "table" then error("dungeon.set_kit takes a list of types", 2) end
+  for i, name in ipairs(list) do
+    if type(name) ~= "string" then
+      error("dungeon.set_kit: entry " .. i .. " is not a type name", 2)
+    end
+  end
+  kit = { table.unpack(list) }
+end
+
 -- Weighted choice ---------------------------------------------------------------------------
 
 -- One name from a pool of { name, weight }, each drawn with the chance weight / total.
@@ -400,7 +522,19 @@ function dungeon.generate(w, floor, floors, players)
     local r = plan.rooms[i]
     rooms[i] = { x = r.x, y = r.y, w = r.w, h = r.h }
   end
-  return { entry = { x = ex, y = ey }, stairs = { x = sx, y = sy }, rooms = rooms }
+  local level = { entry = { x = ex, y = ey }, stairs = { x = sx, y = sy }, rooms = rooms }
+  if #floor_hooks > 0 then
+    -- The same spots and rule as the enemies: a hook's things go where base's would.
+    function level.place(name)
+      local i = first(spots, function(i) return not used[i] and dist[i] >= dungeon.SAFE_DISTANCE end)
+      if not i then return nil end
+      used[i] = true
+      return w:spawn(name, cell_of(plan, i))
+    end
+    for k = 1, #floor_hooks do floor_hooks[k](w, floor, level) end
+    level.place = nil -- the plan is gone once the floor is made
+  end
+  return level
 end
 
 return dungeon

@@ -10,10 +10,16 @@ local inventory = require "inventory"
 
 local FLOORS = 3
 
--- The kit a new player starts with: spawned where it stands, then taken in hand.
+-- The kit a new player starts with (dungeon.kit, which other packs may change): spawned
+-- where it stands, then taken in hand, or put in its bag when it goes in no slot.
 local function equip(w, p)
-  for _, kind in ipairs({ "dagger", "shovel" }) do
-    inventory.give(p, w:spawn(kind, p.x, p.y))
+  for _, kind in ipairs(dungeon.kit()) do
+    local item = w:spawn(kind, p.x, p.y)
+    if item.data.slot then
+      inventory.give(p, item)
+    else
+      inventory.bag_add(p, item)
+    end
   end
 end
 
