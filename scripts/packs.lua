@@ -3,7 +3,7 @@
 --   return {
 --     id = "crypt", name = "The Crypt", version = "1.0.0",
 --     cairn = "0.1",                  -- the runtime version it needs (same major, not older)
---     depends = { base = "1.0" },     -- pack id = the least version it needs
+--     depends = { base = "0.1" },     -- pack id = the least version it needs
 --     load = { "enemies.lua" },       -- its files, run in this order
 --   }
 --
@@ -124,7 +124,7 @@ local function read_info(dir)
   local depends = {}
   for id, version in pairs(info.depends or {}) do
     if type(id) ~= "string" or not id:match("^[a-z][a-z0-9_]*$") or not util.version(version) then
-      problem(where, "depends: write { id = \"least version\" }, as depends = { base = \"1.0\" }")
+      problem(where, "depends: write { id = \"least version\" }, as depends = { base = \"0.1\" }")
       return nil
     end
     depends[#depends + 1] = { id = id, version = version }
