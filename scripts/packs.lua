@@ -154,8 +154,15 @@ local function find(id, beside, by)
     end
   end
   if #found == 0 then
-    problem(by.id .. ":pack.lua", "depends on '%s', which was not found (looked in %s)", id,
-      table.concat(packs.search_path(beside), ", "))
+    -- A misspelt id is the likeliest cause: suggest one of the packs that are there.
+    local ids = {}
+    for _, d in ipairs(packs.search_path(beside)) do
+      for _, name in ipairs(util.list_dir(d)) do
+        if util.is_file(d .. "/" .. name .. "/pack.lua") then ids[#ids + 1] = name end
+      end
+    end
+    problem(by.id .. ":pack.lua", "depends on '%s', which was not found%s (looked in %s)", id,
+      util.hint(id, ids), table.concat(packs.search_path(beside), ", "))
     return nil
   end
   if #found > 1 then

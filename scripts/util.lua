@@ -5,17 +5,22 @@ local util = {}
 
 -- The closest of `options` to a misspelt `word`, for "did you mean" hints (nil if none is
 -- close): edit distance of at most a third of the word, and at most 3; never the word itself.
+-- Two letters swapped count as one edit: it is the commonest slip ("bsae" for "base").
 function util.suggest(word, options)
   local function distance(a, b)
-    local prev = {}
+    local before, prev = nil, {}
     for j = 0, #b do prev[j] = j end
     for i = 1, #a do
       local cur = { [0] = i }
       for j = 1, #b do
         local cost = a:sub(i, i):lower() == b:sub(j, j):lower() and 0 or 1
         cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+        if before and i > 1 and j > 1 and a:sub(i, i):lower() == b:sub(j - 1, j - 1):lower()
+          and a:sub(i - 1, i - 1):lower() == b:sub(j, j):lower() then
+          cur[j] = math.min(cur[j], before[j - 2] + 1)
+        end
       end
-      prev = cur
+      before, prev = prev, cur
     end
     return prev[#b]
   end

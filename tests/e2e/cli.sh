@@ -276,6 +276,12 @@ check_lists_every_problem_of_a_broken_pack)
   grep -q '^broken:base\.lua' "$out" && fail "base.lua has no problem"
   expect_err "6 problems in $packs/broken"
   ;;
+check_suggests_a_dependency_s_id)
+  need_packs
+  run check "$packs/misspelt"
+  expect_status 1
+  expect_out "^misspelt:pack\.lua: depends on 'bsae', which was not found \(did you mean 'base'\?\)"
+  ;;
 check_names_each_mistake_in_a_choice)
   need_packs
   run check "$packs/badchoice"
