@@ -284,6 +284,105 @@ function compilers.handler(e)
   end
 end
 
+-- What only `cairn check` looks for: definitions that compile but cannot do what they say.
+-- Not part of compiling, so that a test may still define such a thing on purpose.
+
+-- How many arguments the runtime calls each kind of content function with, and their names.
+local ARGS = {
+  handler = { "ev" }, movs = { "e" }, algo = { "ev" }, activate = { "e", "dir", "ev" },
+  compute = { "e" }, tick = { "e" }, apply = { "e" }, wear_off = { "e" },
+  decide = { "e", "outcome" }, enter = { "e", "step" }, exit = { "e", "step" },
+}
+
+-- A function declared with more parameters than it is called with reads nil in the extra
+-- ones, always: that is a mistake (often `function(e, ev)` for a handler, which gets the
+-- event only). Fewer is fine: a handler that does not read its event need not name it.
+local function check_params(fn, what, role)
+  if type(fn) ~= "function" then return end
+  local info = debug.getinfo(fn, "Su")
+  if info.what ~= "Lua" or info.nparams <= #ARGS[role] then return end
+  local names = {}
+  for i = 1, info.nparams do names[i] = debug.getlocal(fn, i) end
+  define.problem(info.source:gsub("^[@=]", "") .. ":" .. info.linedefined,
+    "%s takes %d parameters (%s), but is called with %d (%s): '%s' is always nil", what,
+    info.nparams, table.concat(names, ", "), #ARGS[role], table.concat(ARGS[role], ", "),
+    names[#ARGS[role] + 1])
+end
+
+local function check_handlers(handlers, what)
+  for chain, h in pairs(handlers or {}) do
+    local items = (type(h) == "table" and h.fn == nil) and h or { h }
+    for _, one in ipairs(items) do
+      check_params(type(one) == "table" and one.fn or one,
+        what .. ": the handler on '" .. tostring(chain) .. "'", "handler")
+    end
+  end
+end
+
+-- The steps of a sequence the general algorithm never tries: it tries the action in each
+-- direction the step's movs gives, and movs `none` gives none, so a component that needs
+-- no direction is never called, and the step always fails.
+local function check_steps(e, list, pack, via)
+  for i, step in ipairs(list) do
+    local ok_a, action = pcall(resolve, "action", step.action or "none", pack)
+    local ok_m, movs = pcall(resolve, "movs", step.movs or "basic", pack)
+    if ok_a and ok_m and movs == "none" and action ~= "none" then
+      define.problem(e.where, "cairn.entity '%s': %sstep %d: action '%s' is never tried: the " ..
+        "general algorithm tries it in each direction its movs gives, and movs 'none' gives " ..
+        "none (give the step a movs; for an action that needs no direction, algo = " ..
+        "\"simple\" does it once each beat; to wait, action = \"none\")", e.name, via, i, action)
+    end
+  end
+end
+
+local function check_step_params(list, what)
+  for i, step in ipairs(list) do
+    for _, role in ipairs({ "decide", "enter", "exit" }) do
+      check_params(step[role], what .. ": step " .. i .. "'s " .. role, role)
+    end
+  end
+end
+
+function compile.lint()
+  local sequences = {}
+  for _, e in ipairs(define.record.sequence) do
+    sequences[e.name] = e
+    check_step_params(e.def.steps or {}, "cairn.sequence '" .. e.name .. "'")
+  end
+  for _, e in ipairs(define.record.entity) do
+    local def = e.def
+    local ok, algo = pcall(resolve, "algo", def.algo or "general", e.pack)
+    if ok and algo == "general" and type(def.sequence) == "table" then
+      check_steps(e, def.sequence, e.pack, "")
+    elseif ok and algo == "general" and type(def.sequence) == "string" then
+      local found, name = pcall(resolve, "sequence", def.sequence, e.pack)
+      local seq = found and sequences[name]
+      if seq then check_steps(e, seq.def.steps or {}, seq.pack, "sequence '" .. name .. "', ") end
+    end
+    if type(def.sequence) == "table" then
+      check_step_params(def.sequence, "cairn.entity '" .. e.name .. "'")
+    end
+    check_handlers(def.handlers, "cairn.entity '" .. e.name .. "'")
+  end
+  for _, of in ipairs({ { "decorator", { "activate", "compute", "tick" } },
+    { "status", { "apply", "tick", "wear_off" } } }) do
+    local kind, roles = of[1], of[2]
+    for _, e in ipairs(define.record[kind]) do
+      local what = "cairn." .. kind .. " '" .. e.name .. "'"
+      check_handlers(e.def.handlers, what)
+      for _, role in ipairs(roles) do check_params(e.def[role], what .. ": " .. role, role) end
+    end
+  end
+  for _, e in ipairs(define.record.handler) do
+    check_params(e.def.fn, "cairn.handler on '" .. tostring(e.def.chain) .. "'", "handler")
+  end
+  for _, kind in ipairs({ "movs", "algo" }) do
+    for _, e in ipairs(define.record[kind]) do
+      check_params(e.def.fn, "cairn." .. kind .. " '" .. e.name .. "': fn", kind)
+    end
+  end
+end
+
 -- A new world of that size and seed from every definition made so far.
 function compile.world(width, height, seed)
   core.world_new(width, height, seed)

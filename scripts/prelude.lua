@@ -232,6 +232,7 @@ function runtime.check(dir)
   packs.load(dir)
   if problems.count() == 0 or packs.loaded_any then
     compile.world(1, 1, 0)
+    compile.lint()
   end
   local found = problems.take_list()
   -- By file and line; a problem's first line is enough here (nothing ran but the files).

@@ -276,6 +276,23 @@ check_lists_every_problem_of_a_broken_pack)
   grep -q '^broken:base\.lua' "$out" && fail "base.lua has no problem"
   expect_err "6 problems in $packs/broken"
   ;;
+check_says_why_a_step_is_never_tried)
+  need_packs
+  run check "$packs/unheard"
+  expect_status 1
+  expect_out "^unheard:unheard\.lua:5: .*'unheard:crier': step 1: action 'unheard:shout' is never tried: .*movs 'none' gives none"
+  # The same step under algo = "simple" is done, and action "none" waits: no problem.
+  grep -q "unheard:fine'.*never tried" "$out" && fail "a simple algorithm does try the step"
+  ;;
+check_counts_the_parameters_of_handlers)
+  need_packs
+  run check "$packs/unheard"
+  expect_status 1
+  expect_out "^unheard:unheard\.lua:11: .*the handler on 'be_hit' takes 2 parameters \(e, ev\), but is called with 1 \(ev\): 'ev' is always nil"
+  expect_out "^unheard:unheard\.lua:13: cairn\.handler on 'beat_end' takes 2 parameters \(w, ev\)"
+  # No parameter, one, or a vararg: all fine.
+  [ "$(wc -l <"$out")" -eq 3 ] || fail "expected exactly 3 problems"
+  ;;
 check_suggests_a_dependency_s_id)
   need_packs
   run check "$packs/misspelt"
