@@ -74,7 +74,8 @@ typedef struct callback {
     cairn_step_outcome *outcome; /* then the outcome as a table, unless NULL; decide's result */
     cairn_event *ev;             /* last, an event handle, unless NULL */
     /* What comes back: */
-    bool want_bool; /* activate: the first result's truth */
+    bool want_bool; /* activate: the first result, which must be a boolean */
+    bool no_result; /* an algorithm: returns nothing (ev:attempt settles its event) */
     bool result;
     cairn_dir *dirs; /* movs: the directions returned */
     size_t *count;
@@ -103,6 +104,12 @@ static int bad_result(lua_State *L, const char *fmt, const char *arg)
     lua_pushfstring(L, fmt, arg);
     lua_concat(L, 2);
     return lua_error(L);
+}
+
+/* "nothing" or "a string", for the messages about what content returned. */
+static const char *returned(lua_State *L, int idx)
+{
+    return lua_isnoneornil(L, idx) ? "nothing" : lua_pushfstring(L, "a %s", luaL_typename(L, idx));
 }
 
 /* One direction name of a movs's result, the value at idx, into cb->dirs. */
@@ -184,13 +191,30 @@ static int callback_body(lua_State *L)
     if (cb->ev)
         cairn_lua__push_event(L, cb->ev), n++;
     bool wants = cb->want_bool || cb->dirs || cb->outcome;
-    lua_call(L, n, cb->dirs ? LUA_MULTRET : wants ? 1 : 0);
-    if (cb->want_bool)
+    lua_call(L, n, cb->dirs || cb->no_result ? LUA_MULTRET : wants ? 1 : 0);
+    if (cb->want_bool) {
+        /* A string or a number would read as success, and nothing as failure: content that
+         * returns either most likely meant something else, so it is told. */
+        if (!lua_isboolean(L, -1))
+            bad_result(L,
+                       "an activate returns true or false (whether the component "
+                       "succeeded); this one returned %s",
+                       returned(L, -1));
         cb->result = lua_toboolean(L, -1);
-    else if (cb->dirs)
+    } else if (cb->dirs) {
         take_dirs(L, cb, 3); /* above the callback table and the kept function */
-    else if (cb->outcome)
+    } else if (cb->outcome) {
         take_next(L, cb);
+    } else if (cb->no_result) {
+        /* What an algorithm returns is dropped: one that returns ev:attempt's success, or
+         * false to fail, expects it to count, and it does not. */
+        for (int i = 3; i <= lua_gettop(L); i++)
+            if (!lua_isnil(L, i))
+                bad_result(L,
+                           "an algorithm returns nothing (ev:attempt settles its event, "
+                           "and an event not settled has failed); this one returned %s",
+                           returned(L, i));
+    }
     return 0;
 }
 
@@ -246,7 +270,7 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
     /* A handler: its event's handle is a light userdata and nothing else is needed, so
      * nothing here can raise - the function is called directly, without the trampoline. */
     bool direct = cb->ev && cairn_entity_id_is_none(cb->entity) && !cb->dir && !cb->step &&
-                  !cb->outcome && !cb->want_bool && !cb->dirs;
+                  !cb->outcome && !cb->want_bool && !cb->dirs && !cb->no_result;
     if (direct) {
         lua_rawgeti(L, table, cb->fn);
         direct = cairn_lua__push_first_event(L, h, cb->ev);
@@ -504,7 +528,7 @@ static cairn_err lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs
 
 static cairn_err lua_algo(cairn_world *w, cairn_algo_event *ev, void *ud)
 {
-    callback cb = {.fn = (int)(intptr_t)ud, .ev = &ev->head};
+    callback cb = {.fn = (int)(intptr_t)ud, .ev = &ev->head, .no_result = true};
     return call_back(host_of(w), &cb);
 }
 
