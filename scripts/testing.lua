@@ -5,14 +5,16 @@
 --                          budget, and reports it
 --   scenario{ map = ..., legend = ..., seed = ... }
 --                          makes a world from the definitions so far, sized and filled from
---                          an ASCII map; returns the world handle
+--                          an ASCII map; returns the world handle and what each character
+--                          meant
 --   render(w)              the world as a map, the way scenario reads one
 --   game(name, {seed = n}) a game session (undo, preview) for tests and tools
 --   expect.eq / truthy / falsy / error / limit / map
 --
 -- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
--- A test kit is always defined: test:player '@', test:wall '#', test:dirt '+'.
+-- A test kit is always defined: test:player '@', test:wall '#', test:dirt '+'; a pack's type
+-- with the same glyph wins over it (see glyph_table).
 local use = ... -- what this script uses, from prelude.lua
 local compile, core, data, define, host = use.compile, use.core, use.data, use.define, use.host
 local packs, prims, problems, sandbox = use.packs, use.prims, use.problems, use.sandbox
@@ -40,13 +42,29 @@ local function lines_of(map)
   return lines
 end
 
-local function glyph_table()
-  local by_glyph = {}
+-- What each character of a map means, for a test of `pack`: the type with that glyph of the
+-- test's own pack; else of another loaded pack, when only one has it; else the test kit's.
+-- So one character has one meaning in a test, whatever the order packs were loaded in; and
+-- with base loaded, '@' is base's player, not the kit's. Characters that two other packs
+-- give to types are listed in the second table, with their types, for scenario to refuse
+-- unless the legend says which.
+local function glyph_table(pack)
+  local by_glyph, rank, shared = {}, {}, {}
   for _, e in ipairs(define.record.entity) do
     local info = compile.type_info(e.name)
-    if info and info.glyph then by_glyph[info.glyph] = e.name end
+    local g = info and info.glyph
+    if g then
+      local r = e.pack.id == pack.id and 3 or e.pack.id == "test" and 1 or 2
+      -- Within the test's own pack the last definition wins, as a test may redefine a type.
+      if not rank[g] or r > rank[g] or (r == rank[g] and r ~= 2) then
+        by_glyph[g], rank[g], shared[g] = e.name, r, nil
+      elseif r == rank[g] then
+        shared[g] = shared[g] or { by_glyph[g] }
+        shared[g][#shared[g] + 1] = e.name
+      end
+    end
   end
-  return by_glyph
+  return by_glyph, shared
 end
 
 function testing.render(w)
@@ -92,8 +110,9 @@ local function library(pack)
       error("the definitions do not compile:\n" .. found, 2)
     end
     local w = host.world()
-    local glyphs = glyph_table()
-    for k, v in pairs(opts.legend or {}) do glyphs[k] = v end
+    local glyphs, shared = glyph_table(pack)
+    for k, v in pairs(opts.legend or {}) do glyphs[k], shared[k] = v, nil end
+    local used = {} -- character -> the full name of the type it spawned (a list when several)
     for y, line in ipairs(lines) do
       local x = 0
       for _, code in utf8.codes(line) do -- a glyph may be any one character
@@ -104,17 +123,25 @@ local function library(pack)
           if types == nil then
             error("map row " .. y .. ", column " .. x .. ": no type has the glyph '" .. g ..
               "' (give one in legend)", 2)
+          elseif shared[g] then
+            error("map row " .. y .. ", column " .. x .. ": '" .. g .. "' is the glyph of " ..
+              table.concat(shared[g], " and ") .. ": say which in legend, as legend = { [\"" ..
+              g .. "\"] = \"" .. shared[g][1] .. "\" }", 2)
           end
           if type(types) ~= "table" then types = { types } end
-          for _, name in ipairs(types) do
+          local names = {}
+          for i, name in ipairs(types) do
             local ok, full = pcall(compile.resolve, "type", name, pack)
             if not ok then error("map row " .. y .. ", column " .. x .. ": " .. full, 2) end
             w:spawn(full, x - 1, y - 1)
+            names[i] = full
           end
+          used[g] = #names == 1 and names[1] or names
         end
       end
     end
-    return w
+    -- What each character meant, so that a test can say (or see) which '@' it has.
+    return w, used
   end
 
   lib.render = testing.render

@@ -5,7 +5,9 @@
 
 ---Options of scenario.
 ---@class CairnScenarioOptions
----@field map string One character per cell; "." and " " are empty; others are glyphs.
+---@field map string One character per cell; "." and " " are empty; others are glyphs: the test's
+---own pack's type, else the one other loaded pack's, else the test kit's (so with base loaded
+---"@" is base:player).
 ---@field legend? table<string, CairnTypeName|CairnTypeName[]> Character -> type(s); wins over glyphs.
 ---@field seed? integer The world's seed (default 1).
 
@@ -14,9 +16,11 @@
 ---@param fn fun()
 function test(name, fn) end
 
----Makes a new world from every definition so far, filled from an ASCII map.
+---Makes a new world from every definition so far, filled from an ASCII map. Returns the world
+---and what each character of the map meant (a full type name, or a list for a stacked legend).
 ---@param opts CairnScenarioOptions
 ---@return CairnWorld
+---@return table<string, string|string[]> legend
 function scenario(opts) end
 
 ---Loads a pack (and its dependencies) by id, for a loose test file to test it: looked up in

@@ -1,0 +1,1 @@
+cairn.entity { name = "marker", glyph = "x" }
