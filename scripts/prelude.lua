@@ -258,7 +258,8 @@ function runtime.list_tests(dirs)
 end
 
 -- Loads a test file; returns how many tests it declares. runtime.test_case(i) then gives
--- the i-th test's name and function, which the host calls with a budget of its own.
+-- the i-th test's name, function and budget (nil: the runtime's), which the host calls with
+-- a budget of its own.
 local cases = {}
 
 function runtime.prepare_tests(file, pack_dir, chunk)
@@ -267,7 +268,7 @@ function runtime.prepare_tests(file, pack_dir, chunk)
 end
 
 function runtime.test_case(i)
-  return cases[i].name, cases[i].fn
+  return cases[i].name, cases[i].fn, cases[i].budget
 end
 
 return runtime

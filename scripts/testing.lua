@@ -1,8 +1,9 @@
 -- testing.lua: scenario tests. A test file is content: it runs in its pack's environment
 -- (or, outside a pack, in the pseudo-pack `scenario`) with a small library added:
 --
---   test(name, fn)         declares a test; the runner runs each in order, each in a fresh
---                          budget, and reports it
+--   test(name, fn [, { budget = n }])
+--                          declares a test; the runner runs each in order, each in a fresh
+--                          budget (n instructions when given), and reports it
 --   scenario{ map = ..., legend = ..., seed = ... }
 --                          makes a world from the definitions so far, sized and filled from
 --                          an ASCII map; returns the world handle and what each character
@@ -317,11 +318,18 @@ function testing.prepare(file, pack_dir, chunk)
   if found then error(found, 0) end
   local cases = {}
   local lib = library(pack or { id = "scenario" })
-  lib.test = function(name, fn)
-    if type(name) ~= "string" or type(fn) ~= "function" then
-      error("test takes a name and a function", 2)
+  lib.test = function(name, fn, opts)
+    if type(name) ~= "string" or type(fn) ~= "function" or (opts ~= nil and type(opts) ~= "table") then
+      error("test takes a name, a function and maybe options ({ budget = n })", 2)
     end
-    cases[#cases + 1] = { name = name, fn = fn }
+    local budget = opts and opts.budget
+    for k in pairs(opts or {}) do
+      if k ~= "budget" then error("test: unknown option '" .. tostring(k) .. "' (budget)", 2) end
+    end
+    if budget ~= nil and (math.type(budget) ~= "integer" or budget < 1) then
+      error("test: budget is a number of instructions, a whole number of 1 or more", 2)
+    end
+    cases[#cases + 1] = { name = name, fn = fn, budget = budget }
   end
   local env
   if pack then

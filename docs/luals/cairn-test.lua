@@ -11,10 +11,15 @@
 ---@field legend? table<string, CairnTypeName|CairnTypeName[]> Character -> type(s); wins over glyphs.
 ---@field seed? integer The world's seed (default 1).
 
+---Options of test.
+---@class CairnTestOptions
+---@field budget? integer The test's instruction budget, at most the runtime's (100,000,000).
+
 ---Declares a test: it passes when fn returns, fails when fn raises.
 ---@param name string
 ---@param fn fun()
-function test(name, fn) end
+---@param opts? CairnTestOptions
+function test(name, fn, opts) end
 
 ---Makes a new world from every definition so far, filled from an ASCII map. Returns the world
 ---and what each character of the map meant (a full type name, or a list for a stacked legend).

@@ -78,12 +78,29 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
     }
     lua_Integer count = lua_tointeger(L, -1);
     lua_pop(L, 1);
+    uint64_t budget = h->budget;
     for (lua_Integer i = 1; i <= count; i++) {
         cairn_lua__push_runtime(L, "test_case");
         lua_pushinteger(L, i);
-        lua_call(L, 1, 2);
+        lua_call(L, 1, 3);
+        /* A test may ask for a smaller budget than the runtime's, to show that what it runs
+         * stays cheap; a larger one would lift the guard against a loop that never ends. */
+        lua_Integer own = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        lua_pop(L, 1);
+        if (own > 0 && (uint64_t)own > budget) {
+            fprintf(out, "FAIL  %s: %s\n", chunk, lua_tostring(L, -2));
+            fprintf(out,
+                    "      its budget of %lld instructions is more than the runtime's, "
+                    "%llu\n",
+                    (long long)own, (unsigned long long)budget);
+            totals->failed++;
+            lua_pop(L, 2);
+            continue;
+        }
+        h->budget = own > 0 ? (uint64_t)own : budget;
         /* The name stays below the function, on the stack, while the test runs. */
         cairn_err st = cairn_lua__call(h, 0, 0);
+        h->budget = budget;
         const char *name = lua_tostring(L, -1);
         if (st) {
             fprintf(out, "FAIL  %s: %s\n", chunk, name);

@@ -357,6 +357,17 @@ test_places_errors_at_content_s_line)
   expect_out '^      misplaced:tests/calls\.lua:4: attempt to index a number value'
   grep -q 'scripts/' "$out" && fail "a runtime script is named"
   ;;
+test_refuses_a_budget_above_the_runtime_s)
+  # A budget above the runtime's would lift the guard against a loop that never ends.
+  printf 'test("greedy", function() end, { budget = 100000001 })\ntest("frugal", function() end, { budget = 100 })\n' \
+    >"$tmp/greedy.lua"
+  run test "$tmp/greedy.lua"
+  expect_status 1
+  expect_out '^FAIL  scenario:greedy\.lua: greedy$'
+  expect_out 'its budget of 100000001 instructions is more than the runtime.s, 100000000'
+  expect_out '^ok    scenario:greedy\.lua: frugal$'
+  expect_last_line "1 passed, 1 failed"
+  ;;
 test_of_passing_tests_exits_0)
   need_packs
   run test "$packs/passing"
