@@ -10,7 +10,7 @@
 --                          meant
 --   render(w)              the world as a map, the way scenario reads one
 --   game(name, {seed = n}) a game session (undo, preview) for tests and tools
---   expect.eq / truthy / falsy / error / limit / map
+--   expect.eq / truthy / falsy / error / limit / map / history
 --
 -- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
@@ -274,6 +274,67 @@ local function library(pack)
       fail(what, "expected an overrun saying '" .. text .. "', got: " .. hit)
     end
     return hit
+  end
+
+  -- history(w, changes): the current beat's history (w:history()) holds each of `changes`,
+  -- in that order; other changes may come between, as a beat records more than a test
+  -- cares about (steps, turns, stats). A change matches when every field given is equal:
+  -- tables by content, `entity` and `other` as handles, or as a type's name (full or short).
+  -- Returns the changes matched.
+  local function field_matches(k, want, got)
+    if (k == "entity" or k == "other") and type(want) == "string" then
+      if got == nil then return false end
+      local t = got.type
+      return t == want or t:match(":(.*)$") == want
+    end
+    return same(got, want)
+  end
+
+  local function show_change(c)
+    local parts = { c.kind }
+    for _, k in ipairs({ "entity", "other" }) do
+      if c[k] ~= nil then parts[#parts + 1] = k .. " = " .. tostring(c[k]) end
+    end
+    if c.from and c.to then
+      parts[#parts + 1] = string.format("(%d, %d) -> (%d, %d)", c.from.x, c.from.y, c.to.x, c.to.y)
+    end
+    for _, k in ipairs({ "amount", "value", "stat", "status", "type", "facing", "was", "source",
+      "sequence", "phase" }) do
+      if c[k] ~= nil then parts[#parts + 1] = k .. " = " .. show(c[k]) end
+    end
+    return table.concat(parts, ", ")
+  end
+
+  function expect.history(w, changes, what)
+    if type(changes) ~= "table" then fail(what, "expect.history takes the world and a list of changes") end
+    local history, found, at = w:history(), {}, 1
+    for i, want in ipairs(changes) do
+      if type(want) ~= "table" then fail(what, "change " .. i .. " is not a table of fields") end
+      local keys = {}
+      for k in pairs(want) do keys[#keys + 1] = k end
+      table.sort(keys) -- the message names the fields in one order
+      local hit
+      while not hit and at <= #history do
+        local c = history[at]
+        at = at + 1
+        hit = c
+        for _, k in ipairs(keys) do
+          if not field_matches(k, want[k], c[k]) then hit = nil break end
+        end
+      end
+      if not hit then
+        local listed = {}
+        for j, c in ipairs(history) do listed[j] = "  " .. j .. ". " .. show_change(c) end
+        local wanted = {}
+        for _, k in ipairs(keys) do wanted[#wanted + 1] = k .. " = " .. show(want[k]) end
+        fail(what, "at beat " .. w.beat .. " no change { " .. table.concat(wanted, ", ") ..
+          " }" .. (i > 1 and (" after change " .. (i - 1) .. " of the list") or "") ..
+          "; the beat's history is\n" ..
+          (#listed > 0 and table.concat(listed, "\n") or "  (nothing)"))
+      end
+      found[i] = hit
+    end
+    return found
   end
 
   -- map(w, map): the world looks like the map.

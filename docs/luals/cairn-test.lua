@@ -135,3 +135,13 @@ function expect.limit(fn, text, what) end
 ---@param map string
 ---@param what? string
 function expect.map(w, map, what) end
+
+---The current beat's history (w:history()) must hold each of `changes`, in that order, other
+---changes between allowed. A change matches when every field given is equal: tables by
+---content, `entity` and `other` as handles or a type's name (full or short). Returns the
+---changes matched; fails showing the beat's history.
+---@param w CairnWorld
+---@param changes table[]
+---@param what? string
+---@return table[] matched
+function expect.history(w, changes, what) end
