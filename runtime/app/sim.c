@@ -31,20 +31,21 @@ typedef struct sim_options {
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
-                 "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
-                 "                 [--trace FILE] [--profile]\n"
-                 "  --seed N       the game's seed (1)\n"
-                 "  --resume FILE  go on from a save instead of starting a game\n"
-                 "  --beats K      play at most K beats (5000), from the start or the resume\n"
-                 "  --bot NAME     the bot that plays (explorer)\n"
-                 "  --game NAME    the game to start (dungeon)\n"
-                 "  --pack DIR     load a pack after the base game; repeatable\n"
-                 "  --record FILE  write the game's replay, every beat since it started\n"
-                 "  --save FILE    save the game when the run stops\n"
-                 "  --trace FILE   write every beat's events, history and map as JSON lines\n"
-                 "  --profile      print, after the summary, the instructions and time spent per\n"
-                 "                 pack, per function content gave (pack:path:line) and per chain\n");
+    fprintf(out,
+            "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
+            "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
+            "                 [--trace FILE] [--profile]\n"
+            "  --seed N       the game's seed (1)\n"
+            "  --resume FILE  go on from a save instead of starting a game\n"
+            "  --beats K      play at most K beats (5000), from the start or the resume\n"
+            "  --bot NAME     the bot that plays (explorer)\n"
+            "  --game NAME    the game to start (dungeon)\n"
+            "  --pack DIR     load a pack after the base game; repeatable\n"
+            "  --record FILE  write the game's replay, every beat since it started\n"
+            "  --save FILE    save the game when the run stops\n"
+            "  --trace FILE   write every beat's events, history and map as JSON lines\n"
+            "  --profile      print, after the summary, the instructions and time spent per\n"
+            "                 pack, per function content gave (pack:path:line) and per chain\n");
 }
 
 static int usage(const char *why)
