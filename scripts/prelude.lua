@@ -168,6 +168,25 @@ function runtime.replay_step()
   return replay.step()
 end
 
+-- The front end's memory of the map is made as it looks at the start and after each beat: a
+-- game played again is looked at as often, so that the player remembers what it saw.
+local function remember()
+  local w = host.world()
+  view.remember(session.current(), w, w:players()[1])
+end
+
+function runtime.rerun_start(text)
+  local beats = replay.rerun_start(text, runtime.make_world)
+  remember()
+  return beats
+end
+
+function runtime.rerun_step()
+  local same, over, stopped = replay.rerun_step()
+  if not stopped then remember() end
+  return same, over, stopped
+end
+
 function runtime.replay_finish()
   return replay.finish()
 end

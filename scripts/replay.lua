@@ -417,6 +417,50 @@ function replay.step()
   return playing.next > #playing.r.beats
 end
 
+-- Playing again on other content ---------------------------------------------------------------
+--
+-- `cairn play --watch` loads changed packs into a new host and plays the game's inputs again
+-- on it, from this text of the game (the old host's). Nothing is checked against the packs the
+-- text names: the content is meant to differ. Where a replay verifies and stops at the first
+-- difference, a rerun goes on, reporting each beat's checksum against the text's, for as long
+-- as the inputs can be given: the player keeps the game the new content makes of them.
+
+-- Starts the text's game again on the content loaded. Returns how many beats it has.
+function replay.rerun_start(text, make_world)
+  playing = nil
+  local r = replay.parse(text)
+  session.start(r.game, r.seed, make_world)
+  playing = { r = r, next = 1, session = session.current(), rerun = true }
+  return #r.beats
+end
+
+-- Plays the next beat again. Returns whether it came to the checksum the text has, and
+-- whether the rerun is over; or, without a beat, false, true and why the inputs go no further
+-- (the game ended sooner, or the content refuses an input). A content error raises, as a
+-- beat's does.
+function replay.rerun_step()
+  local e = playing and playing.rerun and playing.r.beats[playing.next]
+  if not e then error("no game is being played again, or it has no beats left", 0) end
+  local beat = playing.next
+  local s = session.current()
+  if s ~= playing.session then refuse("the game played again was replaced by another") end
+  if s.ended then
+    playing = nil
+    return false, true, string.format("the game ended ('%s') at beat %d", s.ended, s.beats)
+  end
+  local ok, err = pcall(session.give, e)
+  if not ok then
+    playing = nil
+    return false, true, string.format("the input of beat %d (%s %s) is refused: %s", beat,
+      e.choice and ("!" .. e.choice) or e.action, e.answers or e.dir or "-", tostring(err))
+  end
+  playing.next = beat + 1
+  session.step()
+  local over = playing.next > #playing.r.beats
+  if over then playing = nil end
+  return s.log[beat].sum == e.sum, over
+end
+
 -- After the last beat: raises unless the game stands as the end line says. Returns nil when
 -- the replay holds its whole game, else where and why it stops short.
 function replay.finish()

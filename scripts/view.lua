@@ -60,28 +60,50 @@ local function intents(w, you)
   return marks
 end
 
+-- Whether the player sees cell (x, y) now, as a function of x and y; and the floor's memory.
+local function sight_of(s, w, p)
+  local fov = p and w.fov and p.x and w:fov(p.x, p.y, s.game.def.sight or SIGHT)
+  local seen = s.seen[s.floor] or {}
+  s.seen[s.floor] = seen
+  -- a dead player sees nothing: the floor is shown as remembered
+  return function(x, y)
+    return p ~= nil and p.x ~= nil and (not fov or fov:sees(x, y))
+  end, seen
+end
+
+-- What memory keeps of a cell seen now.
+local function kept_look(w, x, y)
+  local kept, kept_color = look(w, x, y, KEPT_FIRST)
+  return (kept or ".") .. (kept_color or ".")
+end
+
+-- The player remembers what it sees now, as view.build does, without building a view: for a
+-- game played again (replay.rerun_step), whose beats no front end looked at.
+function view.remember(s, w, p)
+  local sees, seen = sight_of(s, w, p)
+  for y = 0, w.height - 1 do
+    for x = 0, w.width - 1 do
+      if sees(x, y) then seen[y * w.width + x] = kept_look(w, x, y) end
+    end
+  end
+end
+
 -- The view as a table: width, height, glyphs/colors/marks (one string per row), status,
 -- messages (oldest first), fresh (how many of the last messages are this beat's), ended.
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
 function view.build(s, w, p)
   local width, height = w.width, w.height
-  local sight = s.game.def.sight or SIGHT
-  local fov = p and w.fov and p.x and w:fov(p.x, p.y, sight)
-  local seen = s.seen[s.floor] or {}
-  s.seen[s.floor] = seen
+  local sees, seen = sight_of(s, w, p)
   local marks = (p and p.x and not s.ended) and intents(w, p.id) or {}
   local glyphs, colors, states = {}, {}, {}
   for y = 0, height - 1 do
     local g, c, m = {}, {}, {}
     for x = 0, width - 1 do
       local i = y * width + x
-      -- a dead player sees nothing: the floor is shown as remembered
-      local visible = p ~= nil and p.x ~= nil and (not fov or fov:sees(x, y))
       local glyph, color, state = " ", ".", " "
-      if visible then
-        local kept, kept_color = look(w, x, y, KEPT_FIRST)
-        seen[i] = (kept or ".") .. (kept_color or ".")
+      if sees(x, y) then
+        seen[i] = kept_look(w, x, y)
         glyph, color = look(w, x, y, TOP_FIRST)
         glyph, color = glyph or ".", color or "."
         state = marks[i] or "v"

@@ -473,17 +473,24 @@ cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char 
     return cairn_session_replay_find_packs(h, text, NULL, 0, dirs, count);
 }
 
-cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
+/* Starts the game of a replay's text with the runtime function `name`, which returns how many
+ * beats the text has. */
+static cairn_err start_text(cairn_lua *h, const char *name, const char *text, uint64_t *beats)
 {
     lua_State *L = cairn_lua__state(h);
     cairn_err st = replay_text_fits(h, text);
     if (!st)
-        st = call_runtime(h, "replay_start", text, 1);
+        st = call_runtime(h, name, text, 1);
     if (st)
         return st;
     *beats = (uint64_t)lua_tointeger(L, -1);
     lua_pop(L, 1);
     return CAIRN_OK;
+}
+
+cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
+{
+    return start_text(h, "replay_start", text, beats);
 }
 
 cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
@@ -500,4 +507,35 @@ cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
 {
     return text_result(h, "replay_finish", NULL, "cairn.game_replay_finish", incomplete);
+}
+
+/* --- playing a game again on other content ------------------------------------------------ */
+
+/* One call per beat, as cairn_session_replay_step does: a game of any length is played again
+ * under the budget of its beats, not of one call. */
+cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_rerun_result *out)
+{
+    lua_State *L = cairn_lua__state(h);
+    *out = (cairn_session_rerun_result){0};
+    cairn_err st = start_text(h, "rerun_start", text, &out->beats);
+    if (st)
+        return st;
+    bool over = out->beats == 0;
+    while (!over) {
+        st = call_runtime(h, "rerun_step", NULL, 3);
+        if (st)
+            return st;
+        bool same = lua_toboolean(L, -3);
+        over = lua_toboolean(L, -2);
+        if (lua_isstring(L, -1)) {
+            anchor(L, "cairn.game_rerun_stopped");
+            out->stopped = lua_tostring(L, -1);
+        } else {
+            out->played++;
+        }
+        if (!same && !out->differs_at)
+            out->differs_at = out->played + (out->stopped != NULL);
+        lua_pop(L, 3);
+    }
+    return CAIRN_OK;
 }

@@ -226,6 +226,27 @@ cairn_err cairn_session_replay_step(cairn_lua *h, bool *done);
  * until the next call on it. */
 cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete);
 
+/* --- playing a game again on other content (`cairn play --watch`) ------------------------- */
+
+/* What cairn_session_rerun made of a game's inputs on this host's content. */
+typedef struct cairn_session_rerun_result {
+    uint64_t beats;      /* the beats the text has */
+    uint64_t played;     /* the beats played again: the game stands after the last of them */
+    uint64_t differs_at; /* the first beat that came out otherwise (another checksum than the
+                            text's, or not played at all); 0 when every beat came out the same */
+    const char *stopped; /* NULL, or why the inputs went no further than `played` (the game
+                            ended sooner, an input was refused); the host's until the next call */
+} cairn_session_rerun_result;
+
+/* Starts the game of a replay's text (cairn_session_record of another host) on this host's
+ * content, whatever packs the text names - their content is meant to have changed - and gives
+ * it the text's inputs, a beat at a time (each under the budget of a beat), comparing what
+ * each beat's world comes to with the text's checksum. The inputs go on past a difference, as
+ * far as the new content takes them: the host keeps the game they make. Fails, with the
+ * content's error, when a beat fails: the host's game is then half played, to be thrown away.
+ * Replaces the host's world. */
+cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_rerun_result *out);
+
 /* w:fov, w:path and w:distances (cairn/sight.h) for content: give this list as
  * cairn_lua_config.world_methods (the executable does; the base game's bots need them). See
  * docs/lua-api.md. */
