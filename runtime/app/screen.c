@@ -2,12 +2,17 @@
  * screen.c - see screen.h. Everything drawn is laid out anew from the terminal's size and the
  * view's at each draw, so a resized terminal needs nothing but a redraw.
  */
+#define _POSIX_C_SOURCE 200809L /* poll */
+
+#include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "app.h"
@@ -18,7 +23,8 @@
 #define LEGEND       "? help  u undo  Q save & quit"
 #define LEGEND_WIDTH ((int)sizeof LEGEND - 1) /* the side panel needs room for LEGEND */
 /* getch keeps failing only when the terminal is gone: then the game is saved and left. */
-#define KEY_ERRORS_MAX 8
+#define KEY_ERRORS_MAX  8
+#define NOTICE_ROWS_MAX 3
 /* Milliseconds curses waits after Esc for the rest of a key's sequence: Esc cancels a prompt,
  * and the default second would make it feel ignored. */
 #define ESC_DELAY_MS 50
@@ -564,8 +570,22 @@ static void draw_log(game_screen *sc, const layout *l)
                                  : "",
                  COLS, sc->notice[0] ? A_REVERSE : A_BOLD);
     } else if (sc->notice[0]) {
-        rows--;
-        put_line(l->log_row + rows, 0, sc->notice, COLS, A_REVERSE);
+        /* A notice may be long (a pack's load error, by `play --watch`): it takes up to
+         * NOTICE_ROWS_MAX rows, leaving the log one at least. */
+        int n = (int)count_lines(sc->notice, COLS);
+        n = n > NOTICE_ROWS_MAX ? NOTICE_ROWS_MAX : n;
+        n = n >= rows ? (rows > 1 ? rows - 1 : 1) : n;
+        rows -= n;
+        const char *s = sc->notice;
+        for (int i = 0; i < n; i++) {
+            const char *next;
+            size_t bytes = wrap(s, COLS, &next);
+            attrset(A_REVERSE);
+            move(l->log_row + rows + i, 0);
+            put_text(s, bytes, COLS);
+            attrset(A_NORMAL);
+            s = next;
+        }
     }
     size_t total = 0;
     for (size_t i = 0; i < v->message_count; i++)
@@ -869,11 +889,42 @@ static void draw_reasons(const game_screen *sc)
     refresh();
 }
 
-/* The next key; KEY_RESIZE after the terminal changed size. EOF when getch keeps failing,
- * which it does once the terminal is gone. */
-static int read_key(game_screen *sc)
+/* While watching: the next key, or SCREEN_KEY_WATCHED once the descriptor watched is
+ * readable. Both are waited for in poll, so that nothing runs while nothing happens; keys
+ * curses has read already are taken first, without waiting. ERR when the terminal has
+ * something that is no key yet (the rest of an escape sequence, its end): getch waits for it. */
+static int wait_key_or_watched(game_screen *sc)
 {
-    int ch = getch();
+    for (;;) {
+        nodelay(stdscr, TRUE);
+        int ch = getch();
+        nodelay(stdscr, FALSE);
+        if (ch != ERR)
+            return ch;
+        struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN},
+                                {.fd = sc->watch_fd, .events = POLLIN}};
+        if (poll(fds, 2, -1) < 0) {
+            if (errno == EINTR) /* a resize: getch has KEY_RESIZE */
+                continue;
+            return ERR;
+        }
+        if (fds[0].revents)
+            return ERR;
+        if (fds[1].revents)
+            return SCREEN_KEY_WATCHED;
+    }
+}
+
+/* The next key; KEY_RESIZE after the terminal changed size. EOF when getch keeps failing,
+ * which it does once the terminal is gone. With `watched`, SCREEN_KEY_WATCHED too (only
+ * screen_run's caller handles it: the help and reasons leave it for after them). */
+static int read_key(game_screen *sc, bool watched)
+{
+    int ch = watched && sc->watching ? wait_key_or_watched(sc) : ERR;
+    if (ch == SCREEN_KEY_WATCHED)
+        return ch;
+    if (ch == ERR)
+        ch = getch();
     if (ch != ERR) {
         sc->key_errors = 0;
         return ch;
@@ -896,7 +947,7 @@ void screen_show_help(game_screen *sc)
     int ch;
     do {
         draw_help(sc);
-        ch = read_key(sc);
+        ch = read_key(sc, false);
     } while (ch == KEY_RESIZE);
 }
 
@@ -906,7 +957,7 @@ void screen_show_reasons(game_screen *sc)
     do {
         draw(sc);
         draw_reasons(sc);
-        ch = read_key(sc);
+        ch = read_key(sc, false);
     } while (ch == KEY_RESIZE);
 }
 
@@ -966,7 +1017,7 @@ int screen_run(game_screen *sc, screen_key_fn *on_key, void *ud)
         if (sc->stale && look(sc) != SCREEN_GO_ON)
             return EXIT_FAILED;
         draw(sc);
-        int ch = read_key(sc);
+        int ch = read_key(sc, true);
         if (ch == KEY_RESIZE || ch == CTRL_L)
             continue;
         int st = on_key(sc, ch, ud);

@@ -19,6 +19,8 @@
 
 /* What a command's key handler returns while the game goes on; else an exit status. */
 enum { SCREEN_GO_ON = -1 };
+/* The "key" screen_run hands over when the descriptor it watches is readable (watch_fd). */
+enum { SCREEN_KEY_WATCHED = KEY_MAX + 1 };
 
 #define SCREEN_NOTICE_SIZE (CAIRN_ERROR_MESSAGE_SIZE + 64)
 #define SCREEN_ENTRY_SIZE  24 /* the digits of a number prompt, with its sign */
@@ -53,6 +55,10 @@ typedef struct game_screen {
     const cairn_choice_entry *choices;
     size_t choice_count;
     screen_prompt prompt;
+    /* A descriptor screen_run waits on with the keyboard (`play --watch`'s changes), when
+     * `watching`: it is handed over as SCREEN_KEY_WATCHED, for the command to read. */
+    bool watching;
+    int watch_fd;
 } game_screen;
 
 /* Starts curses on the terminal. Returns 0, or EXIT_FAILED with why on stderr. */
@@ -88,7 +94,9 @@ bool screen_cell_at(const game_screen *s, int col, int row, int32_t *x, int32_t 
 typedef int screen_key_fn(game_screen *s, int key, void *ud);
 
 /* Draws the game (taking the view again when it changed) and hands each key to on_key, until
- * on_key returns an exit status, which it returns; EXIT_FAILED when the view cannot be taken. */
+ * on_key returns an exit status, which it returns; EXIT_FAILED when the view cannot be taken.
+ * While watching, SCREEN_KEY_WATCHED is handed over each time watch_fd is readable: on_key
+ * must read it, or it would be handed over again at once. */
 int screen_run(game_screen *s, screen_key_fn *on_key, void *ud);
 
 #endif /* CAIRN_APP_SCREEN_H */
