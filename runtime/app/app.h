@@ -26,6 +26,9 @@ extern const cairn_lua_config app_host_config;
  * then each of the packs loaded. On failure prints "cairn COMMAND: what: why" to stderr and
  * returns NULL. */
 cairn_lua *app_host(const char *command, const char *const *packs, int pack_count);
+/* The same, saying nothing: on failure NULL with "what: why" in `why` (a front end shows it on
+ * its screen). */
+cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, size_t why_size);
 
 /* Whether the argument asks for help: --help or -h. main passes a command `NAME --help` alone
  * whenever either stands after it, so a command needs to look at argv[1] only (main.c). */

@@ -9,23 +9,33 @@
 
 const cairn_lua_config app_host_config = {.world_methods = cairn_session_world_methods};
 
-cairn_lua *app_host(const char *command, const char *const *packs, int pack_count)
+cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, size_t why_size)
 {
     cairn_lua *h;
     cairn_error err;
     if (cairn_lua_create(&app_host_config, &h, &err)) {
-        fprintf(stderr, "cairn %s: %s\n", command, err.message);
+        snprintf(why, why_size, "%s", err.message);
         return NULL;
     }
-    if (cairn_lua_load_pack(h, CAIRN_BASE_PACK)) {
-        app_failed(command, h, "the base game does not load");
-        return NULL;
-    }
-    for (int i = 0; i < pack_count; i++)
-        if (cairn_lua_load_pack(h, packs[i])) {
-            app_failed(command, h, packs[i]);
-            return NULL;
-        }
+    const char *failed = NULL;
+    if (cairn_lua_load_pack(h, CAIRN_BASE_PACK))
+        failed = "the base game does not load";
+    for (int i = 0; !failed && i < pack_count; i++)
+        if (cairn_lua_load_pack(h, packs[i]))
+            failed = packs[i];
+    if (!failed)
+        return h;
+    snprintf(why, why_size, "%s: %s", failed, cairn_lua_error(h));
+    cairn_lua_destroy(h);
+    return NULL;
+}
+
+cairn_lua *app_host(const char *command, const char *const *packs, int pack_count)
+{
+    char why[CAIRN_ERROR_MESSAGE_SIZE + 64];
+    cairn_lua *h = app_host_or_why(packs, pack_count, why, sizeof why);
+    if (!h)
+        fprintf(stderr, "cairn %s: %s\n", command, why);
     return h;
 }
 

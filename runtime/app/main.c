@@ -25,7 +25,7 @@ typedef struct command {
 /* The commands, in the order a player meets them: playing first, then the tools a modder and
  * an engine programmer use (README.md, "Playing" and "What is built so far"). */
 static const command commands[] = {
-    {"play", "[--seed N] [--pack DIR ...] [--save FILE] [--new] [--record FILE]",
+    {"play", "[--seed N] [--pack DIR ...] [--save FILE] [--new] [--record F] [--watch]",
      "play a seeded dungeon in the terminal", cmd_play},
     {"sim", "[--seed N | --resume F] [--beats K] [--bot B] [--save F] [...] (--help)",
      "run the game headless, a bot playing, and print a summary", cmd_sim},

@@ -7,6 +7,12 @@
  *
  * The front end knows nothing of the game: every rule is the session's, so a mod's game plays
  * the same way. Everything the command holds is in one struct, `play`, passed around.
+ *
+ * With --watch, the packs' folders are watched (watch.c) and a change reloads them into a new
+ * host, on which the game's inputs are played again from its first beat (cairn_session_rerun):
+ * the player goes on with the game the new content makes of them, told from which beat it
+ * differs. Content that fails to load or to play leaves the old host, and its game, as they
+ * were. Nothing of this is on the simulation's path: a reload is a new game given old inputs.
  */
 #include <locale.h>
 #include <stdio.h>
@@ -19,6 +25,7 @@
 #include "cairn/save.h"
 #include "app.h"
 #include "screen.h"
+#include "watch.h"
 
 #define PATH_SIZE 4096
 
@@ -26,6 +33,7 @@ typedef struct play_options {
     uint64_t seed;
     bool seeded;
     bool fresh; /* --new */
+    bool watch; /* --watch */
     const char *save;
     const char *record;
     const char *packs[APP_PACKS_MAX];
@@ -42,13 +50,18 @@ typedef struct play {
     /* The direction of the movement key that began the choice under way, until its direction
      * prompt takes it (prompts such as an optional question may come first); else NULL. */
     const char *pending_dir;
+    /* --watch: the folders watched (the base game's, then the packs'), and a change seen
+     * while a choice was under way, to reload once it is made or dropped. */
+    app_watch watch;
+    const char *watch_dirs[APP_PACKS_MAX + 1];
+    bool reload_due;
 } play;
 
 /* --- options, host and game ------------------------------------------------------------- */
 
 #define USAGE                                                                                      \
     "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
-    "                  [--record FILE]\n"
+    "                  [--record FILE] [--watch]\n"
 
 static int usage(const char *why)
 {
@@ -65,7 +78,9 @@ static void help(void)
                 "  --save FILE    the save to resume and write (default $CAIRN_SAVE, else\n"
                 "                 $XDG_DATA_HOME/cairn/save.sqlite)\n"
                 "  --new          start a new game even when a save exists; Q replaces it\n"
-                "  --record FILE  write the game's replay when you quit\n",
+                "  --record FILE  write the game's replay when you quit\n"
+                "  --watch        reload the packs when one of their files changes, playing\n"
+                "                 the game's moves again on them\n",
           stdout);
 }
 
@@ -81,6 +96,10 @@ static int parse(int argc, char **argv, play_options *o)
         }
         if (!strcmp(opt, "--new")) {
             o->fresh = true;
+            continue;
+        }
+        if (!strcmp(opt, "--watch")) {
+            o->watch = true;
             continue;
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
@@ -652,6 +671,92 @@ static int on_key(play *p, int ch)
     return on_choice_key(p, ch);
 }
 
+/* --- --watch: the packs reloaded ---------------------------------------------------------- */
+
+/* Shows why a reload did not happen; the old content goes on. The why is a host's error, which
+ * may hold lines (a pack's problems): the notice is one paragraph. */
+static void tell_not_reloaded(play *p, const char *why)
+{
+    screen_notice(&p->screen, "Not reloaded, the game goes on as it was: %s", why);
+    for (char *c = p->screen.notice; *c; c++)
+        if (*c == '\n' || *c == '\t')
+            *c = ' ';
+}
+
+/* The packs again, in a new host, and the game's inputs played again on it from its first
+ * beat (the content may have changed anything, the first floor's making too, so no
+ * checkpoint of the old content is a place to start from). The old host is kept until the
+ * new one has played every beat it can, and kept instead when the new content fails. */
+static int reload(play *p)
+{
+    p->reload_due = false;
+    const char *text;
+    if (cairn_session_record(p->screen.h, &text)) {
+        tell_not_reloaded(p, cairn_lua_error(p->screen.h));
+        return SCREEN_GO_ON;
+    }
+    char why[SCREEN_NOTICE_SIZE];
+    cairn_lua *h = app_host_or_why(p->opt.packs, p->opt.pack_count, why, sizeof why);
+    if (!h) {
+        tell_not_reloaded(p, why);
+        return SCREEN_GO_ON;
+    }
+    cairn_session_rerun_result r;
+    if (cairn_session_rerun(h, text, &r)) {
+        tell_not_reloaded(p, cairn_lua_error(h));
+        cairn_lua_destroy(h);
+        return SCREEN_GO_ON;
+    }
+    cairn_lua_destroy(p->screen.h);
+    p->screen.h = h;
+    screen_changed(&p->screen);
+    if (!r.beats) /* no beat to compare: the game is the new content's from its start */
+        screen_notice(&p->screen, "Reloaded, at beat 0");
+    else if (!r.differs_at)
+        screen_notice(&p->screen, "Reloaded: the same game, to beat %llu",
+                      (unsigned long long)r.played);
+    else if (!r.stopped)
+        screen_notice(&p->screen, "Reloaded: the game differs from beat %llu on (now beat %llu)",
+                      (unsigned long long)r.differs_at, (unsigned long long)r.played);
+    else
+        screen_notice(&p->screen,
+                      "Reloaded: the game differs from beat %llu on, and stops at beat "
+                      "%llu of %llu: %s",
+                      (unsigned long long)r.differs_at, (unsigned long long)r.played,
+                      (unsigned long long)r.beats, r.stopped);
+    return SCREEN_GO_ON;
+}
+
+/* The folders watched told of a change: the packs are reloaded, unless a choice is under way
+ * (its prompts are the old content's), which the reload then waits for. */
+static int on_watched(play *p)
+{
+    char why[SCREEN_NOTICE_SIZE];
+    bool changed;
+    if (!app_watch_changes(&p->watch, &changed, why, sizeof why)) {
+        p->screen.watching = false;
+        screen_notice(&p->screen, "No longer watching the packs: %s", why);
+        return SCREEN_GO_ON;
+    }
+    p->screen.watch_fd = p->watch.fd;
+    p->reload_due = p->reload_due || changed;
+    return p->reload_due && p->screen.prompt.p.kind == CAIRN_PROMPT_NONE ? reload(p) : SCREEN_GO_ON;
+}
+
+/* --watch: the base game's folder and the packs'. */
+static int open_watch(play *p)
+{
+    char why[SCREEN_NOTICE_SIZE];
+    p->watch_dirs[0] = CAIRN_BASE_PACK;
+    for (int i = 0; i < p->opt.pack_count; i++)
+        p->watch_dirs[i + 1] = p->opt.packs[i];
+    if (!app_watch_open(&p->watch, p->watch_dirs, (size_t)p->opt.pack_count + 1, why, sizeof why))
+        return screen_fail(&p->screen, "--watch: %s", why);
+    p->screen.watching = true;
+    p->screen.watch_fd = p->watch.fd;
+    return EXIT_OK;
+}
+
 static int on_ending_key(play *p, int ch)
 {
     if (ch == 'u')
@@ -666,12 +771,18 @@ static int on_play_key(game_screen *s, int ch, void *ud)
 {
     (void)s;
     play *p = ud;
-    return p->screen.view.ended ? on_ending_key(p, ch) : on_key(p, ch);
+    if (ch == SCREEN_KEY_WATCHED)
+        return on_watched(p);
+    int go = p->screen.view.ended ? on_ending_key(p, ch) : on_key(p, ch);
+    /* A change seen while a choice was under way, now that it is made or dropped. */
+    if (go == SCREEN_GO_ON && p->reload_due && p->screen.prompt.p.kind == CAIRN_PROMPT_NONE)
+        go = reload(p);
+    return go;
 }
 
 int cmd_play(int argc, char **argv)
 {
-    play p = {.screen.command = "play", .screen.with_choices = true};
+    play p = {.screen.command = "play", .screen.with_choices = true, .watch.fd = -1};
     int st = parse(argc, argv, &p.opt);
     if (st)
         return st < 0 ? EXIT_OK : st;
@@ -684,11 +795,14 @@ int cmd_play(int argc, char **argv)
     st = open_host(&p);
     if (!st)
         st = open_game(&p);
+    if (!st && p.opt.watch)
+        st = open_watch(&p);
     if (!st)
         st = screen_open(&p.screen);
     if (!st)
         st = screen_run(&p.screen, on_play_key, &p);
     screen_close(&p.screen);
+    app_watch_close(&p.watch);
     cairn_lua_destroy(p.screen.h);
     return st;
 }
