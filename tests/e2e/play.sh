@@ -171,6 +171,27 @@ glyph_at() {
   lines 2 6 | awk -v c="$1" '{ i = index(substr($0, 1, 12), c); if (i) { print i - 1 "," NR; exit } }'
 }
 
+# A pack of the case's own, for --watch to reload as the case edits it: it adds to base's
+# dungeon from kit.lua, which holds nothing to begin with.
+make_watched_pack() {
+  mkdir -p "$dir/watched"
+  cat >"$dir/watched/pack.lua" <<'EOF'
+return { id = "watched", version = "0.1.0", cairn = "0.1", depends = { base = "0.1" },
+  load = { "kit.lua" } }
+EOF
+  echo 'local dungeon = require "base:dungeon"' >"$dir/watched/kit.lua"
+}
+
+# kit_with_potion: kit.lua puts a healing potion in the starting kit, which the status shows.
+kit_with_potion() {
+  cat >"$dir/watched/kit.lua" <<'EOF'
+local dungeon = require "base:dungeon"
+local kit = dungeon.kit()
+kit[#kit + 1] = "base:healing_potion"
+dungeon.set_kit(kit)
+EOF
+}
+
 case $case_name in
 the_panel_tells_why_a_choice_is_dimmed)
   start_throwing
@@ -418,6 +439,65 @@ a_small_terminal_asks_for_more)
   wait_for '^HP .*  Beat 0  Seed 7'
   wait_gone 'make the terminal'
   [ -n "$(player_at)" ] || fail "no @ on the map"
+  ;;
+watch_reloads_a_changed_pack_and_play_goes_on)
+  make_watched_pack
+  start --seed 7 --save "$save" --pack "$dir/watched" --watch
+  wait_for '^HP .*  Beat 0  Seed 7  dagger, shovel$'
+  press .
+  press .
+  # The same content written again (as an editor saves: a new file renamed over the old):
+  # the same game, played again to where it was.
+  cp "$dir/watched/kit.lua" "$dir/kit.lua" && mv "$dir/kit.lua" "$dir/watched/kit.lua"
+  wait_for '^Reloaded: the same game, to beat 2'
+  kit_with_potion
+  wait_for '^Reloaded: the game differs from beat 1 on \(now beat 2\)'
+  wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel, healing potion$'
+  # The game goes on, the new one: its save is of the new content.
+  press .
+  wait_gone '^Reloaded'
+  key Q
+  wait_exit 0
+  start --save "$save" --pack "$dir/watched"
+  wait_for '^HP .*  Beat 3  Seed 7  dagger, shovel, healing potion$'
+  ;;
+watch_shows_a_broken_file_s_error_and_the_game_goes_on)
+  make_watched_pack
+  start --seed 7 --save "$save" --pack "$dir/watched" --watch
+  wait_for '^HP .*  Beat 0  Seed 7  dagger, shovel$'
+  press .
+  before=$(lines 1 19)
+  echo 'local x = = 1' >>"$dir/watched/kit.lua"
+  wait_for '^Not reloaded, the game goes on as it was: '
+  wait_for "watched:kit\\.lua:2: unexpected symbol near '='"
+  [ "$(lines 1 19)" = "$before" ] || fail "the game changed:
+$before"
+  # The old content plays on.
+  press .
+  wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel$'
+  # Mended, it is reloaded.
+  kit_with_potion
+  wait_for '^Reloaded: the game differs from beat 1 on \(now beat 2\)'
+  wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel, healing potion$'
+  ;;
+watch_waits_for_a_choice_under_way)
+  # The throwing game, from a copy of its pack that the case edits.
+  cp -r "$e2e_packs/throwing" "$dir/throwing"
+  "$cairn" sim --pack "$dir/throwing" --game throwing:range --bot throwing:wait \
+    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
+    fail "sim did not save the throwing game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$dir/throwing" --watch
+  wait_for '^HP .*  Beat 1  '
+  aim_throw
+  # The prompt is the old content's: the reload waits until it is answered or dropped.
+  echo '-- edited' >>"$dir/throwing/game.lua"
+  named Tab
+  wait_for "$TARGETING"
+  screen | grep -q '^Reloaded' && fail "reloaded under a prompt"
+  named Escape
+  wait_for '^Reloaded: the same game, to beat 1'
+  wait_gone "$TARGETING"
+  press .
   ;;
 *)
   echo "unknown case $case_name"
