@@ -1,0 +1,161 @@
+-- cards/piles.lua: the cards an entity holds, in piles, and its energy. Everything lives in
+-- the entity's data under `cards`, as plain values, so snapshots, saves, undo and replays
+-- keep a deck with no machinery of their own:
+--
+--   e.data.cards = {
+--     draw = { inst, ... }, hand = {...}, discard = {...}, exhaust = {...},  -- top is last
+--     energy = 3, energy_max = 3, draw_per_turn = 5, hand_limit = 10, turn_beats = 4,
+--     turn = 0,            -- the turn under way (0: none yet)
+--     next_id = 13,        -- the id the next card instance gets
+--     once = { [key] = turn },   -- once-per-turn abilities used, by once key
+--     end_turn = { {...}, ... }, -- abilities to resolve when the turn ends
+--   }
+--
+-- A card instance is { card = "pack:name", id = 12, values = {...}, upgraded = false,
+-- counters = {} }: its values start as the definition's (upgraded ones merged in) and may
+-- change for good (a card that grows each time it is played).
+--
+-- The runtime works on the plain tables behind the data views (data.real): it writes only
+-- plain values, and this keeps a payload's inner loop free of the views' checks.
+local use = ... -- what this script uses, from prelude.lua
+local data, host, prims, util = use.data, use.host, use.prims, use.util
+local piles = {}
+
+piles.NAMES = { "draw", "hand", "discard", "exhaust" }
+local IS_PILE = { draw = true, hand = true, discard = true, exhaust = true }
+piles.IS_PILE = IS_PILE
+
+-- card name -> its definition's entry; abilities.lua fills it (cards are defined there).
+piles.card_defs = {}
+
+-- The entity's card state (a plain table), or nil when it holds no cards.
+function piles.of(e)
+  local t = data.real(e.data).cards
+  return t
+end
+
+local function need(e)
+  local t = data.real(e.data).cards
+  if not t then error(tostring(e) .. " holds no cards (cairn.cards.setup gives it piles)", 0) end
+  return t
+end
+piles.need = need
+
+-- The ids of the entities holding cards, in the order they were set up: the turn's work goes
+-- through them in that order, never in pairs() order.
+local function holders()
+  local wd = data.real(host.world().data)
+  wd.card_holders = wd.card_holders or {}
+  return wd.card_holders
+end
+piles.holders = holders
+
+-- A new instance of the named card (its definition must exist), not yet in a pile.
+function piles.instance(t, name, upgraded)
+  local entry = piles.card_defs[name]
+  if not entry then error("no card is named '" .. tostring(name) .. "'", 0) end
+  local def = entry.def
+  local values = util.copy(def.values or {})
+  if upgraded and def.upgrade and def.upgrade.values then
+    for k, v in pairs(def.upgrade.values) do values[k] = util.copy(v) end
+  end
+  local inst = { card = entry.name, id = t.next_id, values = values, upgraded = upgraded and
+    true or false, counters = util.copy(def.counters or {}) }
+  t.next_id = t.next_id + 1
+  return inst
+end
+
+-- Shuffles a list in place with the world's generator (Fisher-Yates): the same seed, the
+-- same order.
+function piles.shuffle(list)
+  for i = #list, 2, -1 do
+    local j = prims.random(i)
+    list[i], list[j] = list[j], list[i]
+  end
+end
+
+-- Gives e piles and energy: opts.deck (card names, or { name, upgraded = true } tables),
+-- energy, draw (cards a turn), hand_limit, turn_beats. The deck goes to the draw pile,
+-- shuffled.
+function piles.setup(e, opts)
+  opts = opts or {}
+  local t = { draw = {}, hand = {}, discard = {}, exhaust = {}, energy = 0,
+    energy_max = opts.energy or 3, draw_per_turn = opts.draw or 5,
+    hand_limit = opts.hand_limit or 10, turn_beats = opts.turn_beats or 4, turn = 0,
+    next_id = 1, once = {}, end_turn = {} }
+  for _, c in ipairs(opts.deck or {}) do
+    if type(c) == "table" then
+      t.draw[#t.draw + 1] = piles.instance(t, c[1] or c.card, c.upgraded)
+    else
+      t.draw[#t.draw + 1] = piles.instance(t, c, false)
+    end
+  end
+  piles.shuffle(t.draw)
+  e.data.cards = t -- through the view: checked once, then worked on as the real table
+  local list = holders()
+  local known = false
+  for _, id in ipairs(list) do known = known or id == e.id end
+  if not known then list[#list + 1] = e.id end
+  return piles.of(e)
+end
+
+-- Where the instance (or its id) is: the pile's name and the index; nil when nowhere.
+function piles.find(t, inst)
+  local id = type(inst) == "table" and inst.id or inst
+  for _, name in ipairs(piles.NAMES) do
+    local pile = t[name]
+    for i = 1, #pile do
+      if pile[i].id == id then return name, i end
+    end
+  end
+end
+
+-- Moves an instance to the top of another pile; returns it, or nil when it is in no pile.
+function piles.move(t, inst, to)
+  if not IS_PILE[to] then error("no pile is named '" .. tostring(to) .. "'", 0) end
+  local from, i = piles.find(t, inst)
+  if not from then return nil end
+  local card = table.remove(t[from], i)
+  local dest = t[to]
+  dest[#dest + 1] = card
+  return card
+end
+
+-- Draws n cards into the hand (up to its limit); when the draw pile runs out the discard
+-- pile is shuffled into it. Returns the cards drawn.
+function piles.draw(t, n)
+  local drawn = {}
+  for _ = 1, n do
+    if #t.hand >= t.hand_limit then break end
+    if #t.draw == 0 then
+      if #t.discard == 0 then break end
+      t.draw, t.discard = t.discard, {}
+      piles.shuffle(t.draw)
+    end
+    local card = table.remove(t.draw)
+    t.hand[#t.hand + 1] = card
+    drawn[#drawn + 1] = card
+  end
+  return drawn
+end
+
+-- Takes n cards from the hand to `to` (discard or exhaust): which = "first" (oldest in hand),
+-- "last" or "random" (the world's generator). Returns them.
+function piles.take_from_hand(t, n, to, which)
+  local moved = {}
+  for _ = 1, n do
+    local hand = t.hand
+    if #hand == 0 then break end
+    local i = which == "first" and 1 or which == "last" and #hand or prims.random(#hand)
+    local card = table.remove(hand, i)
+    t[to][#t[to] + 1] = card
+    moved[#moved + 1] = card
+  end
+  return moved
+end
+
+function piles.gain_energy(t, n)
+  t.energy = math.max(0, t.energy + n)
+end
+
+return piles
