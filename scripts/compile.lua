@@ -6,6 +6,7 @@
 local use = ... -- what this script uses, from prelude.lua
 local choices, core, data, define, host = use.choices, use.core, use.data, use.define, use.host
 local problems, util = use.problems, use.util
+local abilities, cards, effects = use.abilities, use.cards, use.effects
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 
@@ -139,6 +140,13 @@ function compilers.bot() end
 function compilers.choice(e)
   choices.check(e, compile.keys)
 end
+
+-- Nor are effects, validators, abilities and cards (scripts/cards): they are checked, and
+-- kept where the stack finds them.
+compilers.effect = cards.compile.effect
+compilers.validator = cards.compile.validator
+compilers.ability = cards.compile.ability
+compilers.card = cards.compile.card
 
 function compilers.source(e)
   core.source(e.name)
@@ -383,6 +391,8 @@ function compile.lint()
   end
 end
 
+local card_kinds = { effect = true, validator = true, ability = true, card = true }
+
 -- A new world of that size and seed from every definition made so far.
 function compile.world(width, height, seed)
   core.world_new(width, height, seed)
@@ -394,11 +404,18 @@ function compile.world(width, height, seed)
   compile.chains = {}
   compile.failed = {} -- kind -> full name -> the problem of a definition that failed
   lua_decorators, decorator_order = {}, {}
+  abilities.reset()
+  cards.set_stats(host.stats) -- a value is looked up among the actor's stats first
+  local uses_cards = false
   for _, kind in ipairs(define.kinds) do
     for _, e in ipairs(define.record[kind]) do
       attempt(e, compilers[kind], e)
+      uses_cards = uses_cards or card_kinds[kind]
     end
   end
+  -- Only a world whose packs define cards gets the cards' status, change and turn handler:
+  -- the others' registries, checksums and beats stay as they were.
+  if uses_cards then abilities.register(effects) end
 end
 
 return compile

@@ -8,7 +8,8 @@ local define = {}
 
 -- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
 define.kinds = { "source", "change", "decorator", "action", "movs", "algo", "status",
-  "sequence", "entity", "handler", "game", "bot", "choice" }
+  "sequence", "entity", "handler", "game", "bot", "choice", "effect", "validator", "ability",
+  "card" }
 
 local record = {}   -- kind -> list of definitions, in the order made
 local by_name = {}  -- kind -> full name -> definition
@@ -67,7 +68,16 @@ local fields = {
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
     action = "string", perform = "function" },
+  -- Cards (scripts/cards): abilities and cards are checked further when compiled.
+  effect = { name = "string", params = "table", run = "function", instant = "boolean",
+    target = "string", each = "boolean", description = "string" },
+  validator = { name = "string", check = "function", description = "string" },
 }
+
+-- Kinds whose fields another script gives (cards/abilities.lua): kind -> fields table.
+function define.set_fields(kind, spec)
+  fields[kind] = spec
+end
 
 -- Fields that had another name once, by kind: the old name is unknown now, and the problem
 -- says what to write instead.
@@ -76,7 +86,8 @@ local renamed_fields = { status = { hooks = "handlers" } }
 -- Fields a kind cannot do without (unless the definition extends another).
 local required_fields = {
   handler = { "chain", "fn" }, movs = { "fn" }, algo = { "fn" }, sequence = { "steps" },
-  game = { "width", "height", "generate" }, bot = { "decide" },
+  game = { "width", "height", "generate" }, bot = { "decide" }, effect = { "run" },
+  validator = { "check" }, ability = { "effect" }, card = { "effect" },
 }
 
 local step_fields = { action = "string", movs = "string", repeats = "number",
@@ -104,7 +115,12 @@ end
 -- Checks a value against a field spec: nil when it fits, else what was expected and what
 -- was found instead.
 local function bad_value(spec, v)
-  if spec == "list" then
+  if type(spec) == "table" then -- one of several types
+    for _, t in ipairs(spec) do
+      if type(v) == t then return nil end
+    end
+    return "a " .. table.concat(spec, " or a "), "a " .. type(v)
+  elseif spec == "list" then
     if not util.is_list(v) then return "a list", "a " .. type(v) end
   elseif spec == "handlers" then
     if type(v) ~= "table" then return "a table of chain = function", "a " .. type(v) end
@@ -499,6 +515,10 @@ local function dir_module()
   }
 end
 
+-- What other scripts add to the `cairn` module: { name =, make = function(pack) }, each
+-- pack getting what make returns (cards/api.lua adds resolve and cards).
+define.extras = {}
+
 -- The `cairn` module of one pack.
 function define.module(pack)
   local cairn = {}
@@ -517,6 +537,7 @@ function define.module(pack)
     end
     add(pack, "source", { name = name }, util.where(2))
   end
+  for _, x in ipairs(define.extras) do cairn[x.name] = x.make(pack) end
   cairn.world = host.world -- C, so that its errors name the caller's line
   cairn.pack = pack.id
   cairn.version = host.version

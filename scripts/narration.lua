@@ -2,7 +2,7 @@
 -- history is told from the player's side; content's own kinds of change (cairn.change) tell
 -- themselves through their `describe`.
 local use = ... -- what this script uses, from prelude.lua
-local define = use.define
+local abilities, define = use.abilities, use.define
 local narration = {}
 
 local MESSAGES_KEPT = 200
@@ -52,6 +52,11 @@ function narration.describe(s, history, you)
           "not a %s", own.where, c.kind, type(text)), 0)
       end
       if text and text ~= "" then sentence(text) end
+      goto next
+    end
+    if c.kind == abilities.SAID then -- an ability's msg (cards/abilities.lua)
+      local text = abilities.tell(c)
+      if text then sentence(text) end
       goto next
     end
     if not told[c.kind] then goto next end -- moves, turns, steps and stats go without words

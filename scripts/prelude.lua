@@ -27,9 +27,23 @@ local define = script("define",
 local packs = script("packs",
   { define = define, host = host, lfs = lfs, sandbox = sandbox, util = util })
 local choices = script("choices", { core = core, define = define, host = host, util = util })
-local compile = script("compile", { choices = choices, core = core, data = data,
-  define = define, host = host, problems = problems, util = util })
-local narration = script("narration", { define = define })
+-- Cards (scripts/cards): piles and energy, the stack of effects, the built-in effects,
+-- abilities and cards, and what content sees of them.
+local piles = script("cards/piles", { data = data, host = host, prims = prims, util = util })
+local stack = script("cards/stack", { host = host, piles = piles, prims = prims, util = util })
+local effects = script("cards/effects", { host = host, piles = piles, stack = stack })
+local abilities = script("cards/abilities", { choices = choices, core = core, data = data,
+  host = host, piles = piles, stack = stack, util = util })
+local cards = script("cards/api", { abilities = abilities, piles = piles, stack = stack,
+  util = util })
+define.set_fields("ability", abilities.FIELDS)
+define.set_fields("card", abilities.CARD_FIELDS)
+define.extras[#define.extras + 1] = { name = "resolve", make = function() return cards.resolve end }
+define.extras[#define.extras + 1] = { name = "cards", make = cards.module }
+local compile = script("compile", { abilities = abilities, cards = cards, choices = choices,
+  core = core, data = data, define = define, effects = effects, host = host,
+  problems = problems, util = util })
+local narration = script("narration", { abilities = abilities, define = define })
 local checkpoints = script("checkpoints",
   { data = data, define = define, host = host, prims = prims })
 local saves = script("saves",

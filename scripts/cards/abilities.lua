@@ -1,0 +1,686 @@
+-- cards/abilities.lua: abilities (cairn.ability), cards (cairn.card, an ability with values)
+-- and resolving them: req, cost, prompts (through choices.lua), effect, msg, once per turn,
+-- end_turn; simultaneous triggers and their order; the turn of a beat game.
+--
+-- Resolving an ability, in order:
+--   1. open?   the actor is alive, req(actor, card) is not false, once-per-turn is not used
+--              up, the cost can be paid - else it is not resolved, and the reason says why;
+--   2. prompts optional (yes/no, first), the target, X (cost energy = "X"), the cards a
+--              discard cost takes, then the ability's `choices` - asked through choices.lua,
+--              answered by a decider (see deciders below); a cancel runs cancel_effect;
+--   3. pays    the cost;
+--   4. effect  a payload pushed on the stack (stack.lua) and resolved, or a function;
+--   5. after   msg in the log, end_turn kept for the turn's end, the card to its pile,
+--              once-per-turn marked, and the card_played trigger.
+--
+-- Deciders. A card played by the player is a choice (cairn.cards.play_choice): its prompts
+-- are the choice's, answered as any choice's are (the terminal, a bot, a replay's record, a
+-- test's answers). An ability resolved inside a beat (a trigger, an enemy's step, an effect
+-- resolving another) is answered by the mid-beat decider: by default the first option, the
+-- first candidate, the most, yes - and for the order of simultaneous triggers, priority
+-- order - which needs no question, so the terminal and replays agree. A test or a bot may
+-- set a decider of its own with cairn.cards.decide(fn) (not kept in saves: a function).
+local use = ... -- what this script uses, from prelude.lua
+local choices, core, data, host, piles, stack = use.choices, use.core, use.data, use.host,
+  use.piles, use.stack
+local util = use.util
+local abilities = {}
+
+-- name -> { name, def, where, card = true for cards }: cairn.ability and cairn.card.
+local registry = {}
+abilities.registry = registry
+
+local EMPTY = {}
+
+-- Definitions ------------------------------------------------------------------------------
+
+abilities.FIELDS = { name = "string", description = "string", text = { "string", "function" },
+  label = "string", req = "function", cost = "table", target = "table",
+  choices = { "table", "function" }, optional = "string",
+  cancel_effect = { "table", "function" }, priority = "number",
+  effect = { "table", "function" }, msg = { "string", "function" }, once = "string",
+  once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
+  silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean" }
+abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
+for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
+  tags = "table" }) do
+  abilities.CARD_FIELDS[k] = v
+end
+
+local COST = { energy = { "number", "string" }, hp = "number", discard = "number",
+  exhaust = "boolean", counters = "table" }
+local UPGRADE = { values = "table", text = "string", cost = "table" }
+local TARGET = { among = "string", range = { "number", "function" }, area = "number",
+  filter = "function", text = { "string", "function" }, name = "string",
+  priority = { "number", "boolean" } }
+
+local function fits(spec, v)
+  if type(spec) == "table" then
+    for _, s in ipairs(spec) do
+      if type(v) == s then return true end
+    end
+    return false
+  end
+  return type(v) == spec
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  return keys
+end
+
+local function check_fields(t, spec, what, out)
+  local known = sorted_keys(spec)
+  for k, v in pairs(t) do
+    local s = spec[k]
+    if not s then
+      out[#out + 1] = string.format("%s: unknown field '%s'%s", what, tostring(k),
+        util.hint(tostring(k), known))
+    elseif not fits(s, v) then
+      out[#out + 1] = string.format("%s: '%s' is a %s, not a %s", what, k,
+        type(s) == "table" and table.concat(s, " or a ") or s, type(v))
+    end
+  end
+end
+
+-- Every problem of an ability map (or a card's), as "what: problem" lines.
+function abilities.check(def, what, out, spec)
+  out = out or {}
+  check_fields(def, spec or abilities.FIELDS, what, out)
+  if type(def.cost) == "table" then
+    check_fields(def.cost, COST, what .. ": cost", out)
+    local e = def.cost.energy
+    if type(e) == "string" and e ~= "X" then
+      out[#out + 1] = what .. ": cost: energy is a number or \"X\", not '" .. e .. "'"
+    end
+  end
+  if type(def.target) == "table" then
+    check_fields(def.target, TARGET, what .. ": target", out)
+    local among = def.target.among
+    if among ~= nil and among ~= "entity" and among ~= "cell" and among ~= "direction" then
+      out[#out + 1] = what .. ": target: 'among' is entity, cell or direction, not '" ..
+        tostring(among) .. "'"
+    end
+  end
+  if def.once ~= nil and def.once ~= "per_turn" then
+    out[#out + 1] = what .. ": once is \"per_turn\", not '" .. tostring(def.once) .. "'" ..
+      util.hint(tostring(def.once), { "per_turn" })
+  end
+  if type(def.effect) == "table" then stack.check(def.effect, what .. ": effect", out) end
+  if type(def.cancel_effect) == "table" then
+    stack.check(def.cancel_effect, what .. ": cancel_effect", out)
+  end
+  if type(def.end_turn) == "table" then
+    abilities.check(def.end_turn, what .. ": end_turn", out)
+  end
+  if type(def.upgrade) == "table" then check_fields(def.upgrade, UPGRADE, what .. ": upgrade", out) end
+  if def.effect == nil then out[#out + 1] = what .. ": 'effect' is required" end
+  return out
+end
+
+function abilities.add(entry, is_card)
+  local name = entry.name
+  registry[name] = { name = name, def = entry.def, where = entry.where, card = is_card }
+  local short = name:match(":(.*)$")
+  -- A short name means the one ability of that name; two packs' share none.
+  if short then
+    if registry[short] == nil then
+      registry[short] = registry[name]
+    elseif registry[short] ~= registry[name] then
+      registry[short] = false
+    end
+  end
+  if is_card then
+    piles.card_defs[name] = registry[name]
+    if short and piles.card_defs[short] == nil then piles.card_defs[short] = registry[name] end
+  end
+end
+
+function abilities.find(name)
+  local a = registry[name]
+  if a == nil then
+    error("no ability or card is named '" .. tostring(name) .. "'" ..
+      util.hint(tostring(name), sorted_keys(registry)), 0)
+  end
+  if a == false then
+    error("several packs define an ability or card '" .. name .. "': give its full name", 0)
+  end
+  return a
+end
+
+-- An ability given by name, as an entry, or as a table (not kept: no end_turn by name).
+local function ability_of(x)
+  if type(x) == "string" then return abilities.find(x) end
+  if type(x) == "table" and x.def then return x end
+  if type(x) == "table" then return { name = x.name or "ability", def = x, where = "?" } end
+  error("an ability is a name or an ability table, not a " .. type(x), 0)
+end
+abilities.ability_of = ability_of
+
+-- Turns ---------------------------------------------------------------------------------------
+
+local DEFAULT_TURN_BEATS = 4
+
+-- The turn under way for e: its deck's, else counted from the beat.
+function abilities.turn(e)
+  local deck = piles.of(e)
+  if deck then return deck.turn end
+  return (host.world().beat - 1) // DEFAULT_TURN_BEATS + 1
+end
+
+local function once_key(a, inst)
+  local def = a.def
+  if def.once ~= "per_turn" then return nil end
+  return def.once_key or (inst and ("#" .. inst.id)) or a.name
+end
+
+local function once_used(actor, a, inst)
+  local key = once_key(a, inst)
+  if not key then return false end
+  local used = data.real(actor.data).once_used
+  return used ~= nil and used[key] == abilities.turn(actor)
+end
+
+local function mark_once(actor, a, inst)
+  local key = once_key(a, inst)
+  if not key then return end
+  local d = data.real(actor.data)
+  if not d.once_used then
+    actor.data.once_used = {}
+    d = data.real(actor.data)
+  end
+  d.once_used[key] = abilities.turn(actor)
+end
+
+-- Costs ---------------------------------------------------------------------------------------
+
+local function in_hand_but(deck, inst)
+  local n = 0
+  for _, c in ipairs(deck.hand) do
+    if not inst or c.id ~= inst.id then n = n + 1 end
+  end
+  return n
+end
+
+-- Why the cost cannot be paid now, or nil.
+local function cost_problem(actor, def, inst)
+  local cost = def.cost
+  if not cost then return nil end
+  local deck = piles.of(actor)
+  if cost.energy ~= nil then
+    if not deck then return "no energy" end
+    if cost.energy ~= "X" and deck.energy < cost.energy then
+      return string.format("needs %d energy, has %d", cost.energy, deck.energy)
+    end
+  end
+  if cost.hp and (not actor.hp or actor.hp <= cost.hp) then
+    return string.format("needs more than %d hp", cost.hp)
+  end
+  if cost.discard then
+    if not deck or in_hand_but(deck, inst) < cost.discard then
+      return string.format("needs %d other card%s in hand to discard", cost.discard,
+        cost.discard == 1 and "" or "s")
+    end
+  end
+  if cost.counters then
+    for _, k in ipairs(sorted_keys(cost.counters)) do
+      local have = inst and inst.counters and inst.counters[k] or 0
+      if have < cost.counters[k] then
+        return string.format("needs %d %s counter%s, has %d", cost.counters[k], k,
+          cost.counters[k] == 1 and "" or "s", have)
+      end
+    end
+  end
+  return nil
+end
+
+-- Whether the actor may resolve the ability now: true, or false and why.
+function abilities.available(actor, a, inst)
+  a = ability_of(a)
+  if actor:is_dead() then return false, "dead" end
+  local def = a.def
+  if def.req then
+    local ok, why = def.req(actor, inst)
+    if not ok then return false, why and tostring(why) or "not now" end
+  end
+  if once_used(actor, a, inst) then return false, "once a turn, and used this turn" end
+  local problem = cost_problem(actor, def, inst)
+  if problem then return false, problem end
+  return true
+end
+
+local function pay(actor, def, inst, answers, request)
+  local cost = def.cost
+  if not cost then return end
+  local deck = piles.of(actor)
+  if cost.energy == "X" then
+    local x = answers.x or deck.energy
+    deck.energy = deck.energy - x
+    request.x = x
+  elseif cost.energy then
+    deck.energy = deck.energy - cost.energy
+  end
+  if cost.hp then actor:hurt(cost.hp, actor) end
+  if cost.discard then
+    for i = 1, cost.discard do
+      local c = answers["discard_" .. i]
+      if c then piles.move(deck, c, "discard") end
+    end
+  end
+  if cost.counters then
+    for _, k in ipairs(sorted_keys(cost.counters)) do
+      inst.counters[k] = inst.counters[k] - cost.counters[k]
+    end
+  end
+  if cost.exhaust then request.exhaust = true end
+end
+
+-- Prompts -------------------------------------------------------------------------------------
+
+local function card_label(inst)
+  local a = registry[inst.card]
+  local def = a and a.def or EMPTY
+  local name = def.label or (inst.card:gsub("^[^:]*:", ""):gsub("_", " "))
+  if inst.upgraded then name = name .. "+" end
+  local cost = def.cost and def.cost.energy
+  if cost ~= nil then name = name .. " (" .. tostring(cost) .. ")" end
+  return name
+end
+abilities.card_label = card_label
+
+-- The prompts resolving the ability asks, in choices.lua's form: optional first, the target,
+-- X, the cards a discard cost takes, the ability's choices.
+function abilities.prompts(actor, a, inst)
+  a = ability_of(a)
+  local def = a.def
+  local list = {}
+  local cancel
+  if def.cancel_effect then
+    cancel = function(who, answers)
+      return abilities.cancel(who, a, inst, answers)
+    end
+  end
+  if def.optional then
+    list[#list + 1] = { name = "optional", kind = "confirm", text = def.optional,
+      priority = math.huge }
+  end
+  if def.target then
+    local t = util.copy_shallow(def.target)
+    t.name, t.kind = t.name or "target", "select"
+    t.among = t.among or "entity"
+    t.cancel = cancel
+    list[#list + 1] = t
+  end
+  local cost = def.cost or EMPTY
+  if cost.energy == "X" then
+    list[#list + 1] = { name = "x", kind = "number", text = "How much energy?", min = 0,
+      max = function(who) return piles.need(who).energy end, cancel = cancel }
+  end
+  for i = 1, cost.discard or 0 do
+    list[#list + 1] = { name = "discard_" .. i, kind = "pick", text = "Discard which card?",
+      cancel = cancel,
+      options = function(who, answers)
+        local out = {}
+        for _, c in ipairs(piles.need(who).hand) do
+          local taken = inst and c.id == inst.id
+          for j = 1, i - 1 do taken = taken or (answers["discard_" .. j] == c) end
+          if not taken then out[#out + 1] = { value = c, label = card_label(c) } end
+        end
+        return out
+      end }
+  end
+  local more = def.choices
+  if type(more) == "function" then more = more(actor, inst) end
+  if type(more) == "table" and more.kind then more = { more } end
+  for _, p in ipairs(more or EMPTY) do
+    if cancel and p.cancel == nil then
+      p = util.copy_shallow(p)
+      p.cancel = cancel
+    end
+    list[#list + 1] = p
+  end
+  return list
+end
+
+-- Mid-beat deciders ---------------------------------------------------------------------------
+
+local custom_decider = nil
+
+-- The default: the first option or candidate, the most, yes.
+local function default_decider(m)
+  if m.kind == "pick" then return m.options[1] and m.options[1].value end
+  if m.kind == "select" then return m.candidates[1] end
+  if m.kind == "number" then return m.max end
+  return true
+end
+
+local function decider()
+  return custom_decider or default_decider
+end
+
+function abilities.set_decider(fn)
+  custom_decider = fn
+end
+
+-- Messages ------------------------------------------------------------------------------------
+
+-- The kind of change a msg is recorded as; narration.lua asks abilities.tell for its words.
+abilities.SAID = "cairn:said"
+local spoken, spoken_n = {}, 0
+
+local function fill(text, values)
+  return (text:gsub("{([%w_]+)}", function(k)
+    local v = values[k]
+    return v ~= nil and tostring(v) or nil
+  end))
+end
+abilities.fill = fill
+
+local function say(actor, text)
+  if type(text) ~= "string" or text == "" then return end
+  spoken_n = spoken_n % 1000000 + 1
+  spoken[spoken_n] = text
+  host.world():record(abilities.SAID, { entity = actor, amount = spoken_n })
+end
+abilities.say = say
+
+-- The words of a change recorded by say (narration.lua); nil for other kinds.
+function abilities.tell(c)
+  if c.kind ~= abilities.SAID then return nil end
+  local text = spoken[c.amount]
+  spoken[c.amount] = nil
+  return text
+end
+
+-- Resolving -----------------------------------------------------------------------------------
+
+local function request_of(actor, a, inst, answers, opts)
+  local values = util.copy(inst and inst.values or a.def.values or EMPTY)
+  local r = { actor = actor, card = inst, ability = a.name, values = values, targets = {},
+    answers = answers, x = opts.x, source = opts.source, trigger = opts.trigger }
+  local t = answers.target
+  if opts.targets then
+    for i, e in ipairs(opts.targets) do r.targets[i] = e end
+  elseif type(t) == "userdata" then
+    r.targets[1] = t
+  elseif type(t) == "table" then
+    r.cell = { x = t.x, y = t.y }
+  end
+  if opts.cell then r.cell = opts.cell end
+  return r
+end
+
+-- Runs an effect (a payload or a function) for a request, and resolves the stack.
+local function run_effect(effect, request, one_queue)
+  if type(effect) == "function" then
+    local c = stack.context({ def = { name = request.ability }, params = EMPTY,
+      request = request })
+    effect(c)
+  elseif effect then
+    stack.push(effect, request, { one_queue = one_queue })
+  end
+  stack.resolve()
+end
+
+function abilities.cancel(actor, a, inst, answers)
+  local def = a.def
+  local request = request_of(actor, a, inst, answers or {}, EMPTY)
+  run_effect(def.cancel_effect, request)
+  return true
+end
+
+local function card_done(actor, inst, request)
+  local deck = piles.of(actor)
+  if not (deck and inst) then return end
+  local where = piles.find(deck, inst)
+  if where == "hand" or where == nil then
+    local to = request.exhaust and "exhaust" or "discard"
+    if where then
+      piles.move(deck, inst, to)
+    else
+      deck[to][#deck[to] + 1] = inst
+    end
+  end
+end
+
+-- Performs a resolved ability: pays, runs the effect, says its msg, keeps its end_turn,
+-- moves the card. Returns true.
+function abilities.perform(actor, a, inst, answers, opts)
+  a = ability_of(a)
+  opts = opts or EMPTY
+  answers = answers or {}
+  local def = a.def
+  local request = request_of(actor, a, inst, answers, opts)
+  pay(actor, def, inst, answers, request)
+  mark_once(actor, a, inst)
+  local deck = piles.of(actor)
+  if deck and inst then
+    -- Out of the hand while it resolves: a draw that reshuffles must not take it.
+    local where, i = piles.find(deck, inst)
+    if where == "hand" then table.remove(deck.hand, i) end
+  end
+  run_effect(def.effect, request, def.one_queue)
+  if def.msg then
+    local text = def.msg
+    if type(text) == "function" then text = text(actor, request) end
+    if type(text) == "string" then say(actor, fill(text, request.values)) end
+  end
+  if def.end_turn then
+    if not registry[a.name] then
+      error("ability '" .. a.name .. "': an end_turn needs the ability defined by name", 0)
+    end
+    if deck then
+      deck.end_turn[#deck.end_turn + 1] = { ability = a.name, card = inst and inst.id or false }
+    end
+  end
+  card_done(actor, inst, request)
+  if inst then abilities.fire("card_played", actor, { source = actor, card = inst }) end
+  return true
+end
+
+-- Resolves an ability for the actor: opts.answers answer its prompts (a table by prompt
+-- name, or a decider; default: the mid-beat decider), opts.card is the card instance it is
+-- the ability of, opts.targets / opts.cell choose without a prompt, opts.source and
+-- opts.trigger say what set it off, opts.x the X paid. Returns true, or false and why.
+function abilities.resolve(actor, ability, opts)
+  opts = opts or EMPTY
+  local a = ability_of(ability)
+  local inst = opts.card
+  local ok, why = abilities.available(actor, a, inst)
+  if not ok then return false, why end
+  local prompts = abilities.prompts(actor, a, inst)
+  if opts.targets or opts.cell then
+    for i = #prompts, 1, -1 do
+      if prompts[i].name == "target" then table.remove(prompts, i) end
+    end
+  end
+  local answers = {}
+  if #prompts > 0 then
+    local label = a.def.label or (a.name:gsub("^[^:]*:", ""))
+    local entry = { name = a.name, where = a.where, def = { label = label, prompts = prompts } }
+    local r = choices.resolve(actor, entry, opts.answers or decider())
+    if not r then return false, "dropped" end
+    if r.cancelled then
+      r.cancelled(actor, r.answers)
+      return false, "cancelled"
+    end
+    answers = r.answers
+  end
+  return abilities.perform(actor, a, inst, answers, opts)
+end
+
+-- Simultaneous triggers -----------------------------------------------------------------------
+
+local function flag(v, actor, request)
+  if type(v) == "function" then return v(actor, request) and true or false end
+  return v and true or false
+end
+
+-- Resolves the triggered abilities of one event: list = { { actor =, ability =, source =,
+-- card = }, ... }. By priority, higher first, stable; if any is interactive, the decider
+-- orders those that are not silent (a pick, one at a time); silent ones resolve last, in
+-- priority order, without a question. Returns the order they resolved in (ability names).
+function abilities.trigger(event, list, ask)
+  local items = {}
+  for i, t in ipairs(list) do
+    local a = ability_of(t.ability)
+    items[#items + 1] = { t = t, a = a, i = i, p = a.def.priority or 0 }
+  end
+  table.sort(items, function(x, y)
+    if x.p ~= y.p then return x.p > y.p end
+    return x.i < y.i
+  end)
+  local loud, silent, interactive = {}, {}, false
+  for _, it in ipairs(items) do
+    if flag(it.a.def.silent, it.t.actor) then
+      silent[#silent + 1] = it
+    else
+      loud[#loud + 1] = it
+      interactive = interactive or flag(it.a.def.interactive, it.t.actor)
+    end
+  end
+  local order = {}
+  if interactive and #loud > 1 then
+    local decide = ask or decider()
+    while #loud > 1 do
+      local m = { kind = "pick", name = "order", choice = event,
+        text = "Which resolves first?", options = {} }
+      for k, it in ipairs(loud) do
+        m.options[k] = { value = k, label = it.a.def.label or (it.a.name:gsub("^[^:]*:", "")) }
+      end
+      local v = decide(m)
+      local k = math.tointeger(v)
+      if not (k and loud[k]) then
+        error(string.format("the order of '%s': the decider answered %s, not one of 1 to %d",
+          event, tostring(v), #loud), 0)
+      end
+      order[#order + 1] = table.remove(loud, k)
+    end
+  end
+  for _, it in ipairs(loud) do order[#order + 1] = it end
+  for _, it in ipairs(silent) do order[#order + 1] = it end
+  local names = {}
+  for _, it in ipairs(order) do
+    local t = it.t
+    if not t.actor:is_dead() then
+      abilities.resolve(t.actor, it.a, { source = t.source, trigger = event, card = t.card,
+        answers = ask })
+    end
+    names[#names + 1] = it.a.name
+  end
+  return names
+end
+
+-- The abilities an entity carries (e.data.abilities: names; an item or a status gives and
+-- takes them with cairn.cards.grant and revoke) that `event` triggers.
+function abilities.carried(e, event)
+  local names = data.real(e.data).abilities
+  local list = {}
+  for _, name in ipairs(names or EMPTY) do
+    local a = registry[name]
+    if a and a.def.trigger == event then list[#list + 1] = a end
+  end
+  return list
+end
+
+-- Fires an event on an entity: the abilities it carries that the event triggers resolve, in
+-- order (abilities.trigger).
+function abilities.fire(event, e, opts)
+  if e:is_dead() then return {} end
+  local found = abilities.carried(e, event)
+  if #found == 0 then return {} end
+  local list = {}
+  for i, a in ipairs(found) do
+    list[i] = { actor = e, ability = a, source = opts and opts.source, card = nil }
+  end
+  return abilities.trigger(event, list)
+end
+
+function abilities.grant(e, name)
+  abilities.find(name)
+  local names = e.data.abilities
+  local list = names and util.copy(data.real(names)) or {}
+  list[#list + 1] = name
+  e.data.abilities = list
+end
+
+function abilities.revoke(e, name)
+  local names = data.real(e.data).abilities or EMPTY
+  local list = {}
+  local gone = false
+  for _, n in ipairs(names) do
+    if n == name and not gone then gone = true else list[#list + 1] = n end
+  end
+  e.data.abilities = list
+end
+
+-- The turn: at the first beat of each turn the last one ends (its end_turn abilities, the
+-- turn_end trigger, the hand discarded unless the deck keeps it) and the new one starts
+-- (energy refilled, cards drawn, the turn_start trigger). Once-per-turn needs no reset: it
+-- remembers the turn it was used in.
+local function end_turn(e, deck)
+  local pending = deck.end_turn
+  deck.end_turn = {}
+  for _, p in ipairs(pending) do
+    local a = registry[p.ability]
+    if a and a.def.end_turn and not e:is_dead() then
+      local inst
+      if p.card then
+        local where, i = piles.find(deck, p.card)
+        if where then inst = deck[where][i] end
+      end
+      local sub = { name = a.name .. ".end_turn", def = a.def.end_turn, where = a.where }
+      abilities.resolve(e, sub, { card = inst })
+    end
+  end
+  abilities.fire("turn_end", e)
+  if not deck.keep_hand then
+    while #deck.hand > 0 do
+      deck.discard[#deck.discard + 1] = table.remove(deck.hand, 1)
+    end
+  end
+end
+
+function abilities.beat()
+  local w = host.world()
+  local list = data.real(w.data).card_holders
+  if not list then return end
+  for _, id in ipairs(list) do
+    local e = w:entity(id)
+    local deck = e and not e:is_dead() and piles.of(e)
+    if deck then
+      local turn = (w.beat - 1) // deck.turn_beats + 1
+      if turn ~= deck.turn then
+        if deck.turn > 0 then end_turn(e, deck) end
+        deck.turn = turn
+        deck.energy = deck.energy_max
+        piles.draw(deck, deck.draw_per_turn)
+        abilities.fire("turn_start", e)
+      end
+    end
+  end
+end
+
+-- A new world: what the last one left goes.
+function abilities.reset()
+  for k in pairs(registry) do registry[k] = nil end
+  for k in pairs(piles.card_defs) do piles.card_defs[k] = nil end
+  spoken, spoken_n, custom_decider = {}, 0, nil
+  stack.clear()
+  stack.reset_types()
+  stack.reset_validators()
+end
+
+-- Registers what cards need in a world that uses them: block's status, msg's kind of change,
+-- the turn's beat_start handler.
+function abilities.register(effects)
+  local defence = core.find("chain", "defence")
+  core.status(effects.BLOCK, nil, nil, effects.block_off, { { defence, effects.block_defence,
+    "low" } })
+  core.change(abilities.SAID)
+  core.world_hook(core.find("chain", "beat_start"), abilities.beat, "highest")
+end
+
+return abilities

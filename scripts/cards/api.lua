@@ -1,0 +1,206 @@
+-- cards/api.lua: what content sees of cards - cairn.effect, cairn.validator, cairn.ability
+-- and cairn.card are definitions (define.lua records them; compile runs `compile` below on
+-- each), and cairn.resolve and the cairn.cards table are functions a pack calls while
+-- playing: piles, playing a card, the play choice, triggers, the mid-beat decider.
+local use = ... -- what this script uses, from prelude.lua
+local abilities, piles, stack = use.abilities, use.piles, use.stack
+local util = use.util
+local api = {}
+
+-- Compiling: kind -> function(entry), raising every problem found as one message.
+api.compile = {}
+
+local function raise(out)
+  if #out > 0 then error(table.concat(out, "\n"), 0) end
+end
+
+-- Short names of content's effect types and validators, when no one else has them.
+local function add_named(tbl, e, value)
+  tbl[e.name] = value
+  local short = e.name:match(":(.*)$")
+  if short and tbl[short] == nil then tbl[short] = value end
+end
+
+function api.compile.effect(e)
+  local def = e.def
+  local out = {}
+  for k, v in pairs(def.params or {}) do
+    local ok = type(v) == "string" or type(v) == "table"
+    if not ok or type(k) ~= "string" then
+      out[#out + 1] = "params: '" .. tostring(k) .. "' is a type name (number, string, " ..
+        "boolean, table, function, payload, value or any) or a list of them"
+    end
+  end
+  if def.target ~= nil then
+    local known = false
+    for _, o in ipairs(stack.OVERRIDES) do known = known or o == def.target end
+    if not known then
+      out[#out + 1] = "target '" .. tostring(def.target) .. "' is not one of " ..
+        table.concat(stack.OVERRIDES, ", ") .. util.hint(tostring(def.target), stack.OVERRIDES)
+    end
+  end
+  raise(out)
+  stack.define({ name = e.name, params = def.params, run = def.run, instant = def.instant,
+    target = def.target, each = def.each }, e.where)
+  -- Its short name too, unless a built-in or another pack's effect has it: then payloads
+  -- name it in full.
+  local short = e.name:match(":(.*)$")
+  if short and not stack.types[short] then stack.types[short] = stack.types[e.name] end
+end
+
+function api.compile.validator(e)
+  add_named(stack.validators, e, e.def.check)
+end
+
+function api.compile.ability(e)
+  raise(abilities.check(e.def, "cairn.ability", {}))
+  abilities.add(e, false)
+end
+
+function api.compile.card(e)
+  raise(abilities.check(e.def, "cairn.card", {}, abilities.CARD_FIELDS))
+  abilities.add(e, true)
+end
+
+-- Playing ----------------------------------------------------------------------------------
+
+-- The card instances in a pile, as content reads them (copies: change them through the
+-- functions here, or card values through ctx.request.card in an effect).
+local function pile_list(e, name)
+  local deck = piles.need(e)
+  if not piles.IS_PILE[name] then error("no pile is named '" .. tostring(name) .. "'", 2) end
+  return util.copy(deck[name])
+end
+
+-- Finds an instance of e's deck by id or by an instance table's id: the live table.
+local function live(e, inst)
+  local deck = piles.need(e)
+  local where, i = piles.find(deck, inst)
+  if not where then error("card " .. tostring(type(inst) == "table" and inst.id or inst) ..
+    " is in none of " .. tostring(e) .. "'s piles", 0) end
+  return deck[where][i], where
+end
+
+-- Whether e can play the card (an instance or its id) from its hand now: true, or false and
+-- why.
+local function playable(e, inst)
+  local card, where = live(e, inst)
+  if where ~= "hand" then return false, "not in hand" end
+  return abilities.available(e, abilities.find(card.card), card)
+end
+
+-- Plays a card from e's hand, its prompts answered by `answers` (as choices take them; for
+-- the play choice, the choice's answers). Returns true, or false and why not.
+local function play(e, inst, answers)
+  local ok, why = playable(e, inst)
+  if not ok then return false, why end
+  local card = live(e, inst)
+  local a = abilities.find(card.card)
+  if type(answers) == "table" and answers.card ~= nil then
+    return abilities.perform(e, a, card, answers)
+  end
+  return abilities.resolve(e, a, { card = card, answers = answers })
+end
+
+-- The hand as a front end shows it: name, cost, text, playable and why not.
+local function hand_view(e)
+  local deck = piles.need(e)
+  local out = {}
+  for i, c in ipairs(deck.hand) do
+    local a = abilities.find(c.card)
+    local ok, why = abilities.available(e, a, c)
+    local text = a.def.text
+    if type(text) == "function" then text = text(c) end
+    if c.upgraded and a.def.upgrade and a.def.upgrade.text then text = a.def.upgrade.text end
+    out[i] = { id = c.id, card = c.card, label = abilities.card_label(c),
+      cost = a.def.cost and a.def.cost.energy, text = text and abilities.fill(text, c.values),
+      playable = ok, reason = why }
+  end
+  return out
+end
+
+-- A choice definition for playing a card (give it to cairn.choice): pick a playable card of
+-- the hand, then its prompts; performed in the beat.
+local function play_choice(opts)
+  opts = opts or {}
+  return {
+    name = opts.name or "play", key = opts.key or "c", label = opts.label or "play a card",
+    description = opts.description or "play a card from the hand",
+    available = function(a)
+      local deck = piles.of(a)
+      if not deck then return false end
+      if #deck.hand == 0 then return false, "no cards in hand" end
+      for _, c in ipairs(deck.hand) do
+        if abilities.available(a, abilities.find(c.card), c) then return true end
+      end
+      return false, "no card can be played now"
+    end,
+    prompts = { { name = "card", kind = "pick", text = opts.text or "Play which card?",
+      options = function(a)
+        local list = {}
+        for _, c in ipairs(piles.need(a).hand) do
+          if abilities.available(a, abilities.find(c.card), c) then
+            list[#list + 1] = { value = c, label = abilities.card_label(c) }
+          end
+        end
+        return list
+      end,
+      next = function(a, answers)
+        local c = answers.card
+        return abilities.prompts(a, abilities.find(c.card), c)
+      end } },
+    perform = function(a, answers)
+      return (play(a, answers.card, answers))
+    end,
+  }
+end
+
+-- The cairn.cards table of one pack.
+function api.module()
+  return {
+    setup = piles.setup,
+    pile = pile_list,
+    hand = hand_view,
+    energy = function(e) return piles.need(e).energy end,
+    set_energy = function(e, n) piles.need(e).energy = n end,
+    add = function(e, name, pile, upgraded)
+      local deck = piles.need(e)
+      local inst = piles.instance(deck, name, upgraded)
+      local dest = deck[pile or "draw"]
+      if not dest then error("no pile is named '" .. tostring(pile) .. "'", 2) end
+      dest[#dest + 1] = inst
+      return inst.id
+    end,
+    draw = function(e, n) return #piles.draw(piles.need(e), n or 1) end,
+    move = function(e, inst, to) return piles.move(piles.need(e), inst, to) ~= nil end,
+    upgrade = function(e, inst)
+      local card = live(e, inst)
+      local def = abilities.find(card.card).def
+      card.upgraded = true
+      for k, v in pairs(def.upgrade and def.upgrade.values or {}) do card.values[k] = util.copy(v) end
+    end,
+    playable = playable,
+    play = play,
+    play_choice = play_choice,
+    available = function(e, ability) return abilities.available(e, abilities.find(ability)) end,
+    fire = function(event, e, opts) return abilities.fire(event, e, opts) end,
+    trigger = function(event, list, ask) return abilities.trigger(event, list, ask) end,
+    grant = abilities.grant,
+    revoke = abilities.revoke,
+    decide = abilities.set_decider,
+    stack = stack.waiting,
+    resolved = function() return stack.resolved end,
+    turn = abilities.turn,
+    say = abilities.say,
+    foe = stack.foe_of,
+    block = function(e) return e.data.block or 0 end,
+  }
+end
+
+api.set_stats = stack.set_stats
+
+function api.resolve(actor, ability, opts)
+  return abilities.resolve(actor, ability, opts)
+end
+
+return api
