@@ -598,6 +598,18 @@ function abilities.fire(event, e, opts)
   return abilities.trigger(event, list)
 end
 
+-- The stack has run empty: the abilities the actor that started it carries with trigger
+-- "stack_empty" resolve. Not again while they resolve: their own stack running empty would
+-- trigger them without end.
+local emptying = false
+stack.on_empty[#stack.on_empty + 1] = function(actor)
+  if emptying or not actor or actor:is_dead() then return end
+  emptying = true
+  local ok, err = pcall(abilities.fire, "stack_empty", actor)
+  emptying = false
+  if not ok then error(err, 0) end
+end
+
 function abilities.grant(e, name)
   abilities.find(name)
   local names = e.data.abilities

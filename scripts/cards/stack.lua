@@ -437,16 +437,19 @@ end
 
 -- Resolves the stack to its end. Locked: called while resolving (an effect resolving an
 -- ability), it returns at once, and what was pushed resolves in its turn. When the stack has
--- run empty, the on_empty functions are called (they may push and resolve again).
+-- run empty, the on_empty functions are called with the actor of its first effect (they may
+-- push and resolve again).
 function stack.resolve()
   if locked then return false end
   locked = true
+  local starter -- the actor of the first effect: the stack_empty event is its
   local ok, err = pcall(function()
     while true do
       local q = current
       if q and q.next <= q.n then
         local i = q.next
         q.next = i + 1
+        starter = starter or q[i].request.actor
         run_entry(q[i])
       elseif #queues > 0 then
         current = queues[#queues]
@@ -462,7 +465,7 @@ function stack.resolve()
     queues = {}
     error(err, 0)
   end
-  for i = 1, #on_empty do on_empty[i]() end
+  for i = 1, #on_empty do on_empty[i](starter) end
   return true
 end
 
