@@ -367,8 +367,12 @@ end
 -- Messages ------------------------------------------------------------------------------------
 
 -- The kind of change a msg is recorded as; narration.lua asks abilities.tell for its words.
+-- A change holds numbers only, so the text waits in `spoken`, under the change's amount: its
+-- place among the beat's msgs. That number comes from the beat's history, not from a count
+-- kept here, so that a beat played again (undo, replays) records the same change - the
+-- history is part of the checksum - even after a preview ran the beat in between.
 abilities.SAID = "cairn:said"
-local spoken, spoken_n = {}, 0
+local spoken = {}
 
 local function fill(text, values)
   return (text:gsub("{([%w_]+)}", function(k)
@@ -380,18 +384,20 @@ abilities.fill = fill
 
 local function say(actor, text)
   if type(text) ~= "string" or text == "" then return end
-  spoken_n = spoken_n % 1000000 + 1
-  spoken[spoken_n] = text
-  host.world():record(abilities.SAID, { entity = actor, amount = spoken_n })
+  local w = host.world()
+  local n = 1
+  for _, c in ipairs(w:history()) do
+    if c.kind == abilities.SAID then n = n + 1 end
+  end
+  spoken[n] = text
+  w:record(abilities.SAID, { entity = actor, amount = n })
 end
 abilities.say = say
 
 -- The words of a change recorded by say (narration.lua); nil for other kinds.
 function abilities.tell(c)
   if c.kind ~= abilities.SAID then return nil end
-  local text = spoken[c.amount]
-  spoken[c.amount] = nil
-  return text
+  return spoken[c.amount]
 end
 
 -- Resolving -----------------------------------------------------------------------------------
@@ -679,7 +685,7 @@ end
 function abilities.reset()
   for k in pairs(registry) do registry[k] = nil end
   for k in pairs(piles.card_defs) do piles.card_defs[k] = nil end
-  spoken, spoken_n, custom_decider = {}, 0, nil
+  spoken, custom_decider = {}, nil
   stack.clear()
   stack.reset_types()
   stack.reset_validators()
