@@ -143,10 +143,20 @@ end
 
 -- Nor are effects, validators, abilities and cards (scripts/cards): they are checked, and
 -- kept where the stack finds them.
-compilers.effect = cards.compile.effect
-compilers.validator = cards.compile.validator
-compilers.ability = cards.compile.ability
-compilers.card = cards.compile.card
+-- Each problem on its own line, at the definition's place: the first fails it.
+local function card_kind(check)
+  return function(e)
+    local out = check(e)
+    for i = 2, #out do
+      define.problem(e.where, "cairn.%s '%s': %s", e.kind, e.name, (out[i]:gsub("^: ", "")))
+    end
+    if out[1] then error((out[1]:gsub("^: ", "")), 0) end
+  end
+end
+compilers.effect = card_kind(cards.compile.effect)
+compilers.validator = card_kind(cards.compile.validator)
+compilers.ability = card_kind(cards.compile.ability)
+compilers.card = card_kind(cards.compile.card)
 
 function compilers.source(e)
   core.source(e.name)

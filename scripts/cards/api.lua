@@ -7,12 +7,9 @@ local abilities, piles, stack = use.abilities, use.piles, use.stack
 local util = use.util
 local api = {}
 
--- Compiling: kind -> function(entry), raising every problem found as one message.
+-- Compiling: kind -> function(entry) -> the list of its problems (each reported on its own
+-- line by compile.lua); a definition with none is kept where the stack finds it.
 api.compile = {}
-
-local function raise(out)
-  if #out > 0 then error(table.concat(out, "\n"), 0) end
-end
 
 -- Short names of content's effect types and validators, when no one else has them.
 local function add_named(tbl, e, value)
@@ -39,27 +36,31 @@ function api.compile.effect(e)
         table.concat(stack.OVERRIDES, ", ") .. util.hint(tostring(def.target), stack.OVERRIDES)
     end
   end
-  raise(out)
+  if #out > 0 then return out end
   stack.define({ name = e.name, params = def.params, run = def.run, instant = def.instant,
     target = def.target, each = def.each }, e.where)
   -- Its short name too, unless a built-in or another pack's effect has it: then payloads
   -- name it in full.
   local short = e.name:match(":(.*)$")
   if short and not stack.types[short] then stack.types[short] = stack.types[e.name] end
+  return out
 end
 
 function api.compile.validator(e)
   add_named(stack.validators, e, e.def.check)
+  return {}
 end
 
 function api.compile.ability(e)
-  raise(abilities.check(e.def, "cairn.ability", {}))
-  abilities.add(e, false)
+  local out = abilities.check(e.def, "", {})
+  if #out == 0 then abilities.add(e, false) end
+  return out
 end
 
 function api.compile.card(e)
-  raise(abilities.check(e.def, "cairn.card", {}, abilities.CARD_FIELDS))
-  abilities.add(e, true)
+  local out = abilities.check(e.def, "", {}, abilities.CARD_FIELDS)
+  if #out == 0 then abilities.add(e, true) end
+  return out
 end
 
 -- Playing ----------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ local function entry_of(item, i)
   end
   local name, params = next(item)
   if name == nil or next(item, name) ~= nil then
-    error(string.format("payload entry %d holds one effect: { type = params }", i), 0)
+    error(string.format("payload entry %d: an entry holds one effect, { type = params }", i), 0)
   end
   local def = types[name]
   if not def then
