@@ -315,6 +315,25 @@ check_names_each_mistake_in_a_choice)
   grep -q '^badchoice:choices\.lua:1:' "$out" && fail "line 1 is a fine choice"
   expect_err "9 problems in $packs/badchoice"
   ;;
+check_names_each_mistake_in_a_card)
+  need_packs
+  run check "$packs/badcards"
+  expect_status 1
+  expect_out "^badcards:cards\.lua:2: .*unknown field 'vaules' \(did you mean 'values'\?\)"
+  expect_out "^badcards:cards\.lua:3: .*unknown effect type 'damgae' \(did you mean 'damage'\?\)"
+  expect_out "^badcards:cards\.lua:4: .*damage has no parameter 'damgae' \(did you mean 'damage'\?\)"
+  expect_out "^badcards:cards\.lua:5: .*block's 'block' is a number, not a string"
+  expect_out "^badcards:cards\.lua:6: .*an entry holds one effect"
+  expect_out "^badcards:cards\.lua:7: .*target 'all_enemys' .*\(did you mean 'all_enemies'\?\)"
+  expect_out "^badcards:cards\.lua:8: .*payload\[1\]: heal has no parameter 'hael'"
+  expect_out "^badcards:cards\.lua:9: .*unknown validator 'hp_belwo' \(did you mean 'hp_below'\?\)"
+  expect_out "^badcards:cards\.lua:10: .*cost: unknown field 'enrgy' \(did you mean 'energy'\?\)"
+  expect_out "^badcards:cards\.lua:11: .*once is \"per_turn\", not 'per_trun'"
+  expect_out "^badcards:cards\.lua:12: .*'run' must be a function, not a number"
+  expect_out "^badcards:cards\.lua:13: .*'effect' is required"
+  grep -q '^badcards:cards\.lua:1:' "$out" && fail "line 1 is a fine card"
+  expect_err "12 problems in $packs/badcards"
+  ;;
 check_places_a_memory_overrun_at_its_line)
   need_packs
   run check "$packs/bomb"
