@@ -129,22 +129,33 @@ define({ name = "teleport", target = "self", params = {},
     t:displace(x, y, c.actor)
   end })
 
-define({ name = "apply_status", params = { status = "string", beats = "number" },
-  run = function(c, t)
-    if not t:has("Statused") then return end
-    local status = c:value("status")
-    t:apply(status, c:number("beats", 1))
+-- These take their targets as a list (each = false) so that their values are looked up once
+-- per effect, not once per target: a payload on a hundred foes is the case to be fast for.
+define({ name = "apply_status", each = false, params = { status = "string", beats = "number" },
+  run = function(c, targets)
+    local status, beats = c:value("status"), c:number("beats", 1)
+    for i = 1, #targets do
+      local t = targets[i]
+      if t:has("Statused") then t:apply(status, beats) end
+    end
   end })
 
-define({ name = "remove_status", params = { status = "string" },
-  run = function(c, t)
+define({ name = "remove_status", each = false, params = { status = "string" },
+  run = function(c, targets)
     local status = c:value("status")
-    if t:has("Statused") and t:status(status) > 0 then t:remove(status) end
+    for i = 1, #targets do
+      local t = targets[i]
+      if t:status(status) > 0 then t:remove(status) end
+    end
   end })
 
-define({ name = "heal", target = "self", params = { heal = "number" },
-  run = function(c, t)
-    if t:has("WithHP") then t:heal(c:number("heal", 0), c.actor) end
+define({ name = "heal", target = "self", each = false, params = { heal = "number" },
+  run = function(c, targets)
+    local amount, actor = c:number("heal", 0), c.actor
+    for i = 1, #targets do
+      local t = targets[i]
+      if t.hp ~= nil then t:heal(amount, actor) end
+    end
   end })
 
 -- draw, discard, exhaust, gain_energy: the target's piles (default: the actor's).

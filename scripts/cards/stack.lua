@@ -237,25 +237,45 @@ end
 
 -- Targets ----------------------------------------------------------------------------------
 
-local function foe_of(actor, e)
-  if e == actor or e.layer ~= "real" or not e:has("Attackable") then return false end
-  local ok, targets = pcall(function() return actor.targets end)
-  if ok and type(targets) == "table" then
-    local team = e.team
-    for _, t in ipairs(targets) do
-      if t == team then return true end
-    end
-    return false
+-- The teams an actor's attacks are for, as a set: its `targets` stat, or, for an actor that
+-- does not attack, every team but its own (nil: it has no team either, so every team).
+local function foe_teams(actor)
+  local targets = actor.targets
+  local set = {}
+  if type(targets) == "table" then
+    for _, t in ipairs(targets) do set[t] = true end
+    return set
   end
-  local mine, theirs = pcall(function() return actor.team end)
-  return not mine or theirs ~= e.team
+  local mine = actor.team
+  if mine == nil then return nil end
+  for t = 0, 31 do
+    if t ~= mine then set[t] = true end
+  end
+  return set
+end
+
+-- Whether e is a foe of an actor of those teams: alive, on the grid's real layer, Attackable
+-- (only then has it a team) on one of them.
+local function is_foe(actor, teams, e)
+  -- The team first: most entities (walls, floors, items) have none, and each field read is
+  -- a call into C.
+  local team = e.team
+  if team == nil or (teams ~= nil and teams[team] ~= true) or e == actor then return false end
+  return e.layer == "real" and e.x ~= nil and not e:is_dead()
+end
+
+local function foe_of(actor, e)
+  return is_foe(actor, foe_teams(actor), e)
 end
 stack.foe_of = foe_of
 
 local function foes(actor)
   local list = {}
-  for _, e in ipairs(host.world():entities()) do
-    if not e:is_dead() and e.x and foe_of(actor, e) then list[#list + 1] = e end
+  local teams = foe_teams(actor)
+  local all = host.world():entities()
+  for i = 1, #all do
+    local e = all[i]
+    if is_foe(actor, teams, e) then list[#list + 1] = e end
   end
   return list
 end
@@ -331,11 +351,16 @@ function overrides.trigger_source(ctx)
 end
 
 -- The entry's targets after its override, the dead left out unless force_dead_targets.
+-- The overrides whose lists hold only the living already (foes are checked alive; the dead
+-- leave the grid at once, so w:at never finds them): the filter would only ask again.
+local LIVING = { all_enemies = true, random_enemy = true, area = true, adjacent = true,
+  line = true, none = true }
+
 local function targets_of(ctx)
   local e = ctx.entry
   local over = e.params.target or e.def.target
   local list = overrides[over](ctx)
-  if e.params.force_dead_targets then return list end
+  if e.params.force_dead_targets or LIVING[over] then return list end
   local alive
   for i = 1, #list do
     local t = list[i]
