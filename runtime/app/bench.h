@@ -1,6 +1,6 @@
 /*
  * bench.h - what bench.c (`cairn bench`, the benchmark behind docs/performance.md) asks of
- * bench_saves.c.
+ * bench_saves.c and bench_payload.c.
  */
 #ifndef CAIRN_APP_BENCH_H
 #define CAIRN_APP_BENCH_H
@@ -10,5 +10,9 @@
 /* `cairn bench --saves`: the size, write time and resume time of a save at 100, 1,000 and
  * 10,000 beats of a long game. Returns the exit status. */
 int bench_saves(uint64_t seed);
+
+/* `cairn bench --payload`: a card with a ten-effect payload played every beat on `foes`
+ * foes, for `beats` beats; effects a second and allocations. Returns the exit status. */
+int bench_payload(uint64_t seed, long foes, long beats);
 
 #endif
