@@ -5,6 +5,7 @@
 --   e.data.cards = {
 --     draw = { inst, ... }, hand = {...}, discard = {...}, exhaust = {...},  -- top is last
 --     energy = 3, energy_max = 3, draw_per_turn = 5, hand_limit = 10, turn_beats = 4,
+--     keep_hand = false,   -- true: the hand is not discarded at the turn's end
 --     turn = 0,            -- the turn under way (0: none yet)
 --     next_id = 13,        -- the id the next card instance gets
 --     once = { [key] = turn },   -- once-per-turn abilities used, by once key
@@ -75,13 +76,14 @@ function piles.shuffle(list)
 end
 
 -- Gives e piles and energy: opts.deck (card names, or { name, upgraded = true } tables),
--- energy, draw (cards a turn), hand_limit, turn_beats. The deck goes to the draw pile,
--- shuffled.
+-- energy, draw (cards a turn), hand_limit, turn_beats, keep_hand (the hand stays at the
+-- turn's end). The deck goes to the draw pile, shuffled.
 function piles.setup(e, opts)
   opts = opts or {}
   local t = { draw = {}, hand = {}, discard = {}, exhaust = {}, energy = 0,
     energy_max = opts.energy or 3, draw_per_turn = opts.draw or 5,
     hand_limit = opts.hand_limit or 10, turn_beats = opts.turn_beats or 4, turn = 0,
+    keep_hand = opts.keep_hand or false,
     next_id = 1, once = {}, end_turn = {} }
   for _, c in ipairs(opts.deck or {}) do
     if type(c) == "table" then
