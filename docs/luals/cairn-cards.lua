@@ -1,0 +1,297 @@
+---@meta
+-- Cards: cairn.effect, cairn.validator, cairn.ability, cairn.card, cairn.resolve and
+-- cairn.cards (docs/cards.md is the reference these follow).
+
+---A target override: which entities an effect works on instead of the chosen ones.
+---@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"none"
+
+---One effect of a payload: a one-key table, { type = parameters }, e.g. { damage = {} },
+---{ block = { block = 7 } }, { ["repeat"] = { times = 3, payload = {...} } }.
+---@alias CairnEffectEntry table<string, CairnEffectParams>
+
+---A payload: effects resolved last in first out (the last entry first), unless one_queue.
+---@alias CairnPayload CairnEffectEntry[]
+
+---An effect's parameters: its own (see docs/cards.md) and these, which every effect takes.
+---@class CairnEffectParams
+---@field target? CairnTargetOverride
+---@field force_dead_targets? boolean Keep dead targets (dropped otherwise).
+---@field custom_key_names? table<string, string> { asked = "read_instead" }, below the effect's own parameters.
+---@field [string] any
+
+---A pile's name.
+---@alias CairnPileName "draw"|"hand"|"discard"|"exhaust"
+
+---A copy of a card in a pile: plain data in e.data.
+---@class CairnCardInstance
+---@field card string The card's full name.
+---@field id integer
+---@field values table<string, any>
+---@field upgraded boolean
+---@field counters table<string, integer>
+
+---One resolution of an ability.
+---@class CairnPlayRequest
+---@field actor CairnEntity
+---@field card? CairnCardInstance The card played (its values change the card for good).
+---@field ability string
+---@field values table<string, any> A copy of the card's values: changing it changes this resolution only.
+---@field targets CairnEntity[] The chosen targets.
+---@field cell? CairnCell The chosen cell.
+---@field answers CairnAnswers The prompts' answers.
+---@field x? integer The X paid (cost energy = "X").
+---@field source? CairnEntity What set it off (a trigger's source).
+---@field trigger? string The event that triggered it.
+---@field exhaust? boolean Set by an exhaust cost or effect: the card goes to the exhaust pile.
+
+---What an effect's run gets: valid while run runs.
+---@class CairnEffectContext
+---@field actor CairnEntity
+---@field request CairnPlayRequest
+---@field params table<string, any> The effect's own parameters.
+local CairnEffectContext = {}
+
+---A value: shadowed -> the effect's parameters -> the request's values -> the card's values ->
+---the actor's stats -> its e.data. Numbers under an x_cost are multiplied by X.
+---@param k string
+---@return any
+function CairnEffectContext:value(k) end
+
+---A value as a whole number, `default` when it is missing; raises when it is no number.
+---@param k string
+---@param default? number
+---@return integer
+function CairnEffectContext:number(k, default) end
+
+---Pushes a payload on top of the stack for this request (it resolves before what waits).
+---@param payload CairnPayload
+---@param opts? { one_queue?: boolean }
+function CairnEffectContext:push(payload, opts) end
+
+---A parameter's type for cairn check.
+---@alias CairnParamType "number"|"string"|"boolean"|"table"|"function"|"payload"|"value"|"any"
+
+---@class CairnEffectDef: CairnChangeable
+---@field name string
+---@field run fun(ctx: CairnEffectContext, target: CairnEntity|CairnEntity[]|nil) One target at a time; all of them (a list) with each = false; none with target = "none".
+---@field params? table<string, CairnParamType|CairnParamType[]> Checked by cairn check.
+---@field target? CairnTargetOverride Its default target (default "chosen").
+---@field each? boolean false: run gets the list of targets.
+---@field instant? boolean
+---@field description? string
+
+---@class CairnValidatorDef: CairnChangeable
+---@field name string
+---@field check fun(ctx: CairnEffectContext, arg: any, who: CairnEntity?): boolean
+---@field description? string
+
+---An ability's cost; not resolved when it cannot be paid.
+---@class CairnCost
+---@field energy? integer|"X"
+---@field hp? integer
+---@field discard? integer Cards of the hand, prompted (discard_1, ...).
+---@field exhaust? boolean The card goes to the exhaust pile.
+---@field counters? table<string, integer> Counters on the card instance.
+
+---@class CairnAbilityDef: CairnChangeable
+---@field name string
+---@field effect CairnPayload|fun(ctx: CairnEffectContext)
+---@field req? fun(actor: CairnEntity, card: CairnCardInstance?): boolean, string?
+---@field cost? CairnCost
+---@field target? CairnTargetDef
+---@field choices? CairnPromptDef[]|CairnPromptDef|fun(actor: CairnEntity, card: CairnCardInstance?): CairnPromptDef[]
+---@field optional? string A yes/no question first.
+---@field cancel_effect? CairnPayload|fun(ctx: CairnEffectContext)
+---@field msg? string|fun(actor: CairnEntity, request: CairnPlayRequest): string? "{value}" is filled from the request's values.
+---@field once? "per_turn"
+---@field once_key? string Shared by every ability with it (default: per card instance).
+---@field end_turn? CairnAbilityDef Resolved when the turn ends.
+---@field priority? number Among simultaneous triggers, higher first.
+---@field interactive? boolean|fun(actor: CairnEntity): boolean
+---@field silent? boolean|fun(actor: CairnEntity): boolean
+---@field trigger? string The event that resolves it on an entity carrying it.
+---@field one_queue? boolean The payload in the order written.
+---@field text? string|fun(card: CairnCardInstance): string
+---@field label? string
+---@field description? string
+
+---@class CairnCardDef: CairnAbilityDef
+---@field values? table<string, any>
+---@field upgrade? { values?: table<string, any>, text?: string }
+---@field counters? table<string, integer>
+---@field rarity? string
+---@field tags? string[]
+
+---A card of the hand as front ends show it.
+---@class CairnHandCard
+---@field id integer
+---@field card string
+---@field label string
+---@field cost? integer|"X"
+---@field text? string
+---@field playable boolean
+---@field reason? string
+
+---@class CairnResolveOptions
+---@field answers? CairnChoiceAnswers|CairnDecider
+---@field targets? CairnEntity[]
+---@field cell? CairnCell
+---@field card? CairnCardInstance
+---@field source? CairnEntity
+---@field trigger? string
+---@field x? integer
+
+---Defines an effect type for payloads.
+---@param def CairnEffectDef
+function cairn.effect(def) end
+
+---Defines a validator for the validate effect.
+---@param def CairnValidatorDef
+function cairn.validator(def) end
+
+---Defines an ability.
+---@param def CairnAbilityDef
+function cairn.ability(def) end
+
+---Defines a card.
+---@param def CairnCardDef
+function cairn.card(def) end
+
+---Resolves an ability for an entity. Returns true, or false and why not.
+---@param e CairnEntity
+---@param ability string|CairnAbilityDef
+---@param opts? CairnResolveOptions
+---@return boolean resolved
+---@return string? why
+function cairn.resolve(e, ability, opts) end
+
+cairn.cards = {}
+
+---Gives an entity piles and energy.
+---@param e CairnEntity
+---@param opts? { deck?: (string|{ [1]: string, upgraded?: boolean })[], energy?: integer, draw?: integer, hand_limit?: integer, turn_beats?: integer, keep_hand?: boolean }
+function cairn.cards.setup(e, opts) end
+
+---A copy of a pile, top last.
+---@param e CairnEntity
+---@param name CairnPileName
+---@return CairnCardInstance[]
+function cairn.cards.pile(e, name) end
+
+---@param e CairnEntity
+---@return CairnHandCard[]
+function cairn.cards.hand(e) end
+
+---Adds a new instance of a card to a pile (default draw); returns its id.
+---@param e CairnEntity
+---@param card string
+---@param pile? CairnPileName
+---@param upgraded? boolean
+---@return integer
+function cairn.cards.add(e, card, pile, upgraded) end
+
+---@param e CairnEntity
+---@param card CairnCardInstance|integer
+---@param pile CairnPileName
+---@return boolean moved
+function cairn.cards.move(e, card, pile) end
+
+---Draws n cards (default 1); returns how many.
+---@param e CairnEntity
+---@param n? integer
+---@return integer
+function cairn.cards.draw(e, n) end
+
+---@param e CairnEntity
+---@param card CairnCardInstance|integer
+function cairn.cards.upgrade(e, card) end
+
+---@param e CairnEntity
+---@return integer
+function cairn.cards.energy(e) end
+
+---@param e CairnEntity
+---@param n integer
+function cairn.cards.set_energy(e, n) end
+
+---The turn under way for e.
+---@param e CairnEntity
+---@return integer
+function cairn.cards.turn(e) end
+
+---@param e CairnEntity
+---@param card CairnCardInstance|integer
+---@return boolean playable
+---@return string? why
+function cairn.cards.playable(e, card) end
+
+---Plays a card of e's hand, its prompts answered from `answers`.
+---@param e CairnEntity
+---@param card CairnCardInstance|integer
+---@param answers? CairnChoiceAnswers|CairnDecider
+---@return boolean played
+---@return string? why
+function cairn.cards.play(e, card, answers) end
+
+---A definition for cairn.choice: pick a playable card, then its prompts.
+---@param opts? { name?: string, key?: string, label?: string, text?: string, description?: string }
+---@return CairnChoiceDef
+function cairn.cards.play_choice(opts) end
+
+---@param e CairnEntity
+---@param ability string
+function cairn.cards.grant(e, ability) end
+
+---@param e CairnEntity
+---@param ability string
+function cairn.cards.revoke(e, ability) end
+
+---Resolves the abilities e carries whose trigger is `event`, in trigger order.
+---@param event string
+---@param e CairnEntity
+---@param opts? { source?: CairnEntity }
+---@return string[] order
+function cairn.cards.fire(event, e, opts) end
+
+---Resolves triggered abilities in trigger order: priority, the decider for interactive ones,
+---silent ones last.
+---@param event string
+---@param list { actor: CairnEntity, ability: string|CairnAbilityDef, source?: CairnEntity }[]
+---@param decider? CairnDecider
+---@return string[] order
+function cairn.cards.trigger(event, list, decider) end
+
+---Sets the mid-beat decider (nil: the default).
+---@param decider CairnDecider?
+function cairn.cards.decide(decider) end
+
+---The effects waiting on the stack, top first.
+---@return string[]
+function cairn.cards.stack() end
+
+---Effects resolved so far.
+---@return integer
+function cairn.cards.resolved() end
+
+---Whether e may resolve the ability now (req, once per turn, cost).
+---@param e CairnEntity
+---@param ability string
+---@return boolean
+---@return string? why
+function cairn.cards.available(e, ability) end
+
+---Logs a line in the message log, as a msg does (recorded in the beat's history).
+---@param e CairnEntity
+---@param text string
+function cairn.cards.say(e, text) end
+
+---Whether `other` is a foe of `actor`, as all_enemies picks them.
+---@param actor CairnEntity
+---@param other CairnEntity
+---@return boolean
+function cairn.cards.foe(actor, other) end
+
+---The block e holds (see the block effect).
+---@param e CairnEntity
+---@return integer
+function cairn.cards.block(e) end
