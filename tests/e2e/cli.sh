@@ -554,6 +554,21 @@ $straight"
   expect_out '--resume FILE'
   rm -rf "$dir"
   ;;
+replay_verifies_a_game_played_with_cards)
+  # A bot plays cards (draws, triggers, enemies' abilities through the stack): the replay of
+  # the recorded game comes to the same checksum every beat.
+  need_packs
+  for seed in 1 3; do
+    run sim --seed "$seed" --pack "$packs/cardgame" --game duel --bot cardplayer \
+      --record "$replay"
+    expect_status 0
+    beats=$(sed -n 's/^beats: *//p' "$out")
+    grep -q '^beat [0-9]* !cardgame:play card=' "$replay" || fail "no card was played"
+    run replay "$replay" --verify
+    expect_status 0
+    expect_last_line "verified: $beats beats"
+  done
+  ;;
 replay_verifies_recorded_games)
   # Whole games recorded by sim play back beat for beat, and end as they ended.
   need_packs
