@@ -18,6 +18,23 @@ effects.BLOCK = "cairn:block"
 -- rank lowest, after the actor's own attack_get handlers: a card's number is the card's).
 -- Defence handlers, armour and resistances of the targets then apply as to any hit. An
 -- actor that cannot attack (no Attacking) hurts its targets directly, as e:hurt does.
+-- The attack under way (an attack never starts another inside its attack_get: the hook is
+-- on for its one attack only), read by one handler function: no closure made per attack.
+local pending = {}
+
+local function aim(ev)
+  local p = pending
+  ev.damage = p.amount
+  if p.pierce then ev.pierce = p.pierce end
+  if p.power then ev.power = p.power end
+  if p.source then ev.source = p.source end
+  local targets = p.targets
+  for i = 1, #targets do
+    local t = targets[i]
+    if not t:is_dead() then ev:add_target(t) end
+  end
+end
+
 local function attack(actor, targets, amount, pierce, power, source)
   if not actor:has("Attacking") or actor:is_dead() then
     for _, t in ipairs(targets) do
@@ -25,18 +42,12 @@ local function attack(actor, targets, amount, pierce, power, source)
     end
     return
   end
-  local id = actor:hook("attack_get", function(ev)
-    ev.damage = amount
-    if pierce then ev.pierce = pierce end
-    if power then ev.power = power end
-    if source then ev.source = source end
-    for i = 1, #targets do
-      local t = targets[i]
-      if not t:is_dead() then ev:add_target(t) end
-    end
-  end, "lowest")
+  pending.targets, pending.amount, pending.pierce = targets, amount, pierce
+  pending.power, pending.source = power, source
+  local id = actor:hook("attack_get", aim, "lowest")
   local ok, err = pcall(actor.attack, actor, "none")
   actor:unhook("attack_get", id)
+  pending.targets = nil
   if not ok then error(err, 0) end
 end
 effects.attack = attack
