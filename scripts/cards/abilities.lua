@@ -663,9 +663,17 @@ end
 
 function abilities.beat()
   local w = host.world()
-  local list = data.real(w.data).card_holders
+  local wd = data.real(w.data)
+  local list = wd.card_holders
   if not list then return end
+  -- The gone leave the list (enemies with decks die floor after floor); a new list, so
+  -- that the loop below is not walking the one it changes.
+  local kept = {}
   for _, id in ipairs(list) do
+    if w:entity(id) then kept[#kept + 1] = id end
+  end
+  if #kept < #list then wd.card_holders = kept end
+  for _, id in ipairs(kept) do
     local e = w:entity(id)
     local deck = e and not e:is_dead() and piles.of(e)
     if deck then
