@@ -416,16 +416,17 @@ function compile.world(width, height, seed)
   lua_decorators, decorator_order = {}, {}
   abilities.reset()
   cards.set_stats(host.stats) -- a value is looked up among the actor's stats first
+  -- Only a world whose packs define cards gets what cards bring (the block status, the msg
+  -- change, the turn's handler, the cast action): the others' registries, checksums and
+  -- beats stay as they were. Registered first, so that content's types may list Casting.
   local uses_cards = false
+  for kind in pairs(card_kinds) do uses_cards = uses_cards or #define.record[kind] > 0 end
+  if uses_cards then abilities.register(effects) end
   for _, kind in ipairs(define.kinds) do
     for _, e in ipairs(define.record[kind]) do
       attempt(e, compilers[kind], e)
-      uses_cards = uses_cards or card_kinds[kind]
     end
   end
-  -- Only a world whose packs define cards gets the cards' status, change and turn handler:
-  -- the others' registries, checksums and beats stay as they were.
-  if uses_cards then abilities.register(effects) end
 end
 
 return compile

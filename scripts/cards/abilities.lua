@@ -699,9 +699,50 @@ function abilities.reset()
   stack.reset_validators()
 end
 
+-- The cast action: an enemy's sequence step plays an ability, as data. The step names the
+-- action "cast" (its type lists the decorator Casting); the ability is the one e.data.cast
+-- names (the type's data, or a step's enter sets it). An ability with a target prompt takes
+-- the first foe along the step's direction within the target's range - none there, and the
+-- component fails, so the algorithm tries the movs's next direction; one without a target
+-- needs no direction (its effects use overrides: adjacent, all_enemies, ...).
+local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
+  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+
+local function cast(e, dir)
+  local name = data.real(e.data).cast
+  if type(name) ~= "string" then
+    error(tostring(e) .. " casts, but its e.data.cast names no ability", 0)
+  end
+  local a = abilities.find(name)
+  local opts = { targets = {} }
+  local target = a.def.target
+  if target then
+    local d = DELTA[dir]
+    if not (d and e.x) then return false end
+    local w = host.world()
+    local range = type(target.range) == "number" and target.range or 1
+    local found
+    for i = 1, range do
+      local x, y = e.x + d[1] * i, e.y + d[2] * i
+      if x < 0 or y < 0 or x >= w.width or y >= w.height or w:at(x, y, "wall") then break end
+      local t = w:at(x, y, "real")
+      if t then
+        if stack.foe_of(e, t) then found = t end
+        break
+      end
+    end
+    if not found then return false end
+    opts.targets, opts.cell = { found }, { x = found.x, y = found.y }
+  end
+  return abilities.resolve(e, a, opts) == true
+end
+abilities.cast = cast
+
 -- Registers what cards need in a world that uses them: block's status, msg's kind of change,
--- the turn's beat_start handler.
+-- the turn's beat_start handler, the Casting decorator and the cast action.
 function abilities.register(effects)
+  local casting = core.decorator("Casting", {}, {}, function(e, dir) return cast(e, dir) end)
+  core.action("cast", { casting })
   local defence = core.find("chain", "defence")
   core.status(effects.BLOCK, nil, nil, effects.block_off, { { defence, effects.block_defence,
     "low" } })
