@@ -568,6 +568,17 @@ replay_verifies_a_game_played_with_cards)
     expect_status 0
     expect_last_line "verified: $beats beats"
   done
+  # Saved mid-turn and resumed, the game comes to the checksum of the game played through:
+  # hands, piles, energy and once-per-turn marks are in the save.
+  run sim --seed 3 --pack "$packs/cardgame" --game duel --bot cardplayer --beats 30
+  through=$(sed -n 's/^checksum: *//p' "$out")
+  [ -n "$through" ] || fail "sim printed no checksum"
+  run sim --seed 3 --pack "$packs/cardgame" --game duel --bot cardplayer --beats 13 \
+    --save "$tmp/duel.save"
+  expect_status 0
+  run sim --resume "$tmp/duel.save" --pack "$packs/cardgame" --bot cardplayer --beats 17
+  expect_status 0
+  [ "$(sed -n 's/^checksum: *//p' "$out")" = "$through" ] || fail "the resumed game differs"
   ;;
 replay_verifies_recorded_games)
   # Whole games recorded by sim play back beat for beat, and end as they ended.
