@@ -143,14 +143,15 @@ end
 
 -- Nor are effects, validators, abilities and cards (scripts/cards): they are checked, and
 -- kept where the stack finds them.
--- Each problem on its own line, at the definition's place: the first fails it.
+-- Each problem on its own line, at the definition's place, in the order found: the last is
+-- raised, which fails the definition (report keeps it for the names that refer to it).
 local function card_kind(check)
   return function(e)
     local out = check(e)
-    for i = 2, #out do
+    for i = 1, #out - 1 do
       define.problem(e.where, "cairn.%s '%s': %s", e.kind, e.name, (out[i]:gsub("^: ", "")))
     end
-    if out[1] then error((out[1]:gsub("^: ", "")), 0) end
+    if #out > 0 then error((out[#out]:gsub("^: ", "")), 0) end
   end
 end
 compilers.effect = card_kind(cards.compile.effect)

@@ -18,14 +18,36 @@ local function add_named(tbl, e, value)
   if short and tbl[short] == nil then tbl[short] = value end
 end
 
+-- The type names a parameter spec may use (stack.lua's fits reads them).
+local PARAM_TYPE_NAMES = { "number", "string", "boolean", "table", "function", "payload", "value",
+  "any" }
+local PARAM_TYPES = {}
+for _, t in ipairs(PARAM_TYPE_NAMES) do PARAM_TYPES[t] = true end
+
+-- A table's keys as strings, sorted: problems come in the same order every run.
+local function names_of(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  return keys
+end
+
 function api.compile.effect(e)
   local def = e.def
   local out = {}
-  for k, v in pairs(def.params or {}) do
-    local ok = type(v) == "string" or type(v) == "table"
-    if not ok or type(k) ~= "string" then
-      out[#out + 1] = "params: '" .. tostring(k) .. "' is a type name (number, string, " ..
-        "boolean, table, function, payload, value or any) or a list of them"
+  for _, k in ipairs(names_of(def.params or {})) do
+    local v = def.params[k]
+    local list = type(v) == "table" and v or { v }
+    for _, t in ipairs(list) do
+      if not PARAM_TYPES[t] then
+        out[#out + 1] = string.format("params: '%s' is %s, not a type name (%s)%s",
+          tostring(k), type(t) == "string" and ("'" .. t .. "'") or ("a " .. type(t)),
+          table.concat(PARAM_TYPE_NAMES, ", "),
+          type(t) == "string" and util.hint(t, PARAM_TYPE_NAMES) or "")
+      end
+    end
+    if type(v) == "table" and #v == 0 then
+      out[#out + 1] = "params: '" .. tostring(k) .. "' lists no type"
     end
   end
   if def.target ~= nil then
