@@ -331,8 +331,10 @@ check_names_each_mistake_in_a_card)
   expect_out "^badcards:cards\.lua:11: .*once is \"per_turn\", not 'per_trun'"
   expect_out "^badcards:cards\.lua:12: .*'run' must be a function, not a number"
   expect_out "^badcards:cards\.lua:13: .*'effect' is required"
+  expect_out "^badcards:cards\.lua:14: .*'amount' is 'numbr', not a type name .*\(did you mean 'number'\?\)"
+  expect_out "^badcards:cards\.lua:14: .*'what' is a number, not a type name"
   grep -q '^badcards:cards\.lua:1:' "$out" && fail "line 1 is a fine card"
-  expect_err "12 problems in $packs/badcards"
+  expect_err "14 problems in $packs/badcards"
   ;;
 check_places_a_memory_overrun_at_its_line)
   need_packs

@@ -11,3 +11,4 @@ cairn.card { name = "cost", cost = { enrgy = 1 }, effect = {} }
 cairn.ability { name = "once", once = "per_trun", effect = {} }
 cairn.effect { name = "zap", params = { amount = "number" }, run = 5 }
 cairn.card { name = "noeffect", cost = { energy = 1 } }
+cairn.effect { name = "zip", params = { amount = "numbr", what = { "string", 3 } }, run = function() end }
