@@ -16,10 +16,11 @@
 -- Deciders. A card played by the player is a choice (cairn.cards.play_choice): its prompts
 -- are the choice's, answered as any choice's are (the terminal, a bot, a replay's record, a
 -- test's answers). An ability resolved inside a beat (a trigger, an enemy's step, an effect
--- resolving another) is answered by the mid-beat decider: by default the first option, the
--- first candidate, the most, yes - and for the order of simultaneous triggers, priority
--- order - which needs no question, so the terminal and replays agree. A test or a bot may
--- set a decider of its own with cairn.cards.decide(fn) (not kept in saves: a function).
+-- resolving another) is answered by the mid-beat decider: a test's (cairn.cards.decide), else
+-- the answers the log kept for the beat (undo, replays), else the bot's `answer` function
+-- (its answers kept for the log: begin_beat, end_beat, which the session calls around each
+-- beat), else the default - the first option, the first candidate, the most, yes, and for
+-- the order of simultaneous triggers priority order, which needs no question.
 local use = ... -- what this script uses, from prelude.lua
 local choices, core, data, host, piles, stack = use.choices, use.core, use.data, use.host,
   use.piles, use.stack
@@ -356,12 +357,84 @@ local function default_decider(m)
   return true
 end
 
+-- The session's side of one beat (begin_beat, end_beat): a bot's answer function, whose
+-- answers are kept as text for the log; or the answers a log entry recorded, given back in
+-- order (undo, replays). Nil between beats and in worlds without a session.
+local beat_mid = nil
+
+local function pairs_of(text)
+  local list = {}
+  for name, value in text:gmatch("([%w_]+)=([^;]*)") do list[#list + 1] = { name, value } end
+  return list
+end
+
+-- src: a function(prompt) -> answer (a bot's), the text a log entry recorded, or nil.
+function abilities.begin_beat(src)
+  if type(src) == "string" then
+    beat_mid = { recorded = pairs_of(src), next = 1, given = {} }
+  elseif type(src) == "function" then
+    beat_mid = { fn = src, given = {} }
+  else
+    beat_mid = nil
+  end
+end
+
+-- The beat's mid-beat answers as text ("name=value;..."), or nil when none was asked.
+function abilities.end_beat()
+  local m = beat_mid
+  beat_mid = nil
+  if m and m.fn and #m.given > 0 then return table.concat(m.given, ";") end
+  if m and m.recorded and m.next <= #m.recorded then
+    error(string.format("the beat's recorded mid-beat answers were not all asked for (%d of %d)",
+      m.next - 1, #m.recorded), 0)
+  end
+  return nil
+end
+
+-- The mid-beat decider now: a test's (cairn.cards.decide), the recorded answers, a bot's, or
+-- the default. Returns it, whether it answers with text, and where to keep what it answers
+-- (a bot's answers only: the others need no record).
 local function decider()
-  return custom_decider or default_decider
+  if custom_decider then return custom_decider, false, nil end
+  local m = beat_mid
+  if m and m.recorded then
+    return function(p)
+      local pair = m.recorded[m.next]
+      if not pair or pair[1] ~= p.name then
+        error(string.format("the recorded mid-beat answers have none for prompt '%s' (%s)",
+          p.name, pair and ("the next is for '" .. pair[1] .. "'") or "they ran out"), 0)
+      end
+      m.next = m.next + 1
+      return pair[2]
+    end, true, nil
+  end
+  if m and m.fn then return m.fn, false, m.given end
+  return default_decider, false, nil
 end
 
 function abilities.set_decider(fn)
   custom_decider = fn
+end
+
+-- Asks every prompt of a resolution (choices.lua's queue) of the decider; keeps the answers
+-- as text in `record` when given. Returns the resolution, dropped or not.
+local function ask_all(actor, entry, decide, is_text, record)
+  local r = choices.begin(actor, entry)
+  while not choices.done(r) do
+    local m = choices.prompt(r)
+    local v = decide(m)
+    if v == nil or v == "!" then
+      if record then record[#record + 1] = m.name .. "=!" end
+      choices.cancel(r)
+    else
+      local before = #r.given
+      choices.answer(r, v, is_text)
+      if record then
+        for i = before + 1, #r.given do record[#record + 1] = r.given[i] end
+      end
+    end
+  end
+  return r
 end
 
 -- Messages ------------------------------------------------------------------------------------
@@ -506,8 +579,14 @@ function abilities.resolve(actor, ability, opts)
   if #prompts > 0 then
     local label = a.def.label or (a.name:gsub("^[^:]*:", ""))
     local entry = { name = a.name, where = a.where, def = { label = label, prompts = prompts } }
-    local r = choices.resolve(actor, entry, opts.answers or decider())
-    if not r then return false, "dropped" end
+    local decide, is_text, record
+    if opts.answers ~= nil then
+      decide, is_text = choices.decider_of(opts.answers, entry), false
+    else
+      decide, is_text, record = decider()
+    end
+    local r = ask_all(actor, entry, decide, is_text, record)
+    if r.dropped then return false, "dropped" end
     if r.cancelled then
       r.cancelled(actor, r.answers)
       return false, "cancelled"
@@ -549,7 +628,11 @@ function abilities.trigger(event, list, ask)
   end
   local order = {}
   if interactive and #loud > 1 then
-    local decide = ask or decider()
+    local decide, record = ask, nil
+    if not decide then
+      local _
+      decide, _, record = decider()
+    end
     while #loud > 1 do
       local m = { kind = "pick", name = "order", choice = event,
         text = "Which resolves first?", options = {} }
@@ -557,7 +640,8 @@ function abilities.trigger(event, list, ask)
         m.options[k] = { value = k, label = it.a.def.label or (it.a.name:gsub("^[^:]*:", "")) }
       end
       local v = decide(m)
-      local k = math.tointeger(v)
+      local k = math.tointeger(tonumber(v))
+      if record and k then record[#record + 1] = "order=" .. k end
       if not (k and loud[k]) then
         error(string.format("the order of '%s': the decider answered %s, not one of 1 to %d",
           event, tostring(v), #loud), 0)
@@ -693,7 +777,7 @@ end
 function abilities.reset()
   for k in pairs(registry) do registry[k] = nil end
   for k in pairs(piles.card_defs) do piles.card_defs[k] = nil end
-  spoken, custom_decider = {}, nil
+  spoken, custom_decider, beat_mid = {}, nil, nil
   stack.clear()
   stack.reset_types()
   stack.reset_validators()
