@@ -64,7 +64,7 @@ local fields = {
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
     sight = "number", description = "string" },
-  bot = { name = "string", decide = "function", description = "string" },
+  bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
     action = "string", perform = "function" },

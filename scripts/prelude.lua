@@ -48,8 +48,9 @@ local checkpoints = script("checkpoints",
   { data = data, define = define, host = host, prims = prims })
 local saves = script("saves",
   { checkpoints = checkpoints, data = data, define = define, host = host, packs = packs })
-local session = script("session", { checkpoints = checkpoints, choices = choices,
-  define = define, host = host, narration = narration, saves = saves, util = util })
+local session = script("session", { abilities = abilities, checkpoints = checkpoints,
+  choices = choices, define = define, host = host, narration = narration, saves = saves,
+  util = util })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
   sandbox = sandbox, session = session, util = util })

@@ -17,6 +17,7 @@
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
 -- keeps and how a game resumes is saves.lua.
 local use = ... -- what this script uses, from prelude.lua
+local abilities = use.abilities
 local checkpoints, choices, define, host = use.checkpoints, use.choices, use.define, use.host
 local narration, saves, util = use.narration, use.saves, use.util
 local find = define.find
@@ -174,9 +175,10 @@ function session.cancel()
   return committed
 end
 
--- Gives a log entry's input again (undo, replays).
+-- Gives a log entry's input again (undo, replays), and the answers given inside its beat.
 function session.give(entry)
   local s = need()
+  s.pending_mid = entry.mid or false
   local p = player()
   if not p then return end
   if entry.choice then
@@ -220,7 +222,18 @@ local function log_entry(s, given)
   else
     e.action, e.dir = given and given.action or "none", given and given.dir or false
   end
+  e.mid = given and given.mid or nil
   return e
+end
+
+-- Who answers the prompts asked inside the beat (cards/abilities.lua: triggers, enemies'
+-- abilities): the answers recorded in the log entry given again (`mid`: its text, or false
+-- for none), else the bot's `answer` function when it has one, else the runtime's default.
+local function mid_beat(s, mid)
+  if mid ~= nil then return mid or nil end
+  local bot = s.bot and s.bot.def.answer
+  if not bot then return nil end
+  return function(prompt) return bot(s.memory, world(), prompt) end
 end
 
 local outcomes = { descend = true, won = true, lost = true }
@@ -231,10 +244,18 @@ function session.step()
   local s = need()
   if s.ended then return nil end
   local given = s.pending
-  s.pending, s.resolving = nil, nil
+  local mid = s.pending_mid
+  s.pending, s.resolving, s.pending_mid = nil, nil, nil
   local w = world()
   local you = player()
-  w:step()
+  abilities.begin_beat(mid_beat(s, mid))
+  local stepped, err = pcall(w.step, w)
+  local answered = abilities.end_beat()
+  if not stepped then error(err, 0) end
+  if answered then
+    given = given and util.copy_shallow(given) or {}
+    given.mid = answered
+  end
   s.beats = s.beats + 1
   narration.describe(s, w:history(), you and you.id)
   if not player() then
