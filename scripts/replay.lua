@@ -27,7 +27,12 @@ local host, packs, session, util = use.host, use.packs, use.session, use.util
 local replay = {}
 
 local FORMAT = 2
-local FORMATS = { ["1"] = true, ["2"] = true } -- what reads: format 1 had no choices
+-- What reads: format 1 had no choices; format 3 is 2 with the answers given inside a beat
+-- (`mid=`, cards' triggers and enemies' abilities answered by a bot), written only by a game
+-- that has some, so that every other replay stays readable by older versions.
+local FORMATS = { ["1"] = true, ["2"] = true, ["3"] = true }
+-- One answer of a beat's mid=: name=value, the parts joined by ';'.
+local MID_PART = "^[%a_][%w_]*=[^;%s]*$"
 -- Longer than any line the recorder writes (a pack's folder is at most PATH_MAX, 4096 bytes):
 -- past it a line is not a replay's, and is refused before any pattern looks at it.
 local LINE_MAX = 8192
@@ -37,8 +42,12 @@ local NAME = "^[%a_][%w_%.%-]*$" -- a definition's name (define.lua)
 local DIR_WORD = "^[%a_][%w_]*$"
 
 function replay.text(s)
+  local format = FORMAT
+  for beat = 1, s.beats do
+    if s.log[beat].mid then format = 3 end
+  end
   local lines = {
-    "cairn-replay " .. FORMAT,
+    "cairn-replay " .. format,
     "cairn " .. host.version,
     "game " .. s.game.pack.id .. ":" .. s.game.def.name,
     "seed " .. tostring(s.seed),
@@ -52,8 +61,9 @@ function replay.text(s)
     local e = s.log[beat]
     local what, how = e.action, e.dir or "-"
     if e.choice then what, how = "!" .. e.choice, e.answers end
-    lines[#lines + 1] = string.format("beat %d %s %s sum=%s floor=%d at=%s hp=%d", beat,
-      what, how, e.sum, e.floor, e.x and (e.x .. "," .. e.y) or "-", e.hp)
+    lines[#lines + 1] = string.format("beat %d %s %s sum=%s floor=%d at=%s hp=%d%s", beat,
+      what, how, e.sum, e.floor, e.x and (e.x .. "," .. e.y) or "-", e.hp,
+      e.mid and (" mid=" .. e.mid) or "")
   end
   lines[#lines + 1] = "end " .. (s.ended or "playing")
   return table.concat(lines, "\n") .. "\n"
@@ -98,11 +108,22 @@ end
 -- A beat line after "beat ", checked field by field. One match splits it, so that reading a
 -- long replay costs little more than the bytes it holds.
 local function parse_beat(rest, n, line, fail)
+  -- format 3: the answers given inside the beat, last
+  local mid
+  local before, tail = rest:match("^(.*) mid=(%S*)$")
+  if before then
+    for part in (tail .. ";"):gmatch("([^;]*);") do
+      if not part:match(MID_PART) then
+        fail("mid is the answers given inside the beat, name=value;..., not " .. quote(tail))
+      end
+    end
+    rest, mid = before, tail
+  end
   local beat, action, dir, sum, floor, at, hp = rest:match(BEAT)
   if not beat then beat_shape(rest, fail) end
   if whole(beat) ~= n then fail(string.format("beat %d was expected here, not %s", n, quote(beat))) end
   local e = { line = line, sum = sum, floor = whole(floor), hp = whole(hp, true), x = false,
-    y = false }
+    y = false, mid = mid }
   local choice = action:match("^!(.*)$")
   if choice then
     local pack, name = choice:match("^([^:]*):(.*)$")
@@ -191,7 +212,7 @@ local function parse_line(r, line)
   end
   if n == 1 then
     if not FORMATS[line:match("^cairn%-replay (%d+)$") or ""] then
-      fail("this is not a cairn replay of format 1 or " .. FORMAT .. " (it starts " ..
+      fail("this is not a cairn replay of format 1, 2 or 3 (it starts " ..
         quote(line) .. ")")
     end
     return
@@ -228,7 +249,7 @@ end
 local function check_cut(r)
   local at, line = r.cut, r.cut_text
   if at == 1 and ("cairn-replay " .. FORMAT):sub(1, #line) ~= line then
-    error("replay line 1: this is not a cairn replay of format 1 or " .. FORMAT .. " (it starts " ..
+    error("replay line 1: this is not a cairn replay of format 1, 2 or 3 (it starts " ..
       quote(line) .. ")", 0)
   elseif r.ended_line then
     error(string.format("replay line %d: nothing may follow the end line (line %d)", at,
@@ -389,7 +410,7 @@ end
 
 -- Gives the beat's recorded input; an input the game refuses is the replay's fault.
 local function give(e, beat)
-  if e.action == "none" and not e.dir then return end
+  if e.action == "none" and not e.dir and not e.mid then return end
   local ok, err = pcall(session.give, e)
   if not ok then
     refuse("replay line %d: the input of beat %d (%s %s) is refused: %s", e.line, beat,
