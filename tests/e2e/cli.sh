@@ -566,6 +566,9 @@ replay_verifies_a_game_played_with_cards)
     expect_status 0
     beats=$(sed -n 's/^beats: *//p' "$out")
     grep -q '^beat [0-9]* !cardgame:play card=' "$replay" || fail "no card was played"
+    # The bot's answers inside beats (the charms' order) are in the replay, format 3.
+    grep -q ' mid=order=' "$replay" || fail "no answer given inside a beat was recorded"
+    head -1 "$replay" | grep -q '^cairn-replay 3$' || fail "a replay with mid= is format 3"
     run replay "$replay" --verify
     expect_status 0
     expect_last_line "verified: $beats beats"

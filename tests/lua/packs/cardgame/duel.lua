@@ -27,10 +27,20 @@ cairn.ability { name = "thorns_back", trigger = "hurt", silent = true,
   effect = { { damage = { damage = 1, target = "trigger_source" } } } }
 cairn.ability { name = "steady", trigger = "hurt", priority = 1,
   effect = { { block = { block = 1 } } } }
+-- Two interactive charms whose order shows in the hero's data: the bot answers the order
+-- (its `answer`), and a replay must give the same answers back.
+cairn.effect { name = "mark", target = "self", params = { letter = "string" },
+  run = function(ctx, t) t.data.trail = (t.data.trail or "") .. ctx.params.letter end }
+cairn.ability { name = "fury", trigger = "hurt", interactive = true,
+  effect = { { mark = { letter = "f" } } } }
+cairn.ability { name = "calm", trigger = "hurt", interactive = true,
+  effect = { { mark = { letter = "c" } } } }
 cairn.status { name = "thorns",
   apply = function(e)
     cairn.cards.grant(e, "thorns_back")
     cairn.cards.grant(e, "steady")
+    cairn.cards.grant(e, "fury")
+    cairn.cards.grant(e, "calm")
   end,
   handlers = { damaged = function(ev)
     if ev.actor and ev.actor ~= ev.target then
@@ -96,4 +106,11 @@ cairn.bot { name = "cardplayer", decide = function(mem, w, p)
     end
   end
   return "none"
+end,
+-- Inside a beat: the last option each time (the default would take the first).
+answer = function(mem, w, prompt)
+  if prompt.kind == "pick" then return #prompt.options end
+  if prompt.kind == "select" then return prompt.candidates[1] end
+  if prompt.kind == "number" then return prompt.max end
+  return true
 end }
