@@ -261,7 +261,7 @@ function cairn.cards.fire(event, e, opts) end
 ---@return string[] order
 function cairn.cards.trigger(event, list, decider) end
 
----Sets the mid-beat decider (nil: the default).
+---Sets a test's mid-beat decider, first of all (nil: the log's, the bot's answer, the default).
 ---@param decider CairnDecider?
 function cairn.cards.decide(decider) end
 

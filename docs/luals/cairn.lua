@@ -355,6 +355,7 @@ function CairnGameLook:preview(action, dir) end
 ---@class CairnBotDef: CairnChangeable
 ---@field name string
 ---@field decide fun(mem: CairnBotMemory, w: CairnWorld, player: CairnEntity, game: CairnGameLook): (CairnActionName|CairnChoiceInput)?, CairnDir? The player's action and its direction, or { choice =, answers = }; nil: the player waits.
+---@field answer? fun(mem: CairnBotMemory, w: CairnWorld, prompt: CairnPrompt): any Answers prompts asked inside a beat (card triggers' order, enemies' abilities); kept in the log for undo and replays.
 ---@field description? string
 
 -- ---------------------------------------------------------------------------------------
