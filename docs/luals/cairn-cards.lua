@@ -117,7 +117,7 @@ function CairnEffectContext:push(payload, opts) end
 
 ---@class CairnCardDef: CairnAbilityDef
 ---@field values? table<string, any>
----@field upgrade? { values?: table<string, any>, text?: string }
+---@field upgrade? { values?: table<string, any>, text?: string, cost?: CairnCost }
 ---@field counters? table<string, integer>
 ---@field rarity? string
 ---@field tags? string[]

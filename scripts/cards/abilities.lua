@@ -116,7 +116,12 @@ function abilities.check(def, what, out, spec)
   if type(def.end_turn) == "table" then
     abilities.check(def.end_turn, what .. ": end_turn", out)
   end
-  if type(def.upgrade) == "table" then check_fields(def.upgrade, UPGRADE, what .. ": upgrade", out) end
+  if type(def.upgrade) == "table" then
+    check_fields(def.upgrade, UPGRADE, what .. ": upgrade", out)
+    if type(def.upgrade.cost) == "table" then
+      check_fields(def.upgrade.cost, COST, what .. ": upgrade: cost", out)
+    end
+  end
   if def.effect == nil then out[#out + 1] = what .. ": 'effect' is required" end
   return out
 end
@@ -205,9 +210,16 @@ local function in_hand_but(deck, inst)
   return n
 end
 
+-- The cost of the ability for this card: an upgraded card's upgrade.cost when it has one.
+local function cost_of(def, inst)
+  if inst and inst.upgraded and def.upgrade and def.upgrade.cost then return def.upgrade.cost end
+  return def.cost
+end
+abilities.cost_of = cost_of
+
 -- Why the cost cannot be paid now, or nil.
 local function cost_problem(actor, def, inst)
-  local cost = def.cost
+  local cost = cost_of(def, inst)
   if not cost then return nil end
   local deck = piles.of(actor)
   if cost.energy ~= nil then
@@ -253,7 +265,7 @@ function abilities.available(actor, a, inst)
 end
 
 local function pay(actor, def, inst, answers, request)
-  local cost = def.cost
+  local cost = cost_of(def, inst)
   if not cost then return end
   local deck = piles.of(actor)
   if cost.energy == "X" then
@@ -285,7 +297,8 @@ local function card_label(inst)
   local def = a and a.def or EMPTY
   local name = def.label or (inst.card:gsub("^[^:]*:", ""):gsub("_", " "))
   if inst.upgraded then name = name .. "+" end
-  local cost = def.cost and def.cost.energy
+  local cost = cost_of(def, inst)
+  cost = cost and cost.energy
   if cost ~= nil then name = name .. " (" .. tostring(cost) .. ")" end
   return name
 end
@@ -314,7 +327,7 @@ function abilities.prompts(actor, a, inst)
     t.cancel = cancel
     list[#list + 1] = t
   end
-  local cost = def.cost or EMPTY
+  local cost = cost_of(def, inst) or EMPTY
   if cost.energy == "X" then
     list[#list + 1] = { name = "x", kind = "number", text = "How much energy?", min = 0,
       max = function(who) return piles.need(who).energy end, cancel = cancel }

@@ -136,7 +136,7 @@ local function hand_view(e)
     if type(text) == "function" then text = text(c) end
     if c.upgraded and a.def.upgrade and a.def.upgrade.text then text = a.def.upgrade.text end
     out[i] = { id = c.id, card = c.card, label = abilities.card_label(c),
-      cost = a.def.cost and a.def.cost.energy, text = text and abilities.fill(text, c.values),
+      cost = (abilities.cost_of(a.def, c) or {}).energy, text = text and abilities.fill(text, c.values),
       playable = ok, reason = why }
   end
   return out

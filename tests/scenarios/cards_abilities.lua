@@ -281,3 +281,16 @@ test("the dead leave the list of card holders once they are gone", function()
   expect.eq(#w.data.card_holders, 1)
   expect.eq(w.data.card_holders[1], h.id)
 end)
+
+cairn.card { name = "bash", cost = { energy = 2 }, values = { damage = 8 },
+  upgrade = { values = { damage = 10 }, cost = { energy = 1 } }, effect = say("bash") }
+
+test("an upgrade may change the cost", function()
+  local _, h = holding({}, 1)
+  cairn.cards.add(h, "bash", "hand")
+  cairn.cards.add(h, "bash", "hand", true)
+  expect.eq(hand_names(h), "bash(needs 2 energy, has 1) bash")
+  expect.eq(cairn.cards.hand(h)[2].label, "bash+ (1)")
+  expect.eq(cairn.cards.play(h, card(h, 2)), true)
+  expect.eq(cairn.cards.energy(h), 0)
+end)
