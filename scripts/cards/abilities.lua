@@ -74,7 +74,12 @@ end
 
 local function check_fields(t, spec, what, out)
   local known = sorted_keys(spec)
-  for k, v in pairs(t) do
+  -- In sorted order: the problems of one definition come in the same order every run.
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do
+    local v = t[k]
     local s = spec[k]
     if not s then
       out[#out + 1] = string.format("%s: unknown field '%s'%s", what, tostring(k),

@@ -157,7 +157,11 @@ function stack.check(payload, path, out)
       for k in pairs(def.params) do known[#known + 1] = k end
       for k in pairs(COMMON) do known[#known + 1] = k end
       table.sort(known)
-      for k, v in pairs(params) do
+      local keys = {} -- sorted: the problems come in the same order every run
+      for k in pairs(params) do keys[#keys + 1] = k end
+      table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+      for _, k in ipairs(keys) do
+        local v = params[k]
         local spec = def.params[k] or COMMON[k]
         if not spec then
           out[#out + 1] = string.format("%s: %s has no parameter '%s'%s", here, def.name,
