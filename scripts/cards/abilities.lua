@@ -363,6 +363,21 @@ function abilities.prompts(actor, a, inst)
   return list
 end
 
+-- Whether the card's target prompt has something to choose now: true, or false and why. A
+-- hand shows a card with no target in range as unplayable, rather than letting the play
+-- choice fail at its target ("nothing to choose for").
+function abilities.has_target(actor, a)
+  a = ability_of(a)
+  local t = a.def.target
+  if not t then return true end
+  local prompt = util.copy_shallow(t)
+  prompt.name, prompt.kind, prompt.among = "target", "select", t.among or "entity"
+  local entry = { name = a.name, where = a.where, def = { label = a.name, prompts = { prompt } } }
+  local ok = pcall(function() choices.prompt(choices.begin(actor, entry)) end)
+  if ok then return true end
+  return false, "nothing to target in range"
+end
+
 -- Mid-beat deciders ---------------------------------------------------------------------------
 
 local custom_decider = nil

@@ -106,10 +106,19 @@ end
 
 -- Whether e can play the card (an instance or its id) from its hand now: true, or false and
 -- why.
+-- Whether a card of the hand can be played now: its ability is open, and its target prompt,
+-- if any, has something to choose.
+local function can_play(e, card)
+  local a = abilities.find(card.card)
+  local ok, why = abilities.available(e, a, card)
+  if not ok then return false, why end
+  return abilities.has_target(e, a)
+end
+
 local function playable(e, inst)
   local card, where = live(e, inst)
   if where ~= "hand" then return false, "not in hand" end
-  return abilities.available(e, abilities.find(card.card), card)
+  return can_play(e, card)
 end
 
 -- Plays a card from e's hand, its prompts answered by `answers` (as choices take them; for
@@ -131,7 +140,7 @@ local function hand_view(e)
   local out = {}
   for i, c in ipairs(deck.hand) do
     local a = abilities.find(c.card)
-    local ok, why = abilities.available(e, a, c)
+    local ok, why = can_play(e, c)
     local text = a.def.text
     if type(text) == "function" then text = text(c) end
     if c.upgraded and a.def.upgrade and a.def.upgrade.text then text = a.def.upgrade.text end
@@ -154,7 +163,7 @@ local function play_choice(opts)
       if not deck then return false end
       if #deck.hand == 0 then return false, "no cards in hand" end
       for _, c in ipairs(deck.hand) do
-        if abilities.available(a, abilities.find(c.card), c) then return true end
+        if can_play(a, c) then return true end
       end
       return false, "no card can be played now"
     end,
@@ -162,7 +171,7 @@ local function play_choice(opts)
       options = function(a)
         local list = {}
         for _, c in ipairs(piles.need(a).hand) do
-          if abilities.available(a, abilities.find(c.card), c) then
+          if can_play(a, c) then
             list[#list + 1] = { value = c, label = abilities.card_label(c) }
           end
         end
