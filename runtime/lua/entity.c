@@ -11,7 +11,6 @@
 #include "host.h"
 
 static const char entity_meta[] = "cairn.entity";
-static const char cache_key[] = "cairn.entity_cache";
 
 typedef struct handle {
     cairn_entity_id id;
@@ -65,10 +64,11 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
     /* One handle per entity of this world, the gone ones too (named by the history, say):
      * keyed by e.id, which no later tenant of the slot shares. */
     lua_Integer key = cairn_lua__id_to_integer(id);
-    lua_getfield(L, LUA_REGISTRYINDEX, cache_key);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
     if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA &&
         ((handle *)lua_touserdata(L, -1))->world == h->world_serial) {
-        lua_remove(L, -2);
+        lua_copy(L, -1, -2);
+        lua_pop(L, 1);
         return;
     }
     lua_pop(L, 1);
@@ -99,13 +99,15 @@ cairn_entity_id cairn_lua__id_from_integer(lua_Integer id)
 
 cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx)
 {
-    handle *e = luaL_testudata(L, idx, entity_meta);
+    handle *e = cairn_lua__test_class(L, idx, cairn_lua__from(L)->entity_meta);
     return e ? e->id : CAIRN_ENTITY_NONE;
 }
 
 cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive)
 {
-    handle *e = luaL_checkudata(L, idx, entity_meta);
+    handle *e = cairn_lua__test_class(L, idx, cairn_lua__from(L)->entity_meta);
+    if (!e)
+        e = luaL_checkudata(L, idx, entity_meta); /* raises, naming what was given */
     cairn_world *w = cairn_lua__world(L);
     if (e->world != cairn_lua__from(L)->world_serial)
         luaL_error(L, "entity %d belongs to a world that was replaced", (int)e->id.index);
@@ -402,20 +404,23 @@ static void push_cell_field(lua_State *L, cairn_world *w, cairn_entity_id id, bo
 
 static int e_index(lua_State *L)
 {
-    /* Methods first: they live in the metatable's `methods`, this closure's upvalue. */
-    if (cairn_lua__upvalue_method(L))
-        return 1;
     /* Only an entity handle has this __index (its metatable cannot be had) */
     handle *e = lua_touserdata(L, 1);
-    const char *key = luaL_checkstring(L, 2);
-    /* The fields a movs or a handler reads most, on the shortest way: a handle that names an
-     * entity of this world still there (any other goes the long way, to its error). */
     cairn_lua *h = cairn_lua__from(L);
-    if ((key[0] == 'x' || key[0] == 'y') && key[1] == '\0' && h->world &&
-        e->world == h->world_serial && cairn_entity_check(h->world, e->id) == CAIRN_OK) {
+    /* x and y, which a movs or a handler reads most, before the methods (none has either
+     * name) and on the shortest way: for a handle that names an entity of this world still
+     * there (any other goes the long way, to its error). */
+    size_t len = 0;
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
+    if (len == 1 && (key[0] == 'x' || key[0] == 'y') && h->world && e->world == h->world_serial &&
+        cairn_entity_check(h->world, e->id) == CAIRN_OK) {
         push_cell_field(L, h->world, e->id, key[0] == 'x');
         return 1;
     }
+    /* The methods: the metatable's `methods`, this closure's upvalue. */
+    if (cairn_lua__upvalue_method(L))
+        return 1;
+    key = luaL_checkstring(L, 2);
     cairn_world *w = cairn_lua__world(L);
     /* One way to ask: an `alive` field once did what e:is_dead() does. */
     if (!strcmp(key, "alive"))
@@ -536,6 +541,8 @@ void cairn_lua__open_entity(lua_State *L)
     };
     cairn_lua__new_class(L, entity_meta, "entity", meta, methods);
     cairn_lua__index_closure(L, entity_meta, e_index);
+    cairn_lua *h = cairn_lua__from(L);
+    h->entity_meta = cairn_lua__class_meta(L, entity_meta);
 
     /* The cache: e.id -> handle, weak so unused handles are collected. */
     lua_newtable(L);
@@ -543,5 +550,5 @@ void cairn_lua__open_entity(lua_State *L)
     lua_pushliteral(L, "v");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, cache_key);
+    h->entity_cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }

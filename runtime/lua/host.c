@@ -635,6 +635,24 @@ bool cairn_lua__upvalue_method(lua_State *L)
     return false;
 }
 
+void *cairn_lua__test_class(lua_State *L, int idx, const void *meta)
+{
+    void *p = lua_touserdata(L, idx);
+    if (!p || !lua_getmetatable(L, idx))
+        return NULL;
+    bool same = lua_topointer(L, -1) == meta;
+    lua_pop(L, 1);
+    return same ? p : NULL;
+}
+
+const void *cairn_lua__class_meta(lua_State *L, const char *tname)
+{
+    luaL_getmetatable(L, tname);
+    const void *meta = lua_topointer(L, -1);
+    lua_pop(L, 1);
+    return meta;
+}
+
 bool cairn_lua__method(lua_State *L, int idx, const char *key)
 {
     lua_getmetatable(L, idx);
@@ -754,6 +772,7 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->scripts_dir = copy_string(dir && *dir ? dir : CAIRN_SCRIPTS_DIR);
     h->callbacks_ref = LUA_NOREF;
+    h->entity_cache_ref = h->world_handle_ref = LUA_NOREF;
     h->L = lua_newstate(host_alloc, h);
     if (!h->scripts_dir || !h->L) {
         cairn_lua_destroy(h);

@@ -53,7 +53,13 @@ struct cairn_lua {
      * Lua at that depth are made in that frame and need push neither. 0: none. */
     int frame;
     uint32_t frame_depth;
-    int callbacks_ref;  /* the registry's reference to the world's callback table */
+    int callbacks_ref; /* the registry's reference to the world's callback table */
+    /* What every push or check of a handle needs, found by a reference or an address rather
+     * than by name in the registry: a movs makes several of each per call. */
+    int entity_cache_ref;    /* the weak cache of entity handles (entity.c) */
+    int world_handle_ref;    /* the handle of the current world, or false (world.c) */
+    const void *entity_meta; /* the metatables, which a handle is known by */
+    const void *world_meta;
     uint64_t callbacks; /* calls the core made into Lua */
 
     /* The full message of the last failure; `pending` while it travels back up through the
@@ -155,6 +161,11 @@ void cairn_lua__index_closure(lua_State *L, const char *tname, lua_CFunction ind
 /* In such an __index: pushes the method named by the key at index 2 and returns true, or
  * pushes nothing and returns false. */
 bool cairn_lua__upvalue_method(lua_State *L);
+/* The userdata at idx if its metatable is meta (an address kept in the host), else NULL:
+ * luaL_testudata without finding the metatable by name in the registry each time. */
+void *cairn_lua__test_class(lua_State *L, int idx, const void *meta);
+/* The address of the class tname's metatable, for cairn_lua__test_class. */
+const void *cairn_lua__class_meta(lua_State *L, const char *tname);
 
 /* Scopes of event handles. */
 void cairn_lua__scope_open(cairn_lua *h);

@@ -9,7 +9,6 @@
 #include "host.h"
 
 static const char world_meta[] = "cairn.world";
-static const char handle_key[] = "cairn.world_handle";
 
 typedef struct handle {
     uint32_t serial;
@@ -17,8 +16,10 @@ typedef struct handle {
 
 cairn_world *cairn_lua_check_world(lua_State *L, int idx)
 {
-    handle *hd = luaL_checkudata(L, idx, world_meta);
     cairn_lua *h = cairn_lua__from(L);
+    handle *hd = cairn_lua__test_class(L, idx, h->world_meta);
+    if (!hd)
+        hd = luaL_checkudata(L, idx, world_meta); /* raises, naming what was given */
     if (!h->world || hd->serial != h->world_serial)
         luaL_error(L, "world handle used after its world was replaced");
     return h->world;
@@ -32,18 +33,18 @@ static cairn_world *check_world(lua_State *L)
 void cairn_lua__push_world(lua_State *L)
 {
     cairn_lua__world(L);
-    uint32_t serial = cairn_lua__from(L)->world_serial;
+    cairn_lua *h = cairn_lua__from(L);
     /* One handle per world, kept: a movs that asks for cairn.world() each call makes no
      * garbage. */
-    if (lua_getfield(L, LUA_REGISTRYINDEX, handle_key) == LUA_TUSERDATA &&
-        ((handle *)lua_touserdata(L, -1))->serial == serial)
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, h->world_handle_ref) == LUA_TUSERDATA &&
+        ((handle *)lua_touserdata(L, -1))->serial == h->world_serial)
         return;
     lua_pop(L, 1);
     handle *hd = lua_newuserdatauv(L, sizeof *hd, 0);
-    hd->serial = serial;
+    hd->serial = h->world_serial;
     luaL_setmetatable(L, world_meta);
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, handle_key);
+    lua_rawseti(L, LUA_REGISTRYINDEX, h->world_handle_ref);
 }
 
 static cairn_layer check_layer(lua_State *L, int idx)
@@ -525,7 +526,12 @@ static int w_allocations(lua_State *L)
 
 static int w_index(lua_State *L)
 {
-    cairn_world *w = check_world(L);
+    /* Only a world handle has this __index (its metatable cannot be had): no need to ask
+     * what it is, only whether its world is still the current one. */
+    cairn_lua *h = cairn_lua__from(L);
+    if (!h->world || ((handle *)lua_touserdata(L, 1))->serial != h->world_serial)
+        return luaL_error(L, "world handle used after its world was replaced");
+    cairn_world *w = h->world;
     if (cairn_lua__upvalue_method(L))
         return 1;
     const char *key = luaL_checkstring(L, 2);
@@ -576,6 +582,11 @@ void cairn_lua__open_world(lua_State *L)
     static const luaL_Reg meta[] = {{"__index", w_index}, {"__eq", w_eq}, {NULL, NULL}};
     cairn_lua__new_class(L, world_meta, "world", meta, methods);
     cairn_lua__index_closure(L, world_meta, w_index);
+    cairn_lua *h = cairn_lua__from(L);
+    h->world_meta = cairn_lua__class_meta(L, world_meta);
+    /* The slot of the current world's handle; none yet. */
+    lua_pushboolean(L, 0);
+    h->world_handle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods)
