@@ -115,13 +115,12 @@ static const char *returned(lua_State *L, int idx)
 /* One direction name of a movs's result, the value at idx, into cb->dirs. */
 static void take_dir(lua_State *L, callback *cb, int idx)
 {
-    const char *name = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : "";
-    int d = 0;
-    while (d < CAIRN_DIR_COUNT && strcmp(name, cairn_dir_name((cairn_dir)d)))
-        d++;
-    if (d == CAIRN_DIR_COUNT)
+    int d = cairn_lua__to_dir(L, idx);
+    if (d < 0 || d == CAIRN_DIR_NONE) {
+        const char *name = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : "";
         bad_result(L, "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one",
                    name);
+    }
     if (*cb->count == CAIRN_DIR_COUNT)
         bad_result(L, "a movs returns at most 8 directions; this one returned more%s", "");
     cb->dirs[(*cb->count)++] = (cairn_dir)d;

@@ -34,14 +34,31 @@ cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y)
     return (cairn_cell){(int32_t)cx, (int32_t)cy};
 }
 
+int cairn_lua__to_dir(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return -1;
+    const char *name = lua_tostring(L, idx);
+    const char *const *names = cairn_lua__from(L)->dir_names;
+    for (int d = 0; d <= CAIRN_DIR_NONE; d++)
+        if (name == names[d])
+            return d;
+    /* Not one of them by address: compared by content, as names always were, so that a
+     * string that reads as a name up to a NUL is taken as before. */
+    for (int d = 0; d <= CAIRN_DIR_NONE; d++)
+        if (!strcmp(name, names[d]))
+            return d;
+    return -1;
+}
+
 cairn_dir cairn_lua__check_dir(lua_State *L, int idx)
 {
     if (lua_isnoneornil(L, idx))
         return CAIRN_DIR_NONE;
+    int d = cairn_lua__to_dir(L, idx);
+    if (d >= 0)
+        return (cairn_dir)d;
     const char *name = luaL_checkstring(L, idx);
-    for (int d = 0; d <= CAIRN_DIR_NONE; d++)
-        if (!strcmp(name, cairn_dir_name((cairn_dir)d)))
-            return (cairn_dir)d;
     return (cairn_dir)luaL_error(L, "bad direction '%s' (n, ne, e, se, s, sw, w, nw or none)",
                                  name);
 }
@@ -551,4 +568,12 @@ void cairn_lua__open_entity(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     h->entity_cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    /* The directions' names, kept by a table the registry keeps (cairn_lua__to_dir). */
+    lua_createtable(L, CAIRN_DIR_NONE + 1, 0);
+    for (int d = 0; d <= CAIRN_DIR_NONE; d++) {
+        h->dir_names[d] = lua_pushstring(L, cairn_dir_name((cairn_dir)d));
+        lua_rawseti(L, -2, d + 1);
+    }
+    luaL_ref(L, LUA_REGISTRYINDEX);
 }

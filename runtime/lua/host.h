@@ -60,6 +60,9 @@ struct cairn_lua {
     int world_handle_ref;    /* the handle of the current world, or false (world.c) */
     const void *entity_meta; /* the metatables, which a handle is known by */
     const void *world_meta;
+    /* The directions' names as Lua strings, kept alive by the registry: a short string is
+     * interned, so a name given by content is one of these by its address alone. */
+    const char *dir_names[CAIRN_DIR_NONE + 1];
     uint64_t callbacks; /* calls the core made into Lua */
 
     /* The full message of the last failure; `pending` while it travels back up through the
@@ -164,6 +167,9 @@ bool cairn_lua__upvalue_method(lua_State *L);
 /* The userdata at idx if its metatable is meta (an address kept in the host), else NULL:
  * luaL_testudata without finding the metatable by name in the registry each time. */
 void *cairn_lua__test_class(lua_State *L, int idx, const void *meta);
+/* The direction the value at idx names (none included), or -1 if it is not a direction's
+ * name. Raises nothing. */
+int cairn_lua__to_dir(lua_State *L, int idx);
 /* The address of the class tname's metatable, for cairn_lua__test_class. */
 const void *cairn_lua__class_meta(lua_State *L, const char *tname);
 
