@@ -112,41 +112,76 @@ static const char *returned(lua_State *L, int idx)
     return lua_isnoneornil(L, idx) ? "nothing" : lua_pushfstring(L, "a %s", luaL_typename(L, idx));
 }
 
-/* One direction name of a movs's result, the value at idx, into cb->dirs. */
-static void take_dir(lua_State *L, callback *cb, int idx)
+/* What was wrong with a movs's result, for raise_bad_result. */
+typedef struct bad_dirs {
+    const char *fmt;
+    const char *arg;
+} bad_dirs;
+
+/* Under lua_pcall: raises the bad_dirs at index 1 about the function at index 2. */
+static int raise_bad_result(lua_State *L)
+{
+    const bad_dirs *bad = lua_touserdata(L, 1);
+    return bad_result(L, bad->fmt, bad->arg);
+}
+
+/* One direction name of a movs's result, the value at idx, into cb->dirs; false (and *bad
+ * says why) if it is none. Raises nothing. */
+static bool keep_dir(lua_State *L, callback *cb, int idx, bad_dirs *bad)
 {
     int d = cairn_lua__to_dir(L, idx);
     if (d < 0 || d == CAIRN_DIR_NONE) {
-        const char *name = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : "";
-        bad_result(L, "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one",
-                   name);
+        bad->fmt = "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one";
+        bad->arg = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : "";
+        return false;
     }
-    if (*cb->count == CAIRN_DIR_COUNT)
-        bad_result(L, "a movs returns at most 8 directions; this one returned more%s", "");
+    if (*cb->count == CAIRN_DIR_COUNT) {
+        bad->fmt = "a movs returns at most 8 directions; this one returned more%s";
+        bad->arg = "";
+        return false;
+    }
     cb->dirs[(*cb->count)++] = (cairn_dir)d;
+    return true;
+}
+
+/* A movs's result, the values from index first up, into cb->dirs: a list of at most 8
+ * direction names, or the names themselves up to the first nil - the form that builds no
+ * table each call. False (*bad saying why) for anything else. Raises nothing, so that it
+ * also serves after a call made outside the trampoline; leaves the values at first and
+ * above, where bad's strings live. */
+static bool keep_dirs(lua_State *L, callback *cb, int first, bad_dirs *bad)
+{
+    *cb->count = 0;
+    int last = lua_gettop(L);
+    if (first > last || lua_isnil(L, first))
+        return true;
+    if (lua_type(L, first) == LUA_TSTRING) {
+        for (int i = first; i <= last && !lua_isnil(L, i); i++)
+            if (!keep_dir(L, cb, i, bad))
+                return false;
+        return true;
+    }
+    if (!lua_istable(L, first)) {
+        bad->fmt = "a movs must return a list of directions, not a %s";
+        bad->arg = luaL_typename(L, first);
+        return false;
+    }
+    bool ok = true;
+    for (lua_Integer i = 1; ok && lua_rawgeti(L, first, i) != LUA_TNIL; i++) {
+        ok = keep_dir(L, cb, -1, bad);
+        if (ok)
+            lua_pop(L, 1); /* a bad one stays: bad->arg may be its string */
+    }
+    return ok;
 }
 
 /* A movs's result, the values from index first up: a list of at most 8 direction names, or
  * the names themselves - the form that builds no table each call. */
 static void take_dirs(lua_State *L, callback *cb, int first)
 {
-    *cb->count = 0;
-    int last = lua_gettop(L);
-    if (first > last || lua_isnil(L, first))
-        return;
-    if (lua_type(L, first) == LUA_TSTRING) {
-        /* up to the first nil, as in a list */
-        for (int i = first; i <= last && !lua_isnil(L, i); i++)
-            take_dir(L, cb, i);
-        return;
-    }
-    lua_settop(L, first);
-    if (!lua_istable(L, -1))
-        bad_result(L, "a movs must return a list of directions, not a %s", luaL_typename(L, -1));
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
-        take_dir(L, cb, -1);
-        lua_pop(L, 1);
-    }
+    bad_dirs bad;
+    if (!keep_dirs(L, cb, first, &bad))
+        bad_result(L, bad.fmt, bad.arg);
 }
 
 /* decide's result: a 1-based step, or nil to keep the rules' choice. */
@@ -250,6 +285,64 @@ static cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
     return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
 }
 
+/* In the beat's frame, pushes the function of a callback whose arguments push without raising
+ * or allocating - a kept entity handle, a step number, the first event handle of its scope -
+ * and those arguments, and returns how many arguments; so that it is called directly, not
+ * through callback_body, which would make it two calls. A movs's function is pushed twice:
+ * the one below its results names it if they are bad. Returns -1 having pushed nothing when
+ * the callback cannot be called so. */
+static int push_direct(lua_State *L, cairn_lua *h, int table, const callback *cb)
+{
+    /* A direction's name, an outcome's table and a result to check go the trampoline's way. */
+    if (cb->dir || cb->outcome || cb->no_result)
+        return -1;
+    lua_rawgeti(L, table, cb->fn);
+    if (cb->dirs)
+        lua_pushvalue(L, -1);
+    int n = 0;
+    if (!cairn_entity_id_is_none(cb->entity)) {
+        if (!cairn_lua__push_kept_entity(L, cb->entity))
+            goto fail;
+        n++;
+    }
+    if (cb->step)
+        lua_pushinteger(L, cb->step), n++;
+    if (cb->ev) {
+        if (!cairn_lua__push_first_event(L, h, cb->ev))
+            goto fail;
+        n++;
+    }
+    return n;
+fail:
+    lua_settop(L, table);
+    return -1;
+}
+
+/* A callback called directly in the beat's frame (push_direct pushed it, with nargs
+ * arguments): its results taken as callback_body takes them; a bad movs result is raised in
+ * a call of its own under the frame's message handler, as callback_body would raise it. */
+static cairn_err call_direct(cairn_lua *h, callback *cb, int table, int nargs)
+{
+    lua_State *L = h->L;
+    cairn_err st = cairn_lua__call_in_frame(h, nargs,
+                                            cb->dirs        ? LUA_MULTRET
+                                            : cb->want_bool ? 1
+                                                            : 0);
+    if (st)
+        return st;
+    bad_dirs bad;
+    if (cb->want_bool) {
+        cb->result = lua_toboolean(L, -1);
+    } else if (cb->dirs && !keep_dirs(L, cb, table + 2, &bad)) {
+        lua_pushcfunction(L, raise_bad_result);
+        lua_pushlightuserdata(L, &bad);
+        lua_pushvalue(L, table + 1);
+        st = cairn_lua__call_in_frame(h, 2, 0);
+    }
+    lua_settop(L, table);
+    return st;
+}
+
 /* Calls back into Lua; a failure is made the world's, for the core to unwind. */
 static cairn_err call_back(cairn_lua *h, callback *cb)
 {
@@ -261,15 +354,19 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
         return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
     int outer_fn = enter(h, cb->fn);
     int table = h->frame + 1;
-    if (!in_frame) {
+    if (in_frame) {
+        int nargs = push_direct(L, h, table, cb);
+        if (nargs >= 0)
+            return leave(h, cb->fn, outer_fn, call_direct(h, cb, table, nargs));
+    } else {
         cairn_lua__push_frame(L);
         push_callbacks(L);
         table = lua_gettop(L);
     }
     /* A handler: its event's handle is a light userdata and nothing else is needed, so
      * nothing here can raise - the function is called directly, without the trampoline. */
-    bool direct = cb->ev && cairn_entity_id_is_none(cb->entity) && !cb->dir && !cb->step &&
-                  !cb->outcome && !cb->want_bool && !cb->dirs && !cb->no_result;
+    bool direct = !in_frame && cb->ev && cairn_entity_id_is_none(cb->entity) && !cb->dir &&
+                  !cb->step && !cb->outcome && !cb->want_bool && !cb->dirs && !cb->no_result;
     if (direct) {
         lua_rawgeti(L, table, cb->fn);
         direct = cairn_lua__push_first_event(L, h, cb->ev);
@@ -282,7 +379,7 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
     }
     cairn_err st;
     if (in_frame) {
-        st = cairn_lua__call_in_frame(h, 1);
+        st = cairn_lua__call_in_frame(h, 1, 0);
     } else {
         lua_remove(L, table);
         st = cairn_lua__call_framed(h, 1, 0);
@@ -307,7 +404,7 @@ static cairn_err lua_handler(cairn_world *w, cairn_event *ev, void *ud)
         int outer_fn = enter(h, fn);
         lua_rawgeti(h->L, h->frame + 1, fn);
         if (cairn_lua__push_first_event(h->L, h, ev))
-            return leave(h, fn, outer_fn, cairn_lua__call_in_frame(h, 1));
+            return leave(h, fn, outer_fn, cairn_lua__call_in_frame(h, 1, 0));
         lua_pop(h->L, 1);
         leave(h, fn, outer_fn, CAIRN_OK);
         h->callbacks--;

@@ -73,26 +73,35 @@ static void new_handle(lua_State *L, cairn_entity_id id)
 
 void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
 {
-    cairn_lua *h = cairn_lua__from(L);
     if (cairn_entity_id_is_none(id)) {
         lua_pushnil(L);
         return;
     }
     /* One handle per entity of this world, the gone ones too (named by the history, say):
      * keyed by e.id, which no later tenant of the slot shares. */
-    lua_Integer key = cairn_lua__id_to_integer(id);
+    if (cairn_lua__push_kept_entity(L, id))
+        return;
+    cairn_lua *h = cairn_lua__from(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
-    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA &&
+    new_handle(L, id);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, cairn_lua__id_to_integer(id));
+    lua_remove(L, -2);
+}
+
+bool cairn_lua__push_kept_entity(lua_State *L, cairn_entity_id id)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    /* Raw look-ups by integer keys: neither raises nor allocates. */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
+    if (lua_rawgeti(L, -1, cairn_lua__id_to_integer(id)) == LUA_TUSERDATA &&
         ((handle *)lua_touserdata(L, -1))->world == h->world_serial) {
         lua_copy(L, -1, -2);
         lua_pop(L, 1);
-        return;
+        return true;
     }
-    lua_pop(L, 1);
-    new_handle(L, id);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, key);
-    lua_remove(L, -2);
+    lua_pop(L, 2);
+    return false;
 }
 
 void cairn_lua__entity_order(lua_State *L, int idx, uint32_t *world, lua_Integer *id)

@@ -546,12 +546,12 @@ cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
     return st;
 }
 
-cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs)
+cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int below = h->frame + 1; /* the frame's top, as cairn_lua__in_frame found it */
     bool outer = call_begin(h);
-    int rc = lua_pcall(L, nargs, 0, h->frame);
+    int rc = lua_pcall(L, nargs, nresults, h->frame);
     h->depth--;
     cairn_err st = CAIRN_OK;
     if (rc != LUA_OK) {

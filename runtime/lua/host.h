@@ -116,10 +116,11 @@ static inline bool cairn_lua__in_frame(const cairn_lua *h)
 {
     return h->frame > 0 && h->depth == h->frame_depth && lua_gettop(h->L) == h->frame + 1;
 }
-/* A call with no results in the beat's frame: the function and its nargs arguments on top,
- * the message handler at h->frame. On failure, the host's error says what went wrong, as
- * after cairn_lua__call_framed, and the stack is as it was below the function. */
-cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs);
+/* A call in the beat's frame: the function and its nargs arguments on top, the message
+ * handler at h->frame. On success its nresults results (LUA_MULTRET: all) are left on top,
+ * for the caller to take and pop. On failure, the host's error says what went wrong, as
+ * after cairn_lua__call_framed, and the stack is the frame's (its top the callback table). */
+cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_err cairn_lua__callback_failed(cairn_lua *h);
@@ -278,6 +279,10 @@ int cairn_lua__decode(lua_State *L);
 
 void cairn_lua__open_entity(lua_State *L);
 void cairn_lua__push_entity(lua_State *L, cairn_entity_id id);
+/* Pushes the handle of entity id if the cache has it and returns true; else pushes nothing
+ * and returns false. Raises nothing and allocates nothing, for a caller outside any
+ * protected call. */
+bool cairn_lua__push_kept_entity(lua_State *L, cairn_entity_id id);
 /* The id of the entity handle at idx, or raises; `alive` also refuses a dead entity. */
 cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
 /* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */

@@ -199,6 +199,32 @@ test("a bad name among the names stops the beat as a bad list does", function()
   expect.error(function() w:step() end, "'up' is not one")
 end)
 
+cairn.movs { name = "nine", fn = function() return "n", "ne", "e", "se", "s", "sw", "w", "nw", "n" end }
+cairn.movs { name = "seven", fn = function() return 7 end }
+cairn.movs { name = "listed_badly", fn = function() return { "s", 7 } end }
+cairn.entity { name = "nine", glyph = "9", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "nine" } } }
+cairn.entity { name = "seven", glyph = "7", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "seven" } } }
+cairn.entity { name = "listed_badly", glyph = "b", decorators = { "Moving" },
+  sequence = { { action = "move", movs = "listed_badly" } } }
+
+-- A movs's results are checked after the call returns; what is wrong is still told as a
+-- raise at the movs's own definition, with the beat stopped.
+test("a bad movs result names the movs's file and what a movs must return", function()
+  for glyph, said in pairs {
+    ["9"] = "a movs returns at most 8 directions; this one returned more",
+    ["7"] = "a movs must return a list of directions, not a number",
+    b = "a movs returns directions (n, ne, e, se, s, sw, w, nw); '' is not one",
+  } do
+    local w = scenario { map = glyph .. "." }
+    local ok, err = pcall(function() w:step() end)
+    expect.falsy(ok, glyph)
+    expect.truthy(err:find(said, 1, true), err)
+    expect.truthy(err:find("scenario:errors.lua:", 1, true), "names the movs's file: " .. err)
+  end
+end)
+
 test("an error object that is not a string is reported as such", function()
   local w = scenario { map = [[
     ####
