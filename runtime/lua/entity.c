@@ -434,13 +434,14 @@ static int e_index(lua_State *L)
     handle *e = lua_touserdata(L, 1);
     cairn_lua *h = cairn_lua__from(L);
     /* x and y, which a movs or a handler reads most, before the methods (none has either
-     * name) and on the shortest way: for a handle that names an entity of this world still
-     * there (any other goes the long way, to its error). */
+     * name) and on the shortest way: for a handle that names an entity of this world on the
+     * grid (any other goes the long way, to its error or its nil). */
     size_t len = 0;
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
+    cairn_cell cell;
     if (len == 1 && (key[0] == 'x' || key[0] == 'y') && h->world && e->world == h->world_serial &&
-        cairn_entity_check(h->world, e->id) == CAIRN_OK) {
-        push_cell_field(L, h->world, e->id, key[0] == 'x');
+        cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
+        lua_pushinteger(L, key[0] == 'x' ? cell.x : cell.y);
         return 1;
     }
     /* The methods: the metatable's `methods`, this closure's upvalue. */
