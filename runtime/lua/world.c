@@ -607,15 +607,26 @@ const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *m
     return clash;
 }
 
+/* cairn.world(), which a movs may ask for each call: the current world's handle is this
+ * closure's upvalue, pushed as it is while its world is current. */
 static int world_handle(lua_State *L)
 {
+    cairn_lua *h = cairn_lua__from(L);
+    const handle *hd = lua_touserdata(L, lua_upvalueindex(1));
+    if (hd && h->world && hd->serial == h->world_serial) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        return 1;
+    }
     cairn_lua__push_world(L);
+    lua_pushvalue(L, -1);
+    lua_replace(L, lua_upvalueindex(1));
     return 1;
 }
 
 void cairn_lua__open_world_handle(lua_State *L)
 {
-    lua_pushcfunction(L, world_handle);
+    lua_pushboolean(L, 0); /* no world yet */
+    lua_pushcclosure(L, world_handle, 1);
 }
 
 void cairn_lua__open_snapshot_parts(lua_State *L)
