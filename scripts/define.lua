@@ -472,6 +472,10 @@ local index = {}
 for i, d in ipairs(ALL) do index[d] = i - 1 end
 local deltas = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
   sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 }, none = { 0, 0 } }
+-- The name of each pair of signs (dx, dy in -1..1), at dy * 3 + dx: toward looks its answer
+-- up rather than searching deltas.
+local by_signs = {}
+for name, v in pairs(deltas) do by_signs[v[2] * 3 + v[1]] = name end
 
 local function check_dir(d)
   if not deltas[d] then
@@ -508,9 +512,7 @@ local function dir_module()
       end
       local sx = dx > 0 and 1 or dx < 0 and -1 or 0
       local sy = dy > 0 and 1 or dy < 0 and -1 or 0
-      for name, v in pairs(deltas) do
-        if v[1] == sx and v[2] == sy then return name end
-      end
+      return by_signs[sy * 3 + sx]
     end,
   }
 end

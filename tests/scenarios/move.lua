@@ -117,3 +117,18 @@ test("a push goes cell by cell too: a veto on a later cell stops it on the cell 
   expect.eq(changes(w, "moved"), { { 2, 3 } })
   expect.eq(changes(w, "pushed"), { { 2, 3 } }, "one pushed change for the whole push")
 end)
+
+test("cairn.dir.toward names the direction of a delta's signs, none for no delta", function()
+  local want = {
+    [-1] = { [-1] = "nw", [0] = "n", [1] = "ne" },
+    [0] = { [-1] = "w", [0] = "none", [1] = "e" },
+    [1] = { [-1] = "sw", [0] = "s", [1] = "se" },
+  }
+  for sy = -1, 1 do
+    for sx = -1, 1 do
+      expect.eq(cairn.dir.toward(sx * 7, sy * 3), want[sy][sx], sx .. ", " .. sy)
+      expect.eq(cairn.dir.toward(sx * 0.5, sy), want[sy][sx], "fractions: " .. sx .. ", " .. sy)
+    end
+  end
+  expect.error(function() cairn.dir.toward("1", 2) end, "cairn.dir.toward takes two numbers")
+end)
