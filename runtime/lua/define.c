@@ -265,13 +265,10 @@ static int enter(cairn_lua *h, int fn)
     return outer_fn;
 }
 
-/* A callback's end; a failure is made the world's, for the core to unwind. */
-static cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
+/* A callback's failure made the world's, for the core to unwind; out of leave, which every
+ * call runs, to keep that short. */
+static cairn_err failed(cairn_lua *h, int fn, cairn_err st)
 {
-    h->beat_fn = outer_fn;
-    if (h->profiling)
-        cairn_lua__profile_leave(h);
-    cairn_lua__scope_close(h);
     if (st == CAIRN_ERR_NOMEM) {
         /* Placed at content's function, not at the trampoline: neither call raises (the
          * key is interned, the slot exists). */
@@ -282,7 +279,17 @@ static cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
         cairn_lua__memory_overrun(h, -1, limit);
         lua_pop(L, 2);
     }
-    return st ? cairn_lua__callback_failed(h) : CAIRN_OK;
+    return cairn_lua__callback_failed(h);
+}
+
+/* A callback's end; a failure is made the world's, for the core to unwind. */
+static inline cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
+{
+    h->beat_fn = outer_fn;
+    if (h->profiling)
+        cairn_lua__profile_leave(h);
+    cairn_lua__scope_close(h);
+    return st ? failed(h, fn, st) : CAIRN_OK;
 }
 
 /* In the beat's frame, pushes the function of a callback whose arguments push without raising
