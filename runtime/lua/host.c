@@ -33,13 +33,6 @@ static char *copy_string(const char *s)
     return c ? memcpy(c, s, n) : NULL;
 }
 
-cairn_lua *cairn_lua__from(lua_State *L)
-{
-    void *ud;
-    lua_getallocf(L, &ud);
-    return ud;
-}
-
 lua_State *cairn_lua__state(cairn_lua *h)
 {
     return h->L;

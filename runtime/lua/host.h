@@ -98,7 +98,13 @@ struct cairn_lua {
  * and the Lua state together. */
 void *cairn_lua__world_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
 /* The host of a state (it is the allocator's ud). */
-cairn_lua *cairn_lua__from(lua_State *L);
+static inline cairn_lua *cairn_lua__from(lua_State *L)
+{
+    /* inline: every handle's field and check asks for it */
+    void *ud;
+    lua_getallocf(L, &ud);
+    return ud;
+}
 /* Makes the host's error a memory overrun (of the ceiling when limit, else of the machine)
  * placed at the function at idx, for LUA_ERRMEM, which runs no message handler. Raises
  * nothing. */
