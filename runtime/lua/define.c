@@ -298,17 +298,18 @@ static inline cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
  * through callback_body, which would make it two calls. A movs's function is pushed twice:
  * the one below its results names it if they are bad. Returns -1 having pushed nothing when
  * the callback cannot be called so. */
-static int push_direct(lua_State *L, cairn_lua *h, int table, const callback *cb)
+static int push_direct(lua_State *L, cairn_lua *h, const callback *cb)
 {
     /* A direction's name, an outcome's table and a result to check go the trampoline's way. */
     if (cb->dir || cb->outcome || cb->no_result)
         return -1;
-    lua_rawgeti(L, table, cb->fn);
+    int top = cairn_lua__frame_top(h);
+    lua_rawgeti(L, h->frame + 1, cb->fn);
     if (cb->dirs)
         lua_pushvalue(L, -1);
     int n = 0;
     if (!cairn_entity_id_is_none(cb->entity)) {
-        if (!cairn_lua__push_kept_entity(L, cb->entity))
+        if (!cairn_lua__push_kept_entity_at(L, top, cb->entity))
             goto fail;
         n++;
     }
@@ -321,15 +322,16 @@ static int push_direct(lua_State *L, cairn_lua *h, int table, const callback *cb
     }
     return n;
 fail:
-    lua_settop(L, table);
+    lua_settop(L, top);
     return -1;
 }
 
 /* A callback called directly in the beat's frame (push_direct pushed it, with nargs
  * arguments): its results taken as callback_body takes them; a bad movs result is raised in
  * a call of its own under the frame's message handler, as callback_body would raise it. */
-static cairn_err call_direct(cairn_lua *h, callback *cb, int table, int nargs)
+static cairn_err call_direct(cairn_lua *h, callback *cb, int nargs)
 {
+    int top = cairn_lua__frame_top(h);
     lua_State *L = h->L;
     cairn_err st = cairn_lua__call_in_frame(h, nargs,
                                             cb->dirs        ? LUA_MULTRET
@@ -340,13 +342,13 @@ static cairn_err call_direct(cairn_lua *h, callback *cb, int table, int nargs)
     bad_dirs bad;
     if (cb->want_bool) {
         cb->result = lua_toboolean(L, -1);
-    } else if (cb->dirs && !keep_dirs(L, cb, table + 2, &bad)) {
+    } else if (cb->dirs && !keep_dirs(L, cb, top + 2, &bad)) {
         lua_pushcfunction(L, raise_bad_result);
         lua_pushlightuserdata(L, &bad);
-        lua_pushvalue(L, table + 1);
+        lua_pushvalue(L, top + 1);
         st = cairn_lua__call_in_frame(h, 2, 0);
     }
-    lua_settop(L, table);
+    lua_settop(L, top);
     return st;
 }
 
@@ -360,11 +362,11 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
     if (!in_frame && !lua_checkstack(L, 5))
         return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
     int outer_fn = enter(h, cb->fn);
-    int table = h->frame + 1;
+    int table = 0; /* the callback table's index, out of the frame */
     if (in_frame) {
-        int nargs = push_direct(L, h, table, cb);
+        int nargs = push_direct(L, h, cb);
         if (nargs >= 0)
-            return leave(h, cb->fn, outer_fn, call_direct(h, cb, table, nargs));
+            return leave(h, cb->fn, outer_fn, call_direct(h, cb, nargs));
     } else {
         cairn_lua__push_frame(L);
         push_callbacks(L);

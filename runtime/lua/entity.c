@@ -89,19 +89,24 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
     lua_remove(L, -2);
 }
 
+bool cairn_lua__push_kept_entity_at(lua_State *L, int cache, cairn_entity_id id)
+{
+    /* A raw look-up by an integer key: neither raises nor allocates. */
+    if (lua_rawgeti(L, cache, cairn_lua__id_to_integer(id)) == LUA_TUSERDATA &&
+        ((handle *)lua_touserdata(L, -1))->world == cairn_lua__from(L)->world_serial)
+        return true;
+    lua_pop(L, 1);
+    return false;
+}
+
 bool cairn_lua__push_kept_entity(lua_State *L, cairn_entity_id id)
 {
-    cairn_lua *h = cairn_lua__from(L);
-    /* Raw look-ups by integer keys: neither raises nor allocates. */
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
-    if (lua_rawgeti(L, -1, cairn_lua__id_to_integer(id)) == LUA_TUSERDATA &&
-        ((handle *)lua_touserdata(L, -1))->world == h->world_serial) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cairn_lua__from(L)->entity_cache_ref);
+    bool kept = cairn_lua__push_kept_entity_at(L, lua_gettop(L), id);
+    if (kept)
         lua_copy(L, -1, -2);
-        lua_pop(L, 1);
-        return true;
-    }
-    lua_pop(L, 2);
-    return false;
+    lua_pop(L, 1);
+    return kept;
 }
 
 void cairn_lua__entity_order(lua_State *L, int idx, uint32_t *world, lua_Integer *id)

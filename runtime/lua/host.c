@@ -271,14 +271,15 @@ cairn_err cairn_lua__step_world(cairn_lua *h)
     h->beat_top = 0;
     h->beat_out = false;
     h->in_beat = true;
-    /* The beat's frame: the message handler and the callback table, pushed once for all the
-     * calls the core makes into Lua in this beat rather than once a call (neither push can
-     * raise: a light C function, a table the registry holds). */
+    /* The beat's frame: the message handler, the callback table and the entity cache,
+     * pushed once for all the calls the core makes into Lua in this beat rather than once a
+     * call (no push can raise: a light C function, tables the registry holds). */
     int top = lua_gettop(L), outer_frame = h->frame;
     uint32_t outer_depth = h->frame_depth;
-    if (lua_checkstack(L, 2 + CAIRN_LUA_FRAME_ROOM)) {
+    if (lua_checkstack(L, CAIRN_LUA_FRAME_SIZE + CAIRN_LUA_FRAME_ROOM)) {
         lua_pushcfunction(L, message_handler);
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
         h->frame = top + 1;
         h->frame_depth = h->depth;
     }
@@ -542,7 +543,7 @@ cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
 cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
-    int below = h->frame + 1; /* the frame's top, as cairn_lua__in_frame found it */
+    int below = cairn_lua__frame_top(h); /* as cairn_lua__in_frame found it */
     bool outer = call_begin(h);
     int rc = lua_pcall(L, nargs, nresults, h->frame);
     h->depth--;

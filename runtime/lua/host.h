@@ -113,19 +113,28 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit);
  * values, the function, its nargs arguments - sparing the call a rotation of the stack. */
 void cairn_lua__push_frame(lua_State *L);
 cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
-/* Whether the stack is in the beat's frame (h->frame) with nothing above the callback table:
- * at the frame's depth no Lua function is running, only the core, called from the frame that
- * pushed it (a call into Lua at that depth has returned, or it would be deeper). The frame
- * keeps room for a call's function and arguments (CAIRN_LUA_FRAME_ROOM). */
+/* The beat's frame, from h->frame up: the message handler, the callback table and the
+ * entity handles' cache (so that the core's calls find a handle with one look-up). */
+#define CAIRN_LUA_FRAME_SIZE 3
+/* The stack index of the frame's top, its entity cache. */
+static inline int cairn_lua__frame_top(const cairn_lua *h)
+{
+    return h->frame + CAIRN_LUA_FRAME_SIZE - 1;
+}
+/* Whether the stack is in the beat's frame (h->frame) with nothing above its top: at the
+ * frame's depth no Lua function is running, only the core, called from the frame that pushed
+ * it (a call into Lua at that depth has returned, or it would be deeper). The frame keeps
+ * room for a call's function and arguments (CAIRN_LUA_FRAME_ROOM). */
 #define CAIRN_LUA_FRAME_ROOM 8
 static inline bool cairn_lua__in_frame(const cairn_lua *h)
 {
-    return h->frame > 0 && h->depth == h->frame_depth && lua_gettop(h->L) == h->frame + 1;
+    return h->frame > 0 && h->depth == h->frame_depth &&
+           lua_gettop(h->L) == cairn_lua__frame_top(h);
 }
 /* A call in the beat's frame: the function and its nargs arguments on top, the message
  * handler at h->frame. On success its nresults results (LUA_MULTRET: all) are left on top,
  * for the caller to take and pop. On failure, the host's error says what went wrong, as
- * after cairn_lua__call_framed, and the stack is the frame's (its top the callback table). */
+ * after cairn_lua__call_framed, and the stack is the frame's. */
 cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
@@ -289,6 +298,8 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id);
  * and returns false. Raises nothing and allocates nothing, for a caller outside any
  * protected call. */
 bool cairn_lua__push_kept_entity(lua_State *L, cairn_entity_id id);
+/* The same with the cache at stack index cache (the beat's frame has it). */
+bool cairn_lua__push_kept_entity_at(lua_State *L, int cache, cairn_entity_id id);
 /* The id of the entity handle at idx, or raises; `alive` also refuses a dead entity. */
 cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
 /* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */
