@@ -442,10 +442,11 @@ static int e_index(lua_State *L)
      * name) and on the shortest way: for a handle that names an entity of this world on the
      * grid (any other goes the long way, to its error or its nil). */
     size_t len = 0;
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
+    /* (a number key becomes its string here, as luaL_checkstring below would make it) */
+    const char *key = lua_tolstring(L, 2, &len);
     cairn_cell cell;
-    if (len == 1 && (key[0] == 'x' || key[0] == 'y') && h->world && e->world == h->world_serial &&
-        cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
+    if (key && len == 1 && (key[0] == 'x' || key[0] == 'y') && h->world &&
+        e->world == h->world_serial && cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
         lua_pushinteger(L, key[0] == 'x' ? cell.x : cell.y);
         return 1;
     }
