@@ -20,23 +20,11 @@
 
 static const char event_meta[] = "cairn.event";
 
-struct cairn_lua_live {
-    cairn_event *ev;
-    uint64_t stamp;
-    uint32_t scope;
-};
-
 /* A handle's bits: the stamp above, the entry's index below. */
 #define INDEX_BITS 20
 #define INDEX_MASK ((UINT64_C(1) << INDEX_BITS) - 1)
 
 _Static_assert(sizeof(uintptr_t) >= 8, "event handles need 64-bit light userdata");
-
-void cairn_lua__events_end(cairn_lua *h, uint32_t scope)
-{
-    while (h->live_count > 0 && h->live[h->live_count - 1].scope >= scope)
-        h->live_count--;
-}
 
 /* The live entry a handle names, or NULL. */
 static struct cairn_lua_live *entry_of(lua_State *L, int idx)

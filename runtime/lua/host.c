@@ -662,17 +662,6 @@ bool cairn_lua__method(lua_State *L, int idx, const char *key)
 
 /* --- scopes ------------------------------------------------------------------------------ */
 
-void cairn_lua__scope_open(cairn_lua *h)
-{
-    h->scope_top++;
-}
-
-void cairn_lua__scope_close(cairn_lua *h)
-{
-    cairn_lua__events_end(h, h->scope_top);
-    h->scope_top--;
-}
-
 void cairn_lua__scope_reset(cairn_lua *h)
 {
     cairn_lua__events_end(h, 0);

@@ -92,6 +92,20 @@ struct cairn_lua {
     int64_t count_step; /* instructions between two calls of the count hook */
 };
 
+/* An event content holds a handle to (event.c); here for the inline functions below. */
+struct cairn_lua_live {
+    cairn_event *ev;
+    uint64_t stamp;
+    uint32_t scope;
+};
+
+/* The events whose handles die with the scope being closed, or all of them (a new beat). */
+static inline void cairn_lua__events_end(cairn_lua *h, uint32_t scope)
+{
+    while (h->live_count > 0 && h->live[h->live_count - 1].scope >= scope)
+        h->live_count--;
+}
+
 /* --- host.c ------------------------------------------------------------------------------ */
 
 /* The allocator of the host's worlds (ud: the host): the memory ceiling holds for the world
@@ -189,9 +203,16 @@ int cairn_lua__to_dir(lua_State *L, int idx);
 /* The address of the class tname's metatable, for cairn_lua__test_class. */
 const void *cairn_lua__class_meta(lua_State *L, const char *tname);
 
-/* Scopes of event handles. */
-void cairn_lua__scope_open(cairn_lua *h);
-void cairn_lua__scope_close(cairn_lua *h);
+/* Scopes of event handles (inline: every call into Lua opens and closes one). */
+static inline void cairn_lua__scope_open(cairn_lua *h)
+{
+    h->scope_top++;
+}
+static inline void cairn_lua__scope_close(cairn_lua *h)
+{
+    cairn_lua__events_end(h, h->scope_top);
+    h->scope_top--;
+}
 /* Starts a new top-level scope: every handle made outside callbacks becomes stale. */
 void cairn_lua__scope_reset(cairn_lua *h);
 
@@ -326,8 +347,6 @@ bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev);
 /* The same for the first event of a scope just opened, which no handle can name yet. */
 bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn_event *ev);
 cairn_event *cairn_lua__check_event(lua_State *L, int idx);
-/* The events whose handles die with the scope being closed, or all of them (a new beat). */
-void cairn_lua__events_end(cairn_lua *h, uint32_t scope);
 
 /* --- stats.c ----------------------------------------------------------------------------- */
 
