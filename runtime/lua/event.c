@@ -21,7 +21,7 @@
 static const char event_meta[] = "cairn.event";
 
 /* A handle's bits: the stamp above, the entry's index below. */
-#define INDEX_BITS 20
+#define INDEX_BITS CAIRN_LUA_EVENT_INDEX_BITS
 #define INDEX_MASK ((UINT64_C(1) << INDEX_BITS) - 1)
 
 _Static_assert(sizeof(uintptr_t) >= 8, "event handles need 64-bit light userdata");
@@ -51,8 +51,10 @@ static const char *article(const cairn_event *ev)
     return ev->kind < CAIRN_EVENT_KIND_COUNT ? with_article[ev->kind] : "a custom";
 }
 
-/* A new live entry for ev in the current scope, pushed as its handle. */
-static bool push_new_entry(lua_State *L, cairn_lua *h, cairn_event *ev)
+/* A new live entry for ev in the current scope, pushed as its handle. The list never grows
+ * past INDEX_MASK + 1 entries, so while an entry is free its index fits in a handle
+ * (cairn_lua__push_first_event counts on it). */
+bool cairn_lua__push_new_event(lua_State *L, cairn_lua *h, cairn_event *ev)
 {
     uint32_t index = h->live_count;
     if (index > INDEX_MASK)
@@ -81,12 +83,7 @@ bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev)
                 L, (void *)(uintptr_t)((h->live[i - 1].stamp << INDEX_BITS) | (i - 1)));
             return true;
         }
-    return push_new_entry(L, h, ev);
-}
-
-bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn_event *ev)
-{
-    return push_new_entry(L, h, ev);
+    return cairn_lua__push_new_event(L, h, ev);
 }
 
 void cairn_lua__push_event(lua_State *L, cairn_event *ev)

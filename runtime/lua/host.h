@@ -92,6 +92,9 @@ struct cairn_lua {
     int64_t count_step; /* instructions between two calls of the count hook */
 };
 
+/* An event handle's bits: the stamp above, the entry's index below (event.c). */
+#define CAIRN_LUA_EVENT_INDEX_BITS 20
+
 /* An event content holds a handle to (event.c); here for the inline functions below. */
 struct cairn_lua_live {
     cairn_event *ev;
@@ -344,8 +347,21 @@ void cairn_lua__push_event(lua_State *L, cairn_event *ev);
 /* The same for a non-NULL event, raising nothing: false (and nothing pushed) when the list
  * of live events cannot grow. The caller has made room on the stack. */
 bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev);
-/* The same for the first event of a scope just opened, which no handle can name yet. */
-bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn_event *ev);
+/* A new live entry for ev in the current scope, pushed as its handle; false (nothing
+ * pushed) if there can be no more. */
+bool cairn_lua__push_new_event(lua_State *L, cairn_lua *h, cairn_event *ev);
+/* cairn_lua__push_event_quietly for the first event of a scope just opened, which no handle
+ * can name yet: every handler call makes one, so the common case is inline. */
+static inline bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn_event *ev)
+{
+    uint32_t index = h->live_count;
+    if (index == h->live_cap) /* to grow the list, or at its limit */
+        return cairn_lua__push_new_event(L, h, ev);
+    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
+    h->live_count++;
+    lua_pushlightuserdata(L, (void *)(uintptr_t)((h->stamp << CAIRN_LUA_EVENT_INDEX_BITS) | index));
+    return true;
+}
 cairn_event *cairn_lua__check_event(lua_State *L, int idx);
 
 /* --- stats.c ----------------------------------------------------------------------------- */
