@@ -116,12 +116,6 @@ void cairn_lua__memory_message(const cairn_lua *h, char *buf, size_t size)
              (int)(h->memory_limit >> 20));
 }
 
-void cairn_lua__memory_clear(cairn_lua *h)
-{
-    h->memory_out = false;
-    h->memory_where[0] = '\0';
-}
-
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     cairn_lua *h = ud;
@@ -473,29 +467,6 @@ void cairn_lua__push_frame(lua_State *L)
     lua_pushcfunction(L, message_handler);
 }
 
-/* The start of a call into Lua: the outermost call gets a whole budget and a clean slate.
- * Returns whether it is the outermost, for call_end. */
-static bool call_begin(cairn_lua *h)
-{
-    bool outer = h->depth == 0;
-    if (outer) {
-        h->budget_left = (int64_t)h->budget;
-        h->budget_out = false;
-        cairn_lua__memory_clear(h);
-        h->pending = false;
-    }
-    h->depth++;
-    return outer;
-}
-
-static void call_end(cairn_lua *h, bool outer)
-{
-    if (outer) {
-        h->budget_out = false;
-        cairn_lua__memory_clear(h);
-    }
-}
-
 /* Makes the host's error what a failed pcall (rc) left on top of the stack; fn is the index of
  * the function that was called, kept to place an out-of-memory error. Raises nothing: this may
  * be deep inside the core. */
@@ -523,7 +494,7 @@ cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int base = lua_gettop(L) - nargs - 2; /* the kept function; the handler is above it */
-    bool outer = call_begin(h);
+    bool outer = cairn_lua__call_begin(h);
     int rc = lua_pcall(L, nargs, nresults, base + 1);
     h->depth--;
     cairn_err st = CAIRN_OK;
@@ -536,25 +507,17 @@ cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)
         lua_remove(L, base);
         lua_remove(L, base);
     }
-    call_end(h, outer);
+    cairn_lua__call_end(h, outer);
     return st;
 }
 
-cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults)
+cairn_err cairn_lua__in_frame_failed(cairn_lua *h, int rc)
 {
     lua_State *L = h->L;
-    int below = cairn_lua__frame_top(h); /* as cairn_lua__in_frame found it */
-    bool outer = call_begin(h);
-    int rc = lua_pcall(L, nargs, nresults, h->frame);
-    h->depth--;
-    cairn_err st = CAIRN_OK;
-    if (rc != LUA_OK) {
-        /* no function kept: the message on top is no function, and the caller, which knows
-         * which function it called, places an out-of-memory error itself */
-        st = call_failed(h, rc, lua_gettop(L));
-        lua_settop(L, below);
-    }
-    call_end(h, outer);
+    /* no function kept: the message on top is no function, and the caller, which knows which
+     * function it called, places an out-of-memory error itself */
+    cairn_err st = call_failed(h, rc, lua_gettop(L));
+    lua_settop(L, cairn_lua__frame_top(h)); /* as cairn_lua__in_frame found it */
     return st;
 }
 

@@ -152,7 +152,7 @@ static inline bool cairn_lua__in_frame(const cairn_lua *h)
  * handler at h->frame. On success its nresults results (LUA_MULTRET: all) are left on top,
  * for the caller to take and pop. On failure, the host's error says what went wrong, as
  * after cairn_lua__call_framed, and the stack is the frame's. */
-cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults);
+static inline cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults);
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_err cairn_lua__callback_failed(cairn_lua *h);
@@ -178,7 +178,11 @@ cairn_err cairn_lua__step_world(cairn_lua *h);
  * "pack:path:line: memory limit of N MiB exceeded", into buf. */
 void cairn_lua__memory_message(const cairn_lua *h, char *buf, size_t size);
 /* Forgets a memory overrun: the next call starts below the ceiling. */
-void cairn_lua__memory_clear(cairn_lua *h);
+static inline void cairn_lua__memory_clear(cairn_lua *h)
+{
+    h->memory_out = false;
+    h->memory_where[0] = '\0';
+}
 /* The error a budget or memory overrun left, when one did: content may not catch it. */
 bool cairn_lua__limit_hit(const cairn_lua *h);
 
@@ -411,5 +415,44 @@ void cairn_lua__open_snapshot_parts(lua_State *L);
 /* Adds methods to the world handle's class; returns the name of one it had already (the
  * methods after it are not added), else NULL. */
 const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);
+
+/* --- calls in the beat's frame (host.c), inline: every handler call is one -------------- */
+
+/* The start of a call into Lua: the outermost call gets a whole budget and a clean slate.
+ * Returns whether it is the outermost, for cairn_lua__call_end. */
+static inline bool cairn_lua__call_begin(cairn_lua *h)
+{
+    bool outer = h->depth == 0;
+    if (outer) {
+        h->budget_left = (int64_t)h->budget;
+        h->budget_out = false;
+        cairn_lua__memory_clear(h);
+        h->pending = false;
+    }
+    h->depth++;
+    return outer;
+}
+
+static inline void cairn_lua__call_end(cairn_lua *h, bool outer)
+{
+    if (outer) {
+        h->budget_out = false;
+        cairn_lua__memory_clear(h);
+    }
+}
+
+/* cairn_lua__call_in_frame's failure: the host's error made of what lua_pcall returned (rc)
+ * and the stack put back to the frame's. */
+cairn_err cairn_lua__in_frame_failed(cairn_lua *h, int rc);
+
+static inline cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults)
+{
+    bool outer = cairn_lua__call_begin(h);
+    int rc = lua_pcall(h->L, nargs, nresults, h->frame);
+    h->depth--;
+    cairn_err st = rc == LUA_OK ? CAIRN_OK : cairn_lua__in_frame_failed(h, rc);
+    cairn_lua__call_end(h, outer);
+    return st;
+}
 
 #endif /* CAIRN_LUA_HOST_H */
