@@ -38,7 +38,7 @@ local cards = script("cards/api", { abilities = abilities, piles = piles, stack 
   util = util })
 define.set_fields("ability", abilities.FIELDS)
 define.set_fields("card", abilities.CARD_FIELDS)
-define.extras[#define.extras + 1] = { name = "resolve", make = function() return cards.resolve end }
+define.extras[#define.extras + 1] = { name = "resolve", make = cards.resolver }
 define.extras[#define.extras + 1] = { name = "cards", make = cards.module }
 local compile = script("compile", { abilities = abilities, cards = cards, choices = choices,
   core = core, data = data, define = define, effects = effects, host = host,

@@ -149,6 +149,11 @@ function abilities.add(entry, is_card)
   end
 end
 
+-- Whether an ability or card has this name (a full name, or a short one no two packs share).
+function abilities.known(name)
+  return registry[name] ~= nil and registry[name] ~= false
+end
+
 function abilities.find(name)
   local a = registry[name]
   if a == nil then

@@ -187,17 +187,51 @@ local function play_choice(opts)
   }
 end
 
+-- A name a pack gives (a card, an ability): its own of that short name when it has one,
+-- else the name as given (a full name, or one short name shared by no two packs). Base
+-- defines "strike" too: a pack's "strike" is its own strike.
+local function qualifier(pack)
+  local prefix = pack and pack.id and (pack.id .. ":")
+  return function(name)
+    if prefix and type(name) == "string" and not name:find(":", 1, true) and
+        abilities.known(prefix .. name) then
+      return prefix .. name
+    end
+    return name
+  end
+end
+api.qualifier = qualifier
+
 -- The cairn.cards table of one pack.
-function api.module()
+function api.module(pack)
+  local q = qualifier(pack)
+  local function setup(e, opts)
+    if opts and opts.deck then
+      local copy = util.copy_shallow(opts)
+      copy.deck = {}
+      for i, c in ipairs(opts.deck) do
+        if type(c) == "table" then
+          c = util.copy_shallow(c)
+          if c[1] then c[1] = q(c[1]) end
+          if c.card then c.card = q(c.card) end
+          copy.deck[i] = c
+        else
+          copy.deck[i] = q(c)
+        end
+      end
+      opts = copy
+    end
+    return piles.setup(e, opts)
+  end
   return {
-    setup = piles.setup,
+    setup = setup,
     pile = pile_list,
     hand = hand_view,
     energy = function(e) return piles.need(e).energy end,
     set_energy = function(e, n) piles.need(e).energy = n end,
     add = function(e, name, pile, upgraded)
       local deck = piles.need(e)
-      local inst = piles.instance(deck, name, upgraded)
+      local inst = piles.instance(deck, q(name), upgraded)
       local dest = deck[pile or "draw"]
       if not dest then error("no pile is named '" .. tostring(pile) .. "'", 2) end
       dest[#dest + 1] = inst
@@ -214,11 +248,11 @@ function api.module()
     playable = playable,
     play = play,
     play_choice = play_choice,
-    available = function(e, ability) return abilities.available(e, abilities.find(ability)) end,
+    available = function(e, ability) return abilities.available(e, abilities.find(q(ability))) end,
     fire = function(event, e, opts) return abilities.fire(event, e, opts) end,
     trigger = function(event, list, ask) return abilities.trigger(event, list, ask) end,
-    grant = abilities.grant,
-    revoke = abilities.revoke,
+    grant = function(e, name) return abilities.grant(e, q(name)) end,
+    revoke = function(e, name) return abilities.revoke(e, q(name)) end,
     decide = abilities.set_decider,
     stack = stack.waiting,
     resolved = function() return stack.resolved end,
@@ -230,6 +264,14 @@ function api.module()
 end
 
 api.set_stats = stack.set_stats
+
+-- cairn.resolve of one pack.
+function api.resolver(pack)
+  local q = qualifier(pack)
+  return function(actor, ability, opts)
+    return abilities.resolve(actor, q(ability), opts)
+  end
+end
 
 function api.resolve(actor, ability, opts)
   return abilities.resolve(actor, ability, opts)
