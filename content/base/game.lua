@@ -1,10 +1,12 @@
 -- game.lua: the rules of the game as a whole. Each floor is made by dungeon.lua; the player
--- starts with a dagger and a shovel; standing on the stairs takes it down a floor, and down
+-- starts with a dagger, a shovel and a deck of cards (cards.lua), and each floor after the
+-- first offers it a card or an upgrade; standing on the stairs takes it down a floor, and down
 -- the stairs of the last floor it has won. Dying loses (the runtime sees to that).
 --
 -- `cairn sim` and `cairn play` start it by name ("dungeon"); all floors share one world,
 -- which w:clear empties between them, lifting the player off the grid with all it holds.
 
+local cards = require "cards"
 local dungeon = require "dungeon"
 local inventory = require "inventory"
 
@@ -31,8 +33,14 @@ cairn.game {
   floors = FLOORS,
   generate = function(w, floor, floors, players)
     dungeon.generate(w, floor, floors, players)
-    if floor == 1 then
-      for _, p in ipairs(w:players()) do equip(w, p) end
+    for _, p in ipairs(w:players()) do
+      if floor == 1 then
+        equip(w, p)
+        cards.setup(p)
+      elseif cards.has_deck(p) then
+        -- The stairs' reward, on offer on the new floor (cards.lua: the choice "reward").
+        cards.offer(p)
+      end
     end
   end,
   outcome = function(w)

@@ -227,6 +227,9 @@ cairn.decorator {
         end
         return
       end
+      -- An attack with no direction is a card's (docs/cards.md): its damage and targets are
+      -- the card's, not the weapon's.
+      if ev.dir == "none" then return end
       local weapon = inventory.held(ev.actor, "weapon")
       if not weapon then return end
       ev.damage = weapon.data.damage

@@ -4,7 +4,7 @@ return {
   version = "0.1.0",
   cairn = "0.1",
   description = "The game cairn ships with: a few floors of rooms and corridors, six kinds of "
-    .. "enemy, weapons, shovels and armour, potions, daggers and bombs to throw, traps, and a bot "
+    .. "enemy, weapons, shovels and armour, potions, daggers and bombs to throw, a deck of cards, traps, and a bot "
     .. "that plays it.",
   load = {
     "statuses.lua",
@@ -13,6 +13,7 @@ return {
     "items.lua",
     "consumables.lua",
     "player.lua",
+    "cards.lua",
     "enemies/skeleton.lua",
     "enemies/bat.lua",
     "enemies/armadillo.lua",
