@@ -40,9 +40,10 @@ dungeon.FLOORS = {
     consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 1 } },
     crates = 3, bounce_traps = 1, spike_traps = 1,
   },
-  { -- floor 2: zombies patrol, armadillos charge
+  { -- floor 2: zombies patrol, armadillos charge, shamans hex
     enemies = 6,
-    enemy_pool = { { "skeleton", 4 }, { "bat", 3 }, { "zombie", 3 }, { "armadillo", 2 } },
+    enemy_pool = { { "skeleton", 4 }, { "bat", 3 }, { "zombie", 3 }, { "armadillo", 2 },
+      { "shaman", 2 } },
     items = 2,
     item_pool = { { "broadsword", 3 }, { "spear", 2 }, { "pickaxe", 2 },
       { "leather_armour", 2 }, { "chainmail", 1 }, { "dagger", 1 }, { "shovel", 1 } },
@@ -50,10 +51,10 @@ dungeon.FLOORS = {
     consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 2 } },
     crates = 3, bounce_traps = 2, spike_traps = 2,
   },
-  { -- floor 3: monkeys that bind and archers that shoot from afar join in
+  { -- floor 3: monkeys that bind, archers that shoot from afar and brutes that slam join in
     enemies = 8,
     enemy_pool = { { "skeleton", 2 }, { "bat", 2 }, { "zombie", 3 }, { "armadillo", 3 },
-      { "monkey", 3 }, { "archer", 3 } },
+      { "monkey", 3 }, { "archer", 3 }, { "shaman", 2 }, { "brute", 2 } },
     items = 3,
     item_pool = { { "broadsword", 3 }, { "chainmail", 3 }, { "spear", 1 }, { "pickaxe", 1 },
       { "leather_armour", 1 }, { "dagger", 1 }, { "shovel", 1 } },

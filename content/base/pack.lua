@@ -20,6 +20,8 @@ return {
     "enemies/monkey.lua",
     "enemies/zombie.lua",
     "enemies/archer.lua",
+    "enemies/shaman.lua",
+    "enemies/brute.lua",
     "choices.lua",
     "game.lua",
     "bots/explorer.lua",
