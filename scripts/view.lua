@@ -89,7 +89,8 @@ function view.remember(s, w, p)
 end
 
 -- The view as a table: width, height, glyphs/colors/marks (one string per row), status,
--- messages (oldest first), fresh (how many of the last messages are this beat's), ended.
+-- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
+-- panel (the game's lines for the side panel) and panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
 function view.build(s, w, p)
@@ -120,13 +121,25 @@ function view.build(s, w, p)
   local status = string.format("HP %d/%d  Floor %d/%d  Beat %d  Seed %s%s",
     p and p.hp or 0, p and p.max_hp or 0, s.floor, s.floors, s.beats, tostring(s.seed),
     #items > 0 and ("  " .. table.concat(items, ", ")) or "")
+  -- The game's lines for the side panel: strings, or { text =, dim = true } for a line drawn
+  -- dimmed.
+  local panel, dim = {}, {}
+  local lines = p and not s.ended and s.game.def.panel and s.game.def.panel(w, p) or {}
+  for i, line in ipairs(lines) do
+    if type(line) == "table" then
+      panel[i], dim[i] = tostring(line.text or ""), line.dim and "d" or " "
+    else
+      panel[i], dim[i] = tostring(line), " "
+    end
+  end
   local messages, fresh = {}, 0
   for i, m in ipairs(s.messages) do
     messages[i] = m.text
     if m.beat == s.beats and s.beats > 0 then fresh = fresh + 1 end
   end
   return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
-    status = status, messages = messages, fresh = fresh, ended = s.ended or false }
+    status = status, messages = messages, fresh = fresh, ended = s.ended or false,
+    panel = panel, panel_dim = table.concat(dim) }
 end
 
 -- What the player knows of a cell, in a line, for targeting: what stands there now when it

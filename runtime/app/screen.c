@@ -429,10 +429,22 @@ static const cairn_choice_entry *direction_choice(const game_screen *sc)
     return NULL;
 }
 
+/* The game's own lines of the panel (the hand of cards), under the choices after a blank
+ * line: how many rows they take. */
+static int game_rows(const game_screen *sc)
+{
+    return sc->view.panel_count ? 1 + (int)sc->view.panel_count : 0;
+}
+
+static bool game_line_dim(const game_screen *sc, size_t i)
+{
+    return sc->view.panel_dim[i] == 'd';
+}
+
 static int panel_rows_wanted(const game_screen *sc)
 {
     int listed = (int)sc->choice_count - (direction_choice(sc) != NULL);
-    return PANEL_KEY_ROWS + 1 + listed + 1 + LINES_OF(mark_lines);
+    return PANEL_KEY_ROWS + 1 + listed + game_rows(sc) + 1 + LINES_OF(mark_lines);
 }
 
 static bool any_unavailable(const game_screen *sc)
@@ -440,7 +452,22 @@ static bool any_unavailable(const game_screen *sc)
     for (size_t i = 0; i < sc->choice_count; i++)
         if (!sc->choices[i].available)
             return true;
+    for (size_t i = 0; i < sc->view.panel_count; i++)
+        if (game_line_dim(sc, i))
+            return true;
     return false;
+}
+
+/* The game's lines from row to last at most, after a blank row; returns the row after them. */
+static int draw_game_lines(const game_screen *sc, int row, int last, int col, int cols)
+{
+    if (!sc->view.panel_count || row > last)
+        return row;
+    row++;
+    for (size_t i = 0; i < sc->view.panel_count && row <= last; i++)
+        put_line(row++, col, sc->view.panel[i], cols,
+                 game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL);
+    return row;
 }
 
 /* The choices but the movement keys' under a header, from row to last at most; returns the
@@ -471,9 +498,9 @@ static void draw_choices_panel(const game_screen *sc, const layout *l)
     const cairn_choice_entry *moving = direction_choice(sc);
     int listed = (int)sc->choice_count - (moving != NULL);
     put_line(row++, col, LEGEND, cols, A_NORMAL);
-    if (last < PANEL_KEY_ROWS + 1 + listed) {
+    if (last < PANEL_KEY_ROWS + 1 + listed + game_rows(sc)) {
         if (row <= last)
-            draw_choice_list(sc, row, last, col, cols);
+            draw_game_lines(sc, draw_choice_list(sc, row, last, col, cols), last, col, cols);
         return;
     }
     put_line(row++, col, "PgUp PgDn  scroll the log", cols, A_NORMAL);
@@ -494,6 +521,7 @@ static void draw_choices_panel(const game_screen *sc, const layout *l)
     put_line(row++, col, "(u is undo: north-east is U)", cols, A_NORMAL);
     row++;
     row = draw_choice_list(sc, row, last, col, cols);
+    row = draw_game_lines(sc, row, last, col, cols);
     if (last - row + 1 < 1 + LINES_OF(mark_lines))
         return;
     row++;
@@ -848,6 +876,12 @@ static void draw_choices_help(const game_screen *sc, int col)
     }
     put_line(row++, col, "  Tab        why some are dimmed", cols, A_NORMAL);
     row++;
+    /* The game's lines (the hand of cards), wider here than in the panel. */
+    for (size_t i = 0; i < sc->view.panel_count && row < LINES; i++)
+        put_line(row++, col, sc->view.panel[i], cols,
+                 game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL);
+    if (sc->view.panel_count)
+        row++;
     for (int i = 0; i < LINES_OF(target_help_lines) && row < LINES; i++)
         draw_help_line(sc, row++, col, cols, &target_help_lines[i]);
 }
@@ -881,6 +915,10 @@ static void draw_reasons(const game_screen *sc)
         snprintf(line, sizeof line, "%s: %s", c->label, c->reason[0] ? c->reason : "not now");
         box_add_wrapped(&b, A_NORMAL, line);
     }
+    /* The game's dimmed lines say their own why (a card that cannot be played now). */
+    for (size_t i = 0; i < sc->view.panel_count; i++)
+        if (game_line_dim(sc, i))
+            box_add_wrapped(&b, A_NORMAL, sc->view.panel[i]);
     if (b.count == 2)
         box_add(&b, A_NORMAL, "%s", "Everything listed can be done.");
     box_add(&b, A_NORMAL, "%s", "");

@@ -187,6 +187,10 @@ cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
     out->status = string_field(L, -1, "status", NULL);
     out->ended = string_field(L, -1, "ended", NULL);
     out->fresh = (size_t)int_field(L, -1, "fresh");
+    out->panel = strings_of(L, -1, "panel", &out->panel_count);
+    out->panel_dim = string_field(L, -1, "panel_dim", NULL);
+    if (!out->panel_dim || strlen(out->panel_dim) < out->panel_count)
+        out->panel_count = 0;
     lua_pop(L, 1);
     return CAIRN_OK;
 }

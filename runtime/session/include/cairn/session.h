@@ -138,6 +138,12 @@ typedef struct cairn_view {
     size_t message_count;
     size_t fresh;      /* how many of the last messages are the last beat's */
     const char *ended; /* NULL while the game goes on, else "won", "died", "lost" */
+    /* Lines the game adds to the side panel, under the choices (the base game: the hand of
+     * cards); panel_dim has a byte a line, 'd' for a line drawn dimmed (what cannot be done
+     * now, with why), else ' '. */
+    const char *const *panel;
+    size_t panel_count;
+    const char *panel_dim;
 } cairn_view;
 
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out);
