@@ -56,6 +56,10 @@ cairn.game {
   items = function(w, p)
     return inventory.summary(p)
   end,
+  -- What the side panel of `cairn play` shows under the actions: the hand (cards.lua).
+  panel = function(w, p)
+    return cards.panel(p)
+  end,
 }
 
 -- Kills are the game's to count: a death whose killer is a player. Kept in w.data, the
