@@ -150,6 +150,17 @@ start_throwing() {
 
 TARGETING='\(Enter, Tab next, Esc cancels\)'
 
+# The cardplay fixture's game (tests/e2e/packs/cardplay: the player with a deck of strikes
+# and a fireball, a stunned skeleton two cells east), one beat in - its first turn drew the
+# hand - saved by cairn sim for cairn play to resume.
+start_cardplay() {
+  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:range --bot cardplay:wait \
+    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
+    fail "sim did not save the card game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$e2e_packs/cardplay"
+  wait_for '^HP .*  Beat 1  '
+}
+
 # aim_throw: t, then the throw's prompts up to its target (a menu of what to throw, when it
 # asks, takes the first), until the targeting line shows.
 aim_throw() {
@@ -257,6 +268,37 @@ a_number_and_a_question_are_answered_in_boxes)
   named Escape
   wait_for 'Cancelled: no beat passed'
   wait_for '^HP .*  Beat 2  '
+  ;;
+a_card_played_at_the_skeleton_kills_it)
+  start_cardplay
+  # The hand under the actions: energy, the piles, a line a card with its cost and text.
+  wait_for ' c  play a card$'
+  wait_for 'Hand \(c\)  energy 3/3'
+  wait_for 'strike \(1\): 2 damage, range 2'
+  wait_for 'fireball \(2\): 2 to all around a cell'
+  # c: the menu of playable cards; a strike; then its target through the cursor, which starts
+  # on the skeleton.
+  key c
+  wait_for 'play a card: Play which card\?'
+  wait_for '│ 1  strike \(1\)'
+  key 1
+  wait_for "$TARGETING"
+  wait_for 'Strike what\?'
+  [ "$(cursor)" = "$(glyph_at s)" ] || fail "the cursor is at $(cursor), the skeleton at $(glyph_at s)"
+  named Enter
+  wait_for '^HP .*  Beat 2  '
+  wait_gone "$TARGETING"
+  wait_for '^You strike for 2\.'
+  wait_for 'You kill the skeleton'
+  wait_for 'Hand \(c\)  energy 2/3'
+  wait_for 'draw 0  discard 1  exhaust 0'
+  # The help lists the card key and the hand.
+  key '?'
+  wait_for 'What you can do now:'
+  wait_for '^.* c +play a card'
+  wait_for 'Hand \(c\)  energy 2/3'
+  key x
+  wait_gone 'What you can do now:'
   ;;
 a_click_chooses_a_target)
   start_throwing

@@ -1,0 +1,10 @@
+return {
+  id = "cardplay",
+  name = "A card played at a skeleton",
+  version = "1.0.0",
+  cairn = "0.1",
+  depends = { base = "0.1" },
+  description = "Fixture for the play screen's end-to-end tests: one room, the base game's "
+    .. "player with a deck of strikes and a fireball, and a skeleton two cells off.",
+  load = { "game.lua" },
+}
