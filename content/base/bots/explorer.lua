@@ -23,6 +23,7 @@
 -- The file is also a module: `require "bots.explorer"` gives { decide = ... }, the same
 -- function cairn.bot is given, so that tests can play it beat by beat.
 
+local cards = require "cards"
 local consumables = require "consumables"
 local inventory = require "inventory"
 
@@ -444,6 +445,126 @@ local function loot_underfoot(w, p)
     and #p.data.bag < inventory.BAG_SIZE
 end
 
+-- Cards -------------------------------------------------------------------------------------
+--
+-- A simple policy (cards.lua has the cards): a reward is taken at once (an upgrade when one
+-- is offered, else the first card); with monsters in sight, the first card of PLAYS that
+-- fits the moment is played, before the weapon or a throw. Cards it has no use for (dash,
+-- blink, gamble, bloodletting...) stay in the hand.
+
+-- The monsters in sight, nearest first (foes_in_sight's), within `range` and in a clear line.
+local function in_reach(w, p, foes, range)
+  local list = {}
+  for _, f in ipairs(foes) do
+    if f.d <= range and consumables.clear(w, p, f.e.x, f.e.y) then list[#list + 1] = f.e end
+  end
+  return list
+end
+
+local function adjacent(w, p, foes)
+  return in_reach(w, p, foes, 1)
+end
+
+-- How each card is played now: its answers (without the card), or nil when it is no use.
+-- In the order tried.
+local PLAYS = {
+  { "whirlwind", function(w, p, foes)
+    if #adjacent(w, p, foes) >= 2 then return { x = cairn.cards.energy(p) } end
+  end },
+  { "fireball", function(w, p, foes)
+    for _, f in ipairs(foes) do
+      local e = f.e
+      if f.d >= 2 and f.d <= 4 and consumables.clear(w, p, e.x, e.y, 1)
+          and blast(w, e.x, e.y, 1) >= 2 then
+        return { target = { x = e.x, y = e.y } }
+      end
+    end
+  end },
+  { "war_cry", function(_, _, foes) if #foes >= 3 then return {} end end },
+  { "cleanse", function(_, p) if p:status("base:hexed") > 0 then return {} end end },
+  { "second_wind", function(_, p, foes)
+    if p.hp < 3 and #foes > 0 then return {} end
+  end },
+  { "flurry", function(w, p, foes)
+    local near = adjacent(w, p, foes)
+    if near[1] then return { target = near[1] } end
+  end },
+  { "twin_strike", function(w, p, foes)
+    local near = adjacent(w, p, foes)
+    if near[1] then return { target = near[1] } end
+  end },
+  { "strike", function(w, p, foes)
+    local near = in_reach(w, p, foes, 2)
+    if near[1] then return { target = near[1] } end
+  end },
+  { "charged_bolt", function(w, p, foes)
+    local near = in_reach(w, p, foes, 5)
+    if near[1] and near[1].hp and near[1].hp >= 2 then return { target = near[1] } end
+  end },
+  { "whirlwind", function(w, p, foes)
+    if #adjacent(w, p, foes) >= 1 and cairn.cards.energy(p) >= 2 then
+      return { x = cairn.cards.energy(p) }
+    end
+  end },
+  { "lunge", function(w, p, foes)
+    for _, e in ipairs(in_reach(w, p, foes, 3)) do
+      local dx, dy = e.x - p.x, e.y - p.y
+      if dx == 0 or dy == 0 or math.abs(dx) == math.abs(dy) then
+        return { target = { x = e.x, y = e.y } }
+      end
+    end
+  end },
+  { "spark", function(_, _, foes) if #foes > 0 then return {} end end },
+  { "defend", function(w, p, foes)
+    if #adjacent(w, p, foes) > 0 and cairn.cards.block(p) == 0 then return {} end
+  end },
+  { "tactics", function(w, p, foes)
+    if #adjacent(w, p, foes) > 0 and cairn.cards.block(p) == 0 then return { plan = "block" } end
+  end },
+  { "regrowth", function(w, p, foes)
+    if #adjacent(w, p, foes) > 0 and cairn.cards.block(p) == 0 then return {} end
+  end },
+  { "thorns", function(w, p, foes)
+    if #adjacent(w, p, foes) > 0 and p:status("base:thorny") == 0 then return {} end
+  end },
+}
+
+-- The card to play now, as the choice play_card and its answers, or nil.
+local function play_card(w, p, view)
+  if not cards.has_deck(p) or not can(p, "play_card") then return nil end
+  local foes = foes_in_sight(w, p, view)
+  if #foes == 0 then return nil end
+  local hand = cairn.cards.hand(p)
+  for _, play in ipairs(PLAYS) do
+    local rank = 0
+    for _, c in ipairs(hand) do
+      if c.playable then
+        rank = rank + 1
+        if c.card == "base:" .. play[1] then
+          local answers = play[2](w, p, foes)
+          if answers then
+            answers.card = rank
+            return { choice = "play_card", answers = answers }
+          end
+          break
+        end
+      end
+    end
+  end
+  return nil
+end
+
+-- The reward on offer, taken: an upgrade when one is offered, else the first card.
+local function reward(p)
+  local options = p.data.reward
+  if not options or not can(p, "reward") then return nil end
+  local pick = 1
+  for i, o in ipairs(options) do
+    if o.upgrade then pick = i end
+  end
+  return { choice = "reward", answers = { option = pick } }
+end
+
 -- Danger ------------------------------------------------------------------------------------
 
 local WAY_OF = { n = 1, e = 2, s = 3, w = 4 }
@@ -538,6 +659,18 @@ function explorer.decide(mem, w, p)
   local drink = potion(p)
   if drink and can(p, "use") then return { choice = "use", answers = { item = drink } } end
 
+  -- A reward waiting is taken; a card that fits the moment is played (unless this bot
+  -- leaves cards alone: see explorer_no_cards below).
+  if not mem.no_cards then
+    local taken = reward(p)
+    if taken then return taken end
+    local card = play_card(w, p, view)
+    if card then
+      m.patience = MAX_WAIT
+      return card
+    end
+  end
+
   -- A monster in reach is struck, whatever else there is to do.
   local s = strike(w, p)
   if s then
@@ -603,8 +736,20 @@ end
 
 cairn.bot {
   name = "explorer",
-  description = "explores each floor, fights what stands next to it, and takes the stairs",
+  description = "explores each floor, plays cards and fights what comes near, and takes the " ..
+    "stairs",
   decide = explorer.decide,
+}
+
+-- The same bot, leaving its cards (and rewards) alone: the game as it was without them, to
+-- measure what the cards are worth (docs/cards.md, Balance).
+cairn.bot {
+  name = "explorer_no_cards",
+  description = "the explorer, never playing a card",
+  decide = function(mem, w, p)
+    mem.no_cards = true
+    return explorer.decide(mem, w, p)
+  end,
 }
 
 return explorer
