@@ -480,7 +480,7 @@ sim_names_what_is_wrong)
   expect_err "corridor:bots.lua:[0-9]+: bot 'confused' gave the player a bad action: unknown action 'fly'"
   run sim --pack "$packs/corridor" --game corridor --bot nobody
   expect_status 1
-  expect_err "no bot is named 'nobody' \(the bots loaded: base:explorer, corridor:east"
+  expect_err "no bot is named 'nobody' \(the bots loaded: base:explorer, base:explorer_no_cards, corridor:east"
   run sim --pack "$packs/corridor" --game sideways --bot idle
   expect_status 1
   expect_err "corridor:game.lua:[0-9]+: a game's outcome returns nil, 'descend', 'won' or 'lost', not sideways"

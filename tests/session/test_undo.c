@@ -91,7 +91,9 @@ static void the_view_and_its_preview_leave_the_game_as_it_was(void **state)
     (void)state;
     cairn_lua *h = session_start(NULL, 1);
     bool moves = false, strikes = false;
-    for (int n = 0; n < 80; n++) {
+    /* Long enough for a monster to come next to the player: with cards the explorer strikes
+     * the first ones from afar. */
+    for (int n = 0; n < 160; n++) {
         char before[17], after[17];
         session_checksum(h, before);
         cairn_view view;

@@ -258,3 +258,66 @@ test("block soaks the slam", function()
   w:step()
   expect.eq(p.hp, 6, "2 blocked")
 end)
+
+-- The explorer's cards --------------------------------------------------------------------
+
+local explorer = require "bots.explorer"
+
+-- What the explorer decides now (a choice and its answers, or an action's name).
+local function decide(w, p, mem)
+  mem = mem or {}
+  mem.floor, mem.beat = 1, w.beat
+  return explorer.decide(mem, w, p)
+end
+
+test("the explorer strikes a skeleton two cells off with a card, before it comes near", function()
+  local w, p = room([[
+    #######
+    #@.s..#
+    #######
+  ]])
+  w:at(3, 1):apply("stun", 5)
+  w:step()
+  hold(p, { "defend", "strike" })
+  local d = decide(w, p)
+  expect.eq(d.choice, "play_card")
+  expect.eq(d.answers.card, 2, "the strike, second in the hand")
+  expect.eq(d.answers.target, w:at(3, 1))
+end)
+
+test("the explorer leaves its cards alone with no monster in sight", function()
+  local w, p = room([[
+    #######
+    #@....#
+    #######
+  ]])
+  w:step()
+  hold(p, { "strike", "defend" })
+  expect.eq(type(decide(w, p)), "string", "a step, not a card")
+end)
+
+test("the explorer takes a reward at once, an upgrade when there is one", function()
+  local w, p = room([[
+    #######
+    #@....#
+    #######
+  ]])
+  w:step()
+  p.data.reward = { { card = "flurry" }, { upgrade = 1, card = "strike" }, { card = "spark" } }
+  local d = decide(w, p)
+  expect.eq(d.choice, "reward")
+  expect.eq(d.answers.option, 2)
+end)
+
+test("explorer_no_cards plays no card and takes no reward", function()
+  local w, p = room([[
+    #######
+    #@.s..#
+    #######
+  ]])
+  w:step()
+  hold(p, { "strike" })
+  p.data.reward = { { card = "flurry" }, { card = "gamble" }, { card = "spark" } }
+  local d = decide(w, p, { no_cards = true })
+  expect.eq(type(d), "string")
+end)
