@@ -477,14 +477,18 @@ function cards.take(p, i)
   return "You take " .. o.card:gsub("_", " ") .. " into your deck."
 end
 
--- What the play screen's panel shows under the actions: the piles, then the hand, a line a
--- card (dimmed, with why, when it cannot be played now).
+-- What the play screen's panel shows under the actions: the energy, the turn, the piles, then
+-- the hand, a line a card (dimmed, with why, when it cannot be played now).
 function cards.panel(p)
   if not cards.has_deck(p) then return {} end
   local lines = {}
   lines[1] = string.format("Hand (c)  energy %d/%d", cairn.cards.energy(p), cards.ENERGY)
-  lines[2] = string.format("draw %d  discard %d  exhaust %d", #cairn.cards.pile(p, "draw"),
-    #cairn.cards.pile(p, "discard"), #cairn.cards.pile(p, "exhaust"))
+  -- The next turn (energy refilled, cards drawn) starts with the beat after the turn's last.
+  local next_turn = cairn.cards.turn(p) * cards.TURN_BEATS + 1
+  lines[#lines + 1] = string.format("turn %d, the next in %d beats", cairn.cards.turn(p),
+    next_turn - cairn.world().beat)
+  lines[#lines + 1] = string.format("draw %d  discard %d  exhaust %d",
+    #cairn.cards.pile(p, "draw"), #cairn.cards.pile(p, "discard"), #cairn.cards.pile(p, "exhaust"))
   for _, c in ipairs(cairn.cards.hand(p)) do
     local text = c.label .. (c.text and (": " .. c.text) or "")
     if c.playable then
@@ -507,6 +511,19 @@ local can_play = play.available
 play.available = function(a)
   if not a:has("Inventory") then return false end
   return can_play(a)
+end
+-- The menu of cards says what each does, as the panel does.
+local pick = play.prompts[1]
+local options = pick.options
+pick.options = function(a, answers)
+  local list = options(a, answers)
+  local texts = {}
+  for _, c in ipairs(cairn.cards.hand(a)) do texts[c.id] = c.text end
+  for _, o in ipairs(list) do
+    local text = texts[o.value.id]
+    if text then o.label = o.label .. ": " .. text end
+  end
+  return list
 end
 cairn.choice(play)
 
