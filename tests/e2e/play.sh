@@ -274,13 +274,14 @@ a_card_played_at_the_skeleton_kills_it)
   # The hand under the actions: energy, the piles, a line a card with its cost and text.
   wait_for ' c  play a card$'
   wait_for 'Hand \(c\)  energy 3/3'
+  wait_for 'turn 1, the next in 5 beats'
   wait_for 'strike \(1\): 2 damage, range 2'
   wait_for 'fireball \(2\): 2 to all around a cell'
   # c: the menu of playable cards; a strike; then its target through the cursor, which starts
   # on the skeleton.
   key c
   wait_for 'play a card: Play which card\?'
-  wait_for '│ 1  strike \(1\)'
+  wait_for '│ 1  strike \(1\): 2 damage, range 2'
   key 1
   wait_for "$TARGETING"
   wait_for 'Strike what\?'
@@ -291,7 +292,14 @@ a_card_played_at_the_skeleton_kills_it)
   wait_for '^You strike for 2\.'
   wait_for 'You kill the skeleton'
   wait_for 'Hand \(c\)  energy 2/3'
+  wait_for 'turn 1, the next in 4 beats'
   wait_for 'draw 0  discard 1  exhaust 0'
+  # With the skeleton dead the strikes left have nothing to hit: dimmed, and Tab says why.
+  named Tab
+  wait_for 'What cannot be done now, and why:'
+  wait_for 'strike \(1\): 2 damage, range 2 \[nothing to target in'
+  key x
+  wait_gone 'What cannot be done now'
   # The help lists the card key and the hand.
   key '?'
   wait_for 'What you can do now:'

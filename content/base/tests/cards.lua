@@ -111,7 +111,15 @@ test("a card the player cannot pay for is not offered, and the hand says why", f
   expect.eq(hand[2].playable, true)
   local panel = cards.panel(p)
   expect.eq(panel[1], "Hand (c)  energy 1/3")
-  expect.eq(panel[3].dim, true, "the fireball's line is dimmed")
+  expect.eq(panel[2], "turn 1, the next in 5 beats")
+  expect.eq(panel[4].dim, true, "the fireball's line is dimmed")
+  expect.eq(panel[4].text, "fireball (2): 2 to all around a cell; exhausts " ..
+    "[needs 2 energy, has 1]")
+  local labels = {}
+  for _, c in ipairs(p:choices()) do
+    if c.name == "base:play_card" then labels = c end
+  end
+  expect.eq(labels.available, true)
 end)
 
 test("dash is once a turn, across every copy", function()
