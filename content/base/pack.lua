@@ -3,9 +3,9 @@ return {
   name = "The cairn dungeon",
   version = "0.1.0",
   cairn = "0.1",
-  description = "The game cairn ships with: a few floors of rooms and corridors, six kinds of "
-    .. "enemy, weapons, shovels and armour, potions, daggers and bombs to throw, a deck of cards, traps, and a bot "
-    .. "that plays it.",
+  description = "The game cairn ships with: a few floors of rooms and corridors, eight kinds "
+    .. "of enemy, weapons, shovels and armour, potions, daggers and bombs to throw, a deck of "
+    .. "cards with rewards between floors, traps, and a bot that plays it.",
   load = {
     "statuses.lua",
     "terrain.lua",
