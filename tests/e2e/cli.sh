@@ -595,6 +595,9 @@ replay_verifies_recorded_games)
     expect_status 0
     beats=$(sed -n 's/^beats: *//p' "$out")
     grep -qE '^end (won|died|lost)$' "$replay" || fail "seed $seed's game did not end"
+    # The explorer plays cards and takes the stairs' rewards: both are in the record.
+    grep -q '^beat [0-9]* !base:play_card card=' "$replay" || fail "seed $seed: no card played"
+    grep -q '^beat [0-9]* !base:reward option=' "$replay" || fail "seed $seed: no reward taken"
     run replay "$replay" --verify
     expect_status 0
     expect_quiet_err
