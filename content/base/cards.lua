@@ -485,8 +485,9 @@ function cards.panel(p)
   lines[1] = string.format("Hand (c)  energy %d/%d", cairn.cards.energy(p), cards.ENERGY)
   -- The next turn (energy refilled, cards drawn) starts with the beat after the turn's last.
   local next_turn = cairn.cards.turn(p) * cards.TURN_BEATS + 1
-  lines[#lines + 1] = string.format("turn %d, the next in %d beats", cairn.cards.turn(p),
-    next_turn - cairn.world().beat)
+  local wait = next_turn - cairn.world().beat
+  lines[#lines + 1] = string.format("turn %d, the next in %d beat%s", cairn.cards.turn(p), wait,
+    wait == 1 and "" or "s")
   lines[#lines + 1] = string.format("draw %d  discard %d  exhaust %d",
     #cairn.cards.pile(p, "draw"), #cairn.cards.pile(p, "discard"), #cairn.cards.pile(p, "exhaust"))
   for _, c in ipairs(cairn.cards.hand(p)) do

@@ -112,6 +112,8 @@ test("a card the player cannot pay for is not offered, and the hand says why", f
   local panel = cards.panel(p)
   expect.eq(panel[1], "Hand (c)  energy 1/3")
   expect.eq(panel[2], "turn 1, the next in 5 beats")
+  for _ = 1, 4 do w:step() end
+  expect.eq(cards.panel(p)[2], "turn 1, the next in 1 beat", "one beat, not one beats")
   expect.eq(panel[4].dim, true, "the fireball's line is dimmed")
   expect.eq(panel[4].text, "fireball (2): 2 to all around a cell; exhausts " ..
     "[needs 2 energy, has 1]")
