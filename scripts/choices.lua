@@ -361,6 +361,22 @@ local function enqueue(r, list, what)
   end
 end
 
+-- The prompts a definition's `optional` and `target` make, in the order they are asked:
+-- the yes or no first, then the target (a select prompt named "target" unless it says).
+function choices.lead_prompts(def)
+  local list = {}
+  if def.optional then
+    list[#list + 1] = { name = "optional", kind = "confirm", text = def.optional,
+      priority = math.huge }
+  end
+  if def.target then
+    local t = util.copy_shallow(def.target)
+    t.name, t.kind = t.name or "target", "select"
+    list[#list + 1] = t
+  end
+  return list
+end
+
 -- Begins committing the entry's choice for the actor: raises why when it is not open.
 function choices.begin(actor, entry)
   local open, why = availability(entry, actor)
@@ -371,16 +387,7 @@ function choices.begin(actor, entry)
   local def = entry.def
   local r = { actor = actor, entry = entry, label = label_of(entry, actor), answers = {},
     given = {}, queue = {}, arrivals = 0 }
-  local first = {}
-  if def.optional then
-    first[#first + 1] = { name = "optional", kind = "confirm", text = def.optional,
-      priority = math.huge }
-  end
-  if def.target then
-    local t = util.copy_shallow(def.target)
-    t.name, t.kind = t.name or "target", "select"
-    first[#first + 1] = t
-  end
+  local first = choices.lead_prompts(def)
   local rest = def.prompts
   if type(rest) == "function" then rest = call(entry, rest, actor, r.answers) end
   for _, p in ipairs(rest or {}) do first[#first + 1] = p end

@@ -319,24 +319,16 @@ abilities.card_label = card_label
 function abilities.prompts(actor, a, inst)
   a = ability_of(a)
   local def = a.def
-  local list = {}
   local cancel
   if def.cancel_effect then
     cancel = function(who, answers)
       return abilities.cancel(who, a, inst, answers)
     end
   end
-  if def.optional then
-    list[#list + 1] = { name = "optional", kind = "confirm", text = def.optional,
-      priority = math.huge }
-  end
-  if def.target then
-    local t = util.copy_shallow(def.target)
-    t.name, t.kind = t.name or "target", "select"
-    t.among = t.among or "entity"
-    t.cancel = cancel
-    list[#list + 1] = t
-  end
+  -- An ability's target is an entity unless it says; cancelling it is the ability's cancel.
+  local list = choices.lead_prompts(def)
+  local t = def.target and list[#list]
+  if t then t.among, t.cancel = t.among or "entity", cancel end
   local cost = cost_of(def, inst) or EMPTY
   if cost.energy == "X" then
     list[#list + 1] = { name = "x", kind = "number", text = "How much energy?", min = 0,
