@@ -455,9 +455,13 @@ the_end_shows_the_summary_and_takes_the_save)
   wait_exit 0
   start --save "$save" --record "$dir/replay.txt"
   wait_for '  Beat 0  Seed 22'
+  # The status line may show the last beat a moment before the death's box is drawn: each
+  # wait is for the next beat or the death, whichever the screen shows.
   for _ in $(seq 80); do
     screen | grep -q 'You died\.' && break
-    press .
+    next=$(($(beat) + 1))
+    key .
+    wait_for "^HP .*  Beat $next  |You died\."
   done
   wait_for 'You died\.'
   wait_for 'ended: +died'
