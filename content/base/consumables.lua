@@ -46,22 +46,10 @@ cairn.entity {
 }
 
 -- What the message log says of them (entity: the user; other: the item; to: where it went).
-cairn.change {
-  name = "drank",
-  description = "a potion was drunk",
-  describe = function(c, name)
-    local who = name(c.entity)
-    return string.format("%s %s %s.", who, who == "you" and "drink" or "drinks", name(c.other))
-  end,
-}
-cairn.change {
-  name = "threw",
-  description = "something was thrown",
-  describe = function(c, name)
-    local who = name(c.entity)
-    return string.format("%s %s %s.", who, who == "you" and "throw" or "throws", name(c.other))
-  end,
-}
+cairn.change { name = "drank", description = "a potion was drunk",
+  describe = inventory.tell("drink") }
+cairn.change { name = "threw", description = "something was thrown",
+  describe = inventory.tell("throw") }
 cairn.change {
   name = "exploded",
   description = "a bomb went off",

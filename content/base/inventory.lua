@@ -29,6 +29,7 @@
 --   inventory.name(item)     -> the item's name as players read it ("healing potion")
 --   inventory.summary(e)     -> what e holds and carries, in words: the held items' names,
 --                               then the bag's, alike ones counted ("bomb x2")
+--   inventory.tell(verb)     -> a change's describe: "you drink the potion." / "the X drinks..."
 --   inventory.slots          -> { "weapon", "shovel", "body" }
 --   inventory.BAG_SIZE       -> how many items a bag holds
 --   inventory.patterns       -> how weapons reach: name -> function(ev, weapon) (items.lua)
@@ -146,18 +147,19 @@ function inventory.bag_remove(e, item)
 end
 
 -- What an item does to its holder's bag and slots, changes of the beat's history, so that the
--- message log can tell them (entity: the holder, other: the item).
-local function tell(verb)
+-- message log can tell them (entity: the holder, other: the item). consumables.lua tells its
+-- own changes with it too.
+function inventory.tell(verb)
   return function(c, name)
     local who = name(c.entity)
     return string.format("%s %s %s.", who, who == "you" and verb or verb .. "s", name(c.other))
   end
 end
-cairn.change { name = "picked_up", describe = tell("pick up"),
+cairn.change { name = "picked_up", describe = inventory.tell("pick up"),
   description = "an item went from the floor into a bag" }
-cairn.change { name = "dropped", describe = tell("drop"),
+cairn.change { name = "dropped", describe = inventory.tell("drop"),
   description = "an item went from a bag to the floor" }
-cairn.change { name = "equipped", describe = tell("equip"),
+cairn.change { name = "equipped", describe = inventory.tell("equip"),
   description = "an item went from a bag into its slot" }
 
 function inventory.pick_up(e, item)
