@@ -40,7 +40,7 @@ cards.REWARD_POOL = {
   { "strike", 2 }, { "defend", 2 }, { "flurry", 3 }, { "twin_strike", 3 }, { "fireball", 2 },
   { "whirlwind", 2 }, { "charged_bolt", 2 }, { "bloodletting", 2 }, { "gamble", 2 },
   { "tactics", 2 }, { "regrowth", 2 }, { "thorns", 2 }, { "spark", 2 }, { "war_cry", 1 },
-  { "shove", 2 }, { "blink", 2 }, { "barricade", 1 }, { "cleanse", 1 },
+  { "shove", 2 }, { "blink", 2 }, { "barricade", 1 }, { "cleanse", 1 }, { "riposte", 2 },
 }
 
 -- Targets -----------------------------------------------------------------------------------
@@ -94,17 +94,42 @@ cairn.ability {
   msg = "Thorns prick back.",
 }
 
-cairn.status {
-  name = "thorny",
-  description = "hits back whoever hits it, for 1",
-  apply = function(e) cairn.cards.grant(e, "thorns_back") end,
-  wear_off = function(e) cairn.cards.revoke(e, "thorns_back") end,
-  handlers = { damaged = function(ev)
-    if ev.actor and ev.actor ~= ev.target and not ev.actor:is_dead() then
-      cairn.cards.fire("hurt", ev.target, { source = ev.actor })
-    end
-  end },
+-- A status whose bearer carries an ability while it lasts.
+local function carrying(name, description, ability)
+  cairn.status {
+    name = name,
+    description = description,
+    apply = function(e) cairn.cards.grant(e, ability) end,
+    wear_off = function(e) cairn.cards.revoke(e, ability) end,
+  }
+end
+
+carrying("thorny", "hits back whoever hits it, for 1", "thorns_back")
+
+-- Riposting: while it lasts a hit on its bearer offers a riposte, which costs energy. It is
+-- the player's to take or leave, in the middle of the enemy's hit: `cairn play` asks, and a
+-- bot's answer function or the default (yes) answers in a headless game. With thorns up too,
+-- the two answer one hit: interactive, so the player orders them.
+cairn.ability {
+  name = "riposte_back",
+  label = "riposte",
+  trigger = "hurt",
+  interactive = true,
+  optional = "Riposte for 1 energy?",
+  cost = { energy = 1 },
+  effect = { { damage = { damage = 2, target = "trigger_source" } } },
+  msg = "You riposte.",
 }
+
+carrying("riposting", "may strike back whoever hits it, for energy", "riposte_back")
+
+-- A hit on the player sets off what it carries for "hurt" (thorns_back, riposte_back): once
+-- a hit, however many statuses gave them, so that they resolve together, in order.
+cairn.handler { chain = "damaged", entity = "player", fn = function(ev)
+  if ev.actor and ev.actor ~= ev.target and not ev.actor:is_dead() then
+    cairn.cards.fire("hurt", ev.target, { source = ev.actor })
+  end
+end }
 
 -- drain: an effect of the pack's own - its target (the actor, by default) heals `drain`.
 cairn.effect {
@@ -311,6 +336,16 @@ cairn.card {
   upgrade = { values = { beats = 10 } },
   effect = { { apply_status = { target = "self" } } },
   msg = "Thorns sprout from your skin.",
+}
+
+cairn.card {
+  name = "riposte",
+  text = "for {beats} beats, when hit you may pay 1 energy to hit back for 2",
+  cost = { energy = 1 },
+  values = { status = "base:riposting", beats = 5 },
+  upgrade = { values = { beats = 10 } },
+  effect = { { apply_status = { target = "self" } } },
+  msg = "You ready a riposte.",
 }
 
 -- A foe anywhere on the floor, drawn by the world's generator; then a little of it back.
