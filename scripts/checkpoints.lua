@@ -50,13 +50,19 @@ function checkpoints.due(s)
   return s.beats % CHECKPOINT_EVERY == 0
 end
 
--- Undo: the last checkpoint before the previous beat, then the log's inputs again up to it.
--- Each beat played again must come to the checksum it came to the first time: a difference
--- means content keeps state the world does not (outside e.data and w.data), and is told.
--- play_again(entry) plays one beat of the log again. Returns true, or false and why not.
+-- Undo: the game as it was after the previous beat (checkpoints.back_to).
 function checkpoints.undo(s, play_again)
   local target = s.beats - 1
   if target < 0 then return false, "nothing to undo: no beat has been played" end
+  return checkpoints.back_to(s, target, play_again)
+end
+
+-- The game as it was after beat `target`: the last checkpoint at or before it, then the log's
+-- inputs again up to it; the log after it goes. Each beat played again must come to the
+-- checksum it came to the first time: a difference means content keeps state the world does
+-- not (outside e.data and w.data), and is told. play_again(entry) plays one beat of the log
+-- again. Returns true, or false and why not.
+function checkpoints.back_to(s, target, play_again)
   local cps = s.checkpoints
   while cps[#cps] and cps[#cps].beat > target do cps[#cps] = nil end
   local cp = cps[#cps]

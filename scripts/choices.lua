@@ -234,7 +234,7 @@ end
 -- A prompt as deciders see it: its fields worked out on the world as it is now.
 local function materialize(r, p)
   local e = r.entry
-  local m = { choice = e.name, label = r.label, name = p.name, kind = p.kind,
+  local m = { choice = e.name, label = r.label, name = p.name, kind = p.kind, actor = r.actor,
     text = tostring(value_of(e, r, p.text) or p.name), cancel_costs = p.cancel ~= nil }
   if p.kind == "pick" then
     local list = value_of(e, r, p.options)
@@ -434,6 +434,14 @@ local function settle(r, value, text)
     enqueue(r, more or {}, r.entry.where .. ": cairn.choice '" .. r.entry.name ..
       "': a prompt from the 'next' of '" .. m.name .. "'")
   end
+end
+
+-- The text answer `text` to prompt m (materialize's shape) as the log keeps it, or nil and
+-- what the prompt takes instead.
+function choices.take_text(m, text)
+  local value, said = take[m.kind](m, text, true)
+  if value == nil then return nil, said end
+  return said
 end
 
 -- Answers the waiting prompt, with a Lua value or (`is_text`) a text; raises why when the

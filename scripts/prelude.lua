@@ -126,6 +126,10 @@ function runtime.game_cancel()
   return session.cancel()
 end
 
+function runtime.game_interactive(on)
+  session.set_interactive(on)
+end
+
 function runtime.game_describe(x, y)
   local s = session.current()
   if not s then error("no game has been started", 0) end

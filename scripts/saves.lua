@@ -8,9 +8,9 @@ local packs = use.packs
 local saves = {}
 
 -- The whole game as a save keeps it: the core's bytes, each entity's data by id with its type,
--- the world's data, the session (with its log and checkpoints), the packs and the checksum
--- that a resumed game must come to.
-function saves.state(s)
+-- the world's data, the session (with its log, checkpoints and what waits for the player:
+-- `waiting`, session.lua's), the packs and the checksum that a resumed game must come to.
+function saves.state(s, waiting)
   local w = host.world()
   local core = host.snapshot_parts()
   local state = data.state()
@@ -22,6 +22,7 @@ function saves.state(s)
   local kept = checkpoints.kept(s)
   kept.log, kept.seen = s.log, s.seen
   kept.checkpoints = s.checkpoints
+  kept.waiting = waiting or false
   return {
     game = kept.game, seed = s.seed, beat = s.beats,
     core = core, world = data.encode(state.world),
@@ -35,6 +36,33 @@ end
 -- save's game (the same game, seed and beat, and its last beat came to the world's checksum).
 -- Raises, naming what is wrong, for one that was edited or put in from another save.
 local endings = { won = true, died = true, lost = true }
+
+local function strings(v)
+  if type(v) ~= "table" or v[#v + 1] ~= nil then return false end
+  for _, x in ipairs(v) do
+    if type(x) ~= "string" then return false end
+  end
+  return true
+end
+
+-- What waited for the player (session.lua): a question with the input held and the answers
+-- so far, or a choice with the answers given, or false.
+local prompt_kinds = { pick = true, number = true, confirm = true, select = true }
+
+local function check_waiting(w, bad)
+  if w == false then return end
+  local ok = type(w) == "table"
+  if ok and w.question ~= nil then
+    local q, held = w.question, w.held
+    ok = type(q) == "table" and prompt_kinds[q.kind] and type(q.name) == "string" and
+      type(q.text) == "string" and strings(w.answered) and type(held) == "table" and
+      (type(held.choice) == "string" and type(held.answers) == "string" or
+        type(held.action) == "string")
+  elseif ok then
+    ok = type(w.choice) == "string" and strings(w.given)
+  end
+  if not ok then bad("has a damaged prompt waiting") end
+end
 
 local function check_kept(kept, saved)
   local function bad(what, ...)
@@ -78,6 +106,7 @@ local function check_kept(kept, saved)
     bad("came to checksum %s at its last beat, not to the world's %s: it is another game's",
       log[kept.beats].sum, saved.checksum)
   end
+  check_waiting(kept.waiting, bad)
   local cps, last = kept.checkpoints, -1
   if not list(cps) or #cps == 0 then bad("has no checkpoint to undo from") end
   for i = 1, #cps do
@@ -91,8 +120,8 @@ local function check_kept(kept, saved)
 end
 
 -- Resumes a game from saves.state's table into a new world; returns the session, made by
--- fresh(game, seed). Refuses packs that differ, naming how, a session that is not the world's,
--- and a save whose world does not come to its checksum.
+-- fresh(game, seed), and what waited for the player. Refuses packs that differ, naming how,
+-- a session that is not the world's, and a save whose world does not come to its checksum.
 function saves.resume(saved, make_world, fresh)
   packs.check_identities(saved.packs)
   local kept = data.decode(saved.session, "the save's session part")
@@ -113,7 +142,7 @@ function saves.resume(saved, make_world, fresh)
     error(string.format("the save is damaged: its world comes to checksum %s, not the %s " ..
       "it was saved with", w:checksum(), saved.checksum), 0)
   end
-  return s
+  return s, kept.waiting
 end
 
 return saves

@@ -154,13 +154,21 @@ end
 -- the next beat.
 function session.prompt()
   local s = need()
+  if s.question then return s.question end
   if s.resolving then return choices.prompt(s.resolving) end
-  return nil, s.pending ~= nil
+  return nil, s.pending ~= nil or s.held ~= nil
 end
 
 -- An answer as text (choices.lua): a mistake leaves the prompt waiting.
 function session.answer(text)
   local s = need()
+  local q = s.question
+  if q then
+    local said, takes = choices.take_text(q, text)
+    if not said then error(string.format("%s: '%s' takes %s", q.label, q.text, takes), 0) end
+    s.answered[#s.answered + 1], s.question = said, nil
+    return
+  end
   if not s.resolving then error("no prompt is waiting", 0) end
   choices.answer(s.resolving, text, true)
   advance(s)
@@ -169,6 +177,11 @@ end
 -- Returns whether the cancel committed the choice (its cancel effect is due next beat).
 function session.cancel()
   local s = need()
+  local q = s.question
+  if q then -- the beat is committed: a cancel declines what asks (an order takes the first)
+    s.answered[#s.answered + 1], s.question = q.name == "order" and "1" or "!", nil
+    return true
+  end
   if not s.resolving then return false end
   local committed = choices.cancel(s.resolving)
   advance(s)
@@ -226,14 +239,79 @@ local function log_entry(s, given)
   return e
 end
 
+-- Prompts inside a beat, asked of a person (session.interactive): a beat cannot wait half
+-- way for an answer, so the beat is given up at the question, the world is put back as it
+-- was before it (checkpoints.back_to), and the question waits as a prompt (s.question). Each
+-- answer is kept (s.answered); the beat is played again with them, from the start, until
+-- it asks nothing more. Prompts of others' abilities (enemies') take the default.
+local QUESTION = "cairn: a question for the player"
+
+-- A prompt as a question kept across the beat given up, and in a save: plain data, its
+-- options by number, its candidates by id or cell (handles would not outlive the beat).
+local function question_of(m)
+  local q = { choice = m.choice, label = m.label, name = m.name, kind = m.kind, text = m.text,
+    cancel_costs = true, min = m.min, max = m.max, among = m.among, range = m.range,
+    area = m.area, x = m.x, y = m.y }
+  if m.options then
+    q.options = {}
+    for i, o in ipairs(m.options) do q.options[i] = { value = i, label = o.label } end
+  end
+  if m.candidates then
+    q.candidates, q.cells = {}, {}
+    for i, c in ipairs(m.candidates) do
+      q.candidates[i] = type(c) == "userdata" and { id = c.id } or
+        type(c) == "table" and { x = c.x, y = c.y } or c
+      q.cells[i] = { m.cells[i][1], m.cells[i][2] }
+    end
+  end
+  return q
+end
+
+local function ask(s, m)
+  local p = player()
+  if not (p and m.actor and m.actor.id == p.id) then return abilities.default_text(m) end
+  s.asked = s.asked + 1
+  local text = s.answered[s.asked]
+  if text then return text end
+  s.question = question_of(m)
+  error(QUESTION, 0)
+end
+
 -- Who answers the prompts asked inside the beat (cards/abilities.lua: triggers, enemies'
 -- abilities): the answers recorded in the log entry given again (`mid`: its text, or false
--- for none), else the bot's `answer` function when it has one, else the runtime's default.
+-- for none), else the person playing (session.interactive), else the bot's `answer`
+-- function when it has one, else the runtime's default.
 local function mid_beat(s, mid)
   if mid ~= nil then return mid or nil end
+  if s.interactive then
+    s.asked, s.answered = 0, s.answered or {}
+    return { ask = function(m) return ask(s, m) end }
+  end
   local bot = s.bot and s.bot.def.answer
   if not bot then return nil end
   return function(prompt) return bot(s.memory, world(), prompt) end
+end
+
+-- A log entry's beat played again (undo, a question's beat given up): the bot, if any, is
+-- asked again so that its memory comes to what it was, but the log's input is taken.
+local function play_again(s, entry)
+  local p = player()
+  if s.bot and s.memory and p then consult(s, p) end
+  session.give(entry)
+  session.step()
+end
+
+-- The beat that asked s.question is given up: the world as it was before it. The player's
+-- input for it is held (s.held), to be given again when the beat is played again. Returns
+-- "asking".
+local function hold_question(s, given)
+  abilities.abort_beat()
+  local question, answered = s.question, s.answered
+  s.question, s.answered = nil, nil
+  checkpoints.back_to(s, s.beats, function(entry) play_again(s, entry) end)
+  s.held = given or { action = "none", dir = false }
+  s.question, s.answered = question, answered
+  return "asking"
 end
 
 local outcomes = { descend = true, won = true, lost = true }
@@ -243,6 +321,13 @@ local outcomes = { descend = true, won = true, lost = true }
 function session.step()
   local s = need()
   if s.ended then return nil end
+  if s.held then -- the beat a question gave up, played again
+    local held = s.held
+    s.held = nil
+    session.give(held)
+    s.pending, s.pending_mid = held, nil
+  end
+  if not s.interactive then s.question, s.answered = nil, nil end
   local given = s.pending
   local mid = s.pending_mid
   s.pending, s.resolving, s.pending_mid = nil, nil, nil
@@ -251,7 +336,9 @@ function session.step()
   abilities.begin_beat(mid_beat(s, mid))
   local stepped, err = pcall(w.step, w)
   local answered = abilities.end_beat()
+  if s.question then return hold_question(s, given) end
   if not stepped then error(err, 0) end
+  s.answered = nil
   if answered then
     given = given and util.copy_shallow(given) or {}
     given.mid = answered
@@ -288,14 +375,20 @@ end
 -- taken: the log's input is. Returns true, or false and why not.
 function session.undo()
   local s = need()
-  s.pending, s.resolving = nil, nil
+  s.pending, s.resolving, s.question, s.answered = nil, nil, nil, nil
   choices.reset()
-  return checkpoints.undo(s, function(entry)
-    local p = player()
-    if s.bot and s.memory and p then consult(s, p) end
-    session.give(entry)
-    session.step()
-  end)
+  local interactive = s.interactive
+  s.interactive = false
+  local ok, done, why = pcall(checkpoints.undo, s, function(entry) play_again(s, entry) end)
+  s.interactive = interactive
+  if not ok then error(done, 0) end
+  return done, why
+end
+
+-- A person answers prompts inside beats (a front end: `cairn play`); else the bot or the
+-- defaults do.
+function session.set_interactive(on)
+  need().interactive = on and true or false
 end
 
 -- Preview: the next beat as it would be with this input - an action and a direction, or
@@ -323,16 +416,42 @@ session.api = {
 
 -- Saving and resuming -------------------------------------------------------------------------
 
+-- What waits for the player, for a save to keep: a question of a beat given up (with the
+-- input held and the answers so far), or a choice half answered; false for nothing.
+local function waiting(s)
+  if s.question then
+    return { held = s.held, answered = s.answered, question = s.question }
+  end
+  if s.resolving then
+    return { choice = s.resolving.entry.name, given = s.resolving.given }
+  end
+  return false
+end
+
 function session.save_state()
-  return saves.state(need())
+  local s = need()
+  return saves.state(s, waiting(s))
+end
+
+-- Puts back what waited for the player when the game was saved.
+local function wait_again(s, w)
+  if not w then return end
+  if w.question then
+    s.held, s.answered, s.question = w.held, w.answered, w.question
+    return
+  end
+  session.begin(w.choice)
+  for _, given in ipairs(w.given) do session.answer(given:match("^[^=]*=(.*)$")) end
 end
 
 -- A save that is refused before its world is made leaves the game under way as it was.
 function session.resume(saved, make_world)
-  current = saves.resume(saved, function(...)
+  local s, w = saves.resume(saved, function(...)
     current = nil
     make_world(...)
   end, fresh)
+  current = s
+  wait_again(s, w)
 end
 
 -- Reading the game ----------------------------------------------------------------------------

@@ -173,6 +173,18 @@ static int open_game(play *p)
     return EXIT_OK;
 }
 
+static int next_prompt(play *p);
+
+/* The player answers the prompts of the game's beats from now on; a prompt a resumed game
+ * was saved with is asked again. */
+static int start_playing(play *p)
+{
+    if (cairn_session_set_interactive(p->screen.h, true))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    int go = next_prompt(p);
+    return go == SCREEN_GO_ON ? EXIT_OK : go;
+}
+
 /* --- keys ------------------------------------------------------------------------------------ */
 
 /* The keys that move, and where. u is undo, so north-east is U (or 9). The numeric keypad
@@ -231,13 +243,15 @@ static void tell_refusal(play *p)
     tell(p, cairn_lua_error(p->screen.h));
 }
 
-/* The beat, once the player's choice for it is committed. */
+/* The beat, once the player's choice for it is committed. A beat that asks the player
+ * something (a card's trigger) waits for the answer as a prompt, and is played once it has
+ * every answer. */
 static int step_beat(play *p)
 {
     if (cairn_session_step(p->screen.h, NULL))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
     screen_changed(&p->screen);
-    return SCREEN_GO_ON;
+    return next_prompt(p);
 }
 
 static int undo(play *p)
@@ -302,8 +316,6 @@ static void listen_to_mouse(bool on)
 {
     mousemask(on ? BUTTON1_CLICKED : 0, NULL);
 }
-
-static int next_prompt(play *p);
 
 /* Answers the waiting prompt; a refused answer is told and the prompt waits on. */
 static int answer(play *p, const char *text)
@@ -628,15 +640,8 @@ static int hang_up(play *p)
 
 static int on_key(play *p, int ch)
 {
-    if (ch == EOF) {
-        /* A choice half made is dropped with the terminal; one whose cancelling would cost a
-         * beat is left for the save to forget. */
-        if (p->screen.prompt.p.kind != CAIRN_PROMPT_NONE && !p->screen.prompt.p.cancel_costs) {
-            bool committed = false;
-            cairn_session_cancel(p->screen.h, &committed);
-        }
+    if (ch == EOF) /* a prompt waiting is kept by the save, to be asked again */
         return hang_up(p);
-    }
     p->screen.notice[0] = '\0';
     if (p->screen.prompt.p.kind != CAIRN_PROMPT_NONE)
         return on_prompt_key(p, ch);
@@ -710,6 +715,8 @@ static int reload(play *p)
     cairn_lua_destroy(p->screen.h);
     p->screen.h = h;
     screen_changed(&p->screen);
+    if (cairn_session_set_interactive(h, true))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(h));
     if (!r.beats) /* no beat to compare: the game is the new content's from its start */
         screen_notice(&p->screen, "Reloaded, at beat 0");
     else if (!r.differs_at)
@@ -799,6 +806,8 @@ int cmd_play(int argc, char **argv)
         st = open_watch(&p);
     if (!st)
         st = screen_open(&p.screen);
+    if (!st)
+        st = start_playing(&p);
     if (!st)
         st = screen_run(&p.screen, on_play_key, &p);
     screen_close(&p.screen);

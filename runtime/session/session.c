@@ -67,7 +67,7 @@ cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
  * "died", "lost"; nil when a step found it over), into *ended. */
 static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end *ended)
 {
-    static const char *const names[] = {"playing", "won", "died", "lost", NULL};
+    static const char *const names[] = {"playing", "won", "died", "lost", "asking", NULL};
     lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, name, NULL, 1);
     if (st)
@@ -301,6 +301,14 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
         *committed = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return CAIRN_OK;
+}
+
+cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "game_interactive");
+    lua_pushboolean(L, on);
+    return cairn_lua__call(h, 1, 0);
 }
 
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)

@@ -398,12 +398,16 @@ local function pairs_of(text)
   return list
 end
 
--- src: a function(prompt) -> answer (a bot's), the text a log entry recorded, or nil.
+-- src: a function(prompt) -> answer (a bot's), the text a log entry recorded,
+-- { ask = function(prompt) -> text } (a front end's: every prompt is asked of it, and its
+-- answers are kept as text), or nil.
 function abilities.begin_beat(src)
   if type(src) == "string" then
     beat_mid = { recorded = pairs_of(src), next = 1, given = {} }
   elseif type(src) == "function" then
     beat_mid = { fn = src, given = {} }
+  elseif type(src) == "table" then
+    beat_mid = { ask = src.ask, given = {} }
   else
     beat_mid = nil
   end
@@ -413,8 +417,14 @@ end
 function abilities.end_beat()
   local m = beat_mid
   beat_mid = nil
-  if m and m.fn and #m.given > 0 then return table.concat(m.given, ";") end
+  if m and not m.recorded and #m.given > 0 then return table.concat(m.given, ";") end
   return nil
+end
+
+-- A beat given up half way (its world is put back by the caller): the stack it left goes.
+function abilities.abort_beat()
+  beat_mid = nil
+  stack.clear()
 end
 
 -- The default's answer as the text the log keeps (for a recorded beat whose answers ran out
@@ -429,10 +439,11 @@ local function default_text(m)
   if type(c) == "table" then return c.x .. "," .. c.y end
   return c
 end
+abilities.default_text = default_text
 
--- The mid-beat decider now: a test's (cairn.cards.decide), the recorded answers, a bot's, or
--- the default. Returns it, whether it answers with text, and where to keep what it answers
--- (a bot's answers only: the others need no record).
+-- The mid-beat decider now: a test's (cairn.cards.decide), the recorded answers, a bot's, a
+-- front end's, or the default. Returns it, whether it answers with text, and where to keep
+-- what it answers (a bot's or a front end's only: the others need no record).
 local function decider()
   if custom_decider then return custom_decider, false, nil end
   local m = beat_mid
@@ -448,6 +459,7 @@ local function decider()
     end, true, nil
   end
   if m and m.fn then return m.fn, false, m.given end
+  if m and m.ask then return m.ask, true, m.given end
   return default_decider, false, nil
 end
 
@@ -673,8 +685,8 @@ function abilities.trigger(event, list, ask)
       decide, _, record = decider()
     end
     while #loud > 1 do
-      local m = { kind = "pick", name = "order", choice = event,
-        text = "Which resolves first?", options = {} }
+      local m = { kind = "pick", name = "order", choice = event, label = event,
+        actor = loud[1].t.actor, text = "Which resolves first?", options = {} }
       for k, it in ipairs(loud) do
         m.options[k] = { value = k, label = it.a.def.label or (it.a.name:gsub("^[^:]*:", "")) }
       end

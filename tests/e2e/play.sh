@@ -308,6 +308,27 @@ a_card_played_at_the_skeleton_kills_it)
   key x
   wait_gone 'What you can do now:'
   ;;
+a_hit_asks_whether_to_riposte)
+  # The riposte_far game (tests/e2e/packs/cardplay), one beat in: the skeleton has stepped next
+  # to the riposting player; it rests a beat, then hits, and the hit asks in the middle of the
+  # beat.
+  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:riposte_far --bot cardplay:wait \
+    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
+    fail "sim did not save the riposte game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$e2e_packs/cardplay"
+  wait_for '^HP 6/6  .*Beat 1  '
+  key .
+  wait_for '^HP 6/6  .*Beat 2  '
+  key .
+  wait_for 'riposte: Riposte for 1 energy\?'
+  wait_for 'y yes   n no   Esc cancels'
+  wait_for '^HP 6/6  .*Beat 2  ' # the beat waits for the answer
+  key y
+  wait_for '^HP 5/6  .*Beat 3  '
+  wait_gone 'Riposte for 1 energy'
+  wait_for 'You riposte\.'
+  wait_for 'energy 2/3'
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw

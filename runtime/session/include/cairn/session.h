@@ -92,6 +92,15 @@ cairn_err cairn_session_answer(cairn_lua *h, const char *answer);
  * has a cancel effect, which is then committed in its place. *committed (may be NULL) says
  * which. Without a prompt waiting it does nothing. */
 cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
+
+/* Whether a person answers the prompts asked inside a beat (a card's trigger, an ability set
+ * off by an enemy's hit) - a front end's, such as `cairn play` - rather than the bot or the
+ * defaults. Off when a game starts or resumes. When on, a beat that asks the player stops at
+ * the question: cairn_session_step gives CAIRN_SESSION_ASKING with the world as it was before
+ * the beat, the question waits as a prompt (cairn_session_prompt; a cancel declines it, or
+ * takes the first of an order), and once it is answered the next cairn_session_step plays the
+ * beat again from its start with the answers so far. A save keeps the question waiting. */
+cairn_err cairn_session_set_interactive(cairn_lua *h, bool on);
 /* What the player knows of a cell, in a line, for targeting ("skeleton (2 of 3 hp)"); the
  * host's until the next call of it. */
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
@@ -102,8 +111,9 @@ cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
 typedef enum cairn_session_end {
     CAIRN_SESSION_PLAYING,
     CAIRN_SESSION_WON,
-    CAIRN_SESSION_DIED, /* the player is dead */
-    CAIRN_SESSION_LOST  /* the game's own rules ended it */
+    CAIRN_SESSION_DIED,  /* the player is dead */
+    CAIRN_SESSION_LOST,  /* the game's own rules ended it */
+    CAIRN_SESSION_ASKING /* the beat waits for an answer (cairn_session_set_interactive) */
 } cairn_session_end;
 
 /* Runs one beat, then the game's rules: on, down a floor, won or lost. *ended (may be NULL)

@@ -1,10 +1,28 @@
--- game.lua: a room of 10 by 3 cells. The player stands at its west end with a deck of three
--- strikes and a fireball (base's cards.lua), of which its first turn draws three; a stunned
--- skeleton stands two cells east, in a strike's range. The fireball, when drawn, costs more
+-- game.lua: games in a room of 10 by 3 cells. range: a card played. The player stands at its
+-- west end with a deck of three strikes and a fireball (base's cards.lua), of which its first
+-- turn draws three; a stunned skeleton stands two cells east, in a strike's range. The fireball, when drawn, costs more
 -- than the energy left after a strike. The deck is shuffled by the world's generator: the
 -- same seed, the same hand, so the screen shows the same at every run.
 
 local cards = require "base:cards"
+
+-- The walled room, and the player at its west end with its deck dealt.
+local function room(w, players)
+  for x = 0, 11 do
+    w:spawn("base:wall", x, 0)
+    w:spawn("base:wall", x, 4)
+  end
+  for y = 1, 3 do
+    w:spawn("base:wall", 0, y)
+    w:spawn("base:wall", 11, y)
+  end
+  local p = players[1]
+  if p then p:place(1, 2) else p = w:spawn("base:player", 1, 2) end
+  cairn.cards.setup(p, { deck = { "base:strike", "base:strike", "base:strike",
+    "base:fireball" }, energy = 3, draw = 4, hand_limit = 5, turn_beats = 5,
+    keep_hand = true })
+  return p
+end
 
 cairn.game {
   name = "range",
@@ -12,23 +30,33 @@ cairn.game {
   width = 12,
   height = 5,
   generate = function(w, _, _, players)
-    for x = 0, 11 do
-      w:spawn("base:wall", x, 0)
-      w:spawn("base:wall", x, 4)
-    end
-    for y = 1, 3 do
-      w:spawn("base:wall", 0, y)
-      w:spawn("base:wall", 11, y)
-    end
-    local p = players[1]
-    if p then p:place(1, 2) else p = w:spawn("base:player", 1, 2) end
-    cairn.cards.setup(p, { deck = { "base:strike", "base:strike", "base:strike",
-      "base:fireball" }, energy = 3, draw = 4, hand_limit = 5, turn_beats = 5,
-      keep_hand = true })
+    local p = room(w, players)
     w:spawn("base:skeleton", 3, 2):apply("base:stun", 100)
   end,
   panel = function(_, p) return cards.panel(p) end,
 }
+
+-- riposte: the player riposting (base's riposte card), a skeleton next to it, which hits it
+-- in the first beat: a question inside the beat, whether to riposte. riposte_thorns: thorns
+-- too, so that the hit sets off two abilities and the player orders them first.
+-- riposte_far: the skeleton a cell further, so that it hits in the third beat.
+local function riposte_game(name, statuses, x)
+  cairn.game {
+    name = name,
+    description = "One room: a skeleton's hit, answered by " .. table.concat(statuses, " and "),
+    width = 12,
+    height = 5,
+    generate = function(w, _, _, players)
+      local p = room(w, players)
+      for _, st in ipairs(statuses) do p:apply(st, 100) end
+      w:spawn("base:skeleton", x, 2)
+    end,
+    panel = function(_, p) return cards.panel(p) end,
+  }
+end
+riposte_game("riposte", { "base:riposting" }, 2)
+riposte_game("riposte_thorns", { "base:riposting", "base:thorny" }, 2)
+riposte_game("riposte_far", { "base:riposting" }, 3)
 
 -- The player's first beat, so that `cairn sim` can save the game for `cairn play` to resume.
 cairn.bot { name = "wait", decide = function() return "none" end }

@@ -4,7 +4,8 @@ return {
   version = "1.0.0",
   cairn = "0.1",
   depends = { base = "0.1" },
-  description = "Fixture for the play screen's end-to-end tests: one room, the base game's "
-    .. "player with a deck of strikes and a fireball, and a skeleton two cells off.",
+  description = "Fixture for the play screen's end-to-end tests and the session's: one "
+    .. "room, the base game's player with a deck of strikes and a fireball, and a skeleton "
+    .. "two cells off (range), or next to a riposting player (riposte, riposte_thorns).",
   load = { "game.lua" },
 }

@@ -1,0 +1,200 @@
+/*
+ * test_questions.c - prompts asked inside a beat of a person playing (a card's trigger set
+ * off by an enemy's hit), through the session's C API as `cairn play` asks them: the beat
+ * stops at the question with the world as it was before it; answered, it is played again
+ * from its start; a cancel declines; an order among triggers is asked first; the answers go
+ * into the record, whose replay comes to the same game; a save keeps the question waiting.
+ * The games are the fixture pack tests/e2e/packs/cardplay's riposte and riposte_thorns: a
+ * skeleton next to the player hits it in the first beat.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn/save.h"
+#include "session.h"
+
+#define MOD CAIRN_E2E_PACKS "/cardplay"
+
+static void ok(cairn_lua *h, cairn_err st)
+{
+    if (st)
+        fail_msg("%s", cairn_lua_error(h));
+}
+
+/* The game started, a person playing it, and the player waiting this beat; *before (may be
+ * NULL) receives the world's checksum before the player's input. */
+static cairn_lua *riposte(const char *game, char before[17])
+{
+    cairn_lua *h = session_start_game(MOD, game, 3);
+    ok(h, cairn_session_set_interactive(h, true));
+    if (before)
+        session_checksum(h, before);
+    ok(h, cairn_session_input(h, "none", NULL));
+    return h;
+}
+
+static cairn_session_end step(cairn_lua *h)
+{
+    cairn_session_end ended;
+    ok(h, cairn_session_step(h, &ended));
+    return ended;
+}
+
+static cairn_prompt prompt(cairn_lua *h)
+{
+    cairn_prompt p;
+    ok(h, cairn_session_prompt(h, &p));
+    return p;
+}
+
+/* What the player knows of the skeleton's cell: "skeleton (2 of 2 hp)...", or the floor. */
+static const char *at_skeleton(cairn_lua *h)
+{
+    const char *text;
+    ok(h, cairn_session_describe(h, 2, 2, &text));
+    return text;
+}
+
+static const char *record(cairn_lua *h)
+{
+    const char *text;
+    ok(h, cairn_session_record(h, &text));
+    return text;
+}
+
+static void the_beat_stops_at_the_question_and_goes_on_once_answered(void **state)
+{
+    (void)state;
+    char before[17], now[17];
+    cairn_lua *h = riposte("riposte", before);
+    assert_int_equal(step(h), CAIRN_SESSION_ASKING);
+    /* The world as it was before the beat, the input held to be given again: no beat
+     * passed. */
+    session_checksum(h, now);
+    assert_string_equal(now, before);
+    assert_int_equal(session_beat(h), 0);
+    cairn_prompt p = prompt(h);
+    assert_int_equal(p.kind, CAIRN_PROMPT_CONFIRM);
+    assert_string_equal(p.name, "optional");
+    assert_string_equal(p.text, "Riposte for 1 energy?");
+    assert_string_equal(p.choice, "riposte");
+    /* A refused answer leaves it waiting. */
+    assert_int_equal(cairn_session_answer(h, "perhaps"), CAIRN_ERR_INVALID);
+    assert_int_equal(prompt(h).kind, CAIRN_PROMPT_CONFIRM);
+    ok(h, cairn_session_answer(h, "yes"));
+    p = prompt(h);
+    assert_int_equal(p.kind, CAIRN_PROMPT_NONE);
+    assert_true(p.committed);
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    assert_int_equal(session_beat(h), 1);
+    assert_null(strstr(at_skeleton(h), "skeleton")); /* the riposte's 2 killed it */
+    assert_non_null(strstr(record(h), "mid=optional=yes"));
+    cairn_lua_destroy(h);
+}
+
+static void a_cancel_declines_the_riposte(void **state)
+{
+    (void)state;
+    cairn_lua *h = riposte("riposte", NULL);
+    assert_int_equal(step(h), CAIRN_SESSION_ASKING);
+    bool committed = false;
+    ok(h, cairn_session_cancel(h, &committed));
+    assert_true(committed); /* the beat is committed: it goes on without the riposte */
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    assert_non_null(strstr(at_skeleton(h), "skeleton"));
+    assert_non_null(strstr(record(h), "mid=optional=!"));
+    cairn_lua_destroy(h);
+}
+
+static void two_triggers_ask_their_order_first_and_the_replay_agrees(void **state)
+{
+    (void)state;
+    cairn_lua *h = riposte("riposte_thorns", NULL);
+    assert_int_equal(step(h), CAIRN_SESSION_ASKING);
+    cairn_prompt p = prompt(h);
+    assert_int_equal(p.kind, CAIRN_PROMPT_PICK);
+    assert_string_equal(p.name, "order");
+    assert_int_equal(p.option_count, 2);
+    assert_string_equal(p.options[1], "riposte");
+    ok(h, cairn_session_answer(h, "2")); /* the riposte first */
+    assert_int_equal(step(h), CAIRN_SESSION_ASKING);
+    assert_int_equal(prompt(h).kind, CAIRN_PROMPT_CONFIRM);
+    ok(h, cairn_session_answer(h, "yes"));
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    const char *text = record(h);
+    assert_non_null(strstr(text, "mid=order=2;optional=yes"));
+    char sum[17], again_sum[17];
+    session_checksum(h, sum);
+
+    cairn_lua *again = session_host(MOD);
+    cairn_session_rerun_result r;
+    ok(again, cairn_session_rerun(again, text, &r));
+    assert_int_equal(r.played, 1);
+    assert_int_equal(r.differs_at, 0);
+    session_checksum(again, again_sum);
+    assert_string_equal(again_sum, sum);
+    cairn_lua_destroy(again);
+    cairn_lua_destroy(h);
+}
+
+static void a_save_keeps_the_question_waiting(void **state)
+{
+    (void)state;
+    /* The game played through, for what the resumed one must come to. */
+    cairn_lua *whole = riposte("riposte_thorns", NULL);
+    step(whole);
+    ok(whole, cairn_session_answer(whole, "2"));
+    step(whole);
+    ok(whole, cairn_session_answer(whole, "yes"));
+    assert_int_equal(step(whole), CAIRN_SESSION_PLAYING);
+    char sum[17];
+    session_checksum(whole, sum);
+    cairn_lua_destroy(whole);
+
+    cairn_lua *h = riposte("riposte_thorns", NULL);
+    step(h);
+    ok(h, cairn_session_answer(h, "2"));
+    assert_int_equal(step(h), CAIRN_SESSION_ASKING); /* the riposte's yes or no waits */
+    char path[256];
+    session_temp("question.sqlite", path);
+    cairn_error err;
+    if (cairn_save_write(h, path, &err))
+        fail_msg("%s", err.message);
+    cairn_lua_destroy(h);
+
+    cairn_lua *again = session_host(MOD);
+    if (cairn_save_read(again, path, &err))
+        fail_msg("%s", err.message);
+    ok(again, cairn_session_set_interactive(again, true));
+    cairn_prompt p = prompt(again);
+    assert_int_equal(p.kind, CAIRN_PROMPT_CONFIRM);
+    assert_string_equal(p.text, "Riposte for 1 energy?");
+    ok(again, cairn_session_answer(again, "yes"));
+    assert_int_equal(step(again), CAIRN_SESSION_PLAYING);
+    char now[17];
+    session_checksum(again, now);
+    assert_string_equal(now, sum);
+    cairn_lua_destroy(again);
+}
+
+static void headless_the_default_answers_without_a_question(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(MOD, "riposte", 3);
+    ok(h, cairn_session_input(h, "none", NULL));
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    assert_null(strstr(at_skeleton(h), "skeleton")); /* the default: yes */
+    cairn_lua_destroy(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_beat_stops_at_the_question_and_goes_on_once_answered),
+        cmocka_unit_test(a_cancel_declines_the_riposte),
+        cmocka_unit_test(two_triggers_ask_their_order_first_and_the_replay_agrees),
+        cmocka_unit_test(a_save_keeps_the_question_waiting),
+        cmocka_unit_test(headless_the_default_answers_without_a_question),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
