@@ -130,6 +130,18 @@ function runtime.game_interactive(on)
   session.set_interactive(on)
 end
 
+-- The frames with their cells flat: x, y pairs.
+function runtime.game_frames()
+  local out = {}
+  for i, f in ipairs(session.frames()) do
+    local cells = {}
+    for _, c in ipairs(f.cells) do cells[#cells + 1], cells[#cells + 2] = c[1], c[2] end
+    out[i] = { label = f.label, effect = f.effect, timed = f.timed, cells = cells,
+      waiting = f.waiting, changes = f.changes }
+  end
+  return out
+end
+
 function runtime.game_describe(x, y)
   local s = session.current()
   if not s then error("no game has been started", 0) end

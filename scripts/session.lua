@@ -333,12 +333,15 @@ function session.step()
   s.pending, s.resolving, s.pending_mid = nil, nil, nil
   local w = world()
   local you = player()
+  local frames = s.interactive and {} or nil
   abilities.begin_beat(mid_beat(s, mid))
+  abilities.record_frames(frames)
   local stepped, err = pcall(w.step, w)
+  abilities.record_frames(nil)
   local answered = abilities.end_beat()
   if s.question then return hold_question(s, given) end
   if not stepped then error(err, 0) end
-  s.answered = nil
+  s.answered, s.frames = nil, frames
   if answered then
     given = given and util.copy_shallow(given) or {}
     given.mid = answered
@@ -385,10 +388,27 @@ function session.undo()
   return done, why
 end
 
--- A person answers prompts inside beats (a front end: `cairn play`); else the bot or the
--- defaults do.
+-- A person answers prompts inside beats (a front end: `cairn play`), and sees the last
+-- beat's resolutions (session.frames); else the bot or the defaults answer.
 function session.set_interactive(on)
   need().interactive = on and true or false
+end
+
+-- What the last beat's resolutions showed, effect by effect (stack.frames' shape, with each
+-- ability's label), while the session is interactive; else none.
+function session.frames()
+  local s = need()
+  local list = {}
+  for i, f in ipairs(s.frames or {}) do
+    local waiting = {}
+    for k, text in ipairs(f.waiting) do
+      local name, effect = text:match("^(.*): ([^:]*)$")
+      waiting[k] = abilities.label(name) .. ": " .. effect
+    end
+    list[i] = { label = abilities.label(f.ability), effect = f.effect, timed = f.timed,
+      cells = f.cells, waiting = waiting, changes = f.changes or {} }
+  end
+  return list
 end
 
 -- Preview: the next beat as it would be with this input - an action and a direction, or

@@ -153,6 +153,27 @@ static const char *const *strings_of(lua_State *L, int idx, const char *key, siz
     return a;
 }
 
+/* The list of whole numbers in field `key` of the table at idx, as an array alive as long as
+ * the table; its length into *count. */
+static const int32_t *ints_of(lua_State *L, int idx, const char *key, size_t *count)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, idx, key);
+    size_t n = (size_t)luaL_len(L, -1);
+    int32_t *a = lua_newuserdatauv(L, n ? n * sizeof *a : 1, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, -2, (lua_Integer)i + 1);
+        a[i] = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pushfstring(L, "%s.ints", key);
+    lua_insert(L, -2);
+    lua_settable(L, idx);
+    lua_pop(L, 1);
+    *count = n;
+    return a;
+}
+
 static int64_t int_field(lua_State *L, int idx, const char *key)
 {
     lua_getfield(L, idx, key);
@@ -272,17 +293,40 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
     out->y = (int32_t)int_field(L, t, "y");
     out->range = (int32_t)int_field(L, t, "range");
     out->area = (int32_t)int_field(L, t, "area");
-    lua_getfield(L, t, "cells");
-    size_t n = (size_t)luaL_len(L, -1);
-    int32_t *cells = array_in(L, t, "cairn.cells", n, sizeof *cells);
+    size_t n;
+    out->cells = ints_of(L, t, "cells", &n);
+    out->cell_count = n / 2;
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "game_frames", NULL, 1);
+    if (st)
+        return st;
+    anchor(L, "cairn.game_frames");
+    int t = lua_gettop(L);
+    size_t n = (size_t)luaL_len(L, t);
+    cairn_frame *a = array_in(L, t, "cairn.frames", n, sizeof *a);
     for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, -1, (lua_Integer)i + 1);
-        cells[i] = (int32_t)lua_tointeger(L, -1);
+        lua_rawgeti(L, t, (lua_Integer)i + 1);
+        a[i].label = string_field(L, -1, "label", NULL);
+        a[i].effect = string_field(L, -1, "effect", NULL);
+        lua_getfield(L, -1, "timed");
+        a[i].timed = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        size_t cells;
+        a[i].cells = ints_of(L, -1, "cells", &cells);
+        a[i].cell_count = cells / 2;
+        a[i].waiting = strings_of(L, -1, "waiting", &a[i].waiting_count);
+        a[i].changes = strings_of(L, -1, "changes", &a[i].change_count);
         lua_pop(L, 1);
     }
-    lua_pop(L, 2);
-    out->cells = cells;
-    out->cell_count = n / 2;
+    lua_pop(L, 1);
+    *list = a;
+    *count = n;
     return CAIRN_OK;
 }
 

@@ -175,6 +175,14 @@ local function ability_of(x)
 end
 abilities.ability_of = ability_of
 
+-- What a front end calls an ability: its label, else its short name.
+function abilities.label(name)
+  local a = registry[name]
+  local label = a and a.def.label
+  if type(label) == "string" then return label end
+  return ((name or "?"):gsub("^[^:]*:", ""):gsub("_", " "))
+end
+
 -- Turns ---------------------------------------------------------------------------------------
 
 local DEFAULT_TURN_BEATS = 4
@@ -419,6 +427,11 @@ function abilities.end_beat()
   beat_mid = nil
   if m and not m.recorded and #m.given > 0 then return table.concat(m.given, ";") end
   return nil
+end
+
+-- Records what the beat's resolutions show (stack.frames) into `list`; nil stops.
+function abilities.record_frames(list)
+  stack.frames = list
 end
 
 -- A beat given up half way (its world is put back by the caller): the stack it left goes.

@@ -9,6 +9,9 @@ local effects = {}
 
 local define = stack.define
 
+-- Damage, moves, pushes, teleports and spawns are timed (instant = false): the play screen
+-- shows them one by one, with a pause each (stack.frames). The rest are instant.
+
 -- The runtime's own status for block; compile.lua registers it in worlds that use cards
 -- (effects.register), so that worlds without cards keep the registry content made.
 effects.BLOCK = "cairn:block"
@@ -52,7 +55,7 @@ local function attack(actor, targets, amount, pierce, power, source)
 end
 effects.attack = attack
 
-define({ name = "damage", each = false,
+define({ name = "damage", instant = false, each = false,
   params = { damage = "number", pierce = "number", power = "number", source = "string" },
   run = function(c, targets)
     local amount = c:number("damage", 0)
@@ -98,7 +101,8 @@ end
 
 -- move { distance, dir }: the target (default: the actor) steps `distance` cells (default 1),
 -- one move at a time, towards the chosen cell or in `dir`.
-define({ name = "move", target = "self", params = { distance = "number", dir = "string" },
+define({ name = "move", instant = false, target = "self",
+  params = { distance = "number", dir = "string" },
   run = function(c, t)
     local n = c:number("distance", 1)
     for _ = 1, n do
@@ -115,7 +119,7 @@ define({ name = "move", target = "self", params = { distance = "number", dir = "
 
 -- push { push }: the target goes `push` cells (default 1) straight away from the actor, cell
 -- by cell, stopping at the grid's edge, a wall, someone in the way, or a veto.
-define({ name = "push", params = { push = "number" },
+define({ name = "push", instant = false, params = { push = "number" },
   run = function(c, t)
     local a, w = c.actor, host.world()
     if not (a.x and t.x) then return end
@@ -132,7 +136,7 @@ define({ name = "push", params = { push = "number" },
   end })
 
 -- teleport: the target (default: the actor) to the chosen cell, when it is free.
-define({ name = "teleport", target = "self", params = {},
+define({ name = "teleport", instant = false, target = "self", params = {},
   run = function(c, t)
     local x, y = stack.chosen_cell(c.entry.request)
     local w = host.world()
@@ -203,7 +207,7 @@ define({ name = "gain_energy", target = "self", params = { energy = "number" },
   end })
 
 -- spawn { entity = type }: one at the chosen cell, when it is free (else nothing).
-define({ name = "spawn", target = "none", params = { entity = "string" },
+define({ name = "spawn", instant = false, target = "none", params = { entity = "string" },
   run = function(c)
     local x, y = stack.chosen_cell(c.entry.request)
     local w = host.world()

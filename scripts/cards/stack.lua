@@ -447,21 +447,91 @@ function stack.busy()
   return locked
 end
 
+-- Frames: what a front end shows of a resolution, one frame per effect resolved, when
+-- stack.frames is a list (nil, the default, records nothing: headless games pay nothing).
+-- A frame: { ability = name, effect = name, timed = not instant, cells = { {x, y}, ... }
+-- (the targets' cells, or the chosen cell), waiting = { "ability: effect", ... } (what
+-- is still on the stack after it, top first), changes = { "skeleton 2 -> 1 hp", ... } }.
+stack.frames = nil
+
+local function entry_text(en)
+  return (en.request.ability or "?") .. ": " .. en.def.name
+end
+
+local function waiting_texts()
+  local list = {}
+  if current then
+    for i = current.next, current.n do list[#list + 1] = entry_text(current[i]) end
+  end
+  for qi = #queues, 1, -1 do
+    local q = queues[qi]
+    for i = q.next, q.n do list[#list + 1] = entry_text(q[i]) end
+  end
+  return list
+end
+
+local function hp_of(t)
+  if t:is_dead() then return 0 end
+  local ok, hp = pcall(function() return t.hp end) -- an entity without hp has none to show
+  return ok and hp or nil
+end
+
+-- Begins the frame of an entry about to run on the targets in `list` (nil: none).
+local function record_frame(en, list)
+  local cells, hps = {}, {}
+  for i = 1, list and #list or 0 do
+    local t = list[i]
+    if type(t) == "userdata" then
+      if not t:is_dead() then
+        cells[#cells + 1] = { t.x, t.y }
+        hps[#hps + 1] = { t, hp_of(t) }
+      end
+    elseif type(t) == "table" and t.x then
+      cells[#cells + 1] = { t.x, t.y }
+    end
+  end
+  local c = en.request.cell
+  if #cells == 0 and c then cells[1] = { c.x, c.y } end
+  local frames = stack.frames
+  local f = { ability = en.request.ability or "?", effect = en.def.name,
+    timed = not en.def.instant, cells = cells, waiting = waiting_texts(), hps = hps }
+  frames[#frames + 1] = f
+  return f
+end
+
+-- Ends it once the entry has run: what it did to each target's hp, "skeleton 2 -> 1 hp".
+local function finish_frame(f)
+  local changes = {}
+  for _, th in ipairs(f.hps) do
+    local t, before = th[1], th[2]
+    local after = hp_of(t)
+    if before and after and after ~= before then
+      local name = (t.type:gsub("^[^:]*:", ""):gsub("_", " "))
+      changes[#changes + 1] = string.format("%s %d -> %d hp", name, before, after)
+    end
+  end
+  f.hps, f.changes = nil, changes
+end
+
 local function run_entry(en)
   ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
   local def = en.def
   stack.resolved = stack.resolved + 1
   local over = en.params.target or def.target
   if over == "none" then
+    local f = stack.frames and record_frame(en, nil)
     def.run(ctx)
+    if f then finish_frame(f) end
     return
   end
   local list = targets_of(ctx)
+  local f = stack.frames and record_frame(en, list)
   if def.each then
     for i = 1, #list do def.run(ctx, list[i]) end
   elseif #list > 0 then
     def.run(ctx, list)
   end
+  if f then finish_frame(f) end
 end
 
 -- Resolves the stack to its end. Locked: called while resolving (an effect resolving an

@@ -5,7 +5,8 @@
  * from its start; a cancel declines; an order among triggers is asked first; the answers go
  * into the record, whose replay comes to the same game; a save keeps the question waiting.
  * The games are the fixture pack tests/e2e/packs/cardplay's riposte and riposte_thorns: a
- * skeleton next to the player hits it in the first beat.
+ * skeleton next to the player hits it in the first beat. Then what a front end shows of a
+ * beat's resolutions, effect by effect (flurry: a card of two hits).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,51 @@ static void headless_the_default_answers_without_a_question(void **state)
     cairn_lua_destroy(h);
 }
 
+static void the_frames_show_each_hit_and_what_waits(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(MOD, "flurry", 3);
+    ok(h, cairn_session_set_interactive(h, true));
+    step(h); /* the first turn's draw */
+    ok(h, cairn_session_choose(h, "play_card"));
+    ok(h, cairn_session_answer(h, "1"));   /* the first flurry */
+    ok(h, cairn_session_answer(h, "2,2")); /* at the skeleton */
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    const cairn_frame *f;
+    size_t n, hits = 0;
+    ok(h, cairn_session_frames(h, &f, &n));
+    const cairn_frame *first = NULL, *second = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(f[i].effect, "damage"))
+            continue;
+        assert_true(f[i].timed);
+        assert_string_equal(f[i].label, "flurry");
+        assert_int_equal(f[i].cell_count, 1);
+        assert_int_equal(f[i].cells[0], 2);
+        assert_int_equal(f[i].cells[1], 2);
+        *(hits++ ? &second : &first) = &f[i];
+    }
+    assert_int_equal(hits, 2);
+    assert_int_equal(first->change_count, 1);
+    assert_string_equal(first->changes[0], "skeleton 2 -> 1 hp");
+    assert_int_equal(first->waiting_count, 1); /* the second hit, still on the stack */
+    assert_string_equal(first->waiting[0], "flurry: damage");
+    assert_string_equal(second->changes[0], "skeleton 1 -> 0 hp");
+    assert_int_equal(second->waiting_count, 0);
+    cairn_lua_destroy(h);
+
+    /* Headless, nothing is recorded. */
+    h = session_start_game(MOD, "flurry", 3);
+    step(h);
+    ok(h, cairn_session_choose(h, "play_card"));
+    ok(h, cairn_session_answer(h, "1"));
+    ok(h, cairn_session_answer(h, "2,2"));
+    step(h);
+    ok(h, cairn_session_frames(h, &f, &n));
+    assert_int_equal(n, 0);
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +241,7 @@ int main(void)
         cmocka_unit_test(two_triggers_ask_their_order_first_and_the_replay_agrees),
         cmocka_unit_test(a_save_keeps_the_question_waiting),
         cmocka_unit_test(headless_the_default_answers_without_a_question),
+        cmocka_unit_test(the_frames_show_each_hit_and_what_waits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

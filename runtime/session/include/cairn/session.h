@@ -101,6 +101,26 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
  * takes the first of an order), and once it is answered the next cairn_session_step plays the
  * beat again from its start with the answers so far. A save keeps the question waiting. */
 cairn_err cairn_session_set_interactive(cairn_lua *h, bool on);
+
+/* One effect resolved in the last beat (a card's payload, an ability's), as a front end shows
+ * it: what resolved, where, and what was still on the stack after it, top first. Timed ones
+ * (damage, moves, pushes...) are for showing one by one; instant ones need no pause. */
+typedef struct cairn_frame {
+    const char *label;  /* the ability's (or card's) label: "strike" */
+    const char *effect; /* the effect type: "damage" */
+    bool timed;
+    const int32_t *cells; /* its targets' cells (or the cell chosen), x, y pairs */
+    size_t cell_count;
+    const char *const *waiting; /* "label: effect", top of the stack first */
+    size_t waiting_count;
+    const char *const *changes; /* what it did to its targets' hp: "skeleton 2 -> 1 hp" */
+    size_t change_count;
+} cairn_frame;
+
+/* The frames of the last beat's resolutions, in the order they resolved, while the session is
+ * interactive (none otherwise, and none for a beat that resolved nothing). The host owns them
+ * until the next call of cairn_session_frames. */
+cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count);
 /* What the player knows of a cell, in a line, for targeting ("skeleton (2 of 3 hp)"); the
  * host's until the next call of it. */
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
