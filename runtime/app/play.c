@@ -29,6 +29,10 @@
 
 #define PATH_SIZE 4096
 
+/* Keys as getch gives them, named here: curses names only the keys it decodes. */
+#define CH_ESC 27
+#define CH_TAB '\t'
+
 typedef struct play_options {
     uint64_t seed;
     bool seeded;
@@ -38,7 +42,11 @@ typedef struct play_options {
     const char *record;
     const char *packs[APP_PACKS_MAX];
     int pack_count;
+    int pace; /* --pace: milliseconds each timed effect of a resolution is shown; 0 none */
 } play_options;
+
+#define PACE_DEFAULT 150
+#define PACE_MAX     3600000
 
 typedef struct play {
     play_options opt;
@@ -61,7 +69,7 @@ typedef struct play {
 
 #define USAGE                                                                                      \
     "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
-    "                  [--record FILE] [--watch]\n"
+    "                  [--record FILE] [--watch] [--pace MS]\n"
 
 static int usage(const char *why)
 {
@@ -80,14 +88,16 @@ static void help(void)
                 "  --new          start a new game even when a save exists; Q replaces it\n"
                 "  --record FILE  write the game's replay when you quit\n"
                 "  --watch        reload the packs when one of their files changes, playing\n"
-                "                 the game's moves again on them\n",
+                "                 the game's moves again on them\n"
+                "  --pace MS      show each hit, move or push of a card's effects for MS\n"
+                "                 milliseconds, one by one (150; 0 shows none)\n",
           stdout);
 }
 
 /* Returns 0, -1 after --help, or the exit status of a usage error. */
 static int parse(int argc, char **argv, play_options *o)
 {
-    *o = (play_options){0};
+    *o = (play_options){.pace = PACE_DEFAULT};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (app_is_help(opt)) {
@@ -103,7 +113,7 @@ static int parse(int argc, char **argv, play_options *o)
             continue;
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
-            strcmp(opt, "--record"))
+            strcmp(opt, "--record") && strcmp(opt, "--pace"))
             return usage(NULL);
         if (i + 1 == argc)
             return usage("an option needs a value");
@@ -118,6 +128,11 @@ static int parse(int argc, char **argv, play_options *o)
             o->packs[o->pack_count++] = val;
         } else if (!strcmp(opt, "--save")) {
             o->save = val;
+        } else if (!strcmp(opt, "--pace")) {
+            uint64_t ms;
+            if (!app_parse_count(val, &ms) || ms > PACE_MAX)
+                return usage("--pace takes a whole number of milliseconds, up to an hour");
+            o->pace = (int)ms;
         } else {
             o->record = val;
         }
@@ -243,15 +258,43 @@ static void tell_refusal(play *p)
     tell(p, cairn_lua_error(p->screen.h));
 }
 
+/* The beat's resolutions, one timed effect (a hit, a move, a push) at a time, each for
+ * --pace milliseconds: its cells stand out, the stack waits beside the map. A key skips the
+ * rest, and is then the game's as any key is (but Esc, which only skips). */
+static int show_resolutions(play *p)
+{
+    const cairn_frame *frames;
+    size_t n;
+    if (!p->opt.pace)
+        return SCREEN_GO_ON;
+    if (cairn_session_frames(p->screen.h, &frames, &n))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    for (size_t i = 0; i < n; i++) {
+        if (!frames[i].timed)
+            continue;
+        screen_show_frame(&p->screen, &frames[i]);
+        int ch = screen_wait(&p->screen, p->opt.pace);
+        if (ch == ERR)
+            continue;
+        if (ch != CH_ESC)
+            ungetch(ch);
+        break;
+    }
+    screen_show_frame(&p->screen, NULL);
+    return SCREEN_GO_ON;
+}
+
 /* The beat, once the player's choice for it is committed. A beat that asks the player
  * something (a card's trigger) waits for the answer as a prompt, and is played once it has
- * every answer. */
+ * every answer; then its resolutions are shown. */
 static int step_beat(play *p)
 {
-    if (cairn_session_step(p->screen.h, NULL))
+    cairn_session_end standing;
+    if (cairn_session_step(p->screen.h, &standing))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
     screen_changed(&p->screen);
-    return next_prompt(p);
+    int go = standing == CAIRN_SESSION_ASKING ? SCREEN_GO_ON : show_resolutions(p);
+    return go == SCREEN_GO_ON ? next_prompt(p) : go;
 }
 
 static int undo(play *p)
@@ -268,10 +311,6 @@ static int undo(play *p)
 }
 
 /* --- choices and their prompts ------------------------------------------------------------- */
-
-/* Keys as getch gives them, named here: curses names only the keys it decodes. */
-#define CH_ESC 27
-#define CH_TAB '\t'
 
 static bool is_enter(int ch)
 {

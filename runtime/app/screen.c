@@ -348,6 +348,16 @@ static attr_t target_attr(const screen_prompt *sp, int32_t x, int32_t y)
     return x == sp->x && y == sp->y ? a | A_REVERSE : a;
 }
 
+/* The cells the effect being shown reaches stand out, reversed. */
+static attr_t frame_attr(const game_screen *sc, int32_t x, int32_t y)
+{
+    const cairn_frame *f = sc->frame;
+    for (size_t i = 0; f && i < f->cell_count; i++)
+        if (f->cells[2 * i] == x && f->cells[2 * i + 1] == y)
+            return A_REVERSE | A_BOLD;
+    return A_NORMAL;
+}
+
 static void draw_map(const game_screen *sc)
 {
     const cairn_view *v = &sc->view;
@@ -359,7 +369,7 @@ static void draw_map(const game_screen *sc)
             attrset(cell_attr(sc, (size_t)x < clen ? c[x] : '.',
                               (size_t)x < mlen ? m[x] : CAIRN_VIEW_UNSEEN,
                               target_at(&sc->prompt, x, y)) |
-                    target_attr(&sc->prompt, x, y));
+                    target_attr(&sc->prompt, x, y) | frame_attr(sc, x, y));
             size_t n = put_text(g + at, glen - at, 1);
             if (!n)
                 break;
@@ -649,11 +659,10 @@ static void draw_log(game_screen *sc, const layout *l)
     }
 }
 
-/* An empty box bw columns by bh lines, centred on the map (within the terminal); its top
- * left corner's row and column into *top and *left. */
-static void draw_frame(const game_screen *sc, int bw, int bh, int *top, int *left)
+/* An empty box bw columns by bh lines, its top left corner at row t and column l, moved
+ * within the terminal; where it went into *top and *left. */
+static void frame_at(int t, int l, int bw, int bh, int *top, int *left)
 {
-    int t = 1 + (sc->view.height - bh) / 2, l = (sc->view.width - bw) / 2;
     t = t + bh > LINES ? LINES - bh : t;
     l = l + bw > COLS ? COLS - bw : l;
     t = t < 0 ? 0 : t;
@@ -670,6 +679,12 @@ static void draw_frame(const game_screen *sc, int bw, int bh, int *top, int *lef
     mvaddch(t + bh - 1, l + bw - 1, ACS_LRCORNER);
     *top = t;
     *left = l;
+}
+
+/* An empty box bw columns by bh lines, centred on the map (within the terminal). */
+static void draw_frame(const game_screen *sc, int bw, int bh, int *top, int *left)
+{
+    frame_at(1 + (sc->view.height - bh) / 2, (sc->view.width - bw) / 2, bw, bh, top, left);
 }
 
 /* The columns s takes on the screen: a column a character (see char_at). */
@@ -725,18 +740,50 @@ static void box_add_wrapped(text_box *b, attr_t attr, const char *s)
     } while (*s);
 }
 
-static void draw_box(const game_screen *sc, const text_box *b)
+/* The widest line of the box, within the widest a box may be. */
+static int box_width(const text_box *b)
 {
     int width = 0;
     for (int i = 0; i < b->count; i++) {
         int w = text_width(b->text[i]);
         width = w > width ? w : width;
     }
-    width = width > box_width_max() ? box_width_max() : width;
-    int top, left;
-    draw_frame(sc, width + 4, b->count + 2, &top, &left);
+    return width > box_width_max() ? box_width_max() : width;
+}
+
+static void put_box_lines(const text_box *b, int top, int left, int width)
+{
     for (int i = 0; i < b->count; i++)
         put_line(top + 1 + i, left + 2, b->text[i], width, b->attr[i]);
+}
+
+static void draw_box(const game_screen *sc, const text_box *b)
+{
+    int width = box_width(b), top, left;
+    draw_frame(sc, width + 4, b->count + 2, &top, &left);
+    put_box_lines(b, top, left, width);
+}
+
+/* The effect being shown, what it did and what waits on the stack under it, in a box beside
+ * the map, over the side panel's keys (the cells it reaches stay in sight). */
+#define STACK_SHOWN 6
+static void draw_stack(const game_screen *sc)
+{
+    const cairn_frame *f = sc->frame;
+    if (!f)
+        return;
+    text_box b = {0};
+    box_add(&b, A_BOLD, "%s: %s", f->label, f->effect);
+    for (size_t i = 0; i < f->change_count && i < STACK_SHOWN; i++)
+        box_add(&b, A_NORMAL, "  %s", f->changes[i]);
+    for (size_t i = 0; i < f->waiting_count && i < STACK_SHOWN; i++)
+        box_add(&b, A_NORMAL, "  then %s", f->waiting[i]);
+    if (f->waiting_count > STACK_SHOWN)
+        box_add(&b, A_NORMAL, "  and %zu more", f->waiting_count - STACK_SHOWN);
+    box_add(&b, A_DIM, "%s", "any key skips");
+    int width = box_width(&b), top, left;
+    frame_at(1, sc->view.width + 1, width + 4, b.count + 2, &top, &left);
+    put_box_lines(&b, top, left, width);
 }
 
 int screen_pick_label(size_t option)
@@ -835,6 +882,7 @@ static void draw(game_screen *sc)
         if (sc->view.ended)
             draw_ending(sc);
         draw_prompt(sc);
+        draw_stack(sc);
     }
     /* The terminal's cursor stands on the target being chosen, for those who follow it. */
     if (l.fits && sc->prompt.p.kind == CAIRN_PROMPT_SELECT) {
@@ -997,6 +1045,25 @@ void screen_show_reasons(game_screen *sc)
         draw_reasons(sc);
         ch = read_key(sc, false);
     } while (ch == KEY_RESIZE);
+}
+
+static int look(game_screen *sc);
+
+void screen_show_frame(game_screen *sc, const cairn_frame *f)
+{
+    sc->frame = f;
+    if (sc->stale && look(sc) != SCREEN_GO_ON)
+        return;
+    draw(sc);
+}
+
+int screen_wait(game_screen *sc, int ms)
+{
+    (void)sc;
+    timeout(ms);
+    int ch = getch();
+    timeout(-1);
+    return ch;
 }
 
 void screen_scroll(game_screen *sc, int pages)

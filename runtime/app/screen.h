@@ -55,6 +55,9 @@ typedef struct game_screen {
     const cairn_choice_entry *choices;
     size_t choice_count;
     screen_prompt prompt;
+    /* The effect of a resolution being shown (play's pacing of a beat's frames), or NULL: its
+     * targets' cells stand out and the stack is shown beside the map. The host's. */
+    const cairn_frame *frame;
     /* A descriptor screen_run waits on with the keyboard (`play --watch`'s changes), when
      * `watching`: it is handed over as SCREEN_KEY_WATCHED, for the command to read. */
     bool watching;
@@ -75,6 +78,10 @@ void screen_notice(game_screen *s, const char *fmt, ...) __attribute__((format(p
 void screen_changed(game_screen *s);
 /* Whether the terminal is big enough to show the game: keys that change it wait until it is. */
 bool screen_fits(const game_screen *s);
+/* Shows the game with frame f of a resolution (NULL: none), at once. */
+void screen_show_frame(game_screen *s, const cairn_frame *f);
+/* Waits up to ms milliseconds for a key: the key, or ERR when none came. */
+int screen_wait(game_screen *s, int ms);
 /* Scrolls the message log back (pages > 0) or forward by a page. */
 void screen_scroll(game_screen *s, int pages);
 /* Shows the help until a key is pressed. */

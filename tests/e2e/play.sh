@@ -329,6 +329,28 @@ a_hit_asks_whether_to_riposte)
   wait_for 'You riposte\.'
   wait_for 'energy 2/3'
   ;;
+a_card_s_hits_are_shown_one_by_one)
+  # The flurry game (tests/e2e/packs/cardplay): a flurry's two hits on the skeleton, with a
+  # pace long enough that the first hit stays shown, the second waiting on the stack.
+  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:flurry --bot cardplay:wait \
+    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
+    fail "sim did not save the flurry game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$e2e_packs/cardplay" --pace 3600000
+  wait_for '^HP .*  Beat 1  '
+  key c
+  wait_for 'play a card: Play which card\?'
+  key 1
+  wait_for "$TARGETING"
+  named Enter
+  wait_for '│ flurry: damage'
+  wait_for '│   skeleton 2 -> 1 hp'
+  wait_for '│   then flurry: damage'
+  wait_for 'any key skips'
+  named Escape
+  wait_gone 'any key skips'
+  wait_for '^A flurry of blows\.'
+  wait_for 'You kill the skeleton'
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw

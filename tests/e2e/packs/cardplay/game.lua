@@ -6,8 +6,9 @@
 
 local cards = require "base:cards"
 
--- The walled room, and the player at its west end with its deck dealt.
-local function room(w, players)
+-- The walled room, and the player at its west end with its deck dealt (the strikes and the
+-- fireball, unless `deck` says).
+local function room(w, players, deck)
   for x = 0, 11 do
     w:spawn("base:wall", x, 0)
     w:spawn("base:wall", x, 4)
@@ -18,7 +19,7 @@ local function room(w, players)
   end
   local p = players[1]
   if p then p:place(1, 2) else p = w:spawn("base:player", 1, 2) end
-  cairn.cards.setup(p, { deck = { "base:strike", "base:strike", "base:strike",
+  cairn.cards.setup(p, { deck = deck or { "base:strike", "base:strike", "base:strike",
     "base:fireball" }, energy = 3, draw = 4, hand_limit = 5, turn_beats = 5,
     keep_hand = true })
   return p
@@ -60,3 +61,17 @@ riposte_game("riposte_far", { "base:riposting" }, 3)
 
 -- The player's first beat, so that `cairn sim` can save the game for `cairn play` to resume.
 cairn.bot { name = "wait", decide = function() return "none" end }
+
+-- flurry: a hand of flurries (two hits each, base's cards.lua), a stunned skeleton next to
+-- the player: a card whose hits the play screen shows one by one.
+cairn.game {
+  name = "flurry",
+  description = "One room: a flurry at a skeleton.",
+  width = 12,
+  height = 5,
+  generate = function(w, _, _, players)
+    room(w, players, { "base:flurry", "base:flurry", "base:flurry" })
+    w:spawn("base:skeleton", 2, 2):apply("base:stun", 100)
+  end,
+  panel = function(_, p) return cards.panel(p) end,
+}

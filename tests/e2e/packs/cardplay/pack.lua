@@ -6,6 +6,7 @@ return {
   depends = { base = "0.1" },
   description = "Fixture for the play screen's end-to-end tests and the session's: one "
     .. "room, the base game's player with a deck of strikes and a fireball, and a skeleton "
-    .. "two cells off (range), or next to a riposting player (riposte, riposte_thorns).",
+    .. "two cells off (range), next to a riposting player (riposte, riposte_thorns, "
+    .. "riposte_far), or next to a player holding flurries (flurry).",
   load = { "game.lua" },
 }
