@@ -77,7 +77,7 @@ function CairnEffectContext:push(payload, opts) end
 ---@field params? table<string, CairnParamType|CairnParamType[]> Checked by cairn check.
 ---@field target? CairnTargetOverride Its default target (default "chosen").
 ---@field each? boolean false: run gets the list of targets.
----@field instant? boolean
+---@field instant? boolean false: timed, shown happening one by one on the play screen (default true).
 ---@field description? string
 
 ---@class CairnValidatorDef: CairnChangeable
