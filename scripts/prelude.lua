@@ -34,8 +34,10 @@ local stack = script("cards/stack", { host = host, piles = piles, prims = prims,
 local effects = script("cards/effects", { host = host, piles = piles, stack = stack })
 local abilities = script("cards/abilities", { choices = choices, core = core, data = data,
   host = host, piles = piles, stack = stack, util = util })
-local cards = script("cards/api", { abilities = abilities, piles = piles, stack = stack,
-  util = util })
+local lifecycle = script("cards/lifecycle", { abilities = abilities, core = core, data = data,
+  host = host, piles = piles, stack = stack, util = util })
+local cards = script("cards/api", { abilities = abilities, lifecycle = lifecycle,
+  piles = piles, stack = stack, util = util })
 define.set_fields("ability", abilities.FIELDS)
 define.set_fields("card", abilities.CARD_FIELDS)
 define.extras[#define.extras + 1] = { name = "resolve", make = cards.resolver }

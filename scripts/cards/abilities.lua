@@ -41,7 +41,9 @@ abilities.FIELDS = { name = "string", description = "string", text = { "string",
   cancel_effect = { "table", "function" }, priority = "number",
   effect = { "table", "function" }, msg = { "string", "function" }, once = "string",
   once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
-  silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean" }
+  silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean",
+  reaction = "table", free = "boolean", declarable = "function", delay = "number",
+  ticks = "table" }
 abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
 for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
   tags = "table" }) do
@@ -51,6 +53,8 @@ end
 local COST = { energy = { "number", "string" }, hp = "number", discard = "number",
   exhaust = "boolean", counters = "table" }
 local UPGRADE = { values = "table", text = "string", cost = "table" }
+local REACTION = { timing = "string", to = "function" }
+local TICKS = { max = "number", condition = "string", effect = "string" }
 local TARGET = { among = "string", range = { "number", "function" }, area = "number",
   filter = "function", text = { "string", "function" }, name = "string",
   priority = { "number", "boolean" } }
@@ -126,6 +130,25 @@ function abilities.check(def, what, out, spec)
     if type(def.upgrade.cost) == "table" then
       check_fields(def.upgrade.cost, COST, what .. ": upgrade: cost", out)
     end
+  end
+  if type(def.reaction) == "table" then
+    check_fields(def.reaction, REACTION, what .. ": reaction", out)
+    local t = def.reaction.timing
+    if t ~= "before" and t ~= "after" then
+      out[#out + 1] = what .. ": reaction: timing is \"before\" or \"after\", not " ..
+        (t == nil and "missing" or ("'" .. tostring(t) .. "'")) ..
+        util.hint(tostring(t), { "before", "after" })
+    end
+  end
+  if type(def.ticks) == "table" then
+    check_fields(def.ticks, TICKS, what .. ": ticks", out)
+    local n = def.ticks.max
+    if n ~= nil and not (math.type(n) == "integer" and n >= 1) then
+      out[#out + 1] = what .. ": ticks: max is a whole number of 1 or more"
+    end
+  end
+  if def.delay ~= nil and not (math.type(def.delay) == "integer" and def.delay >= 0) then
+    out[#out + 1] = what .. ": delay is a whole number of beats, 0 or more"
   end
   if def.effect == nil then out[#out + 1] = what .. ": 'effect' is required" end
   return out
@@ -268,10 +291,15 @@ local function cost_problem(actor, def, inst)
 end
 
 -- Whether the actor may resolve the ability now: true, or false and why.
-function abilities.available(actor, a, inst)
+-- in_window: asked for a reaction, in the window an action opened (a reaction is available
+-- nowhere else).
+function abilities.available(actor, a, inst, in_window)
   a = ability_of(a)
   if actor:is_dead() then return false, "dead" end
   local def = a.def
+  if def.reaction and not in_window then
+    return false, "a reaction: played in answer to an action"
+  end
   if def.req then
     local ok, why = def.req(actor, inst)
     if not ok then return false, why and tostring(why) or "not now" end
@@ -280,6 +308,11 @@ function abilities.available(actor, a, inst)
   local problem = cost_problem(actor, def, inst)
   if problem then return false, problem end
   return true
+end
+
+-- Why the cost of ability a (for card inst) cannot be paid now, or nil.
+function abilities.cost_problem(actor, a, inst)
+  return cost_problem(actor, ability_of(a).def, inst)
 end
 
 local function pay(actor, def, inst, answers, request)
@@ -438,6 +471,7 @@ end
 function abilities.abort_beat()
   beat_mid = nil
   stack.clear()
+  if abilities.lifecycle then abilities.lifecycle.clear() end
 end
 
 -- The default's answer as the text the log keeps (for a recorded beat whose answers ran out
@@ -542,7 +576,8 @@ end
 local function request_of(actor, a, inst, answers, opts)
   local values = util.copy(inst and inst.values or a.def.values or EMPTY)
   local r = { actor = actor, card = inst, ability = a.name, values = values, targets = {},
-    answers = answers, x = opts.x, source = opts.source, trigger = opts.trigger }
+    answers = answers, x = opts.x, source = opts.source, trigger = opts.trigger,
+    action = opts.action, trigger_action = opts.trigger_action }
   local t = answers.target
   if opts.targets then
     for i, e in ipairs(opts.targets) do r.targets[i] = e end
@@ -627,37 +662,73 @@ end
 -- name, or a decider; default: the mid-beat decider), opts.card is the card instance it is
 -- the ability of, opts.targets / opts.cell choose without a prompt, opts.source and
 -- opts.trigger say what set it off, opts.x the X paid. Returns true, or false and why.
-function abilities.resolve(actor, ability, opts)
+-- The answers to ability a's prompts for the actor (a card inst's, if any): from
+-- opts.answers (a table by prompt name, or a decider), else the mid-beat decider. A target
+-- given in opts.targets or opts.cell is not asked. Returns the answers, or nil and why
+-- ("dropped", "cancelled": a cancel runs its effect).
+function abilities.answer_prompts(actor, a, inst, opts)
   opts = opts or EMPTY
-  local a = ability_of(ability)
-  local inst = opts.card
-  local ok, why = abilities.available(actor, a, inst)
-  if not ok then return false, why end
   local prompts = abilities.prompts(actor, a, inst)
   if opts.targets or opts.cell then
     for i = #prompts, 1, -1 do
       if prompts[i].name == "target" then table.remove(prompts, i) end
     end
   end
-  local answers = {}
-  if #prompts > 0 then
-    local label = a.def.label or (a.name:gsub("^[^:]*:", ""))
-    local entry = { name = a.name, where = a.where, def = { label = label, prompts = prompts } }
-    local decide, is_text, record
-    if opts.answers ~= nil then
-      decide, is_text = choices.decider_of(opts.answers, entry), false
-    else
-      decide, is_text, record = decider()
-    end
-    local r = ask_all(actor, entry, decide, is_text, record)
-    if r.dropped then return false, "dropped" end
-    if r.cancelled then
-      r.cancelled(actor, r.answers)
-      return false, "cancelled"
-    end
-    answers = r.answers
+  if #prompts == 0 then return {} end
+  local label = a.def.label or (a.name:gsub("^[^:]*:", ""))
+  local entry = { name = a.name, where = a.where, def = { label = label, prompts = prompts } }
+  local decide, is_text, record
+  if opts.answers ~= nil then
+    decide, is_text = choices.decider_of(opts.answers, entry), false
+  else
+    decide, is_text, record = decider()
   end
+  local r = ask_all(actor, entry, decide, is_text, record)
+  if r.dropped then return nil, "dropped" end
+  if r.cancelled then
+    r.cancelled(actor, r.answers)
+    return nil, "cancelled"
+  end
+  return r.answers
+end
+
+-- Resolves an ability for the actor: opts.answers answer its prompts (a table by prompt
+-- name, or a decider; default: the mid-beat decider), opts.card is the card instance it is
+-- the ability of, opts.targets / opts.cell choose without a prompt, opts.source and
+-- opts.trigger say what set it off, opts.x the X paid; opts.declare: declared as an action
+-- (lifecycle.lua: reactions, delay, ticks) rather than performed at once. Returns true, or
+-- false and why.
+function abilities.resolve(actor, ability, opts)
+  opts = opts or EMPTY
+  local a = ability_of(ability)
+  local inst = opts.card
+  local ok, why = abilities.available(actor, a, inst)
+  if not ok then return false, why end
+  local answers, dropped = abilities.answer_prompts(actor, a, inst, opts)
+  if not answers then return false, dropped end
+  if opts.declare then return abilities.declarer(actor, a, inst, answers, opts) end
   return abilities.perform(actor, a, inst, answers, opts)
+end
+
+-- One more run of ability a's effect for the same request (a tick after the first: no
+-- cost, msg or card move).
+function abilities.effect_again(actor, a, inst, answers, opts)
+  local request = request_of(actor, a, inst, answers or {}, opts or EMPTY)
+  run_effect(a.def.effect, request, a.def.one_queue)
+end
+
+-- A pick asked of the mid-beat decider outside a choice (a reaction window): the option's
+-- number, recorded as the bot's and the person's answers are.
+function abilities.ask_pick(m)
+  local decide, _, record = decider()
+  local v = decide(m)
+  local k = math.tointeger(tonumber(v))
+  if not (k and m.options[k]) then
+    error(string.format("'%s': the decider answered %s, not one of 1 to %d", m.text,
+      tostring(v), #m.options), 0)
+  end
+  if record then record[#record + 1] = m.name .. "=" .. k end
+  return k
 end
 
 -- Simultaneous triggers -----------------------------------------------------------------------
@@ -839,6 +910,7 @@ end
 
 -- A new world: what the last one left goes.
 function abilities.reset()
+  if abilities.lifecycle then abilities.lifecycle.reset() end
   for k in pairs(registry) do registry[k] = nil end
   for k in pairs(piles.card_defs) do piles.card_defs[k] = nil end
   spoken, custom_decider, beat_mid = {}, nil, nil
@@ -882,6 +954,7 @@ local function cast(e, dir)
     if not found then return false end
     opts.targets, opts.cell = { found }, { x = found.x, y = found.y }
   end
+  opts.declare = true
   return abilities.resolve(e, a, opts) == true
 end
 abilities.cast = cast
@@ -896,6 +969,7 @@ function abilities.register(effects)
     "low" } })
   core.change(abilities.SAID)
   core.world_hook(core.find("chain", "beat_start"), abilities.beat, "highest")
+  if abilities.lifecycle then abilities.lifecycle.register() end
 end
 
 return abilities

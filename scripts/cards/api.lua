@@ -3,7 +3,7 @@
 -- each), and cairn.resolve and the cairn.cards table are functions a pack calls while
 -- playing: piles, playing a card, the play choice, triggers, the mid-beat decider.
 local use = ... -- what this script uses, from prelude.lua
-local abilities, piles, stack = use.abilities, use.piles, use.stack
+local abilities, lifecycle, piles, stack = use.abilities, use.lifecycle, use.piles, use.stack
 local util = use.util
 local api = {}
 
@@ -112,6 +112,8 @@ local function can_play(e, card)
   local a = abilities.find(card.card)
   local ok, why = abilities.available(e, a, card)
   if not ok then return false, why end
+  why = lifecycle.problem(e, a)
+  if why then return false, why end
   return abilities.has_target(e, a)
 end
 
@@ -129,9 +131,9 @@ local function play(e, inst, answers)
   local card = live(e, inst)
   local a = abilities.find(card.card)
   if type(answers) == "table" and answers.card ~= nil then
-    return abilities.perform(e, a, card, answers)
+    return lifecycle.declare(e, a, card, answers, {})
   end
-  return abilities.resolve(e, a, { card = card, answers = answers })
+  return abilities.resolve(e, a, { card = card, answers = answers, declare = true })
 end
 
 -- The hand as a front end shows it: name, cost, text, playable and why not.
@@ -254,6 +256,15 @@ function api.module(pack)
     grant = function(e, name) return abilities.grant(e, q(name)) end,
     revoke = function(e, name) return abilities.revoke(e, q(name)) end,
     decide = abilities.set_decider,
+    behaviour = function(name, fn) lifecycle.behaviour(q(name), fn) end,
+    on_phase = lifecycle.on_phase,
+    reaction_depth = lifecycle.set_depth,
+    action = lifecycle.get,
+    pending = lifecycle.pending,
+    points = function(e)
+      local p = lifecycle.points(e)
+      return { actions = p.actions, reactions = p.reactions }
+    end,
     stack = stack.waiting,
     resolved = function() return stack.resolved end,
     turn = abilities.turn,

@@ -77,14 +77,15 @@ end
 
 -- Gives e piles and energy: opts.deck (card names, or { name, upgraded = true } tables),
 -- energy, draw (cards a turn), hand_limit, turn_beats, keep_hand (the hand stays at the
--- turn's end). The deck goes to the draw pile, shuffled.
+-- turn's end), actions and reactions (points a turn: lifecycle.lua). The deck goes to the
+-- draw pile, shuffled.
 function piles.setup(e, opts)
   opts = opts or {}
   local t = { draw = {}, hand = {}, discard = {}, exhaust = {}, energy = 0,
     energy_max = opts.energy or 3, draw_per_turn = opts.draw or 5,
     hand_limit = opts.hand_limit or 10, turn_beats = opts.turn_beats or 4, turn = 0,
-    keep_hand = opts.keep_hand or false,
-    next_id = 1, once = {}, end_turn = {} }
+    keep_hand = opts.keep_hand or false, actions_max = opts.actions,
+    reactions_max = opts.reactions, next_id = 1, once = {}, end_turn = {} }
   for _, c in ipairs(opts.deck or {}) do
     if type(c) == "table" then
       t.draw[#t.draw + 1] = piles.instance(t, c[1] or c.card, c.upgraded)

@@ -24,8 +24,10 @@ local types = {}
 stack.types = types
 local builtin_names = {}
 
--- Parameters every effect takes beside its own.
-local COMMON = { target = "string", force_dead_targets = "boolean", custom_key_names = "table" }
+-- Parameters every effect takes beside its own: the target override's (the area's radius,
+-- the line's length among them).
+local COMMON = { target = "string", force_dead_targets = "boolean", custom_key_names = "table",
+  radius = { "number", "string" }, length = { "number", "string" } }
 stack.COMMON = COMMON
 
 -- The target overrides (the effect's `target` parameter).

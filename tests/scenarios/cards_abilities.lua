@@ -49,9 +49,11 @@ local function world()
 end
 
 -- A hero with these cards in hand (in order), and energy.
+-- Action points are not what these tests are about: plenty of them (lifecycle.lua tests
+-- them in cards_lifecycle.lua).
 local function holding(cards, energy)
   local w, h = world()
-  cairn.cards.setup(h, { energy = energy or 3 })
+  cairn.cards.setup(h, { energy = energy or 3, actions = 99 })
   for _, c in ipairs(cards) do cairn.cards.add(h, c, "hand") end
   cairn.cards.set_energy(h, energy or 3)
   return w, h
