@@ -28,6 +28,8 @@ cards.TURN_BEATS = 5 -- a turn is five beats: beats 1-5, 6-10, ...
 cards.ENERGY = 3     -- energy at the start of every turn (what was left is not kept)
 cards.DRAW = 3       -- cards drawn at the start of every turn
 cards.HAND_LIMIT = 5 -- a draw stops when the hand holds this many: the rest wait in the pile
+cards.ACTIONS = 3    -- cards played a turn, at most (action points)
+cards.REACTIONS = 2  -- reactions a turn, at most (reaction points)
 cards.REWARD_OPTIONS = 3
 
 -- The deck the player starts with.
@@ -41,6 +43,7 @@ cards.REWARD_POOL = {
   { "whirlwind", 2 }, { "charged_bolt", 2 }, { "bloodletting", 2 }, { "gamble", 2 },
   { "tactics", 2 }, { "regrowth", 2 }, { "thorns", 2 }, { "spark", 2 }, { "war_cry", 1 },
   { "shove", 2 }, { "blink", 2 }, { "barricade", 1 }, { "cleanse", 1 }, { "riposte", 2 },
+  { "dodge", 2 }, { "parry", 2 }, { "counter", 2 }, { "meditate", 2 },
 }
 
 -- Targets -----------------------------------------------------------------------------------
@@ -348,6 +351,67 @@ cairn.card {
   msg = "You ready a riposte.",
 }
 
+-- Reactions (docs/cards.md, "The action lifecycle"): played from the hand only in answer to
+-- an action declared at the player - the knight's heavy blow, a shaman's hex, a brute's slam
+-- - when the play screen asks, each for a reaction point.
+cairn.card {
+  name = "dodge",
+  text = "react before a blow: it misses you",
+  cost = { energy = 0 },
+  values = {},
+  reaction = { timing = "before" },
+  effect = { { fail_trigger = { reason = "you dodge" } } },
+  msg = "You dodge.",
+}
+
+cairn.card {
+  name = "parry",
+  text = "react before a blow: it fails, and its striker is stunned {beats} beat",
+  cost = { energy = 1 },
+  values = { status = "base:stun", beats = 1 },
+  upgrade = { values = { beats = 2 }, text = "react before a blow: it fails, and its striker is stunned 2 beats" },
+  reaction = { timing = "before" },
+  effect = { { apply_status = { target = "trigger_source" } },
+    { fail_trigger = { reason = "you parry" } } },
+  msg = "You parry.",
+}
+
+cairn.card {
+  name = "counter",
+  text = "react after a blow: {damage} damage to its striker",
+  cost = { energy = 1 },
+  values = { damage = 2 },
+  upgrade = { values = { damage = 3 } },
+  reaction = { timing = "after" },
+  effect = { { damage = { target = "trigger_source" } } },
+  msg = "You counter.",
+}
+
+-- Channelled: heals 1 now and at the end of each of the next two beats, while no foe stands
+-- next to the player; one that comes close breaks it (the action fails).
+cairn.cards.behaviour("no_foe_adjacent", function(action)
+  local a = action.source
+  local w = cairn.world()
+  for dy = -1, 1 do
+    for dx = -1, 1 do
+      local e = (dx ~= 0 or dy ~= 0) and w:at(a.x + dx, a.y + dy)
+      if e and cairn.cards.foe(a, e) then return false end
+    end
+  end
+  return true
+end)
+
+cairn.card {
+  name = "meditate",
+  text = "heal {heal} a beat for {ticks} beats, until a foe comes next to you",
+  cost = { energy = 1 },
+  values = { heal = 1 },
+  upgrade = { values = { heal = 2 }, text = "heal 2 a beat for 3 beats, until a foe comes next to you" },
+  ticks = { max = 3, condition = "no_foe_adjacent" },
+  effect = { { heal = {} } },
+  msg = "You breathe slowly.",
+}
+
 -- A foe anywhere on the floor, drawn by the world's generator; then a little of it back.
 cairn.card {
   name = "spark",
@@ -422,6 +486,27 @@ cairn.ability {
 }
 
 -- The brute's slam: everyone next to it, friend or foe (no target: no direction needed).
+-- The knight's heavy blow: declared at the player's cell, it lands a beat later, at the end
+-- of the next beat (a telegraph): a step away, a dodge or a parry answers it.
+cairn.ability {
+  name = "heavy_blow",
+  label = "heavy blow",
+  target = { among = "entity", range = 1 },
+  delay = 1,
+  effect = { { damage = { damage = 3, target = "area", radius = 0 } } },
+  msg = "The knight's blow falls.",
+}
+
+-- The shield bearer's reaction: before a card or an ability aimed at it resolves, it raises
+-- its shield (block 2 until its turn ends), for a reaction point.
+cairn.ability {
+  name = "raise_shield",
+  label = "raise shield",
+  reaction = { timing = "before" },
+  effect = { { block = { block = 2, beats = 2 } } },
+  msg = "The shield bearer raises its shield.",
+}
+
 cairn.ability {
   name = "slam",
   effect = { { damage = { damage = 2, target = "adjacent" } } },
@@ -433,7 +518,8 @@ cairn.ability {
 -- Gives the player its deck, shuffled with the world's generator.
 function cards.setup(p)
   cairn.cards.setup(p, { deck = cards.STARTING_DECK, energy = cards.ENERGY, draw = cards.DRAW,
-    hand_limit = cards.HAND_LIMIT, turn_beats = cards.TURN_BEATS, keep_hand = true })
+    hand_limit = cards.HAND_LIMIT, turn_beats = cards.TURN_BEATS, keep_hand = true,
+    actions = cards.ACTIONS, reactions = cards.REACTIONS })
 end
 
 function cards.has_deck(p)
@@ -525,6 +611,21 @@ function cards.panel(p)
     wait == 1 and "" or "s")
   lines[#lines + 1] = string.format("draw %d  discard %d  exhaust %d",
     #cairn.cards.pile(p, "draw"), #cairn.cards.pile(p, "discard"), #cairn.cards.pile(p, "exhaust"))
+  local points = cairn.cards.points(p)
+  lines[#lines + 1] = string.format("actions %d/%d  reactions %d/%d", points.actions,
+    cards.ACTIONS, points.reactions, cards.REACTIONS)
+  -- What is under way, as the lifecycle has it: whose, what, its phase and the beats left.
+  for _, a in ipairs(cairn.cards.pending()) do
+    if not a.trigger then
+      local whose = a.source == p and "you" or
+        a.source and (a.source.type:gsub("^[^:]*:", ""):gsub("_", " ")) or "?"
+      local left = a.phase == "started" and
+        string.format("%d of %d ticks done", a.ticks, a.max_ticks) or
+        string.format("%d beat%s left", a.beats_left, a.beats_left == 1 and "" or "s")
+      lines[#lines + 1] = { text = string.format("! %s: %s, %s, %s", whose, a.label,
+        (a.phase:gsub("_", " ")), left) }
+    end
+  end
   for _, c in ipairs(cairn.cards.hand(p)) do
     local text = c.label .. (c.text and (": " .. c.text) or "")
     if c.playable then

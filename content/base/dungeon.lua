@@ -43,7 +43,7 @@ dungeon.FLOORS = {
   { -- floor 2: zombies patrol, armadillos charge, shamans hex
     enemies = 6,
     enemy_pool = { { "skeleton", 4 }, { "bat", 3 }, { "zombie", 3 }, { "armadillo", 2 },
-      { "shaman", 2 } },
+      { "shaman", 2 }, { "knight", 1 }, { "shield_bearer", 1 } },
     items = 2,
     item_pool = { { "broadsword", 3 }, { "spear", 2 }, { "pickaxe", 2 },
       { "leather_armour", 2 }, { "chainmail", 1 }, { "dagger", 1 }, { "shovel", 1 } },
@@ -54,7 +54,8 @@ dungeon.FLOORS = {
   { -- floor 3: monkeys that bind, archers that shoot from afar and brutes that slam join in
     enemies = 8,
     enemy_pool = { { "skeleton", 2 }, { "bat", 2 }, { "zombie", 3 }, { "armadillo", 3 },
-      { "monkey", 3 }, { "archer", 3 }, { "shaman", 2 }, { "brute", 2 } },
+      { "monkey", 3 }, { "archer", 3 }, { "shaman", 2 }, { "brute", 2 }, { "knight", 2 },
+      { "shield_bearer", 2 } },
     items = 3,
     item_pool = { { "broadsword", 3 }, { "chainmail", 3 }, { "spear", 1 }, { "pickaxe", 1 },
       { "leather_armour", 1 }, { "dagger", 1 }, { "shovel", 1 } },

@@ -22,6 +22,8 @@ return {
     "enemies/archer.lua",
     "enemies/shaman.lua",
     "enemies/brute.lua",
+    "enemies/knight.lua",
+    "enemies/shield_bearer.lua",
     "choices.lua",
     "game.lua",
     "bots/explorer.lua",

@@ -351,6 +351,33 @@ a_card_s_hits_are_shown_one_by_one)
   wait_for '^A flurry of blows\.'
   wait_for 'You kill the skeleton'
   ;;
+a_declared_blow_asks_for_a_reaction)
+  # The knight game (tests/e2e/packs/cardplay), one beat in: the knight beside the player
+  # declares its heavy blow in the next beat, and the player is asked to react.
+  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:knight --bot cardplay:wait \
+    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
+    fail "sim did not save the knight game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$e2e_packs/cardplay"
+  wait_for '^HP 6/6  .*Beat 1  '
+  key .
+  wait_for "react: The knight's heavy blow \(in 1 beat\)"
+  wait_for '│ 1  counter \(1\) - 1 reaction'
+  wait_for '│ 2  dodge \(0\) - 1 reaction'
+  wait_for '│ 3  pass'
+  key 2
+  # Then whether to answer with more: the counter, or pass.
+  wait_for '│ 2  pass'
+  key 2
+  wait_for '^HP 6/6  .*Beat 2  '
+  wait_for '! knight: heavy blow, reacted to, 1 beat left'
+  wait_for 'actions 3/3  reactions 1/2'
+  wait_for 'The knight readies heavy blow \(in 1 beat\)\.'
+  wait_for 'You answer with dodge\.'
+  key .
+  wait_for '^HP 6/6  .*Beat 3  '
+  wait_for 'heavy blow fails \(you dodge\)'
+  wait_gone '! knight: heavy blow'
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw

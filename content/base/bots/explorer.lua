@@ -734,11 +734,35 @@ function explorer.decide(mem, w, p)
   return "none", "none"
 end
 
+-- Prompts inside a beat. A reaction (docs/cards.md, "The action lifecycle"): against a blow
+-- declared at it, the first of dodge, parry and counter it holds; else it passes. Its
+-- riposte it takes; an order of triggers, the first. Enemies' prompts are theirs: the first
+-- option, as the default does.
+local REACTIONS = { "dodge", "parry", "counter" }
+
+function explorer.answer(mem, w, prompt)
+  local mine = prompt.actor and prompt.actor:has("PlayerControl")
+  if prompt.kind == "pick" and prompt.name == "reaction" then
+    if not mine or mem.no_cards then return mine and #prompt.options or 1 end
+    for _, want in ipairs(REACTIONS) do
+      for i, o in ipairs(prompt.options) do
+        if o.label:find(want, 1, true) == 1 then return i end
+      end
+    end
+    return #prompt.options -- pass
+  end
+  if prompt.kind == "confirm" then return not mem.no_cards end
+  if prompt.kind == "pick" then return 1 end
+  if prompt.kind == "number" then return prompt.max end
+  return prompt.candidates and prompt.candidates[1]
+end
+
 cairn.bot {
   name = "explorer",
   description = "explores each floor, plays cards and fights what comes near, and takes the " ..
     "stairs",
   decide = explorer.decide,
+  answer = explorer.answer,
 }
 
 -- The same bot, leaving its cards (and rewards) alone: the game as it was without them, to
@@ -749,6 +773,10 @@ cairn.bot {
   decide = function(mem, w, p)
     mem.no_cards = true
     return explorer.decide(mem, w, p)
+  end,
+  answer = function(mem, w, prompt)
+    mem.no_cards = true
+    return explorer.answer(mem, w, prompt)
   end,
 }
 

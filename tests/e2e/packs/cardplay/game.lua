@@ -21,7 +21,7 @@ local function room(w, players, deck)
   if p then p:place(1, 2) else p = w:spawn("base:player", 1, 2) end
   cairn.cards.setup(p, { deck = deck or { "base:strike", "base:strike", "base:strike",
     "base:fireball" }, energy = 3, draw = 4, hand_limit = 5, turn_beats = 5,
-    keep_hand = true })
+    keep_hand = true, actions = cards.ACTIONS, reactions = cards.REACTIONS })
   return p
 end
 
@@ -72,6 +72,20 @@ cairn.game {
   generate = function(w, _, _, players)
     room(w, players, { "base:flurry", "base:flurry", "base:flurry" })
     w:spawn("base:skeleton", 2, 2):apply("base:stun", 100)
+  end,
+  panel = function(_, p) return cards.panel(p) end,
+}
+
+-- knight: the player with a hand of reactions (base's dodge and counter), a knight next to
+-- it, which declares its heavy blow in the second beat: the reaction prompt.
+cairn.game {
+  name = "knight",
+  description = "One room: a knight's heavy blow, answered by a reaction.",
+  width = 12,
+  height = 5,
+  generate = function(w, _, _, players)
+    room(w, players, { "base:dodge", "base:counter" })
+    w:spawn("base:knight", 2, 2)
   end,
   panel = function(_, p) return cards.panel(p) end,
 }

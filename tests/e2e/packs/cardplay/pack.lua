@@ -7,6 +7,7 @@ return {
   description = "Fixture for the play screen's end-to-end tests and the session's: one "
     .. "room, the base game's player with a deck of strikes and a fireball, and a skeleton "
     .. "two cells off (range), next to a riposting player (riposte, riposte_thorns, "
-    .. "riposte_far), or next to a player holding flurries (flurry).",
+    .. "riposte_far), next to a player holding flurries (flurry), or a knight next to a player "
+    .. "holding reactions (knight).",
   load = { "game.lua" },
 }
