@@ -132,6 +132,10 @@ function runtime.game_interactive(on)
   session.set_interactive(on)
 end
 
+function runtime.game_auto_pass(on)
+  session.set_auto_pass(on)
+end
+
 -- The frames with their cells flat: x, y pairs.
 function runtime.game_frames()
   local out = {}

@@ -394,6 +394,13 @@ function session.set_interactive(on)
   need().interactive = on and true or false
 end
 
+-- Whether the player passes by itself when an action gives it a window to react in and it
+-- has no legal reaction (the default), or is asked all the same, with only "pass".
+function session.set_auto_pass(on)
+  need()
+  abilities.lifecycle.auto_pass = on and true or false
+end
+
 -- What the last beat's resolutions showed, effect by effect (stack.frames' shape, with each
 -- ability's label), while the session is interactive; else none.
 function session.frames()

@@ -36,8 +36,9 @@
 typedef struct play_options {
     uint64_t seed;
     bool seeded;
-    bool fresh; /* --new */
-    bool watch; /* --watch */
+    bool fresh;      /* --new */
+    bool watch;      /* --watch */
+    bool ask_always; /* --ask-reactions: asked to react even with nothing to react with */
     const char *save;
     const char *record;
     const char *packs[APP_PACKS_MAX];
@@ -69,7 +70,7 @@ typedef struct play {
 
 #define USAGE                                                                                      \
     "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
-    "                  [--record FILE] [--watch] [--pace MS]\n"
+    "                  [--record FILE] [--watch] [--pace MS] [--ask-reactions]\n"
 
 static int usage(const char *why)
 {
@@ -90,7 +91,9 @@ static void help(void)
                 "  --watch        reload the packs when one of their files changes, playing\n"
                 "                 the game's moves again on them\n"
                 "  --pace MS      show each hit, move or push of a card's effects for MS\n"
-                "                 milliseconds, one by one (150; 0 shows none)\n",
+                "                 milliseconds, one by one (150; 0 shows none)\n"
+                "  --ask-reactions  ask whether to react to an action aimed at you even\n"
+                "                 with no reaction to play (only pass to answer)\n",
           stdout);
 }
 
@@ -110,6 +113,10 @@ static int parse(int argc, char **argv, play_options *o)
         }
         if (!strcmp(opt, "--watch")) {
             o->watch = true;
+            continue;
+        }
+        if (!strcmp(opt, "--ask-reactions")) {
+            o->ask_always = true;
             continue;
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
@@ -194,7 +201,8 @@ static int next_prompt(play *p);
  * was saved with is asked again. */
 static int start_playing(play *p)
 {
-    if (cairn_session_set_interactive(p->screen.h, true))
+    if (cairn_session_set_interactive(p->screen.h, true) ||
+        cairn_session_set_auto_pass(p->screen.h, !p->opt.ask_always))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
     int go = next_prompt(p);
     return go == SCREEN_GO_ON ? EXIT_OK : go;
@@ -754,7 +762,8 @@ static int reload(play *p)
     cairn_lua_destroy(p->screen.h);
     p->screen.h = h;
     screen_changed(&p->screen);
-    if (cairn_session_set_interactive(h, true))
+    if (cairn_session_set_interactive(h, true) ||
+        cairn_session_set_auto_pass(h, !p->opt.ask_always))
         return screen_fail(&p->screen, "%s", cairn_lua_error(h));
     if (!r.beats) /* no beat to compare: the game is the new content's from its start */
         screen_notice(&p->screen, "Reloaded, at beat 0");

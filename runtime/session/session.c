@@ -347,12 +347,22 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
     return CAIRN_OK;
 }
 
-cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
+static cairn_err call_with_boolean(cairn_lua *h, const char *name, bool on)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_interactive");
+    cairn_lua__push_runtime(L, name);
     lua_pushboolean(L, on);
     return cairn_lua__call(h, 1, 0);
+}
+
+cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
+{
+    return call_with_boolean(h, "game_interactive", on);
+}
+
+cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on)
+{
+    return call_with_boolean(h, "game_auto_pass", on);
 }
 
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)

@@ -478,7 +478,11 @@ resolve = function(rec)
   tick(rec)
   if rec.phase == "failed" then return end
   if rec.ticks < rec.max_ticks then
-    if rec.phase ~= "started" then set_phase(rec, "started") end
+    if rec.phase ~= "started" then
+      set_phase(rec, "started")
+      narrate(rec, string.format("%s %s %s (%d beats).", who(rec),
+        who(rec) == "You" and "begin" or "begins", abilities.label(rec.ability), rec.max_ticks))
+    end
     rec.due = host.world().beat + 1
     keep(rec)
     return

@@ -101,6 +101,10 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
  * takes the first of an order), and once it is answered the next cairn_session_step plays the
  * beat again from its start with the answers so far. A save keeps the question waiting. */
 cairn_err cairn_session_set_interactive(cairn_lua *h, bool on);
+/* Whether the player passes by itself when an action gives it a window to react in and none
+ * of its reactions is legal (on, the default), or is asked all the same, with only "pass"
+ * to answer. */
+cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on);
 
 /* One effect resolved in the last beat (a card's payload, an ability's), as a front end shows
  * it: what resolved, where, and what was still on the stack after it, top first. Timed ones
