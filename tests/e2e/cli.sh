@@ -558,6 +558,19 @@ $straight"
   expect_out '--resume FILE'
   rm -rf "$dir"
   ;;
+replay_verifies_a_game_with_reactions)
+  # A knight's blows, answered by the bot's reactions and passes, until it dies
+  # (tests/e2e/packs/cardplay): the replay records them and comes to the same checksum every
+  # beat.
+  run sim --pack "$(dirname "$0")/packs/cardplay" --game cardplay:knight --bot cardplay:reactor \
+    --record "$replay"
+  expect_status 0
+  beats=$(sed -n 's/^beats: *//p' "$out")
+  grep -q ' mid=reaction=1;reaction=' "$replay" || fail "no reaction was recorded: $(cat "$replay")"
+  run replay "$replay" --verify
+  expect_status 0
+  expect_last_line "verified: $beats beats"
+  ;;
 replay_verifies_a_game_played_with_cards)
   # A bot plays cards (draws, triggers, enemies' abilities through the stack): the replay of
   # the recorded game comes to the same checksum every beat.

@@ -62,6 +62,15 @@ riposte_game("riposte_far", { "base:riposting" }, 3)
 -- The player's first beat, so that `cairn sim` can save the game for `cairn play` to resume.
 cairn.bot { name = "wait", decide = function() return "none" end }
 
+-- Waits too, and answers every blow aimed at it with its first reaction, then passes: for a
+-- replay whose beats hold reactions.
+cairn.bot { name = "reactor", decide = function() return "none" end,
+  answer = function(mem, _, prompt)
+    if prompt.name ~= "reaction" then return 1 end
+    mem.n = (mem.n or 0) + 1
+    return mem.n % 2 == 1 and 1 or #prompt.options
+  end }
+
 -- flurry: a hand of flurries (two hits each, base's cards.lua), a stunned skeleton next to
 -- the player: a card whose hits the play screen shows one by one.
 cairn.game {
