@@ -111,6 +111,11 @@ function CairnEffectContext:push(payload, opts) end
 ---@field silent? boolean|fun(actor: CairnEntity): boolean
 ---@field trigger? string The event that resolves it on an entity carrying it.
 ---@field one_queue? boolean The payload in the order written.
+---@field reaction? { timing: "before"|"after", to?: fun(actor: CairnEntity, action: CairnAction): boolean } Declared only in answer to an action aimed at its holder.
+---@field free? boolean Costs no action (or reaction) point.
+---@field declarable? fun(actor: CairnEntity, targets: CairnEntity[], trigger: CairnAction?): boolean, string?
+---@field delay? integer Beats between its declaration and its resolution.
+---@field ticks? { max?: integer, condition?: string, effect?: string } Several ticks, one a beat; behaviours named by key.
 ---@field text? string|fun(card: CairnCardInstance): string
 ---@field label? string
 ---@field description? string
@@ -295,3 +300,48 @@ function cairn.cards.foe(actor, other) end
 ---@param e CairnEntity
 ---@return integer
 function cairn.cards.block(e) end
+
+---A declared action, as Lua sees it (a copy): see docs/cards.md, "The action lifecycle".
+---@class CairnAction
+---@field id integer
+---@field phase "declared"|"reacted_to"|"started"|"resolved"|"failed"
+---@field source CairnEntity?
+---@field targets CairnEntity[]
+---@field cell? { x: integer, y: integer }
+---@field ability string
+---@field label string
+---@field card? string
+---@field trigger? integer The action a reaction answers.
+---@field timing? "before"|"after"
+---@field ticks integer
+---@field max_ticks integer
+---@field due integer The beat it resolves or ticks next at the end of.
+---@field beats_left integer
+---@field depth integer
+---@field reason? string Why it failed.
+
+---Puts a behaviour in the registry: a tick condition (true: go on) or a tick effect.
+---@param name string
+---@param fn fun(action: CairnAction): boolean?
+function cairn.cards.behaviour(name, fn) end
+
+---Calls fn on every phase change of every declared action.
+---@param fn fun(action: CairnAction, phase: string)
+function cairn.cards.on_phase(fn) end
+
+---How deep reactions nest (2: a reaction, and a reaction to it).
+---@param n integer
+function cairn.cards.reaction_depth(n) end
+
+---@param id integer
+---@return CairnAction?
+function cairn.cards.action(id) end
+
+---The actions waiting (a delay, or ticks to go), in the order declared.
+---@return CairnAction[]
+function cairn.cards.pending() end
+
+---The points e has left this turn.
+---@param e CairnEntity
+---@return { actions: integer, reactions: integer }
+function cairn.cards.points(e) end
