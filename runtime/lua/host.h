@@ -21,8 +21,9 @@ struct cairn_lua {
     /* The memory ceiling, kept by the allocator. */
     size_t memory;
     size_t memory_limit;
-    bool memory_out; /* the ceiling refused a block in the current outermost call */
-    size_t refused;  /* the size of that block */
+    bool memory_out;      /* the ceiling refused a block in the current outermost call */
+    size_t refused;       /* the size of that block */
+    uint64_t allocations; /* blocks handed out to the Lua state, new or resized */
     /* "pack:path:line: " of content's line when the ceiling first refused a new block, or "" */
     char memory_where[LUA_IDSIZE + 24];
 

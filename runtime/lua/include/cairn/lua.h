@@ -108,6 +108,9 @@ void cairn_lua_charge(struct lua_State *L, int64_t cost);
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
     size_t memory;      /* bytes the Lua state holds */
+    /* blocks the Lua state's allocator has handed out so far, new or resized (the world's
+     * own are in cairn_world_stats) */
+    uint64_t allocations;
 } cairn_lua_stats;
 
 void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out);
