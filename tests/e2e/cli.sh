@@ -452,6 +452,16 @@ bench_runs_end_to_end_on_a_tiny_n)
   expect_status 2
   expect_err '^usage: cairn bench'
   ;;
+bench_steady_beats_allocate_nothing)
+  # Counts, not times: after the warm-up, no beat of any variant allocates, in the world or
+  # in the Lua state (a handler, a movs or a step function making garbage each call would).
+  run bench --n 100 --beats 500 --repeat 1
+  expect_status 0
+  for v in a b c d e; do
+    expect_out "^  \\($v\\) N=100 +0 allocations/beat: +0\\.00  met\$"
+  done
+  if grep -q 'allocations/beat.*MISSED' "$out"; then fail "a variant allocated in a steady beat"; fi
+  ;;
 sim_plays_a_game_to_each_of_its_ends)
   need_packs
   game=(sim --pack "$packs/corridor" --game corridor)
