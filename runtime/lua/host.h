@@ -57,8 +57,12 @@ struct cairn_lua {
     int callbacks_ref; /* the registry's reference to the world's callback table */
     /* What every push or check of a handle needs, found by a reference or an address rather
      * than by name in the registry: a movs makes several of each per call. */
-    int entity_cache_ref;    /* the weak cache of entity handles (entity.c) */
-    int world_handle_ref;    /* the handle of the current world, or false (world.c) */
+    int entity_cache_ref; /* the weak cache of entity handles (entity.c) */
+    int world_handle_ref; /* the handle of the current world, or false (world.c) */
+    /* That handle's address and its world's serial: while the registry holds the handle, no
+     * other value has its address, so a world method knows its handle by the address. */
+    const void *world_handle;
+    uint32_t world_handle_serial;
     const void *entity_meta; /* the metatables, which a handle is known by */
     const void *world_meta;
     /* The directions' names as Lua strings, kept alive by the registry: a short string is

@@ -9,6 +9,11 @@
 #include "host.h"
 
 static const char world_meta[] = "cairn.world";
+/* The metatable of a handle whose world was replaced: whatever it is asked raises. A handle
+ * is given it when the next world's handle is made, so that a live handle's __index can be
+ * its methods table itself, a look-up with no call into C. */
+static const char stale_meta[] = "cairn.world.stale";
+static const char stale_message[] = "world handle used after its world was replaced";
 
 typedef struct handle {
     uint32_t serial;
@@ -17,11 +22,18 @@ typedef struct handle {
 cairn_world *cairn_lua_check_world(lua_State *L, int idx)
 {
     cairn_lua *h = cairn_lua__from(L);
+    /* The current world's one handle, known by its address (a full userdata: a light one's
+     * value could be any number). */
+    if (h->world && h->world_handle_serial == h->world_serial &&
+        lua_touserdata(L, idx) == h->world_handle && lua_type(L, idx) == LUA_TUSERDATA)
+        return h->world;
     handle *hd = cairn_lua__test_class(L, idx, h->world_meta);
+    if (!hd && luaL_testudata(L, idx, stale_meta))
+        luaL_error(L, "%s", stale_message);
     if (!hd)
         hd = luaL_checkudata(L, idx, world_meta); /* raises, naming what was given */
     if (!h->world || hd->serial != h->world_serial)
-        luaL_error(L, "world handle used after its world was replaced");
+        luaL_error(L, "%s", stale_message);
     return h->world;
 }
 
@@ -39,12 +51,17 @@ void cairn_lua__push_world(lua_State *L)
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, h->world_handle_ref) == LUA_TUSERDATA &&
         ((handle *)lua_touserdata(L, -1))->serial == h->world_serial)
         return;
+    /* The handle of the world this one replaced, if any: from now on it only raises. */
+    if (lua_type(L, -1) == LUA_TUSERDATA)
+        luaL_setmetatable(L, stale_meta);
     lua_pop(L, 1);
     handle *hd = lua_newuserdatauv(L, sizeof *hd, 0);
     hd->serial = h->world_serial;
     luaL_setmetatable(L, world_meta);
     lua_pushvalue(L, -1);
     lua_rawseti(L, LUA_REGISTRYINDEX, h->world_handle_ref);
+    h->world_handle = hd;
+    h->world_handle_serial = h->world_serial;
 }
 
 static cairn_layer check_layer(lua_State *L, int idx)
@@ -524,16 +541,16 @@ static int w_allocations(lua_State *L)
     return 1;
 }
 
-static int w_index(lua_State *L)
+/* A world handle's fields, which are no methods: the __index of its methods table (the
+ * handle's __index), so called with that table, not the handle. Only the current world's
+ * handle has that __index: the handle of a replaced world has the stale metatable, and
+ * until the next world's handle is made, the current world has none. */
+static int w_field(lua_State *L)
 {
-    /* Only a world handle has this __index (its metatable cannot be had): no need to ask
-     * what it is, only whether its world is still the current one. */
     cairn_lua *h = cairn_lua__from(L);
-    if (!h->world || ((handle *)lua_touserdata(L, 1))->serial != h->world_serial)
-        return luaL_error(L, "world handle used after its world was replaced");
+    if (!h->world || h->world_handle_serial != h->world_serial)
+        return luaL_error(L, "%s", stale_message);
     cairn_world *w = h->world;
-    if (cairn_lua__upvalue_method(L))
-        return 1;
     const char *key = luaL_checkstring(L, 2);
     if (!strcmp(key, "beat"))
         lua_pushinteger(L, (lua_Integer)cairn_world_beat(w));
@@ -549,6 +566,11 @@ static int w_index(lua_State *L)
     } else
         return luaL_error(L, "a world has no field '%s'", key);
     return 1;
+}
+
+static int stale_index(lua_State *L)
+{
+    return luaL_error(L, "%s", stale_message);
 }
 
 static int w_eq(lua_State *L)
@@ -579,9 +601,20 @@ void cairn_lua__open_world(lua_State *L)
         {"allocations", w_allocations},
         {NULL, NULL},
     };
-    static const luaL_Reg meta[] = {{"__index", w_index}, {"__eq", w_eq}, {NULL, NULL}};
+    static const luaL_Reg meta[] = {{"__eq", w_eq}, {NULL, NULL}};
+    static const luaL_Reg stale[] = {{"__index", stale_index}, {"__eq", w_eq}, {NULL, NULL}};
+    static const luaL_Reg none[] = {{NULL, NULL}};
     cairn_lua__new_class(L, world_meta, "world", meta, methods);
-    cairn_lua__index_closure(L, world_meta, w_index);
+    cairn_lua__new_class(L, stale_meta, "world", stale, none);
+    /* A method is found in the methods table by Lua itself; what is not there, by w_field. */
+    luaL_getmetatable(L, world_meta);
+    lua_getfield(L, -1, "methods");
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, w_field);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
     cairn_lua *h = cairn_lua__from(L);
     h->world_meta = cairn_lua__class_meta(L, world_meta);
     /* The slot of the current world's handle; none yet. */
@@ -595,7 +628,9 @@ const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *m
     luaL_getmetatable(L, world_meta);
     lua_getfield(L, -1, "methods");
     for (const cairn_lua_method *m = methods; m && m->name && !clash; m++) {
-        if (lua_getfield(L, -1, m->name) != LUA_TNIL)
+        /* raw: the table's __index is for the handle's fields */
+        lua_pushstring(L, m->name);
+        if (lua_rawget(L, -2) != LUA_TNIL)
             clash = m->name;
         lua_pop(L, 1);
         if (clash)

@@ -233,6 +233,24 @@ test("a handle of a replaced world's entity raises, and so does the old world", 
   expect.eq(w2:at(0, 0).x, 0)
 end)
 
+test("an old world's handle raises for its fields and methods alike", function()
+  local w1 = scenario { map = "@." }
+  expect.eq(w1.width, 2)
+  local w2 = scenario { map = "@.." }
+  -- The new world's handle is made (scenario returns it), and the old one asked after it.
+  expect.error(function() return w1.width end, "world handle used after its world was replaced")
+  expect.error(function() return w1.beat end, "world handle used after its world was replaced")
+  expect.error(function() return w1.nonsense end, "world handle used after its world was replaced")
+  expect.error(function() w1:players() end, "world handle used after its world was replaced")
+  expect.error(function() return w1.players end, "world handle used after its world was replaced")
+  expect.falsy(w1 == w2)
+  expect.truthy(w1 == w1)
+  expect.eq(tostring(w1):match("^world"), "world")
+  expect.eq(w2.width, 3)
+  expect.error(function() return w2.nonsense end, "a world has no field 'nonsense'")
+  expect.truthy(cairn.world() == w2)
+end)
+
 cairn.entity { name = "chest", glyph = "c", data = { gold = 3, items = { "key" } } }
 
 test("e.data starts from the type's data, a copy per entity", function()
