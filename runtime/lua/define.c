@@ -153,10 +153,11 @@ static bool keep_dirs(lua_State *L, callback *cb, int first, bad_dirs *bad)
 {
     *cb->count = 0;
     int last = lua_gettop(L);
-    if (first > last || lua_isnil(L, first))
+    int type = first > last ? LUA_TNIL : lua_type(L, first);
+    if (type == LUA_TNIL)
         return true;
-    if (lua_type(L, first) == LUA_TSTRING) {
-        for (int i = first; i <= last && !lua_isnil(L, i); i++)
+    if (type == LUA_TSTRING) {
+        for (int i = first; i <= last && lua_type(L, i) != LUA_TNIL; i++)
             if (!keep_dir(L, cb, i, bad))
                 return false;
         return true;
@@ -295,8 +296,7 @@ static inline cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
 /* In the beat's frame, pushes the function of a callback whose arguments push without raising
  * or allocating - a kept entity handle, a step number, the first event handle of its scope -
  * and those arguments, and returns how many arguments; so that it is called directly, not
- * through callback_body, which would make it two calls. A movs's function is pushed twice:
- * the one below its results names it if they are bad. Returns -1 having pushed nothing when
+ * through callback_body, which would make it two calls. Returns -1 having pushed nothing when
  * the callback cannot be called so. */
 static int push_direct(lua_State *L, cairn_lua *h, const callback *cb)
 {
@@ -305,11 +305,9 @@ static int push_direct(lua_State *L, cairn_lua *h, const callback *cb)
         return -1;
     int top = cairn_lua__frame_top(h);
     lua_rawgeti(L, h->frame + 1, cb->fn);
-    if (cb->dirs)
-        lua_pushvalue(L, -1);
     int n = 0;
     if (!cairn_entity_id_is_none(cb->entity)) {
-        if (!cairn_lua__push_kept_entity_at(L, top, cb->entity))
+        if (!cairn_lua__push_kept_entity_in(L, h, top, cb->entity))
             goto fail;
         n++;
     }
@@ -342,10 +340,11 @@ static cairn_err call_direct(cairn_lua *h, callback *cb, int nargs)
     bad_dirs bad;
     if (cb->want_bool) {
         cb->result = lua_toboolean(L, -1);
-    } else if (cb->dirs && !keep_dirs(L, cb, top + 2, &bad)) {
+    } else if (cb->dirs && !keep_dirs(L, cb, top + 1, &bad)) {
+        /* the function, to name it, from the callback table (bad's strings are results) */
         lua_pushcfunction(L, raise_bad_result);
         lua_pushlightuserdata(L, &bad);
-        lua_pushvalue(L, top + 1);
+        lua_rawgeti(L, h->frame + 1, cb->fn);
         st = cairn_lua__call_in_frame(h, 2, 0);
     }
     lua_settop(L, top);

@@ -27,7 +27,10 @@ cairn_world *cairn_lua__world(lua_State *L)
 
 cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y)
 {
-    lua_Integer cx = luaL_checkinteger(L, x), cy = luaL_checkinteger(L, y);
+    int x_ok, y_ok;
+    lua_Integer cx = lua_tointegerx(L, x, &x_ok), cy = lua_tointegerx(L, y, &y_ok);
+    if (!x_ok || !y_ok) /* raises, naming what was given */
+        cx = luaL_checkinteger(L, x), cy = luaL_checkinteger(L, y);
     /* Beyond the largest grid by far, but never wrapped round into it. */
     if (cx < -CAIRN_STAT_MAX || cx > CAIRN_STAT_MAX || cy < -CAIRN_STAT_MAX || cy > CAIRN_STAT_MAX)
         luaL_error(L, "cell (%I, %I) is out of range", cx, cy);
@@ -79,24 +82,33 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
     }
     /* One handle per entity of this world, the gone ones too (named by the history, say):
      * keyed by e.id, which no later tenant of the slot shares. */
-    if (cairn_lua__push_kept_entity(L, id))
-        return;
     cairn_lua *h = cairn_lua__from(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
+    if (lua_rawgeti(L, -1, cairn_lua__id_to_integer(id)) == LUA_TUSERDATA &&
+        ((handle *)lua_touserdata(L, -1))->world == h->world_serial) {
+        lua_replace(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
     new_handle(L, id);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, cairn_lua__id_to_integer(id));
     lua_remove(L, -2);
 }
 
-bool cairn_lua__push_kept_entity_at(lua_State *L, int cache, cairn_entity_id id)
+bool cairn_lua__push_kept_entity_in(lua_State *L, const cairn_lua *h, int cache, cairn_entity_id id)
 {
     /* A raw look-up by an integer key: neither raises nor allocates. */
     if (lua_rawgeti(L, cache, cairn_lua__id_to_integer(id)) == LUA_TUSERDATA &&
-        ((handle *)lua_touserdata(L, -1))->world == cairn_lua__from(L)->world_serial)
+        ((handle *)lua_touserdata(L, -1))->world == h->world_serial)
         return true;
     lua_pop(L, 1);
     return false;
+}
+
+bool cairn_lua__push_kept_entity_at(lua_State *L, int cache, cairn_entity_id id)
+{
+    return cairn_lua__push_kept_entity_in(L, cairn_lua__from(L), cache, id);
 }
 
 bool cairn_lua__push_kept_entity(lua_State *L, cairn_entity_id id)

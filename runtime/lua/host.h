@@ -333,6 +333,9 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id);
 bool cairn_lua__push_kept_entity(lua_State *L, cairn_entity_id id);
 /* The same with the cache at stack index cache (the beat's frame has it). */
 bool cairn_lua__push_kept_entity_at(lua_State *L, int cache, cairn_entity_id id);
+/* The same for a caller that has the host at hand (a call into content has it). */
+bool cairn_lua__push_kept_entity_in(lua_State *L, const cairn_lua *h, int cache,
+                                    cairn_entity_id id);
 /* The id of the entity handle at idx, or raises; `alive` also refuses a dead entity. */
 cairn_entity_id cairn_lua__check_entity(lua_State *L, int idx, bool alive);
 /* e.id, an integer naming an entity and its generation, and back (NONE for no entity). */
