@@ -125,11 +125,10 @@ static int raise_bad_result(lua_State *L)
     return bad_result(L, bad->fmt, bad->arg);
 }
 
-/* One direction name of a movs's result, the value at idx, into cb->dirs; false (and *bad
- * says why) if it is none. Raises nothing. */
-static bool keep_dir(lua_State *L, callback *cb, int idx, bad_dirs *bad)
+/* One direction name of a movs's result, the value at idx, which names direction d (-1: it
+ * names none), into cb->dirs; false (and *bad says why) if it is none. Raises nothing. */
+static bool keep_dir(lua_State *L, callback *cb, int idx, int d, bad_dirs *bad)
 {
-    int d = cairn_lua__to_dir(L, idx);
     if (d < 0 || d == CAIRN_DIR_NONE) {
         bad->fmt = "a movs returns directions (n, ne, e, se, s, sw, w, nw); '%s' is not one";
         bad->arg = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : "";
@@ -157,9 +156,12 @@ static bool keep_dirs(lua_State *L, callback *cb, int first, bad_dirs *bad)
     if (type == LUA_TNIL)
         return true;
     if (type == LUA_TSTRING) {
-        for (int i = first; i <= last && lua_type(L, i) != LUA_TNIL; i++)
-            if (!keep_dir(L, cb, i, bad))
+        const cairn_lua *h = cairn_lua__from(L);
+        for (int i = first; i <= last && (type = lua_type(L, i)) != LUA_TNIL; i++) {
+            int d = type == LUA_TSTRING ? cairn_lua__dir_named(h, lua_tostring(L, i)) : -1;
+            if (!keep_dir(L, cb, i, d, bad))
                 return false;
+        }
         return true;
     }
     if (!lua_istable(L, first)) {
@@ -169,7 +171,7 @@ static bool keep_dirs(lua_State *L, callback *cb, int first, bad_dirs *bad)
     }
     bool ok = true;
     for (lua_Integer i = 1; ok && lua_rawgeti(L, first, i) != LUA_TNIL; i++) {
-        ok = keep_dir(L, cb, -1, bad);
+        ok = keep_dir(L, cb, -1, cairn_lua__to_dir(L, -1), bad);
         if (ok)
             lua_pop(L, 1); /* a bad one stays: bad->arg may be its string */
     }

@@ -41,8 +41,12 @@ int cairn_lua__to_dir(lua_State *L, int idx)
 {
     if (lua_type(L, idx) != LUA_TSTRING)
         return -1;
-    const char *name = lua_tostring(L, idx);
-    const char *const *names = cairn_lua__from(L)->dir_names;
+    return cairn_lua__dir_named(cairn_lua__from(L), lua_tostring(L, idx));
+}
+
+int cairn_lua__dir_named(const cairn_lua *h, const char *name)
+{
+    const char *const *names = h->dir_names;
     for (int d = 0; d <= CAIRN_DIR_NONE; d++)
         if (name == names[d])
             return d;
@@ -453,19 +457,17 @@ static int e_index(lua_State *L)
     /* x and y, which a movs or a handler reads most, before the methods (none has either
      * name) and on the shortest way: for a handle that names an entity of this world on the
      * grid (any other goes the long way, to its error or its nil). */
-    size_t len = 0;
-    /* (a number key becomes its string here, as luaL_checkstring below would make it) */
-    const char *key = lua_tolstring(L, 2, &len);
+    const void *xy = lua_topointer(L, 2); /* the strings "x" and "y" are each one value */
     cairn_cell cell;
-    if (key && len == 1 && (key[0] == 'x' || key[0] == 'y') && h->world &&
-        e->world == h->world_serial && cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
-        lua_pushinteger(L, key[0] == 'x' ? cell.x : cell.y);
+    if ((xy == h->key_x || xy == h->key_y) && h->world && e->world == h->world_serial &&
+        cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
+        lua_pushinteger(L, xy == h->key_x ? cell.x : cell.y);
         return 1;
     }
     /* The methods: the metatable's `methods`, this closure's upvalue. */
     if (cairn_lua__upvalue_method(L))
         return 1;
-    key = luaL_checkstring(L, 2);
+    const char *key = luaL_checkstring(L, 2);
     cairn_world *w = cairn_lua__world(L);
     /* One way to ask: an `alive` field once did what e:is_dead() does. */
     if (!strcmp(key, "alive"))
@@ -597,11 +599,18 @@ void cairn_lua__open_entity(lua_State *L)
     lua_setmetatable(L, -2);
     h->entity_cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
-    /* The directions' names, kept by a table the registry keeps (cairn_lua__to_dir). */
-    lua_createtable(L, CAIRN_DIR_NONE + 1, 0);
+    /* The directions' names (cairn_lua__to_dir) and "x" and "y" (e_index), kept by a table
+     * the registry keeps. */
+    lua_createtable(L, CAIRN_DIR_NONE + 3, 0);
     for (int d = 0; d <= CAIRN_DIR_NONE; d++) {
         h->dir_names[d] = lua_pushstring(L, cairn_dir_name((cairn_dir)d));
         lua_rawseti(L, -2, d + 1);
     }
+    lua_pushliteral(L, "x");
+    h->key_x = lua_topointer(L, -1);
+    lua_rawseti(L, -2, CAIRN_DIR_NONE + 2);
+    lua_pushliteral(L, "y");
+    h->key_y = lua_topointer(L, -1);
+    lua_rawseti(L, -2, CAIRN_DIR_NONE + 3);
     luaL_ref(L, LUA_REGISTRYINDEX);
 }

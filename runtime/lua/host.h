@@ -68,6 +68,12 @@ struct cairn_lua {
     /* The directions' names as Lua strings, kept alive by the registry: a short string is
      * interned, so a name given by content is one of these by its address alone. */
     const char *dir_names[CAIRN_DIR_NONE + 1];
+    /* The strings "x" and "y" as Lua values (lua_topointer), kept alive by the registry: an
+     * entity handle's __index tells them, which a movs reads most, by address. */
+    const void *key_x, *key_y;
+    /* The serial of the world whose handle cairn.world() holds as its upvalue; 0 for none
+     * (a world's serial is at least 1). */
+    uint32_t world_fn_serial;
     uint64_t callbacks; /* calls the core made into Lua */
 
     /* The full message of the last failure; `pending` while it travels back up through the
@@ -212,6 +218,8 @@ void *cairn_lua__test_class(lua_State *L, int idx, const void *meta);
 /* The direction the value at idx names (none included), or -1 if it is not a direction's
  * name. Raises nothing. */
 int cairn_lua__to_dir(lua_State *L, int idx);
+/* The same for a string content gave (a Lua string's text). */
+int cairn_lua__dir_named(const cairn_lua *h, const char *name);
 /* The address of the class tname's metatable, for cairn_lua__test_class. */
 const void *cairn_lua__class_meta(lua_State *L, const char *tname);
 

@@ -647,17 +647,18 @@ const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *m
 static int world_handle(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
-    const handle *hd = lua_touserdata(L, lua_upvalueindex(1));
-    if (hd && h->world && hd->serial == h->world_serial) {
+    if (h->world && h->world_fn_serial == h->world_serial) {
         lua_pushvalue(L, lua_upvalueindex(1));
         return 1;
     }
     cairn_lua__push_world(L);
     lua_pushvalue(L, -1);
     lua_replace(L, lua_upvalueindex(1));
+    h->world_fn_serial = h->world_serial;
     return 1;
 }
 
+/* One closure a host: world_fn_serial is its upvalue's. */
 void cairn_lua__open_world_handle(lua_State *L)
 {
     lua_pushboolean(L, 0); /* no world yet */
