@@ -456,10 +456,16 @@ static int e_index(lua_State *L)
     cairn_lua *h = cairn_lua__from(L);
     /* x and y, which a movs or a handler reads most, before the methods (none has either
      * name) and on the shortest way: for a handle that names an entity of this world on the
-     * grid (any other goes the long way, to its error or its nil). */
-    const void *xy = lua_topointer(L, 2); /* the strings "x" and "y" are each one value */
+     * grid (any other goes the long way, to its error or its nil). "x" and "y" are each one
+     * string, known by its address. The only keys content can give whose lua_topointer is
+     * not an address of their own are event handles, light userdata made of a stamp and an
+     * index (event.c): an address whose stamp part is past the last stamp made is none of
+     * them, and only one that is not needs its type asked. */
+    const void *xy = lua_topointer(L, 2);
     cairn_cell cell;
-    if ((xy == h->key_x || xy == h->key_y) && h->world && e->world == h->world_serial &&
+    if ((xy == h->key_x || xy == h->key_y) &&
+        ((uintptr_t)xy >> CAIRN_LUA_EVENT_INDEX_BITS > h->stamp || lua_type(L, 2) == LUA_TSTRING) &&
+        h->world && e->world == h->world_serial &&
         cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
         lua_pushinteger(L, xy == h->key_x ? cell.x : cell.y);
         return 1;

@@ -233,6 +233,16 @@ test("a handle of a replaced world's entity raises, and so does the old world", 
   expect.eq(w2:at(0, 0).x, 0)
 end)
 
+test("an entity handle read with a key that is no field's name raises", function()
+  local w = scenario { map = "@." }
+  local p = w:at(0, 0)
+  expect.eq(p["x"], 0)
+  expect.eq(p[("xy"):sub(2)], 0, "a y made at run time is the same y")
+  expect.error(function() return p[1] end, "an entity has no field '1'")
+  expect.error(function() return p[true] end, "string expected")
+  expect.error(function() return p[p] end, "string expected")
+end)
+
 test("an old world's handle raises for its fields and methods alike", function()
   local w1 = scenario { map = "@." }
   expect.eq(w1.width, 2)
