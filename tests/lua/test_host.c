@@ -625,6 +625,33 @@ static void a_beat_of_many_calls_is_stopped_by_the_beat_s_budget(void **state)
     cairn_lua_destroy(h);
 }
 
+/* --- world methods ----------------------------------------------------------------------- */
+
+static int world_method(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
+/* A host made with methods for the world handle takes a new name and refuses one the handle
+ * has: the look-up that tells them asks the methods table itself, not the handle's fields,
+ * which would raise with no world yet. */
+static void world_methods_are_added_unless_the_handle_has_the_name(void **state)
+{
+    (void)state;
+    const cairn_lua_method added[] = {{"frobnicate", world_method}, {NULL, NULL}};
+    const cairn_lua_method clash[] = {{"closest_player", world_method}, {NULL, NULL}};
+    cairn_lua_config config = {.memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    config.world_methods = added;
+    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    cairn_lua_destroy(h);
+    config.world_methods = clash;
+    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_ERR_EXISTS);
+    assert_non_null(strstr(err.message, "the world handle has a method 'closest_player'"));
+}
+
 /* --- a data-only enemy ------------------------------------------------------------------- */
 
 static void a_data_only_enemy_runs_without_lua_calls_or_world_allocations(void **state)
@@ -739,6 +766,7 @@ int main(void)
         T(a_handler_failing_mid_beat_stops_that_beat_and_the_next_runs_whole),
         T(a_runaway_handler_is_stopped_and_the_world_steps_on),
         cmocka_unit_test(a_beat_of_many_calls_is_stopped_by_the_beat_s_budget),
+        cmocka_unit_test(world_methods_are_added_unless_the_handle_has_the_name),
         T(a_data_only_enemy_runs_without_lua_calls_or_world_allocations),
         T(pairs_and_next_visit_keys_in_the_same_order_in_every_lua_state),
         T(stepping_before_any_world_is_an_error_not_a_crash),
