@@ -521,6 +521,20 @@ function CairnWorld:restore(snapshot) end
 ---@return CairnChange[]
 function CairnWorld:preview(fn) end
 
+---An action played out on a copy of the world, then put back: its timeline (every change,
+---each with its step), its net outcome and the undo. target: nil or a direction (one beat),
+---a cell { x =, y = } (a walk along w:path's way) or a list of directions (one beat each).
+---@param actor CairnEntity
+---@param action string
+---@param target? string|{x: integer, y: integer}|string[]
+---@return {timeline: CairnChange[], outcome: table[], undo: table[], steps: integer, stopped: string?}
+function CairnWorld:schedule(actor, action, target) end
+
+---Puts a schedule's outcome (or undo) into the world between beats, all or nothing, without
+---a beat or a word in the history.
+---@param outcome table[]
+function CairnWorld:apply(outcome) end
+
 ---What can be seen from a cell, by symmetric shadowcasting: walls block sight and are seen;
 ---nothing else blocks. radius 0 (the default): no limit. Raises for a cell off the grid.
 ---@param x integer
