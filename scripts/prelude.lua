@@ -51,11 +51,12 @@ local saves = script("saves",
 local session = script("session", { abilities = abilities, checkpoints = checkpoints,
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
-local testing = script("testing", { compile = compile, core = core, data = data,
-  define = define, host = host, packs = packs, prims = prims, problems = problems,
-  sandbox = sandbox, session = session, util = util })
 local view = script("view", { compile = compile, session = session })
 local schedule = script("schedule")
+local travel = script("travel", { host = host, session = session, view = view })
+local testing = script("testing", { compile = compile, core = core, data = data,
+  define = define, host = host, packs = packs, prims = prims, problems = problems,
+  sandbox = sandbox, session = session, travel = travel, util = util })
 local replay = script("replay", { host = host, packs = packs, session = session, util = util })
 
 local runtime = {}
@@ -63,6 +64,24 @@ local runtime = {}
 local function fail_on_problems()
   local text = problems.take()
   if text then error(text, 0) end
+end
+
+-- Travel (cairn_session_travel_*): a journey a beat at a time.
+function runtime.travel_way(x, y)
+  return travel.way(x, y)
+end
+
+function runtime.travel_go(x, y)
+  travel.go(x, y)
+end
+
+function runtime.travel_step()
+  local going, why = travel.step()
+  return going, why or "", travel.rest()
+end
+
+function runtime.travel_stop()
+  travel.stop()
 end
 
 -- w:schedule's beats, on a copy of the world, and what they came to (runtime/lua/schedule.c).

@@ -40,6 +40,22 @@ static void *array_in(lua_State *L, int idx, const char *key, size_t count, size
     return a;
 }
 
+/* The list of integers on top of the stack as an array kept in the table at t under key;
+ * pops the list. Returns the array and, in *count, its length over 2 (x, y pairs). */
+static const int32_t *pairs_of(lua_State *L, int t, const char *key, size_t *count)
+{
+    size_t n = (size_t)luaL_len(L, -1);
+    int32_t *cells = array_in(L, t, key, n, sizeof *cells);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        cells[i] = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    *count = n / 2;
+    return cells;
+}
+
 cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 {
     lua_State *L = cairn_lua__state(h);
@@ -273,16 +289,8 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
     out->range = (int32_t)int_field(L, t, "range");
     out->area = (int32_t)int_field(L, t, "area");
     lua_getfield(L, t, "cells");
-    size_t n = (size_t)luaL_len(L, -1);
-    int32_t *cells = array_in(L, t, "cairn.cells", n, sizeof *cells);
-    for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, -1, (lua_Integer)i + 1);
-        cells[i] = (int32_t)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
-    out->cells = cells;
-    out->cell_count = n / 2;
+    out->cells = pairs_of(L, t, "cairn.cells", &out->cell_count);
+    lua_pop(L, 1);
     return CAIRN_OK;
 }
 
@@ -316,6 +324,69 @@ cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char 
     *text = lua_tostring(L, -1);
     lua_pop(L, 1);
     return CAIRN_OK;
+}
+
+/* --- travel (scripts/travel.lua) ---------------------------------------- */
+
+/* Keeps what a journey's call returned alive, in a table anchored under key (pushed): the
+ * string at stack index why (nil: none) and the list of cells at index cells. Returns the
+ * string ("" for none) and the cells. */
+static const char *journey_results(lua_State *L, const char *key, int why, int cells,
+                                   const int32_t **out, size_t *count)
+{
+    why = lua_absindex(L, why);
+    cells = lua_absindex(L, cells);
+    lua_newtable(L);
+    anchor(L, key);
+    int t = lua_gettop(L);
+    lua_pushvalue(L, why);
+    lua_setfield(L, t, "why");
+    const char *text = string_field(L, t, "why", NULL);
+    lua_pushvalue(L, cells);
+    *out = pairs_of(L, t, "cairn.cells", count);
+    return text ? text : "";
+}
+
+cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "travel_way");
+    lua_pushinteger(L, x);
+    lua_pushinteger(L, y);
+    cairn_err st = cairn_lua__call(h, 2, 4);
+    if (st)
+        return st;
+    *out =
+        (cairn_travel_way){.x = (int32_t)lua_tointeger(L, -4), .y = (int32_t)lua_tointeger(L, -3)};
+    out->why = journey_results(L, "cairn.travel_way", -1, -2, &out->cells, &out->cell_count);
+    lua_pop(L, 5);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "travel_go");
+    lua_pushinteger(L, x);
+    lua_pushinteger(L, y);
+    return refusal(cairn_lua__call(h, 2, 0), CAIRN_ERR_STATE);
+}
+
+cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "travel_step", NULL, 3);
+    if (st)
+        return st;
+    *out = (cairn_travel_step){.going = lua_toboolean(L, -3)};
+    out->why = journey_results(L, "cairn.travel_step", -2, -1, &out->cells, &out->cell_count);
+    lua_pop(L, 4);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_travel_stop(cairn_lua *h)
+{
+    return call_runtime(h, "travel_stop", NULL, 0);
 }
 
 /* --- saved states ------------------------------------------------------------------------ */

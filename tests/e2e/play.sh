@@ -553,6 +553,34 @@ watch_waits_for_a_choice_under_way)
   wait_gone "$TARGETING"
   press .
   ;;
+travel_draws_its_way_and_the_replay_verifies)
+  # Seed 7: the player starts in a small room. _ puts a cursor on it; moving the cursor draws
+  # the way there as a trail of stars; Enter walks it, a beat a step, each step logged as a
+  # move, so that the recorded game replays and verifies.
+  start --seed 7 --save "$save" --record "$dir/replay.txt"
+  wait_for '  Beat 0  Seed 7'
+  lines 2 19 | cut -c1-48 | grep -q '\*' && fail "stars on the map before travel"
+  was=$(player_at)
+  key _
+  wait_for '^travel: Go where\?'
+  key hhhj
+  wait_for '\*'
+  stars=$(lines 2 19 | cut -c1-48 | tr -cd '*' | wc -c)
+  [ "$stars" -ge 2 ] || fail "the way shows $stars stars, not a trail"
+  [ "$(beat)" = 0 ] || fail "aiming played a beat"
+  named Enter
+  wait_for '^You are there'
+  wait_gone '^travel: Go where'
+  [ "$(beat)" -ge 3 ] || fail "the travel took $(beat) beats, not 3 or more"
+  [ "$(player_at)" != "$was" ] || fail "the player did not move"
+  lines 2 19 | cut -c1-48 | grep -q '\*' && fail "the trail stayed after the travel"
+  key Q
+  wait_exit 0
+  grep -q '^beat 3 move ' "$dir/replay.txt" || fail "the travel's steps are not in the replay"
+  "$cairn" replay "$dir/replay.txt" --verify --partial >"$dir/verify" 2>&1 ||
+    fail "the replay does not verify: $(cat "$dir/verify")"
+  grep -q '^verified: 3 beats' "$dir/verify" || fail "replay said: $(cat "$dir/verify")"
+  ;;
 *)
   echo "unknown case $case_name"
   exit 2
