@@ -15,8 +15,9 @@ local use = ... -- what this script uses, from prelude.lua
 local core, define, host, util = use.core, use.define, use.host, use.util
 local choices = {}
 
--- Keys the play screen keeps for itself: moving, undo, help, quitting, scrolling, travel.
-choices.RESERVED_KEYS = "hjklyubnU0123456789?Qq<>_"
+-- Keys the play screen keeps for itself: moving, undo, help, quitting, scrolling, travel and
+-- auto-explore.
+choices.RESERVED_KEYS = "hjklyubnU0123456789?Qq<>_o"
 
 local KINDS = { pick = true, number = true, confirm = true, select = true }
 local AMONG = { direction = true, cell = true, entity = true }

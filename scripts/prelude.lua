@@ -66,13 +66,17 @@ local function fail_on_problems()
   if text then error(text, 0) end
 end
 
--- Travel (cairn_session_travel_*): a journey a beat at a time.
+-- Travel and auto-explore (cairn_session_travel_*): a journey a beat at a time.
 function runtime.travel_way(x, y)
   return travel.way(x, y)
 end
 
 function runtime.travel_go(x, y)
   travel.go(x, y)
+end
+
+function runtime.travel_explore()
+  travel.explore()
 end
 
 function runtime.travel_step()

@@ -152,7 +152,7 @@ local function library(pack)
   -- (true, or false when the answers dropped it), g:choices(), g:bot(name), g:step([n]),
   -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history),
   -- g:messages() (the message log, oldest first, as the play screen shows it), g:travel(x, y)
-  -- (a journey, as the play screen's _ begins it), g:journey() (plays
+  -- and g:explore() (journeys, as the play screen's _ and o begin them), g:journey() (plays
   -- the journey begun to its end: why it stopped, and its beats).
   function lib.game(name, opts)
     opts = opts or {}
@@ -184,6 +184,10 @@ local function library(pack)
     function g.preview(_, action, dir) return session.preview(action, dir) end
     function g.travel(_, x, y)
       local went, why = pcall(travel.go, x, y)
+      if not went then error(util.unplace(tostring(why)), 2) end
+    end
+    function g.explore()
+      local went, why = pcall(travel.explore)
       if not went then error(util.unplace(tostring(why)), 2) end
     end
     function g.journey()

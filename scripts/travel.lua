@@ -1,25 +1,28 @@
--- travel.lua: travel, for a front end (`cairn play`'s _ key). It walks the player a step a
--- beat over the cells it remembers of its floor (view.lua's memory), each step an ordinary
--- input - a move in a direction - that the session logs, so a game with
+-- travel.lua: travel and auto-explore, for a front end (`cairn play`'s _ and o keys). Both walk
+-- the player a step a beat over the cells it remembers of its floor (view.lua's memory), each
+-- step an ordinary input - a move in a direction - that the session logs, so a game with
 -- travel replays, undoes and saves as any other. The front end steps the journey one beat at
 -- a time (travel.step), drawing the game in between and stopping it at any key.
 --
 -- Travel goes to a cell picked with a cursor: the way there (travel.way) is drawn while the
 -- cursor moves, and committing it builds its schedule once (w:schedule: the walk played out on
 -- a copy of the world, consequences and all); the front end then plays the schedule's steps,
--- showing the rest of its path.
+-- showing the rest of its path. Auto-explore heads for the nearest cell it remembers next to
+-- one it has never seen, planned again each step as the map opens up.
 --
 -- A journey stops after a beat in which something happened: an enemy came into view, the
 -- player's hp changed, it is not where the step should have taken it, an item lies under its
 -- feet, the beat had words for the log, the floor changed or the game ended; and once it is
--- there. It does not walk onto a cell the game's `avoid` says to keep off (the base game's
--- stairs, which take the player down), but may end on one.
+-- there (travel) or nothing is left to explore. Neither walks onto a cell the game's `avoid`
+-- says to keep off (the base game's stairs, which take the player down), but travel may end
+-- on one.
 local use = ... -- what this script uses, from prelude.lua
 local session, view = use.session, use.view
 local travel = {}
 
 local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
   sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+local AROUND = { DELTA.n, DELTA.ne, DELTA.e, DELTA.se, DELTA.s, DELTA.sw, DELTA.w, DELTA.nw }
 
 local journey -- the journey under way, or nil
 
@@ -111,17 +114,19 @@ local function note_before(s, w, p)
   journey.seen = in_view(s, w, p)
 end
 
-local function begin(dirs, target)
+local function begin(kind, dirs, target)
   local s, w = game()
   if s.ended then error("the game is over", 0) end
   local p = player(w)
-  journey = { dirs = dirs, at = 0, target = target, x = p.x, y = p.y }
+  journey = { kind = kind, dirs = dirs, at = 0, target = target, x = p.x, y = p.y }
   note_before(s, w, p)
-  -- The schedule: the walk played out once, on a copy of the world. The journey plays its
-  -- steps: where the schedule stops (something in the way, a blow), the walk stops too.
-  local plan = w:schedule(p, "move", dirs)
-  journey.steps = plan.steps
-  journey.schedule = plan
+  if kind == "travel" then
+    -- The schedule: the walk played out once, on a copy of the world. The journey plays its
+    -- steps: where the schedule stops (something in the way, a blow), the walk stops too.
+    local plan = w:schedule(p, "move", dirs)
+    journey.steps = plan.steps
+    journey.schedule = plan
+  end
 end
 
 -- Begins travel to (x, y); raises why it cannot go.
@@ -131,13 +136,51 @@ function travel.go(x, y)
   view.remember(s, w, p)
   local dirs, why = way_to(s, w, p, x, y)
   if not dirs then error(why, 0) end
-  begin(dirs, { x = x, y = y })
+  begin("travel", dirs, { x = x, y = y })
+end
+
+-- The nearest cell remembered with a cell never seen next to it, by way of what is
+-- remembered: the first step there, or nil when there is none.
+local function explore_step(s, w, p)
+  local seen = s.seen[s.floor] or {}
+  local width, height = w.width, w.height
+  local costs = costs_of(s, w)
+  local d = w:distances(p.x, p.y, { costs = costs, diagonal = true })
+  local best, best_d
+  for y = 0, height - 1 do
+    for x = 0, width - 1 do
+      local i = y * width + x
+      local di = d[i + 1]
+      if di and di > 0 and (not best_d or di < best_d) then
+        for _, delta in ipairs(AROUND) do
+          local nx, ny = x + delta[1], y + delta[2]
+          if nx >= 0 and ny >= 0 and nx < width and ny < height and not seen[ny * width + nx] then
+            best, best_d = { x = x, y = y }, di
+            break
+          end
+        end
+      end
+    end
+  end
+  if not best then return nil end
+  return path(w, p, best.x, best.y, costs)[1]
+end
+
+-- Begins auto-explore; raises why it cannot (an enemy in view, nothing left to explore).
+function travel.explore()
+  local s, w = game()
+  local p = player(w)
+  view.remember(s, w, p)
+  local e = next(in_view(s, w, p))
+  if e then error("not with an enemy in view", 0) end
+  if not explore_step(s, w, p) then error("nothing left to explore here", 0) end
+  begin("explore")
 end
 
 -- The cells the travel under way has still to go through, x, y pairs in one list (the rest of
--- its schedule's path); none when no journey is under way.
+-- its schedule's path); none while exploring or when no journey is under way.
 function travel.rest()
-  if not journey then return {} end
+  if not journey or journey.kind ~= "travel" then return {} end
   return cells_of(journey.x, journey.y, journey.dirs, journey.at + 1)
 end
 
@@ -166,24 +209,34 @@ end
 function travel.step()
   if not journey then return false, "" end
   local s, w = game()
-  player(w)
-  if journey.at >= journey.steps then
-    journey = nil
-    return false, "you are there"
+  local p = player(w)
+  local dir
+  if journey.kind == "travel" then
+    if journey.at >= journey.steps then
+      journey = nil
+      return false, "you are there"
+    end
+    dir = journey.dirs[journey.at + 1]
+  else
+    view.remember(s, w, p)
+    dir = explore_step(s, w, p)
+    if not dir then
+      journey = nil
+      return false, "nothing left to explore here"
+    end
   end
-  local dir = journey.dirs[journey.at + 1]
   journey.at = journey.at + 1
   journey.x, journey.y = journey.x + DELTA[dir][1], journey.y + DELTA[dir][2]
   session.input("move", dir)
   session.step()
-  local p = w:players()[1]
+  p = w:players()[1]
   if p and p.x then view.remember(s, w, p) end
   local why = interruption(s, w, p)
   if why then
     journey = nil
     return false, why
   end
-  if journey.at >= journey.steps then
+  if journey.kind == "travel" and journey.at >= journey.steps then
     journey = nil
     return false, "you are there"
   end

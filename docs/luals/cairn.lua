@@ -329,7 +329,7 @@
 ---@field items? fun(w: CairnWorld, player: CairnEntity): string[] What the player holds, for the status line of `cairn play`.
 ---@field panel? fun(w: CairnWorld, player: CairnEntity): (string|{ text: string, dim?: boolean })[] Lines for the side panel of `cairn play`, under the actions (the base game: the hand of cards); `dim` draws a line as a choice that cannot be made now.
 ---@field sight? integer How far the player sees in `cairn play` (w:fov's radius); default 8.
----@field avoid? fun(w: CairnWorld, x: integer, y: integer): boolean Cells travel in `cairn play` keeps off on its way; it may still end on one.
+---@field avoid? fun(w: CairnWorld, x: integer, y: integer): boolean Cells travel and auto-explore in `cairn play` keep off on their way; travel may still end on one.
 ---@field description? string
 
 ---What a bot remembers: a table of its own for the whole game. The session sets floor and
@@ -406,7 +406,7 @@ function CairnGameLook:preview(action, dir) end
 ---Something an actor can choose to do now. Exactly one of action and perform.
 ---@class CairnChoiceDef: CairnChangeable
 ---@field name string
----@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >, _), or "direction": the movement keys choose it, their direction answering its target. Unique within its pack.
+---@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >, _, o), or "direction": the movement keys choose it, their direction answering its target. Unique within its pack.
 ---@field label? string|fun(actor: CairnEntity): string What a list of choices shows (default: the name).
 ---@field description? string
 ---@field available? fun(actor: CairnEntity): boolean, string? true: open; false and a reason: listed as closed, with it; false alone: not listed. Absent: always open.

@@ -3,9 +3,9 @@
  * game's dungeon), turns each key into one of the player's choices (cairn_session_choices) for
  * one beat, asks the choice's prompts on the screen (menus, numbers, yes or no, a target on the
  * map) and shows the game on the terminal screen (screen.c) after each beat. Q saves and quits;
- * a game that ends shows its summary and, when left, takes its save with it. _ is a journey
- * (travel to a cell): beats played one after another, the screen drawn between them, until
- * something happens or a key is pressed.
+ * a game that ends shows its summary and, when left, takes its save with it. _ and o are
+ * journeys (travel to a cell, auto-explore): beats played one after another, the screen drawn
+ * between them, until something happens or a key is pressed.
  *
  * The front end knows nothing of the game: every rule is the session's, so a mod's game plays
  * the same way. Everything the command holds is in one struct, `play`, passed around.
@@ -603,7 +603,7 @@ static int on_choice_key(play *p, int ch)
     return c ? begin(p, c, dir) : SCREEN_GO_ON;
 }
 
-/* --- travel -------------------------------------------------------------------------------- */
+/* --- travel and auto-explore ------------------------------------------------------------ */
 
 /* How long a journey waits for a key between its beats: long enough to follow the walk, and to
  * stop it. */
@@ -729,6 +729,19 @@ static int on_aim_key(play *p, int ch)
     return SCREEN_GO_ON;
 }
 
+/* o: exploring, until something turns up. */
+static int explore(play *p)
+{
+    cairn_err st = cairn_session_explore(p->screen.h);
+    if (st == CAIRN_ERR_STATE) {
+        tell_refusal(p);
+        return SCREEN_GO_ON;
+    }
+    if (st)
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    return journey(p);
+}
+
 /* --record: the game so far as a replay, written once the screen is given back (so that a
  * failure to write it can be read). */
 static int write_record(play *p)
@@ -822,6 +835,8 @@ static int on_key(play *p, int ch)
         return undo(p);
     if (ch == '_')
         return aim_travel(p);
+    if (ch == 'o')
+        return explore(p);
     return on_choice_key(p, ch);
 }
 

@@ -65,7 +65,7 @@ static const help_line help_lines[] = {
     {0, "  b j n     1 2 3"},
     {0, "u is undo, so north-east is U or 9."},
     {0, ""},
-    {0, "_          travel to a cell (a key stops it)"},
+    {0, "_ o        travel to a cell; explore (a key stops)"},
     {0, "u          undo the last beat"},
     {0, "PgUp PgDn  scroll the message log (or < >)"},
     {0, "?          this help"},

@@ -326,7 +326,7 @@ cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char 
     return CAIRN_OK;
 }
 
-/* --- travel (scripts/travel.lua) ---------------------------------------- */
+/* --- travel and auto-explore (scripts/travel.lua) ---------------------------------------- */
 
 /* Keeps what a journey's call returned alive, in a table anchored under key (pushed): the
  * string at stack index why (nil: none) and the list of cells at index cells. Returns the
@@ -370,6 +370,11 @@ cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     return refusal(cairn_lua__call(h, 2, 0), CAIRN_ERR_STATE);
+}
+
+cairn_err cairn_session_explore(cairn_lua *h)
+{
+    return refusal(call_runtime(h, "travel_explore", NULL, 0), CAIRN_ERR_STATE);
 }
 
 cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)

@@ -1,5 +1,6 @@
--- Travel, as the play screen's _ runs it: a journey walks a beat a step over what the player
--- remembers, each step an ordinary move, and stops when something happens.
+-- Travel and auto-explore, as the play screen's _ and o run them: a journey walks a beat a
+-- step over what the player remembers, each step an ordinary move, and stops when something
+-- happens - an enemy comes into view first of all.
 
 cairn.entity { name = "hero", glyph = "@",
   decorators = { "PlayerControl", "Moving", "Displaceable", "WithHP", "Killable", "Attackable" },
@@ -45,9 +46,23 @@ cave("hall", {
   "#########",
 }, 9)
 
+test("auto-explore stops when an enemy comes into view", function()
+  local g = game("corner")
+  local p = g.world:players()[1]
+  g:explore()
+  local why, beats = g:journey()
+  expect.eq(why, "lurker comes into view")
+  expect.truthy(beats > 3, "it walked a while first")
+  expect.eq(g.beats, beats, "a beat a step")
+  expect.truthy(p.x >= 6, "along the corridor")
+  expect.error(function() g:explore() end, "not with an enemy in view")
+end)
+
 test("travel walks the way it remembers, keeping off what the game avoids", function()
   local g = game("hall")
   local p = g.world:players()[1]
+  -- Exploring remembers the hall: it is all in sight, so nothing is left to explore.
+  expect.error(function() g:explore() end, "nothing left to explore here")
   expect.error(function() g:travel(1, 2) end, "you are there already")
   expect.error(function() g:travel(20, 2) end, "off the map")
   g:travel(7, 2)
@@ -62,6 +77,7 @@ end)
 test("a journey's steps are moves: undo takes them back one at a time", function()
   local g = game("hall")
   local p = g.world:players()[1]
+  expect.error(function() g:explore() end, "nothing left to explore here")
   g:travel(4, 1)
   local _, beats = g:journey()
   expect.eq(beats, 3)

@@ -96,7 +96,7 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
  * host's until the next call of it. */
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
 
-/* --- travel (scripts/travel.lua): journeys a front end plays a beat at a
+/* --- travel and auto-explore (scripts/travel.lua): journeys a front end plays a beat at a
  * time. Each step is an ordinary input (a move) the session logs, so a game with journeys
  * replays, undoes and saves as any other. They go over what the player remembers of its
  * floor, keeping off the cells the game's `avoid` names. ---------------------------------- */
@@ -114,6 +114,9 @@ cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_tra
  * cairn_session_travel_step. CAIRN_ERR_STATE with why (in cairn_lua_error) when there is no
  * way there. */
 cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y);
+/* Begins auto-explore: towards the nearest remembered cell next to one never seen, planned
+ * again each step. CAIRN_ERR_STATE with why when an enemy is in view or nothing is left. */
+cairn_err cairn_session_explore(cairn_lua *h);
 /* One beat of the journey under way (the game's rules and all, as cairn_session_step). Owned
  * by the host until the next call of it. */
 typedef struct cairn_travel_step {
