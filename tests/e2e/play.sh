@@ -581,6 +581,35 @@ travel_draws_its_way_and_the_replay_verifies)
     fail "the replay does not verify: $(cat "$dir/verify")"
   grep -q '^verified: 3 beats' "$dir/verify" || fail "replay said: $(cat "$dir/verify")"
   ;;
+explore_walks_until_something_turns_up)
+  # Seed 7: o walks out of the first room, a beat a step, and stops by itself at the first
+  # thing that turns up (the potion on the way, then a bat coming into view); with an enemy
+  # in view it will not start.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key o
+  wait_for '^There is something here'
+  [ "$(beat)" -ge 1 ] || fail "exploring played no beat"
+  key o
+  wait_for '^Bat comes into view'
+  key o
+  wait_for '^Not with an enemy in view'
+  ;;
+a_key_stops_a_journey)
+  # A key that comes with the Enter that starts travel (sent together, so it is waiting
+  # before the first step) stops it: the way is three steps, and they are not all taken.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key _
+  wait_for '^travel: Go where\?'
+  key hhhj
+  wait_for '\*'
+  t send-keys -t play Enter x
+  wait_for '^Stopped'
+  [ "$(beat)" -lt 3 ] || fail "the travel went on to beat $(beat)"
+  lines 2 19 | cut -c1-48 | grep -q '\*' && fail "the trail stayed after the stop"
+  press .
+  ;;
 *)
   echo "unknown case $case_name"
   exit 2
