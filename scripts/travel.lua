@@ -74,11 +74,11 @@ local function way_to(s, w, p, x, y)
 end
 
 -- The cells a list of directions goes through from (x, y), as x, y pairs in one list.
-local function cells_of(x, y, dirs, from)
+local function cells_of(x, y, dirs)
   local cells = {}
   for i = 1, #dirs do
     x, y = x + DELTA[dirs[i]][1], y + DELTA[dirs[i]][2]
-    if i >= (from or 1) then cells[#cells + 1], cells[#cells + 2] = x, y end
+    cells[#cells + 1], cells[#cells + 2] = x, y
   end
   return cells
 end
@@ -118,14 +118,14 @@ local function begin(kind, dirs, target)
   local s, w = game()
   if s.ended then error("the game is over", 0) end
   local p = player(w)
-  journey = { kind = kind, dirs = dirs, at = 0, target = target, x = p.x, y = p.y }
+  journey = { kind = kind, dirs = dirs, at = 0, target = target, x = p.x, y = p.y,
+    id = p.id }
   note_before(s, w, p)
   if kind == "travel" then
     -- The schedule: the walk played out once, on a copy of the world. The journey plays its
     -- steps: where the schedule stops (something in the way, a blow), the walk stops too.
-    local plan = w:schedule(p, "move", dirs)
-    journey.steps = plan.steps
-    journey.schedule = plan
+    journey.schedule = w:schedule(p, "move", dirs)
+    journey.steps = journey.schedule.steps
   end
 end
 
@@ -177,11 +177,19 @@ function travel.explore()
   begin("explore")
 end
 
--- The cells the travel under way has still to go through, x, y pairs in one list (the rest of
--- its schedule's path); none while exploring or when no journey is under way.
+-- The cells the travel under way has still to go through, x, y pairs in one list: the rest of
+-- its schedule's timeline, the cells the player moves into at the steps still to come (so the
+-- trail ends where the schedule saw the walk stop); none while exploring or when no journey
+-- is under way.
 function travel.rest()
   if not journey or journey.kind ~= "travel" then return {} end
-  return cells_of(journey.x, journey.y, journey.dirs, journey.at + 1)
+  local cells = {}
+  for _, c in ipairs(journey.schedule.timeline) do
+    if c.step > journey.at and c.kind == "moved" and c.entity.id == journey.id then
+      cells[#cells + 1], cells[#cells + 2] = c.to.x, c.to.y
+    end
+  end
+  return cells
 end
 
 -- Why the beat just played ends the journey, or nil.

@@ -123,7 +123,7 @@ typedef struct cairn_travel_step {
     bool going;           /* false: the journey is over (or none was under way) */
     const char *why;      /* once over: why it stopped ("goblin comes into view"), or "" when
                              the log or the game says it already */
-    const int32_t *cells; /* the cells a travel has still to go through, x, y pairs */
+    const int32_t *cells; /* the rest of a travel's schedule: its cells to come, x, y pairs */
     size_t cell_count;
 } cairn_travel_step;
 cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out);
