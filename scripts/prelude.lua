@@ -52,7 +52,7 @@ local session = script("session", { abilities = abilities, checkpoints = checkpo
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
 local view = script("view", { compile = compile, session = session })
-local schedule = script("schedule")
+local schedule = script("schedule", { choices = choices })
 local travel = script("travel", { host = host, session = session, view = view })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,

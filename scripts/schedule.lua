@@ -3,12 +3,16 @@
 --
 -- An action is played for as many beats as its target asks: one beat in a direction (or
 -- none); or a walk, one beat per step, to a cell (the way w:path finds, diagonal steps too)
--- or along a list of directions. Every change of every beat goes into the timeline with its
+-- or along a list of directions. A choice ({ choice =, answers = }) is committed as a front
+-- end commits it and played for one beat; what was committed for the next beat before is
+-- put back. Every change of every beat goes into the timeline with its
 -- step (the beat's number, from 1: the changes of a step happen in the same beat). A walk
 -- stops early at the first consequence: the actor is not where the step should have taken
 -- it (something was in the way), it lost hp, or it died. The outcome is the net change, one
 -- entry per entity that changed, by id: its cell, facing and hp before and after, or that it
 -- died or appeared; the undo is the outcome reversed.
+local use = ... -- what this script uses, from prelude.lua
+local choices = use.choices
 local schedule = {}
 
 local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
@@ -50,15 +54,29 @@ local function state(w, id)
     hp = e:has("WithHP") and e.hp or nil }
 end
 
+-- Gives the actor its input for a beat: an action in a direction, or a choice.
+local function give(actor, action, dir)
+  if type(action) == "table" then
+    if not choices.choose(actor, action.choice, action.answers) then
+      error("w:schedule: the choice '" .. tostring(action.choice) .. "' was dropped", 0)
+    end
+  else
+    actor:input(action, dir)
+  end
+end
+
 -- The beats, on the copy; what they left of the entities they changed.
-function schedule.run(w, actor, action, target)
+local function run(w, actor, action, target)
+  if type(action) == "table" and target ~= nil then
+    error("w:schedule: a choice takes its target among its answers, not as a third argument", 0)
+  end
   local plan, walk = plan_of(w, actor, target)
   local me = actor.id
   local x, y = actor.x, actor.y
   local timeline, named, ids = {}, {}, {}
   local steps, stopped = 0, nil
   for i, dir in ipairs(plan) do
-    actor:input(action, dir)
+    give(actor, action, dir)
     w:step()
     steps = i
     for _, c in ipairs(w:history()) do
@@ -84,6 +102,16 @@ function schedule.run(w, actor, action, target)
   table.sort(ids)
   return { timeline = timeline, ids = ids, after = after, steps = steps,
     stopped = stopped }
+end
+
+-- The copy's beats may commit choices, which are kept outside the world: what was committed
+-- before is put back, whatever happened.
+function schedule.run(w, actor, action, target)
+  local committed = choices.save_committed()
+  local ok, r = pcall(run, w, actor, action, target)
+  choices.restore_committed(committed)
+  if not ok then error(r, 0) end
+  return r
 end
 
 local function cell(s) return { x = s.x, y = s.y } end

@@ -450,7 +450,7 @@ function CairnGameLook:preview(action, dir) end
 ---@field available boolean
 ---@field reason? string Why not, when closed.
 
----A choice with its answers, as a bot's decide may return it (and previews take).
+---A choice with its answers, as a bot's decide may return it (and previews and schedules take).
 ---@class CairnChoiceInput
 ---@field choice string The choice's name, full or short.
 ---@field answers? CairnChoiceAnswers
@@ -523,10 +523,11 @@ function CairnWorld:restore(snapshot) end
 function CairnWorld:preview(fn) end
 
 ---An action played out on a copy of the world, then put back: its timeline (every change,
----each with its step), its net outcome and the undo. target: nil or a direction (one beat),
----a cell { x =, y = } (a walk along w:path's way) or a list of directions (one beat each).
+---each with its step), its net outcome and the undo. action: an action's name, or a choice
+---{ choice =, answers = } (one beat, no target). target: nil or a direction (one beat), a
+---cell { x =, y = } (a walk along w:path's way) or a list of directions (one beat each).
 ---@param actor CairnEntity
----@param action string
+---@param action string|CairnChoiceInput
 ---@param target? string|{x: integer, y: integer}|string[]
 ---@return {timeline: CairnChange[], outcome: table[], undo: table[], steps: integer, stopped: string?}
 function CairnWorld:schedule(actor, action, target) end

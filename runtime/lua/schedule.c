@@ -18,12 +18,14 @@ static int schedule_run(lua_State *L)
     return 1;
 }
 
-/* w:schedule(actor, action [, target]) -> { timeline, outcome, undo, steps, stopped } */
+/* w:schedule(actor, action [, target]) -> { timeline, outcome, undo, steps, stopped }; action
+ * is an action's name or a choice { choice =, answers = } */
 int cairn_lua__w_schedule(lua_State *L)
 {
     cairn_lua_check_world(L, 1);
     cairn_lua__check_entity(L, 2, true);
-    luaL_checkstring(L, 3);
+    luaL_argexpected(L, lua_type(L, 3) == LUA_TSTRING || lua_istable(L, 3), 3,
+                     "an action's name or a choice { choice =, answers = }");
     lua_settop(L, 4);
     cairn_lua__on_copy(L, schedule_run, 3, "w:schedule");
     /* Back on the world as it was: the outcome compares it with what the beats left. */

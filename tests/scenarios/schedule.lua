@@ -8,6 +8,17 @@ cairn.entity { name = "imp", glyph = "i",
   stats = { hp = 2, team = 2 },
   sequence = { { action = "attack_move", movs = "west" } } }
 
+cairn.choice { name = "jab", key = "J", target = { among = "direction" }, action = "attack" }
+cairn.choice { name = "note", key = "N",
+  perform = function(a) a.data.noted = (a.data.noted or 0) + 1 end }
+
+-- The entry of an outcome for entity e, or nil.
+local function entry_of(outcome, e)
+  for _, d in ipairs(outcome) do
+    if d.entity == e.id then return d end
+  end
+end
+
 local hall = [[
   ##########
   #@.......#
@@ -75,10 +86,7 @@ test("an outcome carries hp; a walk stops where the actor was hurt", function()
   local s = w:schedule(p, "move", { x = 5, y = 1 })
   expect.eq(s.stopped, "hurt")
   expect.eq(s.steps, 2, "the imp steps up, then strikes as the player bumps into it")
-  local mine
-  for _, d in ipairs(s.outcome) do
-    if d.entity == p.id then mine = d end
-  end
+  local mine = entry_of(s.outcome, p)
   expect.eq(mine.hp.from, 10)
   expect.eq(mine.hp.to, 9)
   w:apply(s.outcome)
@@ -105,4 +113,30 @@ test("an outcome that does not fit the world is refused, and changes nothing", f
   expect.error(function() w:apply(s.outcome) end, "is at (2, 1), not (1, 1)")
   expect.eq(w:checksum(), sum)
   expect.error(function() w:schedule(p, "move", "up") end, "'up' is not a direction")
+end)
+
+test("a choice is scheduled as it is committed, and what was committed before stays", function()
+  local w = scenario { map = [[
+    #####
+    #@i.#
+    #####
+  ]] }
+  local p, imp = w:at(1, 1), w:at(2, 1)
+  p:choose("note")
+  local before = w:checksum()
+  local s = w:schedule(p, { choice = "jab", answers = { target = "e" } })
+  expect.eq(s.steps, 1)
+  local hit = entry_of(s.outcome, imp)
+  expect.eq(hit.hp.from, 2)
+  expect.eq(hit.hp.to, 1)
+  expect.eq(w:checksum(), before)
+  w:apply(s.outcome)
+  expect.eq(imp.hp, 1)
+  w:apply(s.undo)
+  expect.eq(w:checksum(), before)
+  w:step()
+  expect.eq(p.data.noted, 1, "the note committed before the schedule is performed")
+  expect.error(function() w:schedule(p, { choice = "jab" }) end, "left unanswered")
+  expect.error(function() w:schedule(p, { choice = "jab", answers = {} }, "e") end,
+    "a choice takes its target among its answers")
 end)
