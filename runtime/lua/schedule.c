@@ -66,7 +66,9 @@ static cairn_delta check_entry(lua_State *L, cairn_world *w, int idx, lua_Intege
 {
     if (!lua_istable(L, idx))
         luaL_error(L, "w:apply: entry %d is a table, not a %s", (int)n, luaL_typename(L, idx));
-    if (lua_getfield(L, idx, "died") != LUA_TNIL || lua_getfield(L, idx, "spawned") != LUA_TNIL)
+    lua_getfield(L, idx, "died");
+    lua_getfield(L, idx, "spawned");
+    if (lua_toboolean(L, -1) || lua_toboolean(L, -2))
         luaL_error(L,
                    "w:apply: entry %d: an entity died or appeared; an outcome that makes or "
                    "unmakes entities cannot be applied (restore a snapshot instead)",

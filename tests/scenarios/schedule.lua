@@ -140,3 +140,23 @@ test("a choice is scheduled as it is committed, and what was committed before st
   expect.error(function() w:schedule(p, { choice = "jab", answers = {} }, "e") end,
     "a choice takes its target among its answers")
 end)
+
+test("a death is in the outcome, and such an outcome is not applied", function()
+  local w = scenario { map = [[
+    #####
+    #@i.#
+    #####
+  ]] }
+  local p, imp = w:at(1, 1), w:at(2, 1)
+  imp.hp = 1
+  local s = w:schedule(p, "attack", "e")
+  local gone = entry_of(s.outcome, imp)
+  expect.eq(gone.died, true)
+  expect.eq(gone.type, "scenario:imp")
+  expect.eq(gone.cell.from.x, 2)
+  expect.eq(entry_of(s.undo, imp).spawned, true)
+  local sum = w:checksum()
+  expect.error(function() w:apply(s.outcome) end, "an entity died or appeared")
+  expect.error(function() w:apply(s.undo) end, "an entity died or appeared")
+  expect.eq(w:checksum(), sum)
+end)
