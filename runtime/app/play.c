@@ -503,7 +503,6 @@ static int answer_cursor(play *p)
     return answer(p, text);
 }
 
-/* A click moves the cursor to the cell, and on a candidate chooses it too. */
 /* The map's cell a click is on: false for anything else the mouse reports. */
 static bool clicked_cell(play *p, int32_t *x, int32_t *y)
 {
@@ -512,6 +511,7 @@ static bool clicked_cell(play *p, int32_t *x, int32_t *y)
            screen_cell_at(&p->screen, ev.x, ev.y, x, y);
 }
 
+/* A click moves the cursor to the cell, and on a candidate chooses it too. */
 static int on_click(play *p)
 {
     int32_t x, y;
