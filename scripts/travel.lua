@@ -236,7 +236,12 @@ function travel.step()
   journey.at = journey.at + 1
   journey.x, journey.y = journey.x + DELTA[dir][1], journey.y + DELTA[dir][2]
   session.input("move", dir)
-  session.step()
+  -- Anything but a beat played on ends the journey: the game ended, or the beat waits for the
+  -- player (a question asked inside it), which the front end takes from here.
+  if session.step() ~= "playing" then
+    journey = nil
+    return false, ""
+  end
   p = w:players()[1]
   if p and p.x then view.remember(s, w, p) end
   local why = interruption(s, w, p)
