@@ -110,7 +110,6 @@ end
 -- What the player is like before a step, to tell what the step changed.
 local function note_before(s, w, p)
   journey.hp, journey.floor = p.hp, s.floor
-  journey.messages = #s.messages
   journey.seen = in_view(s, w, p)
 end
 
@@ -197,7 +196,10 @@ local function interruption(s, w, p)
   if s.ended then return "" end
   if s.floor ~= journey.floor then return "" end
   if not p or p.x == nil then return "" end
-  if #s.messages > journey.messages then return "" end -- the log says what happened
+  -- The log says what happened: a message of this beat (the log keeps the last 200, so it is
+  -- the newest message's beat that tells, not how many there are).
+  local last = s.messages[#s.messages]
+  if last and last.beat == s.beats then return "" end
   if p.hp ~= journey.hp then return "your hp changed" end
   local ids = {}
   for id in pairs(in_view(s, w, p)) do
