@@ -4,13 +4,13 @@
 -- An action is played for as many beats as its target asks: one beat in a direction (or
 -- none); or a walk, one beat per step, to a cell (the way w:path finds, diagonal steps too)
 -- or along a list of directions. A choice ({ choice =, answers = }) is committed as a front
--- end commits it and played for one beat; what was committed for the next beat before is
--- put back. Every change of every beat goes into the timeline with its
--- step (the beat's number, from 1: the changes of a step happen in the same beat). A walk
--- stops early at the first consequence: the actor is not where the step should have taken
--- it (something was in the way), it lost hp, or it died. The outcome is the net change, one
--- entry per entity that changed, by id: its cell, facing and hp before and after, or that it
--- died or appeared; the undo is the outcome reversed.
+-- end commits it and played for one beat; what was committed for the next beat before is put
+-- back. Every change of every beat goes into the timeline with its step (the beat's number,
+-- from 1: the changes of a step happen in the same beat). A walk stops early at the first
+-- consequence: the actor is not where the step should have taken it (something was in the
+-- way), it lost hp, or it died. The outcome is the net change, one entry per entity that
+-- changed, by id: its cell, facing and hp before and after, or that it died or appeared; the
+-- undo is the outcome reversed.
 local use = ... -- what this script uses, from prelude.lua
 local choices = use.choices
 local schedule = {}
@@ -30,7 +30,9 @@ local function plan_of(w, actor, target)
       "directions, not a " .. type(target), 0)
   end
   if target.x ~= nil or target.y ~= nil then
-    if not w.path then error("w:schedule: a walk to a cell needs w:path, which this host has not", 0) end
+    if not w.path then
+      error("w:schedule: a walk to a cell needs w:path, which this host has not", 0)
+    end
     local way = w:path(actor.x, actor.y, target.x, target.y, { diagonal = true })
     if not way then
       error(string.format("w:schedule: no way from (%d, %d) to (%d, %d)", actor.x, actor.y,
