@@ -136,11 +136,16 @@ local function delta(id, before, after)
     if d.cell or d.facing or d.hp then return d end
     return nil
   end
-  if before then return { entity = id, type = before.type, died = true, cell = { from = cell(before) } } end
-  if after then return { entity = id, type = after.type, spawned = true, cell = { to = cell(after) } } end
+  if before then
+    return { entity = id, type = before.type, died = true, cell = { from = cell(before) } }
+  end
+  if after then
+    return { entity = id, type = after.type, spawned = true, cell = { to = cell(after) } }
+  end
   return nil
 end
 
+-- The undo of an outcome's entry: from and to swapped, a death a birth and the other way.
 local function reversed(d)
   local r = { entity = d.entity, type = d.type, died = d.spawned, spawned = d.died }
   for _, k in ipairs({ "cell", "facing", "hp" }) do
