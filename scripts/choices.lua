@@ -15,8 +15,9 @@ local use = ... -- what this script uses, from prelude.lua
 local core, define, host, util = use.core, use.define, use.host, use.util
 local choices = {}
 
--- Keys the play screen keeps for itself: moving, undo, help, quitting, scrolling.
-choices.RESERVED_KEYS = "hjklyubnU0123456789?Qq<>"
+-- Keys the play screen keeps for itself: moving, undo, help, quitting, scrolling, travel and
+-- auto-explore.
+choices.RESERVED_KEYS = "hjklyubnU0123456789?Qq<>_o"
 
 local KINDS = { pick = true, number = true, confirm = true, select = true }
 local AMONG = { direction = true, cell = true, entity = true }
@@ -105,8 +106,8 @@ function choices.check(e, taken)
         "'", 0)
     end
     if choices.RESERVED_KEYS:find(def.key, 1, true) then
-      error("the key '" .. def.key .. "' moves, undoes, helps or quits in the play screen; " ..
-        "take another", 0)
+      error("the key '" .. def.key .. "' moves, undoes, helps, travels or quits in the play " ..
+        "screen; take another", 0)
     end
   end
   local slot = def.key and (e.pack.id .. " " .. def.key)

@@ -53,10 +53,12 @@ local saves = script("saves",
 local session = script("session", { abilities = abilities, checkpoints = checkpoints,
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
+local view = script("view", { compile = compile, session = session })
+local schedule = script("schedule", { choices = choices })
+local travel = script("travel", { host = host, session = session, view = view })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
-  sandbox = sandbox, session = session, util = util })
-local view = script("view", { compile = compile, session = session })
+  sandbox = sandbox, session = session, travel = travel, util = util })
 local replay = script("replay", { host = host, packs = packs, session = session, util = util })
 
 local runtime = {}
@@ -65,6 +67,32 @@ local function fail_on_problems()
   local text = problems.take()
   if text then error(text, 0) end
 end
+
+-- Travel and auto-explore (cairn_session_travel_*): a journey a beat at a time.
+function runtime.travel_way(x, y)
+  return travel.way(x, y)
+end
+
+function runtime.travel_go(x, y)
+  travel.go(x, y)
+end
+
+function runtime.travel_explore()
+  travel.explore()
+end
+
+function runtime.travel_step()
+  local going, why = travel.step()
+  return going, why or "", travel.rest()
+end
+
+function runtime.travel_stop()
+  travel.stop()
+end
+
+-- w:schedule's beats, on a copy of the world, and what they came to (runtime/lua/schedule.c).
+runtime.schedule_run = schedule.run
+runtime.schedule_finish = schedule.finish
 
 function runtime.add_pack_path(dir)
   packs.add_path(dir)

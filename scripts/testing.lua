@@ -19,7 +19,7 @@
 local use = ... -- what this script uses, from prelude.lua
 local compile, core, data, define, host = use.compile, use.core, use.data, use.define, use.host
 local packs, prims, problems, sandbox = use.packs, use.prims, use.problems, use.sandbox
-local session, util = use.session, use.util
+local session, travel, util = use.session, use.travel, use.util
 local testing = {}
 
 local test_dir -- the folder of the test file being prepared: `use` looks for packs there
@@ -151,7 +151,9 @@ local function library(pack)
   -- g.world, g.beats, g.floor, g.ended; g:input(action, dir), g:choose(name, answers)
   -- (true, or false when the answers dropped it), g:choices(), g:bot(name), g:step([n]),
   -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history),
-  -- g:messages() (the message log, oldest first, as the play screen shows it).
+  -- g:messages() (the message log, oldest first, as the play screen shows it), g:travel(x, y)
+  -- and g:explore() (journeys, as the play screen's _ and o begin them), g:journey() (plays
+  -- the journey begun to its end: why it stopped, and its beats).
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
@@ -180,6 +182,21 @@ local function library(pack)
     end
     function g.undo() return session.undo() end
     function g.preview(_, action, dir) return session.preview(action, dir) end
+    function g.travel(_, x, y)
+      local went, why = pcall(travel.go, x, y)
+      if not went then error(util.unplace(tostring(why)), 2) end
+    end
+    function g.explore()
+      local went, why = pcall(travel.explore)
+      if not went then error(util.unplace(tostring(why)), 2) end
+    end
+    function g.journey()
+      local from = session.current().beats
+      while true do
+        local going, why = travel.step()
+        if not going then return why, session.current().beats - from end
+      end
+    end
     function g.messages()
       local texts = {}
       for i, m in ipairs(session.current().messages) do texts[i] = m.text end

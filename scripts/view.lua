@@ -71,6 +71,17 @@ local function sight_of(s, w, p)
   end, seen
 end
 
+-- The cells the player sees now, { x =, y = } by row then column: what w:fov gives, or every
+-- cell when the host has no field of view.
+function view.visible(s, w, p)
+  if w.fov then return w:fov(p.x, p.y, s.game.def.sight or SIGHT):cells() end
+  local cells = {}
+  for y = 0, w.height - 1 do
+    for x = 0, w.width - 1 do cells[#cells + 1] = { x = x, y = y } end
+  end
+  return cells
+end
+
 -- What memory keeps of a cell seen now.
 local function kept_look(w, x, y)
   local kept, kept_color = look(w, x, y, KEPT_FIRST)

@@ -5,8 +5,8 @@
 -- use, throw, drop and equip a bag item, and pick up the one underfoot. Each says why when it
 -- cannot be chosen now ("nothing to throw"), so the panel can show it dimmed.
 --
--- Keys: the movement keys (h j k l y u b n, the digits), ? Q q < > and U are the play
--- screen's own; these take others.
+-- Keys: the movement keys (h j k l y u b n, the digits), ? Q q < > U, _ (travel) and o
+-- (auto-explore) are the play screen's own; these take others.
 --
 -- They are offered to an actor with an Inventory only, the base game's player: another
 -- pack's game loaded beside this one (a mod's own player) does not get them in its list.

@@ -52,6 +52,12 @@ cairn.game {
   report = function(w)
     return { kills = w.data.kills or 0 }
   end,
+  -- Travel and auto-explore in `cairn play` keep off the stairs (standing on them goes down)
+  -- and traps on the way; travel may still end on the stairs when they are where it goes.
+  avoid = function(w, x, y)
+    local under = w:at(x, y, "floor")
+    return (under ~= nil and under.type == "base:stairs") or w:at(x, y, "trap") ~= nil
+  end,
   -- What the status line of `cairn play` shows the player holding, and carrying in its bag.
   items = function(w, p)
     return inventory.summary(p)

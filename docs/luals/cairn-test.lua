@@ -87,6 +87,22 @@ function CairnGameSession:undo() end
 ---@return string[]
 function CairnGameSession:messages() end
 
+---Begins travel to a cell the player remembers, as the play screen's _ does; raises why it
+---cannot ("you know no way there").
+---@param x integer
+---@param y integer
+function CairnGameSession:travel(x, y) end
+
+---Begins auto-explore, as the play screen's o does; raises why it cannot ("not with an enemy
+---in view", "nothing left to explore here").
+function CairnGameSession:explore() end
+
+---Plays the journey begun to its end: why it stopped ("you are there", "bat comes into
+---view", "" when the log says it) and the beats it took.
+---@return string why
+---@return integer beats
+function CairnGameSession:journey() end
+
 ---Starts a game session, as `cairn sim` and `cairn play` run one: a new world (the previous
 ---one and its handles are gone) with the first floor of the game named `name` generated.
 ---@param name string A cairn.game's full name, or its short one when one pack defines it.

@@ -329,6 +329,7 @@
 ---@field items? fun(w: CairnWorld, player: CairnEntity): string[] What the player holds, for the status line of `cairn play`.
 ---@field panel? fun(w: CairnWorld, player: CairnEntity): (string|{ text: string, dim?: boolean })[] Lines for the side panel of `cairn play`, under the actions (the base game: the hand of cards); `dim` draws a line as a choice that cannot be made now.
 ---@field sight? integer How far the player sees in `cairn play` (w:fov's radius); default 8.
+---@field avoid? fun(w: CairnWorld, x: integer, y: integer): boolean Cells travel and auto-explore in `cairn play` keep off on their way; travel may still end on one.
 ---@field description? string
 
 ---What a bot remembers: a table of its own for the whole game. The session sets floor and
@@ -405,7 +406,7 @@ function CairnGameLook:preview(action, dir) end
 ---Something an actor can choose to do now. Exactly one of action and perform.
 ---@class CairnChoiceDef: CairnChangeable
 ---@field name string
----@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >), or "direction": the movement keys choose it, their direction answering its target. Unique within its pack.
+---@field key? string One printable ASCII character (not one the play screen keeps: hjklyubn, U, digits, ?, Q, q, <, >, _, o), or "direction": the movement keys choose it, their direction answering its target. Unique within its pack.
 ---@field label? string|fun(actor: CairnEntity): string What a list of choices shows (default: the name).
 ---@field description? string
 ---@field available? fun(actor: CairnEntity): boolean, string? true: open; false and a reason: listed as closed, with it; false alone: not listed. Absent: always open.
@@ -449,7 +450,7 @@ function CairnGameLook:preview(action, dir) end
 ---@field available boolean
 ---@field reason? string Why not, when closed.
 
----A choice with its answers, as a bot's decide may return it (and previews take).
+---A choice with its answers, as a bot's decide may return it (and previews and schedules take).
 ---@class CairnChoiceInput
 ---@field choice string The choice's name, full or short.
 ---@field answers? CairnChoiceAnswers
@@ -520,6 +521,21 @@ function CairnWorld:restore(snapshot) end
 ---@param fn? fun(w: CairnWorld)
 ---@return CairnChange[]
 function CairnWorld:preview(fn) end
+
+---An action played out on a copy of the world, then put back: its timeline (every change,
+---each with its step), its net outcome and the undo. action: an action's name, or a choice
+---{ choice =, answers = } (one beat, no target). target: nil or a direction (one beat), a
+---cell { x =, y = } (a walk along w:path's way) or a list of directions (one beat each).
+---@param actor CairnEntity
+---@param action string|CairnChoiceInput
+---@param target? string|{x: integer, y: integer}|string[]
+---@return {timeline: CairnChange[], outcome: table[], undo: table[], steps: integer, stopped: string?}
+function CairnWorld:schedule(actor, action, target) end
+
+---Puts a schedule's outcome (or undo) into the world between beats, all or nothing, without
+---a beat or a word in the history.
+---@param outcome table[]
+function CairnWorld:apply(outcome) end
 
 ---What can be seen from a cell, by symmetric shadowcasting: walls block sight and are seen;
 ---nothing else blocks. radius 0 (the default): no limit. Raises for a cell off the grid.

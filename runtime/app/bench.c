@@ -53,7 +53,7 @@ typedef struct result {
     double load_ms;
 } result;
 
-static double now(void)
+double bench_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -173,7 +173,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     cairn_type_id hero_type, enemy;
     cairn_error err;
     double rss0 = resident_bytes();
-    double t0 = now();
+    double t0 = bench_now();
     cairn_err st;
     if (v->enemy) {
         st = cairn_lua_create(NULL, &r.host, &err);
@@ -195,7 +195,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
         if ((st = c_types(r.w, &hero_type, &enemy)))
             goto fail;
     }
-    double load_ms = (now() - t0) * 1e3;
+    double load_ms = (bench_now() - t0) * 1e3;
     cairn_rng rng;
     cairn_rng_seed(&rng, seed, 1);
     cairn_entity_id hero;
@@ -214,13 +214,13 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
             allocations = stats.allocations;
             lua = lua_stats(&r);
             out->bytes_per_entity = (resident_bytes() - rss0) / (double)n;
-            t_start = now();
+            t_start = bench_now();
         }
         cairn_action step_dir = {CAIRN_ACTION_MOVE, (uint8_t)orthogonal[cairn_rng_below(&rng, 4)]};
         if ((st = cairn_player_input(r.w, hero, step_dir)) || (st = step(&r)))
             goto fail;
     }
-    double seconds = now() - t_start;
+    double seconds = bench_now() - t_start;
     cairn_world_stats stats;
     cairn_world_get_stats(r.w, &stats);
     out->variant = v->key;
@@ -422,7 +422,8 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     "usage: cairn bench [--variant abcde] [--n 10,100,...] [--beats K] [--repeat R]\n"             \
     "                   [--seed S] [--out FILE.csv|FILE.json]\n"                                   \
     "       cairn bench --saves\n"                                                                 \
-    "       cairn bench --payload\n"
+    "       cairn bench --payload\n"                                                               \
+    "       cairn bench --preview\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
 static void help(void)
@@ -439,7 +440,9 @@ static void help(void)
           "  --saves            time saves instead: size, write and load at 100, 1000 and\n"
           "                     10000 beats\n"
           "  --payload          time card payloads instead: a ten-effect card played every\n"
-          "                     beat on 100 foes\n",
+          "                     beat on 100 foes\n"
+          "  --preview          time the play screen's intents instead: a previewed beat\n"
+          "                     among 10, 100 and 1000 enemies\n",
           stdout);
 }
 
@@ -458,6 +461,8 @@ int cmd_bench(int argc, char **argv)
         return bench_saves(seed);
     if (argc == 2 && !strcmp(argv[1], "--payload"))
         return bench_payload(seed, 100, 2000);
+    if (argc == 2 && !strcmp(argv[1], "--preview"))
+        return bench_preview(seed);
     /* Every option takes a value: they come in pairs. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;

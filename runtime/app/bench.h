@@ -7,6 +7,9 @@
 
 #include <stdint.h>
 
+/* The monotonic clock, in seconds: the only clock the benchmark reads. */
+double bench_now(void);
+
 /* `cairn bench --saves`: the size, write time and resume time of a save at 100, 1,000 and
  * 10,000 beats of a long game. Returns the exit status. */
 int bench_saves(uint64_t seed);
@@ -14,5 +17,9 @@ int bench_saves(uint64_t seed);
 /* `cairn bench --payload`: a card with a ten-effect payload played every beat on `foes`
  * foes, for `beats` beats; effects a second and allocations. Returns the exit status. */
 int bench_payload(uint64_t seed, long foes, long beats);
+
+/* `cairn bench --preview`: the play screen's intents - a previewed beat - and its whole view
+ * among 10, 100 and 1,000 enemies, against a beat played. Returns the exit status. */
+int bench_preview(uint64_t seed);
 
 #endif

@@ -8,7 +8,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
-#include <time.h>
 
 #include "bench.h"
 #include "cairn/core.h"
@@ -22,13 +21,6 @@
  * and one (block) on the hero. */
 #define EFFECTS         10
 #define EFFECTS_ON_FOES 9
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int bench_payload(uint64_t seed, long foes, long beats)
 {
@@ -65,12 +57,12 @@ int bench_payload(uint64_t seed, long foes, long beats)
         if (beat == warmup) {
             cairn_world_get_stats(w, &before);
             cairn_lua_get_stats(h, &lua_before);
-            t0 = now();
+            t0 = bench_now();
         }
         if ((st = cairn_lua_step(h)))
             goto fail;
     }
-    double seconds = now() - t0;
+    double seconds = bench_now() - t0;
     cairn_world_get_stats(w, &after);
     cairn_lua_get_stats(h, &lua_after);
     double per_second = (double)beats / seconds;

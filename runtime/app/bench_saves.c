@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -25,13 +24,6 @@
 
 #define TRIES 5
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* One resume of the save at ud (a path) in a new host, timed from the read on. */
 static cairn_err resume_once(void *ud, double *ms)
 {
@@ -40,9 +32,9 @@ static cairn_err resume_once(void *ud, double *ms)
     if (!h)
         return CAIRN_ERR_STATE;
     cairn_error err;
-    double start = now();
+    double start = bench_now();
     cairn_err st = cairn_save_read(h, ud, &err);
-    *ms = (now() - start) * 1e3;
+    *ms = (bench_now() - start) * 1e3;
     cairn_lua_destroy(h);
     if (st)
         fprintf(stderr, "cairn bench: %s\n", err.message);
@@ -59,9 +51,9 @@ static cairn_err save_once(void *ud, double *ms)
 {
     const saving *s = ud;
     cairn_error err;
-    double start = now();
+    double start = bench_now();
     cairn_err st = cairn_save_write(s->h, s->path, &err);
-    *ms = (now() - start) * 1e3;
+    *ms = (bench_now() - start) * 1e3;
     if (st)
         fprintf(stderr, "cairn bench: %s\n", err.message);
     return st;

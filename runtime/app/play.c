@@ -3,7 +3,9 @@
  * game's dungeon), turns each key into one of the player's choices (cairn_session_choices) for
  * one beat, asks the choice's prompts on the screen (menus, numbers, yes or no, a target on the
  * map) and shows the game on the terminal screen (screen.c) after each beat. Q saves and quits;
- * a game that ends shows its summary and, when left, takes its save with it.
+ * a game that ends shows its summary and, when left, takes its save with it. _ and o are
+ * journeys (travel to a cell, auto-explore): beats played one after another, the screen drawn
+ * between them, until something happens or a key is pressed.
  *
  * The front end knows nothing of the game: every rule is the session's, so a mod's game plays
  * the same way. Everything the command holds is in one struct, `play`, passed around.
@@ -59,6 +61,8 @@ typedef struct play {
     /* The direction of the movement key that began the choice under way, until its direction
      * prompt takes it (prompts such as an optional question may come first); else NULL. */
     const char *pending_dir;
+    /* A travel is being aimed: the prompt is the screen's own cursor, not a choice's. */
+    bool aiming;
     /* --watch: the folders watched (the base game's, then the packs'), and a change seen
      * while a choice was under way, to reload once it is made or dropped. */
     app_watch watch;
@@ -357,6 +361,15 @@ static int move_cursor_to(play *p, int32_t x, int32_t y)
     return describe_cursor(p);
 }
 
+/* The cursor one cell that way (a direction's name). */
+static int move_cursor_by(play *p, const char *dir)
+{
+    const screen_prompt *sp = &p->screen.prompt;
+    int32_t dx = (int32_t)(strchr(dir, 'e') != NULL) - (int32_t)(strchr(dir, 'w') != NULL);
+    int32_t dy = (int32_t)(strchr(dir, 's') != NULL) - (int32_t)(strchr(dir, 'n') != NULL);
+    return move_cursor_to(p, sp->x + dx, sp->y + dy);
+}
+
 /* The mouse reports clicks only while a target is chosen: elsewhere the terminal keeps its own
  * use of it (selecting text to copy). */
 static void listen_to_mouse(bool on)
@@ -549,13 +562,19 @@ static int answer_cursor(play *p)
     return answer(p, text);
 }
 
+/* The map's cell a click is on: false for anything else the mouse reports. */
+static bool clicked_cell(play *p, int32_t *x, int32_t *y)
+{
+    MEVENT ev;
+    return getmouse(&ev) == OK && (ev.bstate & BUTTON1_CLICKED) &&
+           screen_cell_at(&p->screen, ev.x, ev.y, x, y);
+}
+
 /* A click moves the cursor to the cell, and on a candidate chooses it too. */
 static int on_click(play *p)
 {
-    MEVENT ev;
     int32_t x, y;
-    if (getmouse(&ev) != OK || !(ev.bstate & BUTTON1_CLICKED) ||
-        !screen_cell_at(&p->screen, ev.x, ev.y, &x, &y))
+    if (!clicked_cell(p, &x, &y))
         return SCREEN_GO_ON;
     const cairn_prompt *pr = &p->screen.prompt.p;
     bool candidate = false;
@@ -571,11 +590,8 @@ static int on_select_key(play *p, int ch)
     const char *dir = direction_of(ch);
     if (dir && !strcmp(sp->p.among, "direction"))
         return answer(p, dir);
-    if (dir) {
-        int32_t dx = (int32_t)(strchr(dir, 'e') != NULL) - (int32_t)(strchr(dir, 'w') != NULL);
-        int32_t dy = (int32_t)(strchr(dir, 's') != NULL) - (int32_t)(strchr(dir, 'n') != NULL);
-        return move_cursor_to(p, sp->x + dx, sp->y + dy);
-    }
+    if (dir)
+        return move_cursor_by(p, dir);
     if (ch == CH_TAB || ch == KEY_BTAB)
         return cycle_candidates(p, ch == KEY_BTAB);
     if (is_enter(ch))
@@ -585,25 +601,32 @@ static int on_select_key(play *p, int ch)
     return SCREEN_GO_ON;
 }
 
+/* ? and the log's keys, which work under any prompt: whether ch was one of them. */
+static bool on_help_or_log_key(play *p, int ch)
+{
+    switch (ch) {
+    case '?':
+        screen_show_help(&p->screen);
+        return true;
+    case KEY_PPAGE:
+        screen_scroll(&p->screen, 1);
+        return true;
+    case KEY_NPAGE:
+        screen_scroll(&p->screen, -1);
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* While a prompt waits, the keys answer it: Esc cancels it, ? shows the help and PgUp PgDn
  * scroll the log; nothing else of the game's keys (a menu's letters may be any of them). */
 static int on_prompt_key(play *p, int ch)
 {
-    switch (ch) {
-    case CH_ESC:
+    if (ch == CH_ESC)
         return cancel(p);
-    case '?':
-        screen_show_help(&p->screen);
+    if (on_help_or_log_key(p, ch))
         return SCREEN_GO_ON;
-    case KEY_PPAGE:
-        screen_scroll(&p->screen, 1);
-        return SCREEN_GO_ON;
-    case KEY_NPAGE:
-        screen_scroll(&p->screen, -1);
-        return SCREEN_GO_ON;
-    default:
-        break;
-    }
     /* An answer may play the beat: it waits, as a key that changes the game does, until the
      * player can see the game. */
     if (!screen_fits(&p->screen))
@@ -637,6 +660,145 @@ static int on_choice_key(play *p, int ch)
     }
     const cairn_choice_entry *c = key ? choice_keyed(p, key) : NULL;
     return c ? begin(p, c, dir) : SCREEN_GO_ON;
+}
+
+/* --- travel and auto-explore ------------------------------------------------------------ */
+
+/* How long a journey waits for a key between its beats: long enough to follow the walk, and to
+ * stop it. */
+#define JOURNEY_STEP_MS 40
+
+static void clear_path(play *p)
+{
+    p->screen.path = NULL;
+    p->screen.path_count = 0;
+}
+
+/* The way to the cursor's cell, drawn while a travel is aimed. */
+static int show_way(play *p)
+{
+    cairn_travel_way way;
+    const screen_prompt *sp = &p->screen.prompt;
+    if (cairn_session_travel_way(p->screen.h, sp->x, sp->y, &way))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    p->screen.path = way.cells;
+    p->screen.path_count = way.cell_count;
+    return SCREEN_GO_ON;
+}
+
+/* _: a cursor on the player, to pick where to go; the way there is drawn as it moves. */
+static int aim_travel(play *p)
+{
+    cairn_travel_way way;
+    if (cairn_session_travel_way(p->screen.h, -1, -1, &way))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    p->screen.prompt.p = (cairn_prompt){.kind = CAIRN_PROMPT_SELECT,
+                                        .choice = "travel",
+                                        .name = "target",
+                                        .text = "Go where?",
+                                        .among = "cell",
+                                        .x = way.x,
+                                        .y = way.y};
+    p->aiming = true;
+    listen_to_mouse(true);
+    int go = move_cursor_to(p, way.x, way.y);
+    return go == SCREEN_GO_ON ? show_way(p) : go;
+}
+
+static void stop_aiming(play *p)
+{
+    p->aiming = false;
+    p->screen.prompt.p.kind = CAIRN_PROMPT_NONE;
+    listen_to_mouse(false);
+    clear_path(p);
+}
+
+/* Plays the journey begun, a beat at a time, drawing the game after each (a travel with the
+ * rest of its way); any key stops it, and is taken for nothing else. */
+static int journey(play *p)
+{
+    for (;;) {
+        screen_changed(&p->screen);
+        if (screen_show(&p->screen) != SCREEN_GO_ON)
+            return EXIT_FAILED;
+        if (screen_poll_key(&p->screen, JOURNEY_STEP_MS) != ERR) {
+            clear_path(p);
+            if (cairn_session_travel_stop(p->screen.h))
+                return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+            screen_notice(&p->screen, "Stopped");
+            return SCREEN_GO_ON;
+        }
+        cairn_travel_step step;
+        if (cairn_session_travel_step(p->screen.h, &step)) {
+            clear_path(p);
+            return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+        }
+        p->screen.path = step.cells;
+        p->screen.path_count = step.cell_count;
+        if (!step.going) { /* a question inside the beat that ended it waits as a prompt */
+            clear_path(p);
+            screen_changed(&p->screen);
+            if (step.why[0])
+                tell(p, step.why);
+            return next_prompt(p);
+        }
+    }
+}
+
+/* Enter, or a click: off to the cursor's cell. A cell with no way there is told, and the
+ * cursor waits for another. */
+static int travel_to_cursor(play *p)
+{
+    cairn_err st = cairn_session_travel(p->screen.h, p->screen.prompt.x, p->screen.prompt.y);
+    if (st == CAIRN_ERR_STATE) {
+        tell_refusal(p);
+        return SCREEN_GO_ON;
+    }
+    if (st)
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    stop_aiming(p);
+    return journey(p);
+}
+
+/* While a travel is aimed: the movement keys move the cursor, Enter or a click goes, Esc
+ * drops it; ? and the log's keys as ever. */
+static int on_aim_key(play *p, int ch)
+{
+    if (ch == CH_ESC) {
+        stop_aiming(p);
+        screen_notice(&p->screen, "Cancelled: no beat passed");
+        return SCREEN_GO_ON;
+    }
+    if (on_help_or_log_key(p, ch))
+        return SCREEN_GO_ON;
+    if (!screen_fits(&p->screen))
+        return SCREEN_GO_ON;
+    const char *dir = direction_of(ch);
+    if (dir) {
+        int go = move_cursor_by(p, dir);
+        return go == SCREEN_GO_ON ? show_way(p) : go;
+    }
+    if (is_enter(ch))
+        return travel_to_cursor(p);
+    int32_t x, y;
+    if (ch == KEY_MOUSE && clicked_cell(p, &x, &y)) {
+        int go = move_cursor_to(p, x, y);
+        return go == SCREEN_GO_ON ? travel_to_cursor(p) : go;
+    }
+    return SCREEN_GO_ON;
+}
+
+/* o: exploring, until something turns up. */
+static int explore(play *p)
+{
+    cairn_err st = cairn_session_explore(p->screen.h);
+    if (st == CAIRN_ERR_STATE) {
+        tell_refusal(p);
+        return SCREEN_GO_ON;
+    }
+    if (st)
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    return journey(p);
 }
 
 /* --record: the game so far as a replay, written once the screen is given back (so that a
@@ -690,6 +852,8 @@ static int on_key(play *p, int ch)
     if (ch == EOF) /* a prompt waiting is kept by the save, to be asked again */
         return hang_up(p);
     p->screen.notice[0] = '\0';
+    if (p->aiming)
+        return on_aim_key(p, ch);
     if (p->screen.prompt.p.kind != CAIRN_PROMPT_NONE)
         return on_prompt_key(p, ch);
     switch (ch) {
@@ -720,6 +884,10 @@ static int on_key(play *p, int ch)
         return SCREEN_GO_ON;
     if (ch == 'u')
         return undo(p);
+    if (ch == '_')
+        return aim_travel(p);
+    if (ch == 'o')
+        return explore(p);
     return on_choice_key(p, ch);
 }
 

@@ -65,6 +65,8 @@ static const help_line help_lines[] = {
     {0, "  b j n     1 2 3"},
     {0, "u is undo, so north-east is U or 9."},
     {0, ""},
+    {0, "_          travel to a cell you pick"},
+    {0, "o          explore; any key stops either"},
     {0, "u          undo the last beat"},
     {0, "PgUp PgDn  scroll the message log (or < >)"},
     {0, "?          this help"},
@@ -317,13 +319,19 @@ static int32_t distance(int32_t x0, int32_t y0, int32_t x1, int32_t y1)
     return dx > dy ? dx : dy;
 }
 
+/* Whether (x, y) is among count cells given as x, y pairs. */
+static bool in_cells(const int32_t *cells, size_t count, int32_t x, int32_t y)
+{
+    for (size_t i = 0; i < count; i++)
+        if (cells[2 * i] == x && cells[2 * i + 1] == y)
+            return true;
+    return false;
+}
+
 /* Whether a target may be chosen at (x, y): the prompt's candidates. */
 static bool is_candidate(const cairn_prompt *p, int32_t x, int32_t y)
 {
-    for (size_t i = 0; i < p->cell_count; i++)
-        if (p->cells[2 * i] == x && p->cells[2 * i + 1] == y)
-            return true;
-    return false;
+    return in_cells(p->cells, p->cell_count, x, y);
 }
 
 /* How (x, y) stands to the target being chosen, if one is. The area is shown only when the
@@ -352,11 +360,19 @@ static attr_t target_attr(const screen_prompt *sp, int32_t x, int32_t y)
 static attr_t frame_attr(const game_screen *sc, int32_t x, int32_t y)
 {
     const cairn_frame *f = sc->frame;
-    for (size_t i = 0; f && i < f->cell_count; i++)
-        if (f->cells[2 * i] == x && f->cells[2 * i + 1] == y)
-            return A_REVERSE | A_BOLD;
-    return A_NORMAL;
+    return f && in_cells(f->cells, f->cell_count, x, y) ? A_REVERSE | A_BOLD : A_NORMAL;
 }
+
+/* Whether (x, y) is on the way drawn on the map. */
+static bool on_path(const game_screen *sc, int32_t x, int32_t y)
+{
+    return in_cells(sc->path, sc->path_count, x, y);
+}
+
+/* The way drawn on the map shows as a trail of bright yellow stars over the empty cells it
+ * crosses; whatever stands on the others keeps its glyph, in the trail's colour. */
+#define PATH_GLYPH "*"
+#define PATH_COLOR 'b'
 
 static void draw_map(const game_screen *sc)
 {
@@ -366,11 +382,19 @@ static void draw_map(const game_screen *sc)
         size_t glen = strlen(g), at = 0, clen = strlen(c), mlen = strlen(m);
         move(1 + y, 0);
         for (int x = 0; x < v->width; x++) {
-            attrset(cell_attr(sc, (size_t)x < clen ? c[x] : '.',
-                              (size_t)x < mlen ? m[x] : CAIRN_VIEW_UNSEEN,
+            bool path = sc->path_count && on_path(sc, x, y);
+            char color = path ? PATH_COLOR : (size_t)x < clen ? c[x] : '.';
+            attrset(cell_attr(sc, color, (size_t)x < mlen ? m[x] : CAIRN_VIEW_UNSEEN,
                               target_at(&sc->prompt, x, y)) |
-                    target_attr(&sc->prompt, x, y) | frame_attr(sc, x, y));
-            size_t n = put_text(g + at, glen - at, 1);
+                    target_attr(&sc->prompt, x, y) | frame_attr(sc, x, y) |
+                    (path ? A_BOLD : A_NORMAL));
+            size_t n;
+            if (path && g[at] == '.') {
+                n = 1;
+                addstr(PATH_GLYPH);
+            } else {
+                n = put_text(g + at, glen - at, 1);
+            }
             if (!n)
                 break;
             at += n;
@@ -1092,6 +1116,23 @@ static int look(game_screen *sc)
         cairn_session_choices(sc->h, &sc->choices, &sc->choice_count))
         return screen_fail(sc, "%s", cairn_lua_error(sc->h));
     return SCREEN_GO_ON;
+}
+
+int screen_show(game_screen *sc)
+{
+    if (sc->stale && look(sc) != SCREEN_GO_ON)
+        return EXIT_FAILED;
+    draw(sc);
+    return SCREEN_GO_ON;
+}
+
+int screen_poll_key(game_screen *sc, int ms)
+{
+    (void)sc;
+    timeout(ms);
+    int ch = getch();
+    timeout(-1);
+    return ch == KEY_RESIZE ? ERR : ch;
 }
 
 void screen_changed(game_screen *sc)

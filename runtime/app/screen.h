@@ -62,6 +62,10 @@ typedef struct game_screen {
      * `watching`: it is handed over as SCREEN_KEY_WATCHED, for the command to read. */
     bool watching;
     int watch_fd;
+    /* A way drawn on the map (`play`'s travel: aimed, or still to go), x, y pairs; borrowed
+     * from the host, path_count 0 for none. */
+    const int32_t *path;
+    size_t path_count;
 } game_screen;
 
 /* Starts curses on the terminal. Returns 0, or EXIT_FAILED with why on stderr. */
@@ -95,6 +99,14 @@ bool screen_pick_option(int key, size_t *option);
 /* The map's cell at the terminal's column and row (a mouse click's): false when it is off the
  * map. */
 bool screen_cell_at(const game_screen *s, int col, int row, int32_t *x, int32_t *y);
+
+/* Draws the game now (taking the view again when it changed), for a command that plays beats
+ * without waiting for keys (`play`'s travel). SCREEN_GO_ON, or EXIT_FAILED when the view cannot
+ * be taken. */
+int screen_show(game_screen *s);
+/* The key pressed within `ms` milliseconds, or ERR when none was: a journey stops at any key
+ * and otherwise goes on at a pace the eye can follow. */
+int screen_poll_key(game_screen *s, int ms);
 
 /* A command's handling of a key: SCREEN_GO_ON, or the exit status that ends screen_run. The
  * key is EOF once the terminal is gone, KEY_RESIZE after it changed size. */

@@ -431,6 +431,16 @@ void cairn_lua__open_snapshot_parts(lua_State *L);
 /* Adds methods to the world handle's class; returns the name of one it had already (the
  * methods after it are not added), else NULL. */
 const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *methods);
+/* Calls run(w, args...) - the world at 1, nargs arguments after it - and puts the world back
+ * as it was before, whatever happened: leaves run's one result on the stack, or raises run's
+ * error. Between beats only (`what` names the caller in the error). */
+int cairn_lua__on_copy(lua_State *L, lua_CFunction run, int nargs, const char *what);
+
+/* --- schedule.c -------------------------------------------------------------------------- */
+
+/* w:schedule(actor, action [, target]) and w:apply(outcome) (docs/lua-api.md). */
+int cairn_lua__w_schedule(lua_State *L);
+int cairn_lua__w_apply(lua_State *L);
 
 /* --- calls in the beat's frame (host.c), inline: every handler call is one -------------- */
 

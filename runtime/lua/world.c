@@ -492,36 +492,42 @@ static int preview_run(lua_State *L)
     return 1;
 }
 
-/* w:preview([fn]) -> history: runs fn(w) (to give inputs), then one beat, and returns that
- * beat's history; the world is then put back as it was, whatever happened. */
-static int w_preview(lua_State *L)
+int cairn_lua__on_copy(lua_State *L, lua_CFunction run, int nargs, const char *what)
 {
-    check_world(L);
-    between_beats(L, "w:preview");
-    if (!lua_isnoneornil(L, 2))
-        luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_settop(L, 2);
+    between_beats(L, what);
+    lua_settop(L, 1 + nargs);
     lua_pushcfunction(L, w_snapshot);
     lua_pushvalue(L, 1);
-    lua_call(L, 1, 1); /* 3: the snapshot */
-    lua_pushcfunction(L, preview_run);
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    int rc = lua_pcall(L, 2, 1, 0); /* 4: the history, or the error */
+    lua_call(L, 1, 1);
+    int snapshot = lua_gettop(L);
+    lua_pushcfunction(L, run);
+    for (int i = 1; i <= 1 + nargs; i++)
+        lua_pushvalue(L, i);
+    int rc = lua_pcall(L, 1 + nargs, 1, 0); /* run's result, or the error */
     /* Put back even when the budget ran out on the way: this is the runtime's own work,
      * bounded by the snapshot's size. */
     cairn_lua *h = cairn_lua__from(L);
     h->unmetered++;
     lua_pushcfunction(L, w_restore);
     lua_pushvalue(L, 1);
-    lua_pushvalue(L, 3);
+    lua_pushvalue(L, snapshot);
     int back = lua_pcall(L, 2, 0, 0);
     h->unmetered--;
     if (back != LUA_OK)
-        return luaL_error(L, "w:preview could not put the world back: %s", lua_tostring(L, -1));
+        return luaL_error(L, "%s could not put the world back: %s", what, lua_tostring(L, -1));
     if (rc != LUA_OK)
         return lua_error(L);
     return 1;
+}
+
+/* w:preview([fn]) -> history: runs fn(w) (to give inputs), then one beat, and returns that
+ * beat's history; the world is then put back as it was, whatever happened. */
+static int w_preview(lua_State *L)
+{
+    check_world(L);
+    if (!lua_isnoneornil(L, 2))
+        luaL_checktype(L, 2, LUA_TFUNCTION);
+    return cairn_lua__on_copy(L, preview_run, 1, "w:preview");
 }
 
 /* w:lua_calls() -> how many calls the core has made into Lua so far (handlers, movs, ...) */
@@ -597,6 +603,8 @@ void cairn_lua__open_world(lua_State *L)
         {"snapshot", w_snapshot},
         {"restore", w_restore},
         {"preview", w_preview},
+        {"schedule", cairn_lua__w_schedule},
+        {"apply", cairn_lua__w_apply},
         {"lua_calls", w_lua_calls},
         {"allocations", w_allocations},
         {NULL, NULL},

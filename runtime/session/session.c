@@ -380,6 +380,77 @@ cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char 
     return CAIRN_OK;
 }
 
+/* --- travel and auto-explore (scripts/travel.lua) ---------------------------------------- */
+
+/* Keeps what a journey's call returned alive, in a table anchored under key (pushed): the
+ * string at stack index why (nil: none) and the list of cells at index cells. Returns the
+ * string ("" for none) and the cells. */
+static const char *journey_results(lua_State *L, const char *key, int why, int cells,
+                                   const int32_t **out, size_t *count)
+{
+    why = lua_absindex(L, why);
+    cells = lua_absindex(L, cells);
+    lua_newtable(L);
+    anchor(L, key);
+    int t = lua_gettop(L);
+    lua_pushvalue(L, why);
+    lua_setfield(L, t, "why");
+    const char *text = string_field(L, t, "why", NULL);
+    lua_pushvalue(L, cells);
+    lua_setfield(L, t, "cells");
+    size_t n;
+    *out = ints_of(L, t, "cells", &n);
+    *count = n / 2;
+    return text ? text : "";
+}
+
+cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "travel_way");
+    lua_pushinteger(L, x);
+    lua_pushinteger(L, y);
+    cairn_err st = cairn_lua__call(h, 2, 4);
+    if (st)
+        return st;
+    *out =
+        (cairn_travel_way){.x = (int32_t)lua_tointeger(L, -4), .y = (int32_t)lua_tointeger(L, -3)};
+    out->why = journey_results(L, "cairn.travel_way", -1, -2, &out->cells, &out->cell_count);
+    lua_pop(L, 5);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_lua__push_runtime(L, "travel_go");
+    lua_pushinteger(L, x);
+    lua_pushinteger(L, y);
+    return refusal(cairn_lua__call(h, 2, 0), CAIRN_ERR_STATE);
+}
+
+cairn_err cairn_session_explore(cairn_lua *h)
+{
+    return refusal(call_runtime(h, "travel_explore", NULL, 0), CAIRN_ERR_STATE);
+}
+
+cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "travel_step", NULL, 3);
+    if (st)
+        return st;
+    *out = (cairn_travel_step){.going = lua_toboolean(L, -3)};
+    out->why = journey_results(L, "cairn.travel_step", -2, -1, &out->cells, &out->cell_count);
+    lua_pop(L, 4);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_travel_stop(cairn_lua *h)
+{
+    return call_runtime(h, "travel_stop", NULL, 0);
+}
+
 /* --- saved states ------------------------------------------------------------------------ */
 
 static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)

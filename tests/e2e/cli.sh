@@ -435,6 +435,13 @@ PACK
   expect_out "^oddload:pack\.lua: load lists 'folder\.lua', which is not a regular file"
   expect_out "^oddload:main\.lua:1: require 'mod': mod\.lua is not a regular file"
   ;;
+bench_preview_times_the_intents_of_three_crowds)
+  # Speed is the benchmark's to measure, not a test's: this only runs it, on the crowd games.
+  run bench --preview
+  expect_status 0
+  expect_out '^ +enemies +preview ms +view ms +beat ms'
+  for n in 10 100 1000; do expect_out "^ +$n +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$"; done
+  ;;
 bench_runs_end_to_end_on_a_tiny_n)
   # Speed is the benchmark's to measure, not a test's: this only runs it.
   csv=$(mktemp --suffix=.csv) json=$(mktemp --suffix=.json)

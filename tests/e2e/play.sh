@@ -623,6 +623,63 @@ watch_waits_for_a_choice_under_way)
   wait_gone "$TARGETING"
   press .
   ;;
+travel_draws_its_way_and_the_replay_verifies)
+  # Seed 7: the player starts in a small room. _ puts a cursor on it; moving the cursor draws
+  # the way there as a trail of stars; Enter walks it, a beat a step, each step logged as a
+  # move, so that the recorded game replays and verifies.
+  start --seed 7 --save "$save" --record "$dir/replay.txt"
+  wait_for '  Beat 0  Seed 7'
+  lines 2 19 | cut -c1-48 | grep -q '\*' && fail "stars on the map before travel"
+  was=$(player_at)
+  key _
+  wait_for '^travel: Go where\?'
+  key hhhj
+  wait_for '\*'
+  stars=$(lines 2 19 | cut -c1-48 | tr -cd '*' | wc -c)
+  [ "$stars" -ge 2 ] || fail "the way shows $stars stars, not a trail"
+  [ "$(beat)" = 0 ] || fail "aiming played a beat"
+  named Enter
+  wait_for '^You are there'
+  wait_gone '^travel: Go where'
+  [ "$(beat)" -ge 3 ] || fail "the travel took $(beat) beats, not 3 or more"
+  [ "$(player_at)" != "$was" ] || fail "the player did not move"
+  lines 2 19 | cut -c1-48 | grep -q '\*' && fail "the trail stayed after the travel"
+  key Q
+  wait_exit 0
+  grep -q '^beat 3 move ' "$dir/replay.txt" || fail "the travel's steps are not in the replay"
+  "$cairn" replay "$dir/replay.txt" --verify --partial >"$dir/verify" 2>&1 ||
+    fail "the replay does not verify: $(cat "$dir/verify")"
+  grep -q '^verified: 3 beats' "$dir/verify" || fail "replay said: $(cat "$dir/verify")"
+  ;;
+explore_walks_until_something_turns_up)
+  # Seed 7: o walks out of the first room, a beat a step, and stops by itself at the first
+  # thing that turns up (the potion on the way, then a bat coming into view); with an enemy
+  # in view it will not start.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key o
+  wait_for '^There is something here'
+  [ "$(beat)" -ge 1 ] || fail "exploring played no beat"
+  key o
+  wait_for '^Bat comes into view'
+  key o
+  wait_for '^Not with an enemy in view'
+  ;;
+a_key_stops_a_journey)
+  # A key that comes with the Enter that starts travel (sent together, so it is waiting
+  # before the first step) stops it: the way is three steps, and they are not all taken.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key _
+  wait_for '^travel: Go where\?'
+  key hhhj
+  wait_for '\*'
+  t send-keys -t play Enter x
+  wait_for '^Stopped'
+  [ "$(beat)" -lt 3 ] || fail "the travel went on to beat $(beat)"
+  lines 2 19 | cut -c1-48 | grep -q '\*' && fail "the trail stayed after the stop"
+  press .
+  ;;
 *)
   echo "unknown case $case_name"
   exit 2

@@ -41,7 +41,7 @@ cairn.choice { name = "gamble", key = "G", optional = "Really gamble?",
   perform = function(a) note(a, "gambled") end }
 -- Prompts queue by priority, higher first, in order of arrival among equals; a prompt's
 -- `next` queues more.
-cairn.choice { name = "order", key = "o",
+cairn.choice { name = "order", key = "O",
   prompts = {
     { name = "a", kind = "confirm" },
     { name = "b", kind = "confirm", priority = 2 },

@@ -724,6 +724,32 @@ typedef void (*cairn_observer_fn)(cairn_world *w, const cairn_observation *o, vo
 void cairn_world_observe(cairn_world *w, cairn_observer_fn fn, void *ud);
 
 /* ---------------------------------------------------------------------------------------
+ * Outcomes
+ *
+ * An outcome is the net change an action made to some entities, one delta per entity: where
+ * it stood before and after, which way it faced, its hp. A schedule (the Lua host's
+ * w:schedule) finds one by playing the action on a copy of the world; applying it puts the
+ * world straight into the state after, and applying its reverse (from and to swapped) puts
+ * the world back, checksum and all. It is a state edit between beats, like a restore: nothing
+ * is announced and nothing goes into the history.
+ */
+typedef struct cairn_delta {
+    cairn_entity_id entity;
+    cairn_cell from, to; /* its cell before and after (equal: it stayed) */
+    cairn_dir facing_from, facing_to;
+    bool has_hp; /* hp counts (the entity is WithHP) */
+    int32_t hp_from, hp_to;
+} cairn_delta;
+
+/* Applies count deltas, all or none: each entity must be alive, on the grid at `from`, facing
+ * `facing_from` and (has_hp) at `hp_from` hp, at most max hp; the cells `to` must be free once
+ * the entities that move have left theirs, and no two entities may share a `to` on a layer.
+ * An entity may appear once. Only between beats. Errors: CAIRN_ERR_STATE (inside a beat),
+ * CAIRN_ERR_INVALID (the deltas do not fit the world: the message says which and why),
+ * CAIRN_ERR_STALE, CAIRN_ERR_BOUNDS, CAIRN_ERR_OCCUPIED. On an error nothing has changed. */
+cairn_err cairn_world_apply(cairn_world *w, const cairn_delta *deltas, size_t count);
+
+/* ---------------------------------------------------------------------------------------
  * Snapshots and the checksum
  *
  * A snapshot is the world's whole state as bytes: the beat, the generator, every entity slot

@@ -129,6 +129,40 @@ cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *c
  * host's until the next call of it. */
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
 
+/* --- travel and auto-explore (scripts/travel.lua): journeys a front end plays a beat at a
+ * time. Each step is an ordinary input (a move) the session logs, so a game with journeys
+ * replays, undoes and saves as any other. They go over what the player remembers of its
+ * floor, keeping off the cells the game's `avoid` names. ---------------------------------- */
+
+/* The way from the player to (x, y), to draw while a travel is aimed. Owned by the host until
+ * the next call of it. */
+typedef struct cairn_travel_way {
+    int32_t x, y;         /* the player's cell */
+    const int32_t *cells; /* the way's cells, x, y pairs, from the first step to (x, y) */
+    size_t cell_count;    /* 0: there is no way (a negative x and y ask only for the player) */
+    const char *why;      /* why there is no way ("you know no way there"), else "" */
+} cairn_travel_way;
+cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out);
+/* Begins travel to (x, y): its schedule (w:schedule) is built once, and its steps are played by
+ * cairn_session_travel_step. CAIRN_ERR_STATE with why (in cairn_lua_error) when there is no
+ * way there. */
+cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y);
+/* Begins auto-explore: towards the nearest remembered cell next to one never seen, planned
+ * again each step. CAIRN_ERR_STATE with why when an enemy is in view or nothing is left. */
+cairn_err cairn_session_explore(cairn_lua *h);
+/* One beat of the journey under way (the game's rules and all, as cairn_session_step). Owned
+ * by the host until the next call of it. */
+typedef struct cairn_travel_step {
+    bool going;           /* false: the journey is over (or none was under way) */
+    const char *why;      /* once over: why it stopped ("goblin comes into view"), or "" when
+                             the log or the game says it already */
+    const int32_t *cells; /* the rest of a travel's schedule: its cells to come, x, y pairs */
+    size_t cell_count;
+} cairn_travel_step;
+cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out);
+/* Ends the journey under way, if any (a key was pressed): the game is left as it is. */
+cairn_err cairn_session_travel_stop(cairn_lua *h);
+
 /* Asks the bot named `bot` for the player's action for the next beat. */
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
 

@@ -1,0 +1,267 @@
+-- travel.lua: travel and auto-explore, for a front end (`cairn play`'s _ and o keys). Both walk
+-- the player a step a beat over the cells it remembers of its floor (view.lua's memory), each
+-- step an ordinary input - a move in a direction - that the session logs, so a game with
+-- travel replays, undoes and saves as any other. The front end steps the journey one beat at
+-- a time (travel.step), drawing the game in between and stopping it at any key.
+--
+-- Travel goes to a cell picked with a cursor: the way there (travel.way) is drawn while the
+-- cursor moves, and committing it builds its schedule once (w:schedule: the walk played out on
+-- a copy of the world, consequences and all); the front end then plays the schedule's steps,
+-- showing the rest of its path. Auto-explore heads for the nearest cell it remembers next to
+-- one it has never seen, planned again each step as the map opens up.
+--
+-- A journey stops after a beat in which something happened: an enemy came into view, the
+-- player's hp changed, it is not where the step should have taken it, an item lies under its
+-- feet, the beat had words for the log, the floor changed or the game ended; and once it is
+-- there (travel) or nothing is left to explore. Neither walks onto a cell the game's `avoid`
+-- says to keep off (the base game's stairs, which take the player down), but travel may end
+-- on one.
+local use = ... -- what this script uses, from prelude.lua
+local session, view = use.session, use.view
+local travel = {}
+
+local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
+  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+local AROUND = { DELTA.n, DELTA.ne, DELTA.e, DELTA.se, DELTA.s, DELTA.sw, DELTA.w, DELTA.nw }
+
+local journey -- the journey under way, or nil
+
+local function game()
+  local s = session.current()
+  if not s then error("no game has been started", 0) end
+  return s, use.host.world()
+end
+
+local function player(w)
+  local p = w:players()[1]
+  if not p or p.x == nil then error("there is no player to travel", 0) end
+  return p
+end
+
+-- The cost of entering each cell, as w:path takes it: 1 for a cell the player remembers of
+-- this floor with no wall on it, unless the game says to keep off it (but `goal` may be one);
+-- not at all for any other.
+local function costs_of(s, w, goal)
+  local seen = s.seen[s.floor] or {}
+  local avoid = s.game.def.avoid
+  local costs, width = {}, w.width
+  for y = 0, w.height - 1 do
+    for x = 0, width - 1 do
+      local i = y * width + x
+      local open = seen[i] ~= nil and not w:at(x, y, "wall")
+      if open and avoid and i ~= goal and avoid(w, x, y) then open = false end
+      costs[i + 1] = open and 1 or false
+    end
+  end
+  return costs
+end
+
+local function path(w, p, x, y, costs)
+  if not w.path then error("travel needs w:path, which this host has not", 0) end
+  return w:path(p.x, p.y, x, y, { costs = costs, diagonal = true })
+end
+
+-- The way from the player to (x, y) over what it remembers: a list of directions, or nil and
+-- why there is none.
+local function way_to(s, w, p, x, y)
+  if x < 0 or y < 0 or x >= w.width or y >= w.height then return nil, "that is off the map" end
+  if x == p.x and y == p.y then return nil, "you are there already" end
+  local costs = costs_of(s, w, y * w.width + x)
+  if not costs[y * w.width + x + 1] then return nil, "you know no way there" end
+  local dirs = path(w, p, x, y, costs)
+  if not dirs then return nil, "you know no way there" end
+  return dirs
+end
+
+-- The cells a list of directions goes through from (x, y), as x, y pairs in one list.
+local function cells_of(x, y, dirs)
+  local cells = {}
+  for i = 1, #dirs do
+    x, y = x + DELTA[dirs[i]][1], y + DELTA[dirs[i]][2]
+    cells[#cells + 1], cells[#cells + 2] = x, y
+  end
+  return cells
+end
+
+-- What the cursor at (x, y) shows while a travel is aimed: the player's cell, the cells of
+-- the way (x, y pairs, from the first step on) and, when there is none, why.
+function travel.way(x, y)
+  local s, w = game()
+  local p = player(w)
+  view.remember(s, w, p)
+  if x < 0 and y < 0 then return p.x, p.y, {} end
+  local dirs, why = way_to(s, w, p, x, y)
+  return p.x, p.y, dirs and cells_of(p.x, p.y, dirs) or {}, why
+end
+
+-- The enemies the player sees now - what acts on its own on the real layer, other than
+-- players: id -> true.
+local function in_view(s, w, p)
+  local found = {}
+  local function keep(e)
+    if e and not e:is_dead() and e:has("Acting") and not e:has("PlayerControl") then
+      found[e.id] = true
+    end
+  end
+  for _, c in ipairs(view.visible(s, w, p)) do keep(w:at(c.x, c.y, "real")) end
+  return found
+end
+
+-- What the player is like before a step, to tell what the step changed.
+local function note_before(s, w, p)
+  journey.hp, journey.floor = p.hp, s.floor
+  journey.seen = in_view(s, w, p)
+end
+
+local function begin(kind, dirs, target)
+  local s, w = game()
+  if s.ended then error("the game is over", 0) end
+  local p = player(w)
+  journey = { kind = kind, dirs = dirs, at = 0, target = target, x = p.x, y = p.y,
+    id = p.id }
+  note_before(s, w, p)
+  if kind == "travel" then
+    -- The schedule: the walk played out once, on a copy of the world. The journey plays its
+    -- steps: where the schedule stops (something in the way, a blow), the walk stops too.
+    journey.schedule = w:schedule(p, "move", dirs)
+    journey.steps = journey.schedule.steps
+  end
+end
+
+-- Begins travel to (x, y); raises why it cannot go.
+function travel.go(x, y)
+  local s, w = game()
+  local p = player(w)
+  view.remember(s, w, p)
+  local dirs, why = way_to(s, w, p, x, y)
+  if not dirs then error(why, 0) end
+  begin("travel", dirs, { x = x, y = y })
+end
+
+-- The nearest cell remembered with a cell never seen next to it, by way of what is
+-- remembered: the first step there, or nil when there is none.
+local function explore_step(s, w, p)
+  local seen = s.seen[s.floor] or {}
+  local width, height = w.width, w.height
+  local costs = costs_of(s, w)
+  local d = w:distances(p.x, p.y, { costs = costs, diagonal = true })
+  local best, best_d
+  for y = 0, height - 1 do
+    for x = 0, width - 1 do
+      local i = y * width + x
+      local di = d[i + 1]
+      if di and di > 0 and (not best_d or di < best_d) then
+        for _, delta in ipairs(AROUND) do
+          local nx, ny = x + delta[1], y + delta[2]
+          if nx >= 0 and ny >= 0 and nx < width and ny < height and not seen[ny * width + nx] then
+            best, best_d = { x = x, y = y }, di
+            break
+          end
+        end
+      end
+    end
+  end
+  if not best then return nil end
+  return path(w, p, best.x, best.y, costs)[1]
+end
+
+-- Begins auto-explore; raises why it cannot (an enemy in view, nothing left to explore).
+function travel.explore()
+  local s, w = game()
+  local p = player(w)
+  view.remember(s, w, p)
+  local e = next(in_view(s, w, p))
+  if e then error("not with an enemy in view", 0) end
+  if not explore_step(s, w, p) then error("nothing left to explore here", 0) end
+  begin("explore")
+end
+
+-- The cells the travel under way has still to go through, x, y pairs in one list: the rest of
+-- its schedule's timeline, the cells the player moves into at the steps still to come (so the
+-- trail ends where the schedule saw the walk stop); none while exploring or when no journey
+-- is under way.
+function travel.rest()
+  if not journey or journey.kind ~= "travel" then return {} end
+  local cells = {}
+  for _, c in ipairs(journey.schedule.timeline) do
+    if c.step > journey.at and c.kind == "moved" and c.entity.id == journey.id then
+      cells[#cells + 1], cells[#cells + 2] = c.to.x, c.to.y
+    end
+  end
+  return cells
+end
+
+-- Why the beat just played ends the journey, or nil.
+local function interruption(s, w, p)
+  if s.ended then return "" end
+  if s.floor ~= journey.floor then return "" end
+  if not p or p.x == nil then return "" end
+  -- The log says what happened: a message of this beat (the log keeps the last 200, so it is
+  -- the newest message's beat that tells, not how many there are).
+  local last = s.messages[#s.messages]
+  if last and last.beat == s.beats then return "" end
+  if p.hp ~= journey.hp then return "your hp changed" end
+  local ids = {}
+  for id in pairs(in_view(s, w, p)) do
+    if not journey.seen[id] then ids[#ids + 1] = id end
+  end
+  table.sort(ids)
+  if ids[1] then return w:entity(ids[1]).type:gsub("^[^:]*:", ""):gsub("_", " ") ..
+    " comes into view" end
+  if p.x ~= journey.x or p.y ~= journey.y then return "something is in the way" end
+  local item = w:at(p.x, p.y, "item")
+  if item then return "there is something here" end
+  return nil
+end
+
+-- Plays the next beat of the journey under way. Returns true while it goes on; else false and
+-- why it stopped ("" when the log or the game says it already).
+function travel.step()
+  if not journey then return false, "" end
+  local s, w = game()
+  local p = player(w)
+  local dir
+  if journey.kind == "travel" then
+    if journey.at >= journey.steps then
+      journey = nil
+      return false, "you are there"
+    end
+    dir = journey.dirs[journey.at + 1]
+  else
+    view.remember(s, w, p)
+    dir = explore_step(s, w, p)
+    if not dir then
+      journey = nil
+      return false, "nothing left to explore here"
+    end
+  end
+  journey.at = journey.at + 1
+  journey.x, journey.y = journey.x + DELTA[dir][1], journey.y + DELTA[dir][2]
+  session.input("move", dir)
+  -- Anything but a beat played on ends the journey: the game ended, or the beat waits for the
+  -- player (a question asked inside it), which the front end takes from here.
+  if session.step() ~= "playing" then
+    journey = nil
+    return false, ""
+  end
+  p = w:players()[1]
+  if p and p.x then view.remember(s, w, p) end
+  local why = interruption(s, w, p)
+  if why then
+    journey = nil
+    return false, why
+  end
+  if journey.kind == "travel" and journey.at >= journey.steps then
+    journey = nil
+    return false, "you are there"
+  end
+  note_before(s, w, p)
+  return true
+end
+
+-- Stops the journey under way (a key was pressed); nothing happens to the game.
+function travel.stop()
+  journey = nil
+end
+
+return travel

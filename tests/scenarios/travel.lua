@@ -1,0 +1,89 @@
+-- Travel and auto-explore, as the play screen's _ and o run them: a journey walks a beat a
+-- step over what the player remembers, each step an ordinary move, and stops when something
+-- happens - an enemy comes into view first of all.
+
+cairn.entity { name = "hero", glyph = "@",
+  decorators = { "PlayerControl", "Moving", "Displaceable", "WithHP", "Killable", "Attackable" },
+  stats = { hp = 10, team = 1 } }
+cairn.entity { name = "rock", glyph = "#", layer = "wall" }
+cairn.entity { name = "pit", glyph = "^", layer = "trap" }
+cairn.entity { name = "lurker", glyph = "g",
+  decorators = { "Attackable", "WithHP", "Killable" }, stats = { hp = 3, team = 2 },
+  sequence = { { action = "none", movs = "none" } } }
+
+local TYPES = { ["@"] = "hero", ["#"] = "rock", ["^"] = "pit", g = "lurker" }
+
+-- A game of one floor drawn in rows; the hero sees `sight` cells around it.
+local function cave(name, rows, sight)
+  cairn.game { name = name, width = #rows[1], height = #rows, sight = sight,
+    generate = function(w)
+      for y, row in ipairs(rows) do
+        for x = 1, #row do
+          local t = TYPES[row:sub(x, x)]
+          if t then w:spawn(t, x - 1, y - 1) end
+        end
+      end
+    end,
+    avoid = function(w, x, y) return w:at(x, y, "trap") ~= nil end }
+end
+
+-- A corridor round a corner, the lurker out of sight behind it.
+cave("corner", {
+  "############",
+  "#@.........#",
+  "#.########.#",
+  "#.########.#",
+  "#.######g..#",
+  "############",
+}, 4)
+
+-- A hall with a pit in the straight way across it.
+cave("hall", {
+  "#########",
+  "#.......#",
+  "#@..^...#",
+  "#.......#",
+  "#########",
+}, 9)
+
+test("auto-explore stops when an enemy comes into view", function()
+  local g = game("corner")
+  local p = g.world:players()[1]
+  g:explore()
+  local why, beats = g:journey()
+  expect.eq(why, "lurker comes into view")
+  expect.truthy(beats > 3, "it walked a while first")
+  expect.eq(g.beats, beats, "a beat a step")
+  expect.truthy(p.x >= 6, "along the corridor")
+  expect.error(function() g:explore() end, "not with an enemy in view")
+end)
+
+test("travel walks the way it remembers, keeping off what the game avoids", function()
+  local g = game("hall")
+  local p = g.world:players()[1]
+  -- Exploring remembers the hall: it is all in sight, so nothing is left to explore.
+  expect.error(function() g:explore() end, "nothing left to explore here")
+  expect.error(function() g:travel(1, 2) end, "you are there already")
+  expect.error(function() g:travel(20, 2) end, "off the map")
+  g:travel(7, 2)
+  local why, beats = g:journey()
+  expect.eq(why, "you are there")
+  expect.eq(p.x, 7)
+  expect.eq(p.y, 2)
+  expect.eq(beats, 6, "round the pit: a diagonal step on, one back")
+  expect.eq(p.hp, 10)
+end)
+
+test("a journey's steps are moves: undo takes them back one at a time", function()
+  local g = game("hall")
+  local p = g.world:players()[1]
+  expect.error(function() g:explore() end, "nothing left to explore here")
+  g:travel(4, 1)
+  local _, beats = g:journey()
+  expect.eq(beats, 3)
+  expect.eq(p.x, 4)
+  expect.eq(g:undo(), true)
+  expect.eq(g.beats, 2)
+  expect.eq(p.x, 3)
+  expect.eq(p.y, 1)
+end)

@@ -1,0 +1,114 @@
+/*
+ * test_travel.c - journeys through the session's C API, as a front end drives them: the way
+ * to a cell drawn while a travel is aimed, travel played a beat a step with the rest of its
+ * schedule to draw, each step logged as a move (undo takes one back, the replay verifies),
+ * and auto-explore stopping by itself. The game is the base game's dungeon, seed 7: the
+ * player starts in a small room with a potion in it.
+ */
+#include <string.h>
+
+#include "session.h"
+
+static void ok(cairn_lua *h, cairn_err st)
+{
+    if (st)
+        fail_msg("%s", cairn_lua_error(h));
+}
+
+/* Plays the journey begun to its end; returns its beats, and why it stopped in why. */
+static int journey(cairn_lua *h, char *why, size_t size)
+{
+    int beats = 0;
+    cairn_travel_step step;
+    size_t left = SIZE_MAX;
+    for (;;) {
+        ok(h, cairn_session_travel_step(h, &step));
+        if (!step.going)
+            break;
+        beats++;
+        /* The trail ahead shrinks a cell a step. */
+        assert_true(step.cell_count < left);
+        left = step.cell_count;
+    }
+    snprintf(why, size, "%s", step.why);
+    return beats + 1;
+}
+
+static void the_way_is_drawn_then_walked_a_beat_a_step(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    cairn_travel_way way;
+    ok(h, cairn_session_travel_way(h, -1, -1, &way));
+    assert_int_equal(way.cell_count, 0);
+    int32_t x = way.x, y = way.y;
+    /* Three cells west and one south, in the room: a way of three steps, ending there. */
+    ok(h, cairn_session_travel_way(h, x - 3, y + 1, &way));
+    assert_int_equal(way.cell_count, 3);
+    assert_int_equal(way.cells[4], x - 3);
+    assert_int_equal(way.cells[5], y + 1);
+    assert_string_equal(way.why, "");
+    assert_int_equal(session_beat(h), 0);
+    ok(h, cairn_session_travel(h, x - 3, y + 1));
+    char why[128];
+    assert_int_equal(journey(h, why, sizeof why), 3);
+    assert_string_equal(why, "you are there");
+    assert_int_equal(session_beat(h), 3);
+    ok(h, cairn_session_travel_way(h, -1, -1, &way));
+    assert_int_equal(way.x, x - 3);
+    assert_int_equal(way.y, y + 1);
+    /* Each step is a move of its own in the log. */
+    ok(h, cairn_session_undo(h));
+    assert_int_equal(session_beat(h), 2);
+    const char *text;
+    ok(h, cairn_session_record(h, &text));
+    assert_non_null(strstr(text, "\nbeat 2 move "));
+    cairn_lua_destroy(h);
+}
+
+static void a_cell_with_no_known_way_is_refused(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    cairn_travel_way way;
+    ok(h, cairn_session_travel_way(h, 0, 0, &way));
+    assert_int_equal(way.cell_count, 0);
+    assert_string_equal(way.why, "you know no way there");
+    assert_int_equal(cairn_session_travel(h, 0, 0), CAIRN_ERR_STATE);
+    assert_string_equal(cairn_lua_error(h), "you know no way there");
+    /* Nothing under way: a step plays nothing. */
+    cairn_travel_step step;
+    ok(h, cairn_session_travel_step(h, &step));
+    assert_false(step.going);
+    assert_int_equal(session_beat(h), 0);
+    cairn_lua_destroy(h);
+}
+
+static void exploring_stops_by_itself_and_a_stop_plays_nothing(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    ok(h, cairn_session_explore(h));
+    char why[128];
+    journey(h, why, sizeof why);
+    assert_string_equal(why, "there is something here");
+    uint64_t beat = session_beat(h);
+    assert_true(beat > 0);
+    ok(h, cairn_session_explore(h));
+    ok(h, cairn_session_travel_stop(h));
+    cairn_travel_step step;
+    ok(h, cairn_session_travel_step(h, &step));
+    assert_false(step.going);
+    assert_int_equal(session_beat(h), beat);
+    cairn_lua_destroy(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_way_is_drawn_then_walked_a_beat_a_step),
+        cmocka_unit_test(a_cell_with_no_known_way_is_refused),
+        cmocka_unit_test(exploring_stops_by_itself_and_a_stop_plays_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
