@@ -6,7 +6,8 @@
  * into the record, whose replay comes to the same game; a save keeps the question waiting.
  * The games are the fixture pack tests/e2e/packs/cardplay's riposte and riposte_thorns: a
  * skeleton next to the player hits it in the first beat. Then what a front end shows of a
- * beat's resolutions, effect by effect (flurry: a card of two hits).
+ * beat's resolutions, effect by effect (flurry: a card of two hits); and a knight's blow under
+ * way, kept by a save and by undo.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,65 @@ static void the_frames_show_each_hit_and_what_waits(void **state)
     cairn_lua_destroy(h);
 }
 
+/* Whether the side panel (the base game's: the actions under way) has this line. */
+static bool panel_says(cairn_lua *h, const char *line)
+{
+    cairn_view v;
+    ok(h, cairn_session_view(h, &v));
+    for (size_t i = 0; i < v.panel_count; i++)
+        if (!strcmp(v.panel[i], line))
+            return true;
+    return false;
+}
+
+/* The knight game, played headless (the defaults answer: the player's first reaction, a
+ * dodge or a counter) for `beats` beats. */
+static cairn_lua *knight(int beats)
+{
+    cairn_lua *h = session_start_game(MOD, "knight", 5);
+    for (int i = 0; i < beats; i++) {
+        ok(h, cairn_session_input(h, "none", NULL));
+        step(h);
+    }
+    return h;
+}
+
+static void a_save_and_undo_keep_the_actions_under_way(void **state)
+{
+    (void)state;
+    /* Beat 2 declares the knight's blow, due at the end of beat 3. */
+    cairn_lua *whole = knight(3);
+    char at3[17], at2[17];
+    session_checksum(whole, at3);
+    ok(whole, cairn_session_undo(whole));
+    session_checksum(whole, at2);
+    ok(whole, cairn_session_input(whole, "none", NULL));
+    step(whole);
+    char again[17];
+    session_checksum(whole, again);
+    assert_string_equal(again, at3); /* undo, then the beat again: the blow resolved again */
+    cairn_lua_destroy(whole);
+
+    cairn_lua *h = knight(2);
+    char path[256];
+    session_temp("pending.sqlite", path);
+    cairn_error err;
+    if (cairn_save_write(h, path, &err))
+        fail_msg("%s", err.message);
+    cairn_lua_destroy(h);
+    cairn_lua *resumed = session_host(MOD);
+    if (cairn_save_read(resumed, path, &err))
+        fail_msg("%s", err.message);
+    session_checksum(resumed, again);
+    assert_string_equal(again, at2);
+    assert_true(panel_says(resumed, "! knight: heavy blow, reacted to, 1 beat left"));
+    ok(resumed, cairn_session_input(resumed, "none", NULL));
+    step(resumed);
+    session_checksum(resumed, again);
+    assert_string_equal(again, at3); /* the blow waited in the save, and resolved the same */
+    cairn_lua_destroy(resumed);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +302,7 @@ int main(void)
         cmocka_unit_test(a_save_keeps_the_question_waiting),
         cmocka_unit_test(headless_the_default_answers_without_a_question),
         cmocka_unit_test(the_frames_show_each_hit_and_what_waits),
+        cmocka_unit_test(a_save_and_undo_keep_the_actions_under_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
