@@ -74,6 +74,8 @@ int bench_payload(uint64_t seed, long foes, long beats)
            per_second * (double)(EFFECTS_ON_FOES * foes + EFFECTS - EFFECTS_ON_FOES));
     printf("  core allocations/beat      %12.2f\n",
            (double)(after.allocations - before.allocations) / (double)beats);
+    printf("  Lua allocations/beat       %12.2f\n",
+           (double)(lua_after.allocations - lua_before.allocations) / (double)beats);
     printf("  Lua state growth, bytes/beat %10.1f (the collector runs between: a trend, not a "
            "count)\n",
            ((double)lua_after.memory - (double)lua_before.memory) / (double)beats);

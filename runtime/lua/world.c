@@ -100,9 +100,15 @@ static int w_at(lua_State *L)
 
 /* Pushes a list of the entities on the grid, by row, column and layer, keeping those of the
  * type (when not -1) and with the decorator (when not -1). */
-static void push_entities(lua_State *L, cairn_world *w, int type, int deco)
+/* Pushes the list of the entities on the grid (of that type, with that decorator, when >= 0):
+ * a new table, or the table at `into` (when not 0) filled again, what it held past them gone
+ * - so that a caller walking the grid every beat makes no garbage. */
+static void push_entities(lua_State *L, cairn_world *w, int type, int deco, int into)
 {
-    lua_newtable(L);
+    if (into)
+        lua_pushvalue(L, into);
+    else
+        lua_newtable(L);
     int n = 0;
     for (int32_t y = 0; y < cairn_grid_height(w); y++)
         for (int32_t x = 0; x < cairn_grid_width(w); x++)
@@ -117,14 +123,25 @@ static void push_entities(lua_State *L, cairn_world *w, int type, int deco)
                 cairn_lua__push_entity(L, id);
                 lua_rawseti(L, -2, ++n);
             }
+    if (into)
+        for (lua_Integer i = n + 1, len = (lua_Integer)lua_rawlen(L, -1); i <= len; i++) {
+            lua_pushnil(L);
+            lua_rawseti(L, -2, i);
+        }
 }
 
-/* w:entities([type]) -> every entity on the grid (of that type), by row, column and layer */
+/* w:entities([type [, into]]) -> every entity on the grid (of that type), by row, column and
+ * layer; in the table `into`, when given, rather than a new one */
 static int w_entities(lua_State *L)
 {
     cairn_world *w = check_world(L);
     int type = lua_isnoneornil(L, 2) ? -1 : cairn_lua__check_name(L, 2, CAIRN_LUA_TYPE);
-    push_entities(L, w, type, -1);
+    int into = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        into = 3;
+    }
+    push_entities(L, w, type, -1, into);
     return 1;
 }
 
@@ -171,7 +188,7 @@ static int w_clear(lua_State *L)
     if (cairn_lua__from(L)->scope_top > 0)
         return luaL_error(L, "w:clear cannot run inside a handler or hook; only between beats");
     cairn_lua__charge(L, (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
-    push_entities(L, w, -1, -1);
+    push_entities(L, w, -1, -1, 0);
     lua_newtable(L);
     lua_Integer count = luaL_len(L, -2), lifted = 0;
     for (lua_Integer i = 1; i <= count; i++) {
@@ -194,7 +211,7 @@ static int w_clear(lua_State *L)
 /* w:players() -> the PlayerControl entities, in grid order */
 static int w_players(lua_State *L)
 {
-    push_entities(L, check_world(L), -1, CAIRN_DECO_PLAYER_CONTROL);
+    push_entities(L, check_world(L), -1, CAIRN_DECO_PLAYER_CONTROL, 0);
     return 1;
 }
 

@@ -591,13 +591,15 @@ local function request_of(actor, a, inst, answers, opts)
 end
 
 -- Runs an effect (a payload or a function) for a request, and resolves the stack.
+local ONE_QUEUE = { one_queue = true }
+
 local function run_effect(effect, request, one_queue)
   if type(effect) == "function" then
     local c = stack.context({ def = { name = request.ability }, params = EMPTY,
       request = request })
     effect(c)
   elseif effect then
-    stack.push(effect, request, { one_queue = one_queue })
+    stack.push(effect, request, one_queue and ONE_QUEUE or nil)
   end
   stack.resolve()
 end
@@ -666,8 +668,17 @@ end
 -- opts.answers (a table by prompt name, or a decider), else the mid-beat decider. A target
 -- given in opts.targets or opts.cell is not asked. Returns the answers, or nil and why
 -- ("dropped", "cancelled": a cancel runs its effect).
+-- Whether an ability asks anything: most (an enemy's cast, a triggered effect) do not, and
+-- need no list of prompts made to find it out.
+local function asks(def, inst)
+  if def.optional or def.target or def.choices then return true end
+  local cost = cost_of(def, inst)
+  return cost ~= nil and (cost.energy == "X" or (cost.discard or 0) > 0)
+end
+
 function abilities.answer_prompts(actor, a, inst, opts)
   opts = opts or EMPTY
+  if not asks(a.def, inst) then return {} end
   local prompts = abilities.prompts(actor, a, inst)
   if opts.targets or opts.cell then
     for i = #prompts, 1, -1 do
@@ -802,10 +813,13 @@ end
 -- takes them with cairn.cards.grant and revoke) that `event` triggers.
 function abilities.carried(e, event)
   local names = data.real(e.data).abilities
-  local list = {}
+  local list = EMPTY -- a list is made only when one is found: most fire nothing
   for _, name in ipairs(names or EMPTY) do
     local a = registry[name]
-    if a and a.def.trigger == event then list[#list + 1] = a end
+    if a and a.def.trigger == event then
+      if list == EMPTY then list = {} end
+      list[#list + 1] = a
+    end
   end
   return list
 end
@@ -813,9 +827,9 @@ end
 -- Fires an event on an entity: the abilities it carries that the event triggers resolve, in
 -- order (abilities.trigger).
 function abilities.fire(event, e, opts)
-  if e:is_dead() then return {} end
+  if e:is_dead() then return EMPTY end
   local found = abilities.carried(e, event)
-  if #found == 0 then return {} end
+  if #found == 0 then return EMPTY end
   local list = {}
   for i, a in ipairs(found) do
     list[i] = { actor = e, ability = a, source = opts and opts.source, card = nil }

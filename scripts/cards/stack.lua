@@ -243,21 +243,35 @@ end
 
 -- Targets ----------------------------------------------------------------------------------
 
--- The teams an actor's attacks are for, as a set: its `targets` stat, or, for an actor that
--- does not attack, every team but its own (nil: it has no team either, so every team).
-local function foe_teams(actor)
+-- The teams an actor's attacks are for, as a mask (bit t for team t, teams 0 to 31): its
+-- `targets` stat, or, for an actor that does not attack, every team but its own (nil: it has
+-- no team either, so every team). A number, not a set: asked for every effect, it makes no
+-- garbage.
+local ALL_TEAMS = 0xFFFFFFFF
+
+-- The last actor asked about in this resolution and its mask: a payload's effects ask about
+-- one actor again and again, and reading `targets` makes a list each time.
+local cached_actor, cached_mask = nil, nil
+
+local function teams_of(actor)
   local targets = actor.targets
-  local set = {}
   if type(targets) == "table" then
-    for _, t in ipairs(targets) do set[t] = true end
-    return set
+    local mask = 0
+    for _, t in ipairs(targets) do
+      if math.type(t) == "integer" and t >= 0 and t < 32 then mask = mask | (1 << t) end
+    end
+    return mask
   end
   local mine = actor.team
   if mine == nil then return nil end
-  for t = 0, 31 do
-    if t ~= mine then set[t] = true end
+  return ALL_TEAMS & ~(1 << mine)
+end
+
+local function foe_teams(actor)
+  if actor ~= cached_actor or not stack.busy() then
+    cached_actor, cached_mask = actor, teams_of(actor)
   end
-  return set
+  return cached_mask
 end
 
 -- Whether e is a foe of an actor of those teams: alive, on the grid's real layer, Attackable
@@ -266,7 +280,9 @@ local function is_foe(actor, teams, e)
   -- The team first: most entities (walls, floors, items) have none, and each field read is
   -- a call into C.
   local team = e.team
-  if team == nil or (teams ~= nil and teams[team] ~= true) or e == actor then return false end
+  if team == nil or (teams ~= nil and (teams >> team) & 1 == 0) or e == actor then
+    return false
+  end
   return e.layer == "real" and e.x ~= nil and not e:is_dead()
 end
 
@@ -275,14 +291,25 @@ local function foe_of(actor, e)
 end
 stack.foe_of = foe_of
 
+-- The grid's entities, and an actor's foes among them: lists made once and filled again for
+-- each effect, so that a payload on every foe makes no garbage. An effect's target list is
+-- valid while it runs (effects never run inside one another: the stack is locked); an effect
+-- that keeps it must copy it.
+local all_scratch, foes_scratch = {}, {}
+
 local function foes(actor)
-  local list = {}
+  local list = foes_scratch
+  local n = 0
   local teams = foe_teams(actor)
-  local all = host.world():entities()
+  local all = host.world():entities(nil, all_scratch)
   for i = 1, #all do
     local e = all[i]
-    if is_foe(actor, teams, e) then list[#list + 1] = e end
+    if is_foe(actor, teams, e) then
+      n = n + 1
+      list[n] = e
+    end
   end
+  for i = #list, n + 1, -1 do list[i] = nil end
   return list
 end
 
@@ -310,7 +337,11 @@ stack.chosen_cell = chosen_cell
 local overrides = {}
 
 function overrides.chosen(ctx) return ctx.entry.request.targets end
-function overrides.self(ctx) return { ctx.actor } end
+local self_scratch = {} -- the one-entry list self gives, filled again for each effect
+function overrides.self(ctx)
+  self_scratch[1] = ctx.actor
+  return self_scratch
+end
 function overrides.none() return EMPTY end
 function overrides.all_enemies(ctx) return foes(ctx.actor) end
 
@@ -390,14 +421,53 @@ local on_empty = {} -- functions called when the stack has run empty (see stack.
 stack.on_empty = on_empty
 stack.resolved = 0  -- effects resolved, for the benchmark and tests
 
+-- Entries and queues are kept for use again once resolved, so that a card played every beat
+-- makes no garbage: an entry is valid while its effect runs, as ctx is.
+local spare_entries, spare_queues = {}, {}
+
 -- An entry: { def, params, request, shadow, scale, scale_keys }. `from` is the entry whose
 -- effect pushes (its shadow and scale carry on to what it pushes), or nil.
 local function make_entry(item, request, from)
-  local en = { def = item.def, params = item.params, request = request }
-  if from then en.shadow, en.scale, en.scale_keys = from.shadow, from.scale, from.scale_keys end
+  local n = #spare_entries
+  local en = spare_entries[n]
+  if en then
+    spare_entries[n] = nil
+  else
+    en = {}
+  end
+  en.def, en.params, en.request = item.def, item.params, request
+  if from then
+    en.shadow, en.scale, en.scale_keys = from.shadow, from.scale, from.scale_keys
+  else
+    en.shadow, en.scale, en.scale_keys = nil, nil, nil
+  end
   return en
 end
 stack.make_entry = make_entry
+
+local function make_queue(count)
+  local n = #spare_queues
+  local q = spare_queues[n]
+  if q then
+    spare_queues[n] = nil
+  else
+    q = {}
+  end
+  q.n, q.next = count, 1
+  return q
+end
+
+-- A queue resolved: it and its entries go back to be used again.
+local function recycle(q)
+  for i = 1, q.n do
+    local en = q[i]
+    en.def, en.params, en.request, en.shadow, en.scale, en.scale_keys =
+      nil, nil, nil, nil, nil, nil
+    spare_entries[#spare_entries + 1] = en
+    q[i] = nil
+  end
+  spare_queues[#spare_queues + 1] = q
+end
 
 -- Pushes a payload for a request: one queue per effect (the last on top, so it resolves
 -- first), or with one_queue, one queue in the order written. `from`: see make_entry.
@@ -406,7 +476,7 @@ function stack.push(payload, request, opts, from)
   local items = stack.normalize(payload)
   local adjust = opts and opts.adjust
   if opts and opts.one_queue then
-    local q = { n = #items, next = 1 }
+    local q = make_queue(#items)
     for i = 1, #items do
       local en = make_entry(items[i], request, from)
       if adjust then adjust(en) end
@@ -417,7 +487,9 @@ function stack.push(payload, request, opts, from)
     for i = 1, #items do
       local en = make_entry(items[i], request, from)
       if adjust then adjust(en) end
-      queues[#queues + 1] = { en, n = 1, next = 1 }
+      local q = make_queue(1)
+      q[1] = en
+      queues[#queues + 1] = q
     end
   end
 end
@@ -540,33 +612,42 @@ end
 -- ability), it returns at once, and what was pushed resolves in its turn. When the stack has
 -- run empty, the on_empty functions are called with the actor of its first effect (they may
 -- push and resolve again).
+local starter -- the actor of the first effect of a resolution: the stack_empty event is its
+
+-- Runs the stack to its end (inside stack.resolve's protected call).
+local function drain()
+  while true do
+    local q = current
+    if q and q.next <= q.n then
+      local i = q.next
+      q.next = i + 1
+      starter = starter or q[i].request.actor
+      run_entry(q[i])
+    else
+      if q then
+        current = nil
+        recycle(q)
+      end
+      if #queues == 0 then break end
+      current = queues[#queues]
+      queues[#queues] = nil
+    end
+  end
+end
+
 function stack.resolve()
   if locked then return false end
   locked = true
-  local starter -- the actor of the first effect: the stack_empty event is its
-  local ok, err = pcall(function()
-    while true do
-      local q = current
-      if q and q.next <= q.n then
-        local i = q.next
-        q.next = i + 1
-        starter = starter or q[i].request.actor
-        run_entry(q[i])
-      elseif #queues > 0 then
-        current = queues[#queues]
-        queues[#queues] = nil
-      else
-        break
-      end
-    end
-  end)
+  starter, cached_actor = nil, nil
+  local ok, err = pcall(drain)
   current, locked = nil, false
   ctx.entry, ctx.request, ctx.actor, ctx.params = nil, nil, nil, nil
   if not ok then
     queues = {}
     error(err, 0)
   end
-  for i = 1, #on_empty do on_empty[i](starter) end
+  local first = starter
+  for i = 1, #on_empty do on_empty[i](first) end
   return true
 end
 
