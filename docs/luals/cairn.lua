@@ -482,10 +482,12 @@ function CairnWorld:spawn(type, x, y) end
 ---@return CairnEntity?
 function CairnWorld:at(x, y, layer) end
 
----Every entity on the grid (of a type), by row, column and layer.
+---Every entity on the grid (of a type), by row, column and layer; written into `into` (what
+---it held past the list cleared) when given.
 ---@param type? CairnTypeName
+---@param into? CairnEntity[]
 ---@return CairnEntity[]
-function CairnWorld:entities(type) end
+function CairnWorld:entities(type, into) end
 
 ---The PlayerControl entities on the real layer, by row and column.
 ---@return CairnEntity[]

@@ -262,8 +262,10 @@ local function set_phase(rec, phase, reason)
   if src then
     w:record(lifecycle.PHASE, { entity = src, amount = PHASE_NUMBER[phase] })
   end
-  local v = view(rec)
-  for _, fn in ipairs(watchers) do fn(v, phase) end
+  if #watchers > 0 then
+    local v = view(rec)
+    for _, fn in ipairs(watchers) do fn(v, phase) end
+  end
   if src and not src:is_dead() then
     abilities.fire("action_" .. phase, src, { source = src })
   end
