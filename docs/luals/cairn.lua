@@ -547,6 +547,14 @@ function CairnWorld:path(x0, y0, x1, y1, options) end
 ---@return (number|false)[]
 function CairnWorld:distances(x, y, options) end
 
+---Move planning: every state (cell, facing, posture) reachable from `from` within the
+---budget, with the cheapest way to each (Dijkstra's search). Raises on a bad option or a
+---cell off the grid.
+---@param from CairnEntity|{x: integer, y: integer, facing?: CairnDir} Where the plan starts.
+---@param options CairnPlanOptions
+---@return CairnPlan
+function CairnWorld:plan(from, options) end
+
 ---The living player the built-in movs head for from a cell, or nil.
 ---@param x integer
 ---@param y integer
@@ -603,6 +611,59 @@ function CairnView:sees(x, y) end
 ---The cells seen, by row then column.
 ---@return CairnCell[]
 function CairnView:cells() end
+
+---@alias CairnPlanCost integer|false A whole cost from 0 to 1000000; false forbids it.
+
+---@class CairnPlanOptions
+---@field budget integer The most the plan may cost, 0 to 1000000.
+---@field facings? 1|2|4|8 1 (the default): facing plays no part; 2: e, w; 4: n, e, s, w; 8: all.
+---@field postures? string[] The postures' names, 1 to 8; default { "standing" }. The first is the start's unless `posture` says.
+---@field turn? CairnPlanCost A turn of one facing round the ring; default 1.
+---@field step? CairnPlanCost|table<string, CairnPlanCost> A straight step, or by posture; default 1.
+---@field diagonal? CairnPlanCost|table<string, CairnPlanCost> A diagonal step, or by posture; default false.
+---@field dirs? table<string, CairnDir[]> By posture: the only directions it may step in.
+---@field change? table<string, table<string, CairnPlanCost>> change[from][to]: changing posture in place; default none.
+---@field allowed? fun(x: integer, y: integer, posture: string): boolean Where a posture may be; default: every posture where there is no wall.
+---@field stop? fun(x: integer, y: integer, posture: string): boolean Where being in a posture ends the plan (a trap, a fall).
+---@field facing? CairnDir The start's facing; default from's.
+---@field posture? string The start's posture; default the first.
+
+---A state of a plan, or a move of a way (with `via`).
+---@class CairnPlanState
+---@field x integer
+---@field y integer
+---@field facing CairnDir "none" with one facing.
+---@field posture string
+---@field cost integer
+---@field via? CairnDir|"turn"|"posture" In a way: how this state was reached from the one before.
+
+---What w:plan found: a copy, which does not change when the world does.
+---@class CairnPlan
+local CairnPlan = {}
+
+---The cheapest cost to be on the cell (in that facing and posture, when given), or nil.
+---@param x integer
+---@param y integer
+---@param facing? CairnDir
+---@param posture? string
+---@return integer?
+function CairnPlan:cost(x, y, facing, posture) end
+
+---The moves of the cheapest way there, after the start ({} for the start), or nil.
+---@param x integer
+---@param y integer
+---@param facing? CairnDir
+---@param posture? string
+---@return CairnPlanState[]?
+function CairnPlan:path(x, y, facing, posture) end
+
+---Every state reached, by cell (row by row), then facing, then posture.
+---@return CairnPlanState[]
+function CairnPlan:states() end
+
+---Every cell reached, with the cheapest cost to it, row by row.
+---@return {x: integer, y: integer, cost: integer}[]
+function CairnPlan:cells() end
 
 ---@class CairnPathOptions
 ---@field diagonal? boolean Diagonal steps too (otherwise n, e, s, w only).
