@@ -16,11 +16,12 @@ struct cairn_plan {
     int32_t heap_len;
     int32_t *cost;     /* per state, -1 unreached */
     int32_t *prev;     /* per state */
+    int32_t *where;    /* per state: its place in the heap, -1 when not in it, -2 once settled */
+    uint64_t *heap;    /* cost << 32 | state: one comparison orders by cost, then by state */
     uint8_t *via;      /* per state */
-    uint8_t *done;     /* per state: settled */
-    int32_t *heap;     /* states */
-    int32_t *where;    /* per state: its place in the heap, -1 when not in it */
     cairn_dir face[8]; /* facing -> direction */
+    /* Per run: for each facing and posture, the directions a step may take (bit d) */
+    uint8_t steps[8][CAIRN_PLAN_MAX_POSTURES];
 };
 
 static size_t align8(size_t n)
@@ -40,7 +41,8 @@ size_t cairn_plan_size(int32_t cells, int32_t facings, int32_t postures)
     if (!fits(cells, facings, postures))
         return 0;
     size_t n = (size_t)cells * (size_t)facings * (size_t)postures;
-    return align8(sizeof(cairn_plan)) + 4 * align8(n * sizeof(int32_t)) + 2 * align8(n);
+    return align8(sizeof(cairn_plan)) + 3 * align8(n * sizeof(int32_t)) +
+           align8(n * sizeof(uint64_t)) + align8(n);
 }
 
 cairn_dir cairn_plan_facing_dir(int32_t facings, int32_t facing)
@@ -84,14 +86,14 @@ cairn_plan *cairn_plan_init(void *mem, int32_t cells, int32_t facings, int32_t p
     at += align8(sizeof *p);
     *p = (cairn_plan){.cells = cells, .facings = facings, .postures = postures};
     p->states = (int32_t)n;
-    int32_t **ints[] = {&p->cost, &p->prev, &p->heap, &p->where};
+    p->heap = (uint64_t *)(void *)at;
+    at += align8(n * sizeof(uint64_t));
+    int32_t **ints[] = {&p->cost, &p->prev, &p->where};
     for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
         *ints[i] = (int32_t *)(void *)at;
         at += align8(n * sizeof(int32_t));
     }
     p->via = at;
-    at += align8(n);
-    p->done = at;
     for (int32_t f = 0; f < 8; f++)
         p->face[f] = cairn_plan_facing_dir(facings, f);
     memset(p->cost, 0xff, n * sizeof(int32_t));
@@ -100,71 +102,66 @@ cairn_plan *cairn_plan_init(void *mem, int32_t cells, int32_t facings, int32_t p
 
 /* --- the heap ----------------------------------------------------------------------------- */
 
-static bool before(const cairn_plan *p, int32_t a, int32_t b)
+static uint64_t key(int32_t cost, int32_t s)
 {
-    return p->cost[a] < p->cost[b] || (p->cost[a] == p->cost[b] && a < b);
+    return (uint64_t)(uint32_t)cost << 32 | (uint32_t)s;
 }
 
-static void heap_put(cairn_plan *p, int32_t i, int32_t s)
+static void heap_put(cairn_plan *p, int32_t i, uint64_t k)
 {
-    p->heap[i] = s;
-    p->where[s] = i;
+    p->heap[i] = k;
+    p->where[(uint32_t)k] = i;
 }
 
-static void sift_up(cairn_plan *p, int32_t i)
+static void sift_up(cairn_plan *p, int32_t i, uint64_t k)
 {
-    int32_t s = p->heap[i];
     while (i > 0) {
         int32_t parent = (i - 1) / 2;
-        if (!before(p, s, p->heap[parent]))
+        if (p->heap[parent] <= k)
             break;
         heap_put(p, i, p->heap[parent]);
         i = parent;
     }
-    heap_put(p, i, s);
+    heap_put(p, i, k);
 }
 
-static void sift_down(cairn_plan *p, int32_t i)
+static void sift_down(cairn_plan *p, int32_t i, uint64_t k)
 {
-    int32_t s = p->heap[i];
     for (;;) {
         int32_t child = 2 * i + 1;
         if (child >= p->heap_len)
             break;
-        if (child + 1 < p->heap_len && before(p, p->heap[child + 1], p->heap[child]))
+        if (child + 1 < p->heap_len && p->heap[child + 1] < p->heap[child])
             child++;
-        if (!before(p, p->heap[child], s))
+        if (p->heap[child] >= k)
             break;
         heap_put(p, i, p->heap[child]);
         i = child;
     }
-    heap_put(p, i, s);
+    heap_put(p, i, k);
 }
 
 static int32_t heap_pop(cairn_plan *p)
 {
-    int32_t top = p->heap[0];
-    p->where[top] = -1;
-    if (--p->heap_len > 0) {
-        heap_put(p, 0, p->heap[p->heap_len]);
-        sift_down(p, 0);
-    }
+    int32_t top = (int32_t)(uint32_t)p->heap[0];
+    p->where[top] = -2;
+    if (--p->heap_len > 0)
+        sift_down(p, 0, p->heap[p->heap_len]);
     return top;
 }
 
 /* Offers state s at `cost`, reached from `from` by `via`. */
 static void offer(cairn_plan *p, int32_t s, int32_t cost, int32_t from, int via)
 {
-    if (p->done[s] || (p->cost[s] >= 0 && p->cost[s] <= cost))
+    int32_t at = p->where[s];
+    if (at == -2 || (p->cost[s] >= 0 && p->cost[s] <= cost))
         return;
     p->cost[s] = cost;
     p->prev[s] = from;
     p->via[s] = (uint8_t)via;
-    if (p->where[s] < 0) {
-        p->heap_len++;
-        heap_put(p, p->heap_len - 1, s);
-    }
-    sift_up(p, p->where[s]);
+    if (at < 0)
+        at = p->heap_len++;
+    sift_up(p, at, key(cost, s));
 }
 
 /* --- the search ---------------------------------------------------------------------------- */
@@ -192,13 +189,33 @@ static bool check_rules(const cairn_plan *p, const cairn_plan_rules *r, const ca
     return ok;
 }
 
+static const int8_t dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int8_t dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
 static int32_t neighbour(const cairn_plan_space *sp, int32_t cell, int dir)
 {
     if (sp->links)
         return sp->links[(size_t)cell * 8 + (size_t)dir];
-    int32_t x = cell % sp->width + cairn_dir_dx((cairn_dir)dir);
-    int32_t y = cell / sp->width + cairn_dir_dy((cairn_dir)dir);
+    int32_t x = cell % sp->width + dx[dir];
+    int32_t y = cell / sp->width + dy[dir];
     return x < 0 || y < 0 || x >= sp->width || y >= sp->height ? -1 : y * sp->width + x;
+}
+
+/* The directions a step may take in each facing and posture: those the posture steps in at
+ * a cost it allows, within 90 degrees of the facing. */
+static void prepare_steps(cairn_plan *p, const cairn_plan_rules *r)
+{
+    for (int32_t f = 0; f < p->facings; f++)
+        for (int32_t q = 0; q < p->postures; q++) {
+            uint8_t mask = r->dirs[q] ? r->dirs[q] : 0xff;
+            for (int d = 0; d < 8; d++) {
+                int32_t cost = (d & 1) ? r->diagonal[q] : r->step[q];
+                if (cost < 0 ||
+                    (p->facings > 1 && cairn_dir_distance(p->face[f], (cairn_dir)d) > 2))
+                    mask &= (uint8_t) ~(1u << d);
+            }
+            p->steps[f][q] = mask;
+        }
 }
 
 /* Adds a cost to a cost under the budget; -1 when over it or forbidden. */
@@ -210,10 +227,9 @@ static int32_t add(int32_t at, int32_t cost, int32_t budget)
 }
 
 static void expand(cairn_plan *p, const cairn_plan_rules *r, const cairn_plan_space *sp, int32_t s,
-                   int32_t budget)
+                   int32_t cell, int32_t facing, int32_t posture, int32_t budget)
 {
     int32_t F = p->facings, P = p->postures;
-    int32_t posture = s % P, facing = (s / P) % F, cell = s / P / F;
     int32_t at = p->cost[s];
     int32_t c;
     /* turns */
@@ -227,10 +243,9 @@ static void expand(cairn_plan *p, const cairn_plan_rules *r, const cairn_plan_sp
         if (q != posture && (here >> q & 1) && (c = add(at, r->change[posture][q], budget)) >= 0)
             offer(p, (cell * F + facing) * P + q, c, s, CAIRN_PLAN_VIA_POSTURE);
     /* steps */
-    uint8_t dirs = r->dirs[posture] ? r->dirs[posture] : 0xff;
-    cairn_dir faced = p->face[facing];
+    uint8_t dirs = p->steps[facing][posture];
     for (int d = 0; d < 8; d++) {
-        if (!(dirs >> d & 1) || (F > 1 && cairn_dir_distance(faced, (cairn_dir)d) > 2))
+        if (!(dirs >> d & 1))
             continue;
         int32_t to = neighbour(sp, cell, d);
         if (to < 0 || !(sp->allowed[to] >> posture & 1))
@@ -255,18 +270,18 @@ bool cairn_plan_run(cairn_plan *p, const cairn_plan_rules *rules, const cairn_pl
     p->states = n;
     memset(p->cost, 0xff, (size_t)n * sizeof(int32_t));
     memset(p->where, 0xff, (size_t)n * sizeof(int32_t));
-    memset(p->done, 0, (size_t)n);
     p->heap_len = 0;
+    prepare_steps(p, rules);
     if (budget < 0)
         return true;
     offer(p, start, 0, start, CAIRN_PLAN_VIA_START);
     while (p->heap_len > 0) {
         int32_t s = heap_pop(p);
-        p->done[s] = 1;
-        int32_t cell = s / p->postures / p->facings, posture = s % p->postures;
+        int32_t cell, facing, posture;
+        cairn_plan_state_parts(p, s, &cell, &facing, &posture);
         if (s != start && space->stop && (space->stop[cell] >> posture & 1))
             continue;
-        expand(p, rules, space, s, budget);
+        expand(p, rules, space, s, cell, facing, posture, budget);
     }
     return true;
 }
