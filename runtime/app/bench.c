@@ -412,7 +412,8 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     "usage: cairn bench [--variant abcde] [--n 10,100,...] [--beats K] [--repeat R]\n"             \
     "                   [--seed S] [--out FILE.csv|FILE.json]\n"                                   \
     "       cairn bench --saves\n"                                                                 \
-    "       cairn bench --payload\n"
+    "       cairn bench --payload\n"                                                               \
+    "       cairn bench --plan\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
 static void help(void)
@@ -429,7 +430,9 @@ static void help(void)
           "  --saves            time saves instead: size, write and load at 100, 1000 and\n"
           "                     10000 beats\n"
           "  --payload          time card payloads instead: a ten-effect card played every\n"
-          "                     beat on 100 foes\n",
+          "                     beat on 100 foes\n"
+          "  --plan             time move planning instead: a 40 x 40 space, 2 facings\n"
+          "                     and 4 postures\n",
           stdout);
 }
 
@@ -448,6 +451,8 @@ int cmd_bench(int argc, char **argv)
         return bench_saves(seed);
     if (argc == 2 && !strcmp(argv[1], "--payload"))
         return bench_payload(seed, 100, 2000);
+    if (argc == 2 && !strcmp(argv[1], "--plan"))
+        return bench_plan(seed, 2000);
     /* Every option takes a value: they come in pairs. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;

@@ -1,6 +1,6 @@
 /*
  * bench.h - what bench.c (`cairn bench`, the benchmark behind docs/performance.md) asks of
- * bench_saves.c and bench_payload.c.
+ * bench_saves.c, bench_payload.c and bench_plan.c.
  */
 #ifndef CAIRN_APP_BENCH_H
 #define CAIRN_APP_BENCH_H
@@ -14,5 +14,10 @@ int bench_saves(uint64_t seed);
 /* `cairn bench --payload`: a card with a ten-effect payload played every beat on `foes`
  * foes, for `beats` beats; effects a second and allocations. Returns the exit status. */
 int bench_payload(uint64_t seed, long foes, long beats);
+
+/* `cairn bench --plan`: move planning over a 40 x 40 space with 2 facings and 4 postures,
+ * `runs` plans; the mean and fastest time of one. Returns the exit status: 1 when the mean
+ * misses the target of 1 ms. */
+int bench_plan(uint64_t seed, int runs);
 
 #endif
