@@ -45,6 +45,13 @@ struct cairn_world {
 
     cairn_entities entities;
     cairn_grid grid;
+
+    /* The portals (portal.c), and per cell a bit per side (n, e, s, w) that is in one, so a
+     * step that crosses no portal costs one load; NULL until the first portal. */
+    cairn_portal *portals;
+    uint32_t portal_count;
+    uint32_t portal_cap;
+    uint8_t *portal_sides;
     cairn_arena arena;
 
     cairn_order order;
