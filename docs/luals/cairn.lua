@@ -547,6 +547,34 @@ function CairnWorld:path(x0, y0, x1, y1, options) end
 ---@return (number|false)[]
 function CairnWorld:distances(x, y, options) end
 
+---Joins two cell edges: out of (x1, y1) through side1 is into (x2, y2) through side2, and back.
+---Raises for a cell off the grid, a side that is not n, e, s or w, an edge in a portal already.
+---@param x1 integer
+---@param y1 integer
+---@param side1 "n"|"e"|"s"|"w"
+---@param x2 integer
+---@param y2 integer
+---@param side2 "n"|"e"|"s"|"w"
+function CairnWorld:portal(x1, y1, side1, x2, y2, side2) end
+
+---Removes the portal on that edge; false when there is none.
+---@param x integer
+---@param y integer
+---@param side "n"|"e"|"s"|"w"
+---@return boolean
+function CairnWorld:close_portal(x, y, side) end
+
+---The portals, in the order made.
+---@return {a: CairnPortalEdge, b: CairnPortalEdge}[]
+function CairnWorld:portals() end
+
+---An actor's view: a square of 2 * radius + 1 cells centred on `from`, each showing a level
+---cell, laid out through portals (a cell may be shown twice), with its field of view.
+---@param from CairnEntity|{x: integer, y: integer}
+---@param radius integer 1 to 64.
+---@return CairnActorView
+function CairnWorld:view(from, radius) end
+
 ---Move planning: every state (cell, facing, posture) reachable from `from` within the
 ---budget, with the cheapest way to each (Dijkstra's search). Raises on a bad option or a
 ---cell off the grid.
@@ -612,6 +640,34 @@ function CairnView:sees(x, y) end
 ---@return CairnCell[]
 function CairnView:cells() end
 
+---@class CairnPortalEdge
+---@field x integer
+---@field y integer
+---@field side "n"|"e"|"s"|"w"
+
+---What w:view laid out: a copy. `#v` is how many view cells are seen.
+---@class CairnActorView
+---@field radius integer
+---@operator len: integer
+local CairnActorView = {}
+
+---The level cell shown dx east and dy south of the centre: x, y, or nil.
+---@param dx integer
+---@param dy integer
+---@return integer? x
+---@return integer? y
+function CairnActorView:at(dx, dy) end
+
+---Whether that view cell is in the view's field of view.
+---@param dx integer
+---@param dy integer
+---@return boolean
+function CairnActorView:sees(dx, dy) end
+
+---Every view cell showing a level cell, row by row.
+---@return {dx: integer, dy: integer, x: integer, y: integer, seen: boolean}[]
+function CairnActorView:cells() end
+
 ---@alias CairnPlanCost integer|false A whole cost from 0 to 1000000; false forbids it.
 
 ---@class CairnPlanOptions
@@ -627,6 +683,7 @@ function CairnView:cells() end
 ---@field stop? fun(x: integer, y: integer, posture: string): boolean Where being in a posture ends the plan (a trap, a fall).
 ---@field facing? CairnDir The start's facing; default from's.
 ---@field posture? string The start's posture; default the first.
+---@field view? integer Plan in the view of this radius round from (1 to 64), through its portals.
 
 ---A state of a plan, or a move of a way (with `via`).
 ---@class CairnPlanState
@@ -636,6 +693,8 @@ function CairnView:cells() end
 ---@field posture string
 ---@field cost integer
 ---@field via? CairnDir|"turn"|"posture" In a way: how this state was reached from the one before.
+---@field dx? integer In a view: its place in the view.
+---@field dy? integer
 
 ---What w:plan found: a copy, which does not change when the world does.
 ---@class CairnPlan

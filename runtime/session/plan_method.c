@@ -23,7 +23,8 @@ typedef struct plan_ud {
     int32_t start;           /* state */
     int32_t *level;          /* per space cell: the level cell, -1 for none */
     uint8_t *allowed, *stop; /* per space cell */
-    int32_t *links;          /* 8 per space cell, or NULL */
+    int32_t radius;          /* the view's, 0 for the whole grid */
+    const int32_t *links;    /* 8 per space cell (the view's), or NULL */
     cairn_plan *plan;
 } plan_ud;
 
@@ -185,17 +186,6 @@ static bool has_wall(cairn_world *w, int32_t cell)
     return !cairn_grid_at(w, at, CAIRN_LAYER_WALL, &id) && !cairn_entity_id_is_none(id);
 }
 
-static int32_t get_int_field(lua_State *L, int idx, const char *key, const char *what)
-{
-    lua_getfield(L, idx, key);
-    int ok;
-    lua_Integer v = lua_tointegerx(L, -1, &ok);
-    if (!ok || v < INT32_MIN || v > INT32_MAX)
-        luaL_error(L, "plan: %s", what);
-    lua_pop(L, 1);
-    return (int32_t)v;
-}
-
 /* --- w:plan ------------------------------------------------------------------------------ */
 
 /* w:plan(from, options) -> plan */
@@ -204,10 +194,7 @@ static int w_plan(lua_State *L)
     cairn_world *w = cairn_lua_check_world(L, 1);
     luaL_checkany(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
-    cairn_cell from = {get_int_field(L, 2, "x", "'from' is an entity or a table with x and y"),
-                       get_int_field(L, 2, "y", "'from' is an entity or a table with x and y")};
-    if (!cairn_grid_in_bounds(w, from))
-        return luaL_error(L, "plan: cell (%d, %d) is off the grid", (int)from.x, (int)from.y);
+    cairn_cell from = cairn_session__check_from(L, w, 2, "plan");
     lua_getfield(L, 3, "budget");
     int ok;
     lua_Integer budget = lua_tointegerx(L, -1, &ok);
@@ -244,22 +231,30 @@ static int w_plan(lua_State *L)
     cairn_plan_rules rules = {.facings = (int32_t)facings, .postures = postures};
     check_rules(L, 3, names, &rules);
 
-    /* the space: the whole grid */
-    int32_t width = cairn_grid_width(w), height = cairn_grid_height(w);
+    /* the space: the whole grid, or the view of `view` cells round from */
+    int32_t radius = 0;
+    if (lua_getfield(L, 3, "view") != LUA_TNIL)
+        radius = cairn_session__check_radius(L, -1, "plan");
+    lua_pop(L, 1);
+    int32_t grid_width = cairn_grid_width(w);
+    int32_t width = radius ? 2 * radius + 1 : grid_width;
+    int32_t height = radius ? width : cairn_grid_height(w);
     int32_t cells = width * height;
+    size_t view_size = radius ? cairn_view_size(radius) : 0;
     size_t plan_size = cairn_plan_size(cells, (int32_t)facings, postures);
     if (!plan_size)
         return luaL_error(L, "plan: the grid is too large to plan over");
     int64_t states = (int64_t)cells * facings * postures;
     cairn_lua_charge(L, 10 * cells + 40 * states);
     size_t size = align8(sizeof(plan_ud)) + align8((size_t)cells * sizeof(int32_t)) +
-                  2 * align8((size_t)cells) + plan_size;
+                  2 * align8((size_t)cells) + align8(view_size) + plan_size;
     plan_ud *u = lua_newuserdatauv(L, size, 1);
     int ud = lua_gettop(L);
     unsigned char *at = (unsigned char *)u + align8(sizeof *u);
     *u = (plan_ud){.width = width,
                    .height = height,
-                   .grid_width = width,
+                   .grid_width = grid_width,
+                   .radius = radius,
                    .facings = (int32_t)facings,
                    .postures = postures};
     u->level = (int32_t *)(void *)at;
@@ -268,10 +263,21 @@ static int w_plan(lua_State *L)
     at += align8((size_t)cells);
     u->stop = at;
     at += align8((size_t)cells);
+    int32_t start_cell;
+    if (radius) {
+        cairn_view *v = cairn_view_init(at, radius);
+        if (cairn_view_build(w, v, from))
+            return luaL_error(L, "%s", cairn_world_error(w));
+        memcpy(u->level, cairn_view_cells(v), (size_t)cells * sizeof(int32_t));
+        u->links = cairn_view_links(v);
+        start_cell = radius * width + radius;
+    } else {
+        for (int32_t c = 0; c < cells; c++)
+            u->level[c] = c;
+        start_cell = from.y * width + from.x;
+    }
+    at += align8(view_size);
     u->plan = cairn_plan_init(at, cells, (int32_t)facings, postures);
-    for (int32_t c = 0; c < cells; c++)
-        u->level[c] = c;
-    int32_t start_cell = from.y * width + from.x;
 
     /* where each posture may stand, and where a plan ends */
     if (lua_getfield(L, 3, "allowed") == LUA_TFUNCTION)
@@ -279,7 +285,7 @@ static int w_plan(lua_State *L)
     else if (lua_isnil(L, -1)) {
         uint8_t all = (uint8_t)((1u << postures) - 1);
         for (int32_t c = 0; c < cells; c++)
-            u->allowed[c] = has_wall(w, u->level[c]) ? 0 : all;
+            u->allowed[c] = u->level[c] < 0 || has_wall(w, u->level[c]) ? 0 : all;
     } else
         return luaL_error(L, "plan: 'allowed' must be a function(x, y, posture)");
     lua_pop(L, 1);
@@ -351,6 +357,12 @@ static void push_state(lua_State *L, const plan_ud *u, cairn_plan_state s)
     lua_setfield(L, -2, "posture");
     lua_pushinteger(L, cairn_plan_cost(u->plan, s));
     lua_setfield(L, -2, "cost");
+    if (u->radius) {
+        lua_pushinteger(L, cell % u->width - u->radius);
+        lua_setfield(L, -2, "dx");
+        lua_pushinteger(L, cell / u->width - u->radius);
+        lua_setfield(L, -2, "dy");
+    }
 }
 
 /* The cheapest reached state on level cell (x, y) (the args at 2, 3), or, with a facing and
@@ -373,6 +385,7 @@ static cairn_plan_state find_state(lua_State *L, const plan_ud *u)
     }
     if (x < 0 || y < 0 || x >= u->grid_width || y >= INT32_MAX / u->grid_width)
         return -1;
+    /* in a view, the level cell may be shown more than once: the cheapest of them */
     int32_t level = (int32_t)(y * u->grid_width + x);
     cairn_plan_state best = -1;
     int32_t cells = u->width * u->height;

@@ -1,8 +1,8 @@
 /*
- * world_methods.c - w:fov, w:path, w:distances and w:plan (in plan_method.c), the world
- * handle's methods for field of view, path finding and move planning (see docs/lua-api.md). A field
- * of view comes back as a view: a userdata holding one byte per cell, asked with v:sees(x, y) or
- * listed with v:cells().
+ * world_methods.c - w:fov, w:path, w:distances, w:plan (in plan_method.c) and w:view (in
+ * view_method.c), the world handle's methods for field of view, path finding, move planning
+ * and views (see docs/lua-api.md). A field of view comes back as a userdata holding one byte
+ * per cell, asked with v:sees(x, y) or listed with v:cells().
  */
 #include <lauxlib.h>
 #include <lua.h>
@@ -205,6 +205,10 @@ static int w_distances(lua_State *L)
 }
 
 const cairn_lua_method cairn_session_world_methods[] = {
-    {"fov", w_fov}, {"path", w_path}, {"distances", w_distances}, {"plan", cairn_session__w_plan},
+    {"fov", w_fov},
+    {"path", w_path},
+    {"distances", w_distances},
+    {"plan", cairn_session__w_plan},
+    {"view", cairn_session__w_view},
     {NULL, NULL},
 };
