@@ -16,8 +16,8 @@ int bench_saves(uint64_t seed);
 int bench_payload(uint64_t seed, long foes, long beats);
 
 /* `cairn bench --plan`: move planning over a 40 x 40 space with 2 facings and 4 postures,
- * `runs` plans; the mean and fastest time of one. Returns the exit status: 1 when the mean
- * misses the target of 1 ms. */
+ * and over a 41 x 41 view, `runs` plans each; the median and fastest time of one. Returns the
+ * exit status: 1 when a median misses the target of 1 ms. */
 int bench_plan(uint64_t seed, int runs);
 
 #endif
