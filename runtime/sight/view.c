@@ -131,27 +131,28 @@ cairn_err cairn_view_build(cairn_world *w, cairn_view *v, cairn_cell centre)
             v->queue[tail++] = ny * side + nx;
         }
     }
-    /* the corners: an empty view cell next to an open one on a diagonal shows that
-     * diagonal's cell (the first of ne, se, sw, nw that has one) */
-    for (int32_t at = 0; at < n; at++) {
-        if (v->cells[at] >= 0)
-            continue;
+    /* then what only a diagonal step reaches - a room's corner, a pocket seen through a gap
+     * between two walls that touch at a corner - walking on from every open cell so far, in
+     * order: the straight walk, and the portals on it, keep what they laid out */
+    head = tail = 0;
+    for (int32_t at = 0; at < n; at++)
+        if (v->cells[at] >= 0 && (at == mid || open_cell(w, width, v->cells[at])))
+            v->queue[tail++] = at;
+    while (head < tail) {
+        int32_t at = v->queue[head++];
         int32_t x = at % side, y = at / side;
-        for (int d = 1; d < 8 && v->cells[at] < 0; d += 2) {
-            int back = (d + 4) % 8;
-            int32_t fx = x + cairn_dir_dx((cairn_dir)back), fy = y + cairn_dir_dy((cairn_dir)back);
-            if (fx < 0 || fy < 0 || fx >= side || fy >= side)
-                continue;
-            int32_t from = fy * side + fx;
-            /* only from cells of the straight walk, so the fill does not spread */
-            if (v->cells[from] < 0 || !open_cell(w, width, v->cells[from]))
+        for (int d = 0; d < 8; d++) {
+            int32_t nx = x + cairn_dir_dx((cairn_dir)d), ny = y + cairn_dir_dy((cairn_dir)d);
+            if (nx < 0 || ny < 0 || nx >= side || ny >= side || v->cells[ny * side + nx] >= 0)
                 continue;
             int turn;
-            int32_t to = step(w, width, v->cells[from], v->turns[from], d, &turn);
-            if (to >= 0) {
-                v->cells[at] = to;
-                v->turns[at] = (uint8_t)turn;
-            }
+            int32_t to = step(w, width, v->cells[at], v->turns[at], d, &turn);
+            if (to < 0)
+                continue;
+            v->cells[ny * side + nx] = to;
+            v->turns[ny * side + nx] = (uint8_t)turn;
+            if (open_cell(w, width, to))
+                v->queue[tail++] = ny * side + nx;
         }
     }
     /* the links: to the next view cell when a step there leads to what it shows */

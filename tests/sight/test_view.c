@@ -2,7 +2,7 @@
  * test_view.c - views: without portals a view is the level round its centre; a corridor
  * looped on itself by a portal shows its cells twice; field of view goes through a portal;
  * a plan over a view takes a portal when that is shorter than the way round, and reaches a
- * cell shown twice by two ways.
+ * cell shown twice by two ways; and without portals a view's field of view is the level's.
  */
 #include <string.h>
 
@@ -184,6 +184,60 @@ static void a_cell_shown_twice_is_reached_by_two_ways(void **state)
     grid_map_close(f);
 }
 
+/* 60 random maps of 30 x 16, one cell in three a wall, no portal: from every fifth open
+ * cell, a view of radius 8 shows each level cell at its own offset, and its field of view of
+ * radius 8 sees exactly what cairn_fov_compute sees. */
+static void without_portals_a_view_sees_what_field_of_view_sees(void **state)
+{
+    (void)state;
+    enum { W = 30, H = 16, R = 8, SIDE = 2 * R + 1 };
+    cairn_rng rng;
+    cairn_rng_seed(&rng, 20, 4);
+    cairn_view *v = view_new(R);
+    uint8_t level[W * H], seen[SIDE * SIDE];
+    long compared = 0;
+    for (int map = 0; map < 60; map++) {
+        char rows[H][W + 1];
+        const char *lines[H + 1];
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++)
+                rows[y][x] = cairn_rng_below(&rng, 3) == 0 ? '#' : '.';
+            rows[y][W] = '\0';
+            lines[y] = rows[y];
+        }
+        lines[H] = NULL;
+        grid_map *f = grid_map_open(lines);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                if (rows[y][x] == '#' || (x + y + map) % 5)
+                    continue;
+                assert_ok(f->w, cairn_fov_compute(f->w, (cairn_cell){x, y}, R, level, NULL));
+                assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){x, y}));
+                assert_ok(f->w, cairn_view_fov(f->w, v, R, seen, NULL));
+                for (int dy = -R; dy <= R; dy++)
+                    for (int dx = -R; dx <= R; dx++) {
+                        int lx = x + dx, ly = y + dy;
+                        bool on = lx >= 0 && ly >= 0 && lx < W && ly < H;
+                        bool by_level = on && level[ly * W + lx];
+                        bool by_view = seen[(dy + R) * SIDE + dx + R];
+                        cairn_cell c;
+                        if (by_view &&
+                            (!cairn_view_at(v, dx, dy, &c, NULL) || c.x != lx || c.y != ly))
+                            fail_msg("map %d from (%d, %d): view cell (%d, %d) is not (%d, %d)",
+                                     map, x, y, dx, dy, lx, ly);
+                        if (by_level != by_view)
+                            fail_msg("map %d from (%d, %d): (%d, %d) seen %d by the level, %d by "
+                                     "the view",
+                                     map, x, y, lx, ly, by_level, by_view);
+                        compared++;
+                    }
+            }
+        grid_map_close(f);
+    }
+    assert_true(compared > 100000);
+    free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +246,7 @@ int main(void)
         cmocka_unit_test(field_of_view_goes_through_a_portal),
         cmocka_unit_test(a_path_through_a_portal_is_shorter_than_the_way_round),
         cmocka_unit_test(a_cell_shown_twice_is_reached_by_two_ways),
+        cmocka_unit_test(without_portals_a_view_sees_what_field_of_view_sees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

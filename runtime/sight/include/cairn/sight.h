@@ -166,8 +166,9 @@ int32_t cairn_plan_facing_of(int32_t facings, cairn_dir dir);
  * past its end), and the cells past a portal lie where the walk through it puts them.
  *
  * The walk goes n, e, s and w from open cells only (a wall is shown but not walked through),
- * breadth first, so each view cell shows the level cell of the shortest walk to it; corners
- * a straight walk does not reach are filled from a diagonal neighbour afterwards. Where two
+ * breadth first, so each view cell shows the level cell of the shortest walk to it; then a
+ * second walk from the open cells so far, diagonal steps too, fills what only they reach (a
+ * room's corners, a pocket seen through a gap between walls touching at a corner). Where two
  * walks meet, neighbouring view cells may show cells that are not neighbours in the level (a
  * seam): the view's links, which the planner follows, join two view cells only when a step
  * between their level cells leads there. Field of view and planning run in the view.
