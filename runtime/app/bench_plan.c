@@ -116,10 +116,10 @@ enum { RADIUS = 20, VSIDE = 2 * RADIUS + 1, VCELLS = VSIDE * VSIDE };
 
 /* Builds the view round the world's middle and reads its masks: open cells for standing
  * and crouching, every third column a ladder too. */
-static void view_space(cairn_world *w, cairn_view *v, uint8_t *allowed, cairn_plan_space *sp)
+static void view_space(cairn_world *w, cairn_actor_view *v, uint8_t *allowed, cairn_plan_space *sp)
 {
-    (void)cairn_view_build(w, v, (cairn_cell){32, 32});
-    const int32_t *cells = cairn_view_cells(v);
+    (void)cairn_actor_view_build(w, v, (cairn_cell){32, 32});
+    const int32_t *cells = cairn_actor_view_cells(v);
     for (int32_t i = 0; i < VCELLS; i++) {
         cairn_entity_id id = CAIRN_ENTITY_NONE;
         if (cells[i] >= 0)
@@ -130,7 +130,7 @@ static void view_space(cairn_world *w, cairn_view *v, uint8_t *allowed, cairn_pl
                 ? 0
                 : (uint8_t)(1 << STANDING | 1 << CROUCHING | (cells[i] % 3 == 0 ? 1 << LADDER : 0));
     }
-    *sp = (cairn_plan_space){VSIDE, VSIDE, allowed, NULL, cairn_view_links(v)};
+    *sp = (cairn_plan_space){VSIDE, VSIDE, allowed, NULL, cairn_actor_view_links(v)};
 }
 
 /* One timed case: a plan over `space`, after building it from the world when `w` is set. */
@@ -139,7 +139,7 @@ typedef struct bench_case {
     cairn_plan_space space;
     cairn_plan_state start;
     cairn_world *w; /* NULL: the space is made already */
-    cairn_view *view;
+    cairn_actor_view *view;
     uint8_t *allowed;
 } bench_case;
 
@@ -187,11 +187,11 @@ int bench_plan(uint64_t seed, int runs)
         }
     size_t size = cairn_plan_size(CELLS, FACINGS, POSTURES);
     void *mem = malloc(size), *vmem = malloc(cairn_plan_size(VCELLS, FACINGS, POSTURES));
-    void *view_mem = malloc(cairn_view_size(RADIUS));
+    void *view_mem = malloc(cairn_actor_view_size(RADIUS));
     cairn_world *w = walled_world(seed);
     cairn_plan *p = mem ? cairn_plan_init(mem, CELLS, FACINGS, POSTURES) : NULL;
     cairn_plan *vp = vmem ? cairn_plan_init(vmem, VCELLS, FACINGS, POSTURES) : NULL;
-    cairn_view *view = view_mem ? cairn_view_init(view_mem, RADIUS) : NULL;
+    cairn_actor_view *view = view_mem ? cairn_actor_view_init(view_mem, RADIUS) : NULL;
     int status = 1;
     if (!p || !vp || !view || !w) {
         fputs("cairn bench: out of memory\n", stderr);

@@ -15,7 +15,7 @@ int cairn_session__w_view(lua_State *L);
 /* The cell of `from` at idx (an entity, or a table with x and y), raising "WHAT: ..." when
  * it has none or it is off the grid. */
 cairn_cell cairn_session__check_from(lua_State *L, cairn_world *w, int idx, const char *what);
-/* A view's radius at idx, 1 to CAIRN_VIEW_MAX_RADIUS, or raises "WHAT: ...". */
+/* A view's radius at idx, 1 to CAIRN_ACTOR_VIEW_MAX_RADIUS, or raises "WHAT: ...". */
 int32_t cairn_session__check_radius(lua_State *L, int idx, const char *what);
 
 #endif /* CAIRN_SESSION_METHODS_H */

@@ -240,7 +240,7 @@ static int w_plan(lua_State *L)
     int32_t width = radius ? 2 * radius + 1 : grid_width;
     int32_t height = radius ? width : cairn_grid_height(w);
     int32_t cells = width * height;
-    size_t view_size = radius ? cairn_view_size(radius) : 0;
+    size_t view_size = radius ? cairn_actor_view_size(radius) : 0;
     size_t plan_size = cairn_plan_size(cells, (int32_t)facings, postures);
     if (!plan_size)
         return luaL_error(L, "plan: the grid is too large to plan over");
@@ -265,11 +265,11 @@ static int w_plan(lua_State *L)
     at += align8((size_t)cells);
     int32_t start_cell;
     if (radius) {
-        cairn_view *v = cairn_view_init(at, radius);
-        if (cairn_view_build(w, v, from))
+        cairn_actor_view *v = cairn_actor_view_init(at, radius);
+        if (cairn_actor_view_build(w, v, from))
             return luaL_error(L, "%s", cairn_world_error(w));
-        memcpy(u->level, cairn_view_cells(v), (size_t)cells * sizeof(int32_t));
-        u->links = cairn_view_links(v);
+        memcpy(u->level, cairn_actor_view_cells(v), (size_t)cells * sizeof(int32_t));
+        u->links = cairn_actor_view_links(v);
         start_cell = radius * width + radius;
     } else {
         for (int32_t c = 0; c < cells; c++)

@@ -17,7 +17,7 @@ typedef struct view_ud {
     int32_t radius, side;
     size_t seen;
     uint8_t *visible; /* side * side */
-    cairn_view *view;
+    cairn_actor_view *view;
 } view_ud;
 
 static size_t align8(size_t n)
@@ -45,8 +45,8 @@ cairn_cell cairn_session__check_from(lua_State *L, cairn_world *w, int idx, cons
 int32_t cairn_session__check_radius(lua_State *L, int idx, const char *what)
 {
     lua_Integer r = luaL_checkinteger(L, idx);
-    if (r < 1 || r > CAIRN_VIEW_MAX_RADIUS)
-        luaL_error(L, "%s: a view's radius is 1 to %d, not %d", what, CAIRN_VIEW_MAX_RADIUS,
+    if (r < 1 || r > CAIRN_ACTOR_VIEW_MAX_RADIUS)
+        luaL_error(L, "%s: a view's radius is 1 to %d, not %d", what, CAIRN_ACTOR_VIEW_MAX_RADIUS,
                    (int)r);
     return (int32_t)r;
 }
@@ -63,11 +63,12 @@ static int w_view(lua_State *L)
     /* the walk, the links and libtcod's sweep over the square */
     cairn_lua_charge(L, 60 * (int64_t)cells);
     view_ud *u =
-        lua_newuserdatauv(L, align8(sizeof *u) + align8(cells) + cairn_view_size(radius), 0);
+        lua_newuserdatauv(L, align8(sizeof *u) + align8(cells) + cairn_actor_view_size(radius), 0);
     unsigned char *at = (unsigned char *)u + align8(sizeof *u);
     *u = (view_ud){.radius = radius, .side = side, .visible = at};
-    u->view = cairn_view_init(at + align8(cells), radius);
-    if (cairn_view_build(w, u->view, from) || cairn_view_fov(w, u->view, 0, u->visible, &u->seen))
+    u->view = cairn_actor_view_init(at + align8(cells), radius);
+    if (cairn_actor_view_build(w, u->view, from) ||
+        cairn_actor_view_fov(w, u->view, 0, u->visible, &u->seen))
         return luaL_error(L, "%s", cairn_world_error(w));
     luaL_setmetatable(L, view_meta);
     return 1;
@@ -93,7 +94,8 @@ static int v_at(lua_State *L)
     cairn_cell c;
     lua_Integer dx = luaL_checkinteger(L, 2), dy = luaL_checkinteger(L, 3);
     int32_t i;
-    if (!offsets(u, dx, dy, &i) || !cairn_view_at(u->view, (int32_t)dx, (int32_t)dy, &c, NULL)) {
+    if (!offsets(u, dx, dy, &i) ||
+        !cairn_actor_view_at(u->view, (int32_t)dx, (int32_t)dy, &c, NULL)) {
         lua_pushnil(L);
         return 1;
     }
@@ -123,7 +125,7 @@ static int v_cells(lua_State *L)
     for (int32_t dy = -u->radius; dy <= u->radius; dy++)
         for (int32_t dx = -u->radius; dx <= u->radius; dx++) {
             cairn_cell c;
-            if (!cairn_view_at(u->view, dx, dy, &c, NULL))
+            if (!cairn_actor_view_at(u->view, dx, dy, &c, NULL))
                 continue;
             lua_createtable(L, 0, 5);
             lua_pushinteger(L, dx);

@@ -8,7 +8,7 @@
 
 #include "walls.h"
 
-struct cairn_view {
+struct cairn_actor_view {
     int32_t radius, side;
     int32_t grid_width;
     int32_t *cells; /* side * side: level cell (y * width + x), -1 for none */
@@ -22,24 +22,24 @@ static size_t align8(size_t n)
     return (n + 7u) & ~(size_t)7u;
 }
 
-size_t cairn_view_size(int32_t radius)
+size_t cairn_actor_view_size(int32_t radius)
 {
-    if (radius < 1 || radius > CAIRN_VIEW_MAX_RADIUS)
+    if (radius < 1 || radius > CAIRN_ACTOR_VIEW_MAX_RADIUS)
         return 0;
     size_t n = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
-    return align8(sizeof(cairn_view)) + 2 * align8(n * sizeof(int32_t)) +
+    return align8(sizeof(cairn_actor_view)) + 2 * align8(n * sizeof(int32_t)) +
            align8(8 * n * sizeof(int32_t)) + align8(n);
 }
 
-cairn_view *cairn_view_init(void *mem, int32_t radius)
+cairn_actor_view *cairn_actor_view_init(void *mem, int32_t radius)
 {
-    if (!mem || !cairn_view_size(radius))
+    if (!mem || !cairn_actor_view_size(radius))
         return NULL;
     int32_t side = 2 * radius + 1;
     size_t n = (size_t)side * (size_t)side;
     unsigned char *at = mem;
-    cairn_view *v = mem;
-    *v = (cairn_view){.radius = radius, .side = side};
+    cairn_actor_view *v = mem;
+    *v = (cairn_actor_view){.radius = radius, .side = side};
     at += align8(sizeof *v);
     v->cells = (int32_t *)(void *)at;
     at += align8(n * sizeof(int32_t));
@@ -53,22 +53,23 @@ cairn_view *cairn_view_init(void *mem, int32_t radius)
     return v;
 }
 
-int32_t cairn_view_radius(const cairn_view *v)
+int32_t cairn_actor_view_radius(const cairn_actor_view *v)
 {
     return v->radius;
 }
 
-const int32_t *cairn_view_cells(const cairn_view *v)
+const int32_t *cairn_actor_view_cells(const cairn_actor_view *v)
 {
     return v->cells;
 }
 
-const int32_t *cairn_view_links(const cairn_view *v)
+const int32_t *cairn_actor_view_links(const cairn_actor_view *v)
 {
     return v->links;
 }
 
-bool cairn_view_at(const cairn_view *v, int32_t dx, int32_t dy, cairn_cell *cell, int *turn)
+bool cairn_actor_view_at(const cairn_actor_view *v, int32_t dx, int32_t dy, cairn_cell *cell,
+                         int *turn)
 {
     if (dx < -v->radius || dx > v->radius || dy < -v->radius || dy > v->radius)
         return false;
@@ -100,7 +101,7 @@ static bool open_cell(cairn_world *w, int32_t width, int32_t cell)
     return cairn_sight__wall(w, cell % width, cell / width) == CAIRN_WALL_NONE;
 }
 
-cairn_err cairn_view_build(cairn_world *w, cairn_view *v, cairn_cell centre)
+cairn_err cairn_actor_view_build(cairn_world *w, cairn_actor_view *v, cairn_cell centre)
 {
     if (!cairn_grid_in_bounds(w, centre))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "view: cell (%d, %d) is off the grid",
@@ -175,8 +176,8 @@ cairn_err cairn_view_build(cairn_world *w, cairn_view *v, cairn_cell centre)
     return CAIRN_OK;
 }
 
-cairn_err cairn_view_fov(cairn_world *w, const cairn_view *v, int32_t radius, uint8_t *visible,
-                         size_t *count)
+cairn_err cairn_actor_view_fov(cairn_world *w, const cairn_actor_view *v, int32_t radius,
+                               uint8_t *visible, size_t *count)
 {
     if (radius < 0)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "view: the radius is 0 or more, not %d",

@@ -9,22 +9,22 @@
 #include "cairn/sight.h"
 #include "grid_map.h"
 
-static cairn_view *view_new(int32_t radius)
+static cairn_actor_view *view_new(int32_t radius)
 {
-    void *mem = malloc(cairn_view_size(radius));
-    cairn_view *v = cairn_view_init(mem, radius);
+    void *mem = malloc(cairn_actor_view_size(radius));
+    cairn_actor_view *v = cairn_actor_view_init(mem, radius);
     assert_non_null(v);
     return v;
 }
 
 /* How many view cells show level cell (x, y). */
-static int shown(const cairn_view *v, int x, int y)
+static int shown(const cairn_actor_view *v, int x, int y)
 {
-    int r = cairn_view_radius(v), n = 0;
+    int r = cairn_actor_view_radius(v), n = 0;
     for (int dy = -r; dy <= r; dy++)
         for (int dx = -r; dx <= r; dx++) {
             cairn_cell c;
-            n += cairn_view_at(v, dx, dy, &c, NULL) && c.x == x && c.y == y;
+            n += cairn_actor_view_at(v, dx, dy, &c, NULL) && c.x == x && c.y == y;
         }
     return n;
 }
@@ -34,18 +34,18 @@ static void without_portals_a_view_is_the_level_round_its_centre(void **state)
     (void)state;
     const char *rows[] = {"#####", "#...#", "#...#", "#####", NULL};
     grid_map *f = grid_map_open(rows);
-    cairn_view *v = view_new(3);
-    assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){1, 1}));
+    cairn_actor_view *v = view_new(3);
+    assert_ok(f->w, cairn_actor_view_build(f->w, v, (cairn_cell){1, 1}));
     cairn_cell c;
-    assert_true(cairn_view_at(v, 2, 1, &c, NULL));
+    assert_true(cairn_actor_view_at(v, 2, 1, &c, NULL));
     assert_int_equal(c.x, 3);
     assert_int_equal(c.y, 2);
-    assert_true(cairn_view_at(v, -1, -1, &c, NULL)); /* the room's corner, a wall */
+    assert_true(cairn_actor_view_at(v, -1, -1, &c, NULL)); /* the room's corner, a wall */
     assert_int_equal(c.x, 0);
-    assert_false(cairn_view_at(v, -2, 0, NULL, NULL)); /* off the grid */
-    assert_false(cairn_view_at(v, 4, 0, NULL, NULL));  /* outside the view */
+    assert_false(cairn_actor_view_at(v, -2, 0, NULL, NULL)); /* off the grid */
+    assert_false(cairn_actor_view_at(v, 4, 0, NULL, NULL));  /* outside the view */
     assert_int_equal(shown(v, 2, 1), 1);
-    assert_int_equal(cairn_view_build(f->w, v, (cairn_cell){5, 0}), CAIRN_ERR_BOUNDS);
+    assert_int_equal(cairn_actor_view_build(f->w, v, (cairn_cell){5, 0}), CAIRN_ERR_BOUNDS);
     free(v);
     grid_map_close(f);
 }
@@ -59,23 +59,23 @@ static void a_looped_portal_shows_a_cell_twice(void **state)
     grid_map *f = grid_map_open(loop);
     assert_ok(f->w,
               cairn_portal_add(f->w, (cairn_portal){{5, 1}, CAIRN_DIR_E, {1, 1}, CAIRN_DIR_W}));
-    cairn_view *v = view_new(6);
-    assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){1, 1}));
+    cairn_actor_view *v = view_new(6);
+    assert_ok(f->w, cairn_actor_view_build(f->w, v, (cairn_cell){1, 1}));
     cairn_cell c;
     /* east: the corridor, then through its end to its start again */
     for (int dx = 0; dx <= 6; dx++) {
-        assert_true(cairn_view_at(v, dx, 0, &c, NULL));
+        assert_true(cairn_actor_view_at(v, dx, 0, &c, NULL));
         assert_int_equal(c.x, 1 + dx % 5);
     }
     /* west of the start is the end */
-    assert_true(cairn_view_at(v, -1, 0, &c, NULL));
+    assert_true(cairn_actor_view_at(v, -1, 0, &c, NULL));
     assert_int_equal(c.x, 5);
     assert_true(shown(v, 3, 1) >= 2);
     /* and field of view sees it twice */
     int side = 13;
     uint8_t *seen = malloc((size_t)side * side);
     size_t count;
-    assert_ok(f->w, cairn_view_fov(f->w, v, 0, seen, &count));
+    assert_ok(f->w, cairn_actor_view_fov(f->w, v, 0, seen, &count));
     assert_true(seen[6 * side + 6 + 2]); /* (3, 1) at dx 2 */
     assert_true(seen[6 * side + 6 - 3]); /* and at dx -3, through the portal */
     assert_int_equal(count, 3 * side);   /* the whole corridor row and its walls */
@@ -94,22 +94,22 @@ static void field_of_view_goes_through_a_portal(void **state)
 {
     (void)state;
     grid_map *f = grid_map_open(rooms);
-    cairn_view *v = view_new(6);
+    cairn_actor_view *v = view_new(6);
     int side = 13;
     uint8_t *seen = malloc((size_t)side * side);
     /* without the portal the right room is not in the view at all */
-    assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){2, 2}));
+    assert_ok(f->w, cairn_actor_view_build(f->w, v, (cairn_cell){2, 2}));
     assert_int_equal(shown(v, 6, 2), 0);
     assert_ok(f->w,
               cairn_portal_add(f->w, (cairn_portal){{3, 2}, CAIRN_DIR_E, {5, 2}, CAIRN_DIR_W}));
-    assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){2, 2}));
-    assert_ok(f->w, cairn_view_fov(f->w, v, 0, seen, NULL));
+    assert_ok(f->w, cairn_actor_view_build(f->w, v, (cairn_cell){2, 2}));
+    assert_ok(f->w, cairn_actor_view_fov(f->w, v, 0, seen, NULL));
     /* two east of the centre is (5, 2), the right room's first cell, seen through the portal */
     cairn_cell c;
-    assert_true(cairn_view_at(v, 2, 0, &c, NULL));
+    assert_true(cairn_actor_view_at(v, 2, 0, &c, NULL));
     assert_int_equal(c.x, 5);
     assert_true(seen[6 * side + 6 + 2]);
-    assert_true(cairn_view_at(v, 3, 0, &c, NULL));
+    assert_true(cairn_actor_view_at(v, 3, 0, &c, NULL));
     assert_int_equal(c.x, 6);
     assert_true(seen[6 * side + 6 + 3]);
     free(seen);
@@ -122,9 +122,9 @@ static void field_of_view_goes_through_a_portal(void **state)
 static int32_t plan_cost(grid_map *f, int x, int y, int tx, int ty, int *ways)
 {
     enum { R = 6, SIDE = 2 * R + 1, CELLS = SIDE * SIDE };
-    cairn_view *v = view_new(R);
-    assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){x, y}));
-    const int32_t *cells = cairn_view_cells(v);
+    cairn_actor_view *v = view_new(R);
+    assert_ok(f->w, cairn_actor_view_build(f->w, v, (cairn_cell){x, y}));
+    const int32_t *cells = cairn_actor_view_cells(v);
     uint8_t allowed[CELLS];
     int32_t width = cairn_grid_width(f->w);
     for (int i = 0; i < CELLS; i++) {
@@ -138,7 +138,7 @@ static int32_t plan_cost(grid_map *f, int x, int y, int tx, int ty, int *ways)
     cairn_plan *p = cairn_plan_init(mem, CELLS, 1, 1);
     cairn_plan_rules r = {.facings = 1, .postures = 1, .turn = 1, .step = {1}, .diagonal = {-1}};
     r.change[0][0] = CAIRN_PLAN_NO;
-    cairn_plan_space sp = {SIDE, SIDE, allowed, NULL, cairn_view_links(v)};
+    cairn_plan_space sp = {SIDE, SIDE, allowed, NULL, cairn_actor_view_links(v)};
     const char *error;
     assert_true(cairn_plan_run(p, &r, &sp, R * SIDE + R, 100, &error));
     int32_t best = -1;
@@ -193,7 +193,7 @@ static void without_portals_a_view_sees_what_field_of_view_sees(void **state)
     enum { W = 30, H = 16, R = 8, SIDE = 2 * R + 1 };
     cairn_rng rng;
     cairn_rng_seed(&rng, 20, 4);
-    cairn_view *v = view_new(R);
+    cairn_actor_view *v = view_new(R);
     uint8_t level[W * H], seen[SIDE * SIDE];
     long compared = 0;
     for (int map = 0; map < 60; map++) {
@@ -212,8 +212,8 @@ static void without_portals_a_view_sees_what_field_of_view_sees(void **state)
                 if (rows[y][x] == '#' || (x + y + map) % 5)
                     continue;
                 assert_ok(f->w, cairn_fov_compute(f->w, (cairn_cell){x, y}, R, level, NULL));
-                assert_ok(f->w, cairn_view_build(f->w, v, (cairn_cell){x, y}));
-                assert_ok(f->w, cairn_view_fov(f->w, v, R, seen, NULL));
+                assert_ok(f->w, cairn_actor_view_build(f->w, v, (cairn_cell){x, y}));
+                assert_ok(f->w, cairn_actor_view_fov(f->w, v, R, seen, NULL));
                 for (int dy = -R; dy <= R; dy++)
                     for (int dx = -R; dx <= R; dx++) {
                         int lx = x + dx, ly = y + dy;
@@ -222,7 +222,7 @@ static void without_portals_a_view_sees_what_field_of_view_sees(void **state)
                         bool by_view = seen[(dy + R) * SIDE + dx + R];
                         cairn_cell c;
                         if (by_view &&
-                            (!cairn_view_at(v, dx, dy, &c, NULL) || c.x != lx || c.y != ly))
+                            (!cairn_actor_view_at(v, dx, dy, &c, NULL) || c.x != lx || c.y != ly))
                             fail_msg("map %d from (%d, %d): view cell (%d, %d) is not (%d, %d)",
                                      map, x, y, dx, dy, lx, ly);
                         if (by_level != by_view)

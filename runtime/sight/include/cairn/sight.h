@@ -78,7 +78,7 @@ cairn_err cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path
  *
  * The cells searched are a space: a rectangle of width * height cells, each of whose eight
  * neighbours is the next cell of the rectangle, or, when the space gives links, whatever
- * cell its links say (a view that follows portals, see cairn_view). Nothing here reads the
+ * cell its links say (a view that follows portals, see cairn_actor_view). Nothing here reads the
  * world: the caller fills the masks from it.
  *
  * A cairn_plan is the caller's memory (cairn_plan_size bytes, made by cairn_plan_init) and
@@ -173,34 +173,35 @@ int32_t cairn_plan_facing_of(int32_t facings, cairn_dir dir);
  * seam): the view's links, which the planner follows, join two view cells only when a step
  * between their level cells leads there. Field of view and planning run in the view.
  *
- * A cairn_view is the caller's memory (cairn_view_size bytes, made by cairn_view_init);
- * cairn_view_build allocates nothing. */
-#define CAIRN_VIEW_MAX_RADIUS 64
+ * A cairn_actor_view is the caller's memory (cairn_actor_view_size bytes, made by
+ * cairn_actor_view_init); cairn_actor_view_build allocates nothing. */
+#define CAIRN_ACTOR_VIEW_MAX_RADIUS 64
 
-typedef struct cairn_view cairn_view;
+typedef struct cairn_actor_view cairn_actor_view;
 
-/* The bytes a view of this radius (1 to CAIRN_VIEW_MAX_RADIUS) needs; 0 out of range. */
-size_t cairn_view_size(int32_t radius);
-/* Makes an empty view in mem (cairn_view_size bytes); NULL for a radius out of range. */
-cairn_view *cairn_view_init(void *mem, int32_t radius);
+/* The bytes a view of this radius (1 to CAIRN_ACTOR_VIEW_MAX_RADIUS) needs; 0 out of range. */
+size_t cairn_actor_view_size(int32_t radius);
+/* Makes an empty view in mem (cairn_actor_view_size bytes); NULL for a radius out of range. */
+cairn_actor_view *cairn_actor_view_init(void *mem, int32_t radius);
 /* Lays the view out round `centre`. CAIRN_ERR_BOUNDS for a cell off the grid. */
-cairn_err cairn_view_build(cairn_world *w, cairn_view *v, cairn_cell centre);
-int32_t cairn_view_radius(const cairn_view *v);
+cairn_err cairn_actor_view_build(cairn_world *w, cairn_actor_view *v, cairn_cell centre);
+int32_t cairn_actor_view_radius(const cairn_actor_view *v);
 /* The level cell the view cell (dx, dy) from the centre shows, and how many 45-degree steps
  * clockwise a heading there is turned from the centre's (both may be NULL); false when it
  * shows none or is outside the view. */
-bool cairn_view_at(const cairn_view *v, int32_t dx, int32_t dy, cairn_cell *cell, int *turn);
+bool cairn_actor_view_at(const cairn_actor_view *v, int32_t dx, int32_t dy, cairn_cell *cell,
+                         int *turn);
 /* Per view cell, row by row ((dy + radius) * side + dx + radius): the level cell it shows
  * as y * width + x, or -1; and 8 links per view cell for cairn_plan_space.links. Valid
  * until the next build. */
-const int32_t *cairn_view_cells(const cairn_view *v);
-const int32_t *cairn_view_links(const cairn_view *v);
+const int32_t *cairn_actor_view_cells(const cairn_actor_view *v);
+const int32_t *cairn_actor_view_links(const cairn_actor_view *v);
 /* Field of view in the view from its centre, within `radius` (0: the whole view), by
  * symmetric shadowcasting over the view's cells: walls and cells showing nothing block.
  * visible receives side * side bytes, row by row; *count (may be NULL) how many are seen.
  * CAIRN_ERR_INVALID for a negative radius, CAIRN_ERR_NOMEM. */
-cairn_err cairn_view_fov(cairn_world *w, const cairn_view *v, int32_t radius, uint8_t *visible,
-                         size_t *count);
+cairn_err cairn_actor_view_fov(cairn_world *w, const cairn_actor_view *v, int32_t radius,
+                               uint8_t *visible, size_t *count);
 
 #ifdef __cplusplus
 }
