@@ -572,8 +572,9 @@ function CairnWorld:portals() end
 ---cell, laid out through portals (a cell may be shown twice), with its field of view.
 ---@param from CairnEntity|{x: integer, y: integer}
 ---@param radius integer 1 to 64.
+---@param sight? integer The field of view's radius, as w:fov's; 0 (the default): the whole view.
 ---@return CairnActorView
-function CairnWorld:view(from, radius) end
+function CairnWorld:view(from, radius, sight) end
 
 ---Move planning: every state (cell, facing, posture) reachable from `from` within the
 ---budget, with the cheapest way to each (Dijkstra's search). Raises on a bad option or a

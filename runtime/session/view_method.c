@@ -51,13 +51,17 @@ int32_t cairn_session__check_radius(lua_State *L, int idx, const char *what)
     return (int32_t)r;
 }
 
-/* w:view(from, radius) -> view */
+/* w:view(from, radius [, sight]) -> view */
 static int w_view(lua_State *L)
 {
     cairn_world *w = cairn_lua_check_world(L, 1);
     luaL_checkany(L, 2);
     cairn_cell from = cairn_session__check_from(L, w, 2, "view");
     int32_t radius = cairn_session__check_radius(L, 3, "view");
+    lua_Integer sight = luaL_optinteger(L, 4, 0);
+    if (sight < 0 || sight > radius)
+        return luaL_error(L, "view: the sight is 0 (the whole view) to the radius, not %d",
+                          (int)sight);
     int32_t side = 2 * radius + 1;
     size_t cells = (size_t)side * (size_t)side;
     /* the walk, the links and libtcod's sweep over the square */
@@ -68,7 +72,7 @@ static int w_view(lua_State *L)
     *u = (view_ud){.radius = radius, .side = side, .visible = at};
     u->view = cairn_actor_view_init(at + align8(cells), radius);
     if (cairn_actor_view_build(w, u->view, from) ||
-        cairn_actor_view_fov(w, u->view, 0, u->visible, &u->seen))
+        cairn_actor_view_fov(w, u->view, (int32_t)sight, u->visible, &u->seen))
         return luaL_error(L, "%s", cairn_world_error(w));
     luaL_setmetatable(L, view_meta);
     return 1;

@@ -101,3 +101,16 @@ test("bad portals are named", function()
   expect.error(function() w:portal(3, 0, "e", 1, 0, "s") end, "already in a portal")
   expect.error(function() w:view(w:at(0, 0) or { x = 0, y = 0 }, 0) end, "radius is 1 to 64")
 end)
+
+test("a view's sight limits its field of view as w:fov's radius does", function()
+  local w = scenario { map = [[
+    ..........
+    ..........
+    ..........
+  ]] }
+  local v = w:view({ x = 0, y = 1 }, 8, 3)
+  expect.truthy(v:sees(3, 0))
+  expect.falsy(v:sees(4, 0))
+  expect.eq(#v, #w:fov(0, 1, 3))
+  expect.error(function() w:view({ x = 0, y = 1 }, 8, 9) end, "the sight is 0")
+end)
