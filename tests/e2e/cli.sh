@@ -587,6 +587,26 @@ replay_verifies_a_game_played_with_cards)
   expect_status 0
   [ "$(sed -n 's/^checksum: *//p' "$out")" = "$through" ] || fail "the resumed game differs"
   ;;
+replay_verifies_a_game_through_portals)
+  # A walk round a corridor looped by a portal and through a portal door (tests/lua/packs/
+  # portal_walk): the replay comes to the same checksum every beat, and a save made on the
+  # way resumes to the game played through - the portals are in both.
+  need_packs
+  walk=(--pack "$packs/portal_walk" --bot walker)
+  run sim --seed 1 --game loop "${walk[@]}" --beats 20 --record "$replay"
+  expect_status 0
+  through=$(sed -n 's/^checksum: *//p' "$out")
+  grep -q '^beat 8 move e .* at=1,1 ' "$replay" || fail "the walk did not go round the loop"
+  grep -q '^beat 11 move n .* at=5,6 ' "$replay" || fail "the walk did not take the door"
+  run replay "$replay" --verify --partial
+  expect_status 0
+  expect_out '^verified: 20 beats \(partial: '
+  run sim --seed 1 --game loop "${walk[@]}" --beats 9 --save "$tmp/walk.save"
+  expect_status 0
+  run sim --resume "$tmp/walk.save" "${walk[@]}" --beats 11
+  expect_status 0
+  [ "$(sed -n 's/^checksum: *//p' "$out")" = "$through" ] || fail "the resumed walk differs"
+  ;;
 replay_verifies_recorded_games)
   # Whole games recorded by sim play back beat for beat, and end as they ended.
   need_packs
