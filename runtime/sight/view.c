@@ -101,6 +101,30 @@ static bool open_cell(cairn_world *w, int32_t width, int32_t cell)
     return cairn_sight__wall(w, cell % width, cell / width) == CAIRN_WALL_NONE;
 }
 
+/* One breadth-first walk over the view: from the queued cells, a step every `stride`
+ * directions (2: n, e, s, w; 1: all eight) into each view cell that shows nothing yet; what
+ * it lays out is queued in turn when it is open. */
+static void walk(cairn_world *w, cairn_actor_view *v, int32_t tail, int stride)
+{
+    int32_t side = v->side;
+    for (int32_t head = 0; head < tail; head++) {
+        int32_t at = v->queue[head], x = at % side, y = at / side;
+        for (int d = 0; d < 8; d += stride) {
+            int32_t nx = x + cairn_dir_dx((cairn_dir)d), ny = y + cairn_dir_dy((cairn_dir)d);
+            if (nx < 0 || ny < 0 || nx >= side || ny >= side || v->cells[ny * side + nx] >= 0)
+                continue;
+            int turn;
+            int32_t to = step(w, v->grid_width, v->cells[at], v->turns[at], d, &turn);
+            if (to < 0)
+                continue;
+            v->cells[ny * side + nx] = to;
+            v->turns[ny * side + nx] = (uint8_t)turn;
+            if (open_cell(w, v->grid_width, to))
+                v->queue[tail++] = ny * side + nx;
+        }
+    }
+}
+
 cairn_err cairn_actor_view_build(cairn_world *w, cairn_actor_view *v, cairn_cell centre)
 {
     if (!cairn_grid_in_bounds(w, centre))
@@ -110,52 +134,19 @@ cairn_err cairn_actor_view_build(cairn_world *w, cairn_actor_view *v, cairn_cell
     v->grid_width = width;
     memset(v->cells, 0xff, (size_t)n * sizeof(int32_t));
     memset(v->turns, 0, (size_t)n);
-    int32_t head = 0, tail = 0, mid = v->radius * side + v->radius;
+    int32_t mid = v->radius * side + v->radius;
     v->cells[mid] = centre.y * width + centre.x;
-    v->queue[tail++] = mid;
     /* the straight walk, from open cells (and the centre, whatever it holds) */
-    while (head < tail) {
-        int32_t at = v->queue[head++];
-        if (at != mid && !open_cell(w, width, v->cells[at]))
-            continue;
-        int32_t x = at % side, y = at / side;
-        for (int d = 0; d < 8; d += 2) {
-            int32_t nx = x + cairn_dir_dx((cairn_dir)d), ny = y + cairn_dir_dy((cairn_dir)d);
-            if (nx < 0 || ny < 0 || nx >= side || ny >= side || v->cells[ny * side + nx] >= 0)
-                continue;
-            int turn;
-            int32_t to = step(w, width, v->cells[at], v->turns[at], d, &turn);
-            if (to < 0)
-                continue;
-            v->cells[ny * side + nx] = to;
-            v->turns[ny * side + nx] = (uint8_t)turn;
-            v->queue[tail++] = ny * side + nx;
-        }
-    }
+    v->queue[0] = mid;
+    walk(w, v, 1, 2);
     /* then what only a diagonal step reaches - a room's corner, a pocket seen through a gap
      * between two walls that touch at a corner - walking on from every open cell so far, in
      * order: the straight walk, and the portals on it, keep what they laid out */
-    head = tail = 0;
+    int32_t tail = 0;
     for (int32_t at = 0; at < n; at++)
         if (v->cells[at] >= 0 && (at == mid || open_cell(w, width, v->cells[at])))
             v->queue[tail++] = at;
-    while (head < tail) {
-        int32_t at = v->queue[head++];
-        int32_t x = at % side, y = at / side;
-        for (int d = 0; d < 8; d++) {
-            int32_t nx = x + cairn_dir_dx((cairn_dir)d), ny = y + cairn_dir_dy((cairn_dir)d);
-            if (nx < 0 || ny < 0 || nx >= side || ny >= side || v->cells[ny * side + nx] >= 0)
-                continue;
-            int turn;
-            int32_t to = step(w, width, v->cells[at], v->turns[at], d, &turn);
-            if (to < 0)
-                continue;
-            v->cells[ny * side + nx] = to;
-            v->turns[ny * side + nx] = (uint8_t)turn;
-            if (open_cell(w, width, to))
-                v->queue[tail++] = ny * side + nx;
-        }
-    }
+    walk(w, v, tail, 1);
     /* the links: to the next view cell when a step there leads to what it shows */
     for (int32_t at = 0; at < n; at++) {
         int32_t x = at % side, y = at / side;
