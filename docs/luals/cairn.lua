@@ -693,7 +693,7 @@ function CairnActorView:cells() end
 ---@field facing CairnDir "none" with one facing.
 ---@field posture string
 ---@field cost integer
----@field via? CairnDir|"turn"|"posture" In a way: how this state was reached from the one before.
+---@field via? CairnDir|"turn"|"posture" In a way: how this state was reached from the one before (a step: the direction to move in the level, past turning portals too).
 ---@field dx? integer In a view: its place in the view.
 ---@field dy? integer
 

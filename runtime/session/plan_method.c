@@ -20,11 +20,12 @@ typedef struct plan_ud {
     int32_t width, height; /* the space */
     int32_t grid_width;    /* the level's, to turn a level cell into x, y */
     int32_t facings, postures;
-    int32_t start;           /* state */
-    int32_t *level;          /* per space cell: the level cell, -1 for none */
-    uint8_t *allowed, *stop; /* per space cell */
-    int32_t radius;          /* the view's, 0 for the whole grid */
-    const int32_t *links;    /* 8 per space cell (the view's), or NULL */
+    int32_t start;                /* state */
+    int32_t *level;               /* per space cell: the level cell, -1 for none */
+    uint8_t *allowed, *stop;      /* per space cell */
+    int32_t radius;               /* the view's, 0 for the whole grid */
+    const int32_t *links;         /* 8 per space cell (the view's), or NULL */
+    const cairn_actor_view *view; /* in the userdata, or NULL */
     cairn_plan *plan;
 } plan_ud;
 
@@ -270,6 +271,7 @@ static int w_plan(lua_State *L)
             return luaL_error(L, "%s", cairn_world_error(w));
         memcpy(u->level, cairn_actor_view_cells(v), (size_t)cells * sizeof(int32_t));
         u->links = cairn_actor_view_links(v);
+        u->view = v;
         start_cell = radius * width + radius;
     } else {
         for (int32_t c = 0; c < cells; c++)
@@ -433,14 +435,20 @@ static int p_path(lua_State *L)
     lua_createtable(L, len, 0);
     for (int32_t i = 0; i < len; i++) {
         push_state(L, u, way[i]);
-        int32_t via;
-        cairn_plan_previous(u->plan, way[i], &via);
+        int32_t via, from, facing, posture;
+        cairn_plan_state_parts(u->plan, cairn_plan_previous(u->plan, way[i], &via), &from, &facing,
+                               &posture);
+        int turn = 0;
+        /* a step in a view goes the way the view cell it leaves is turned by its portals */
+        if (u->view && via < 8)
+            cairn_actor_view_at(u->view, from % u->width - u->radius, from / u->width - u->radius,
+                                NULL, &turn);
         if (via == CAIRN_PLAN_VIA_TURN)
             lua_pushliteral(L, "turn");
         else if (via == CAIRN_PLAN_VIA_POSTURE)
             lua_pushliteral(L, "posture");
         else
-            lua_pushstring(L, cairn_dir_name((cairn_dir)via));
+            lua_pushstring(L, cairn_dir_name(cairn_dir_rotate((cairn_dir)via, turn)));
         lua_setfield(L, -2, "via");
         lua_rawseti(L, -2, i + 1);
     }

@@ -114,3 +114,26 @@ test("a view's sight limits its field of view as w:fov's radius does", function(
   expect.eq(#v, #w:fov(0, 1, 3))
   expect.error(function() w:view({ x = 0, y = 1 }, 8, 9) end, "the sight is 0")
 end)
+
+test("a way planned in a view is walked as it is planned, through a portal that turns", function()
+  local w = scenario { map = [[
+    #######
+    #@..#.#
+    ###.#.#
+    ###.#.#
+    #######
+  ]] }
+  -- east out of (3, 1) comes in at the top of the east column, going south
+  w:portal(3, 1, "e", 5, 1, "n")
+  local p = w:at(1, 1)
+  local way = w:plan(p, { budget = 10, view = 6 }):path(5, 3)
+  expect.eq(#way, 5, "two east, through, then two down")
+  local vias = {}
+  for _, m in ipairs(way) do vias[#vias + 1] = m.via end
+  expect.eq(vias, { "e", "e", "e", "s", "s" }, "past the portal, east in the view is south")
+  for _, m in ipairs(way) do
+    p:input("move", m.via)
+    w:step()
+    expect.eq({ p.x, p.y }, { m.x, m.y })
+  end
+end)
