@@ -76,14 +76,16 @@ typedef struct cairn_travel {
 } cairn_travel;
 
 /* The cell `steps` steps from `from` going dir, through the portals it crosses (move.c);
- * past the grid's edge it goes straight on. */
+ * past the grid's edge it goes straight on. With portals, at most as many steps as the grid
+ * has cells. */
 cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps);
 
 /* Moves a placed entity cell by cell towards `to` (move.c), each cell entered through
  * cairn_entity_displace with `cause`. When `to` is where `steps` steps going dir lead through
- * portals (cairn__walk), it follows that way; otherwise a straight line. It stops on reaching
- * `to`, before the first cell that is off the grid or holds a blocker (cairn__blocker), at a
- * displace_check veto, and when a handler has killed the entity or moved it elsewhere. */
+ * portals (cairn__walk), it takes those steps; otherwise a straight line. It stops on reaching
+ * `to` (on the last step of that way), before the first cell that is off the grid or holds a
+ * blocker (cairn__blocker), at a displace_check veto, and when a handler has killed the entity or
+ * moved it elsewhere. */
 cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to, cairn_dir dir,
                         int32_t steps, cairn_entity_id cause, cairn_travel *out);
 /* A result event of a built-in component, zeroed, with its component set. NULL on NOMEM. */

@@ -64,9 +64,19 @@ static bool same_cell(cairn_cell a, cairn_cell b)
     return a.x == b.x && a.y == b.y;
 }
 
+/* How far a way through portals goes at most: as many cells as the grid has, since a longer
+ * way goes round a loop (a push of a million round a looped corridor goes round once, then
+ * some, not a million cells). */
+static int32_t walk_steps(const cairn_world *w, int32_t steps)
+{
+    int64_t cells = (int64_t)w->grid.width * w->grid.height;
+    return w->portal_count && steps > cells ? (int32_t)cells : steps;
+}
+
 cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps)
 {
-    for (; steps > 0 && w->portal_count && cairn_grid_in_bounds(w, from); steps--) {
+    for (steps = walk_steps(w, steps);
+         steps > 0 && w->portal_count && cairn_grid_in_bounds(w, from); steps--) {
         int turn;
         from = cairn_portal_step(w, from, dir, &turn);
         dir = cairn_dir_rotate(dir, turn);
@@ -83,10 +93,12 @@ cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to, c
     unsigned layer = cairn__type(w, e->type)->layer;
     *out = (cairn_travel){.reached = e->cell, .blocker = CAIRN_ENTITY_NONE};
     /* through portals only when `to` is still where the way through them leads (a get
-     * handler may have changed it) */
+     * handler may have changed it): then step by step along that way, which may pass `to`
+     * before it ends there (round a loop) */
     bool through = w->portal_count && dir != CAIRN_DIR_NONE &&
                    same_cell(cairn__walk(w, e->cell, dir, steps), to);
-    while (!same_cell(out->reached, to)) {
+    int32_t left = through ? walk_steps(w, steps) : 0;
+    while (through ? left-- > 0 : !same_cell(out->reached, to)) {
         cairn_cell next;
         if (through) {
             int turn;

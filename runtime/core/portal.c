@@ -1,13 +1,18 @@
 /*
  * portal.c - portals: pairs of cell edges joined, and the step that follows them.
  *
- * The list is the truth (the snapshot writes it); the per-cell side bits are an index over
- * it, rebuilt whenever the list changes, so that a step crossing no portal - nearly every
- * step - looks at one byte.
+ * The list is the truth (the snapshot writes it). Two indexes over it are rebuilt whenever
+ * it changes: per-cell side bits, so that a step crossing no portal - nearly every step -
+ * looks at one byte; and the edges sorted by cell and side, so that the portal of an edge is
+ * found by halving, however many there are (a long move round a loop crosses one often).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "world.h"
+
+/* A portal index fits in the low bits of an edge's entry (CAIRN_PORTAL_MAX is 1024). */
+#define INDEX_BITS 11
 
 static int side_bit(cairn_dir side)
 {
@@ -35,15 +40,35 @@ static bool same_edge(cairn_cell a, cairn_dir as, cairn_cell b, cairn_dir bs)
     return a.x == b.x && a.y == b.y && as == bs;
 }
 
+/* An edge as a number: its cell's, then its side's (n, e, s, w as 0 to 3). */
+static uint64_t edge_key(const cairn_world *w, cairn_cell cell, cairn_dir side)
+{
+    return (uint64_t)cell_index(w, cell) * 4 + (uint64_t)(side / 2);
+}
+
 /* The index of the portal one of whose edges is (cell, side), or -1. */
 static long find(const cairn_world *w, cairn_cell cell, cairn_dir side)
 {
-    for (uint32_t i = 0; i < w->portal_count; i++) {
-        const cairn_portal *p = &w->portals[i];
-        if (same_edge(p->a, p->a_side, cell, side) || same_edge(p->b, p->b_side, cell, side))
-            return (long)i;
+    if (!side_bit(side) || !cairn_grid_in_bounds(w, cell) || !w->portal_count)
+        return -1;
+    uint64_t key = edge_key(w, cell, side);
+    size_t lo = 0, hi = 2 * (size_t)w->portal_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->portal_edges[mid] >> INDEX_BITS < key)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    if (lo < 2 * (size_t)w->portal_count && w->portal_edges[lo] >> INDEX_BITS == key)
+        return (long)(w->portal_edges[lo] & ((1u << INDEX_BITS) - 1));
     return -1;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
 static void mark(cairn_world *w, const cairn_portal *p)
@@ -70,9 +95,24 @@ cairn_err cairn__portal_reindex(cairn_world *w)
             return cairn_world_fail(w, CAIRN_ERR_NOMEM, "portal: out of memory");
     }
     memset(w->portal_sides, 0, cells(w));
-    for (uint32_t i = 0; i < w->portal_count; i++)
-        mark(w, &w->portals[i]);
+    for (uint32_t i = 0; i < w->portal_count; i++) {
+        const cairn_portal *p = &w->portals[i];
+        mark(w, p);
+        w->portal_edges[2 * i] = edge_key(w, p->a, p->a_side) << INDEX_BITS | i;
+        w->portal_edges[2 * i + 1] = edge_key(w, p->b, p->b_side) << INDEX_BITS | i;
+    }
+    qsort(w->portal_edges, 2 * (size_t)w->portal_count, sizeof *w->portal_edges, by_value);
     return CAIRN_OK;
+}
+
+/* Makes room for `need` portals in the list and the sorted edges. */
+cairn_err cairn__portal_reserve(cairn_world *w, uint32_t need)
+{
+    cairn_err st =
+        cairn__reserve(w, (void **)&w->portals, &w->portal_cap, need, sizeof *w->portals);
+    return st ? st
+              : cairn__reserve(w, (void **)&w->portal_edges, &w->portal_edge_cap, 2 * need,
+                               sizeof *w->portal_edges);
 }
 
 cairn_err cairn__portal_check(cairn_world *w, const cairn_portal *p)
@@ -108,8 +148,7 @@ cairn_err cairn_portal_add(cairn_world *w, cairn_portal portal)
     if (w->portal_count >= CAIRN_PORTAL_MAX)
         return cairn_world_fail(w, CAIRN_ERR_LIMIT, "portal: a world holds at most %d portals",
                                 CAIRN_PORTAL_MAX);
-    if ((st = cairn__reserve(w, (void **)&w->portals, &w->portal_cap, w->portal_count + 1,
-                             sizeof *w->portals)))
+    if ((st = cairn__portal_reserve(w, w->portal_count + 1)))
         return cairn_world_fail(w, st, "portal: out of memory");
     w->portals[w->portal_count++] = portal;
     if ((st = cairn__portal_reindex(w)))
@@ -137,6 +176,9 @@ void cairn_portal_clear(cairn_world *w)
 void cairn__portal_free(cairn_world *w)
 {
     cairn__free(w, w->portals, (size_t)w->portal_cap * sizeof *w->portals);
+    cairn__free(w, w->portal_edges, (size_t)w->portal_edge_cap * sizeof *w->portal_edges);
+    w->portal_edges = NULL;
+    w->portal_edge_cap = 0;
     if (w->portal_sides)
         cairn__free(w, w->portal_sides, cells(w));
     w->portals = NULL;

@@ -670,7 +670,7 @@ static cairn_err get_portals(cairn_world *w, cairn_source *src)
     if (n > CAIRN_PORTAL_MAX || n > (size_t)(src->end - src->at) / 18)
         return damaged(w, "%u portals", n);
     cairn_err st;
-    if ((st = cairn__reserve(w, (void **)&w->portals, &w->portal_cap, n, sizeof *w->portals)))
+    if ((st = cairn__portal_reserve(w, n)))
         return st;
     for (uint32_t i = 0; i < n; i++) {
         cairn_portal p;

@@ -125,6 +125,30 @@ static void a_push_follows_the_portal_too(void **state)
     map_close(&m);
 }
 
+/* Round a loop, a push of the most a stat can be goes until something is in the way. */
+static void a_push_round_a_loop_stops_at_what_is_in_the_way(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "#####",
+        ".@c..",
+        "#####",
+        NULL,
+    };
+    test_map m;
+    map_open(&m, rows);
+    assert_ok(m.w, cairn_portal_add(m.w, join(4, 1, CAIRN_DIR_E, 0, 1, CAIRN_DIR_W)));
+    cairn_entity_id player = map_real(&m, 1, 1), crate = map_real(&m, 2, 1);
+    ((cairn_attacking *)map_data(&m, player, CAIRN_DECO_ATTACKING))->push =
+        (cairn_push){.distance = CAIRN_STAT_MAX, .power = 1};
+    map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
+    cairn_cell at;
+    assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
+    assert_int_equal(at.x, 0); /* (3, 1), (4, 1), through to (0, 1): then the player */
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_MOVED), 3);
+    map_close(&m);
+}
+
 static void snapshots_and_the_checksum_keep_portals(void **state)
 {
     (void)state;
@@ -154,13 +178,56 @@ static void snapshots_and_the_checksum_keep_portals(void **state)
     map_close(&m);
 }
 
+/* 1024 portals, every cell's east edge of the left half joined to a west edge of the right
+ * half in a shuffled order: each step finds its own, removing some keeps the rest, and one
+ * more than the limit is refused. */
+static void many_portals_each_find_their_own(void **state)
+{
+    (void)state;
+    enum { W = 64, H = 32, N = CAIRN_PORTAL_MAX };
+    test_alloc alloc;
+    cairn_world *w = test_world(&alloc, W, H);
+    static int target[N];
+    for (int i = 0; i < N; i++)
+        target[i] = i;
+    cairn_rng rng;
+    cairn_rng_seed(&rng, 20, 5);
+    for (int i = N - 1; i > 0; i--) {
+        int j = (int)cairn_rng_below(&rng, (uint32_t)i + 1), t = target[i];
+        target[i] = target[j];
+        target[j] = t;
+    }
+    for (int i = 0; i < N; i++)
+        assert_ok(w, cairn_portal_add(w, join(i % 32, i / 32, CAIRN_DIR_E, 32 + target[i] % 32,
+                                              target[i] / 32, CAIRN_DIR_W)));
+    assert_int_equal(cairn_portal_add(w, join(0, 0, CAIRN_DIR_N, 1, 0, CAIRN_DIR_N)),
+                     CAIRN_ERR_LIMIT);
+    for (int i = 0; i < N; i += 7)
+        assert_ok(w, cairn_portal_remove(w, (cairn_cell){i % 32, i / 32}, CAIRN_DIR_E));
+    for (int i = 0; i < N; i++) {
+        cairn_cell c = cairn_portal_step(w, (cairn_cell){i % 32, i / 32}, CAIRN_DIR_E, NULL);
+        int want_x = i % 7 ? 32 + target[i] % 32 : i % 32 + 1;
+        int want_y = i % 7 ? target[i] / 32 : i / 32;
+        assert_int_equal(c.x, want_x);
+        assert_int_equal(c.y, want_y);
+        if (i % 7) {
+            c = cairn_portal_step(w, (cairn_cell){want_x, want_y}, CAIRN_DIR_W, NULL);
+            assert_int_equal(c.x, i % 32);
+            assert_int_equal(c.y, i / 32);
+        }
+    }
+    test_world_close(w, &alloc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_step_through_a_portal_arrives_on_its_other_side),
         cmocka_unit_test(bad_portals_are_refused),
+        cmocka_unit_test(many_portals_each_find_their_own),
         cmocka_unit_test(moves_and_pushes_go_through_a_portal),
         cmocka_unit_test(a_push_follows_the_portal_too),
+        cmocka_unit_test(a_push_round_a_loop_stops_at_what_is_in_the_way),
         cmocka_unit_test(snapshots_and_the_checksum_keep_portals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
