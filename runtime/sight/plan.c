@@ -275,11 +275,15 @@ bool cairn_plan_run(cairn_plan *p, const cairn_plan_rules *rules, const cairn_pl
     if (budget < 0)
         return true;
     offer(p, start, 0, start, CAIRN_PLAN_VIA_START);
+    int32_t start_cell, start_facing, start_posture;
+    cairn_plan_state_parts(p, start, &start_cell, &start_facing, &start_posture);
     while (p->heap_len > 0) {
         int32_t s = heap_pop(p);
         int32_t cell, facing, posture;
         cairn_plan_state_parts(p, s, &cell, &facing, &posture);
-        if (s != start && space->stop && (space->stop[cell] >> posture & 1))
+        /* a consequence comes of getting somewhere: not of turning where one stands */
+        if (space->stop && (space->stop[cell] >> posture & 1) &&
+            (cell != start_cell || posture != start_posture))
             continue;
         expand(p, rules, space, s, cell, facing, posture, budget);
     }

@@ -170,6 +170,22 @@ static void a_fall_ends_a_plan(void **state)
     free(mem);
 }
 
+/* Standing on a trap, the walker may turn and leave: a consequence comes of getting there. */
+static void turning_where_a_plan_starts_is_no_consequence(void **state)
+{
+    (void)state;
+    const char *rows[] = {"v..", NULL};
+    uint8_t allowed[3], stop[3];
+    cairn_plan_space sp = {.allowed = allowed, .stop = stop};
+    masks(rows, allowed, stop, &sp.width, &sp.height);
+    void *mem;
+    cairn_plan *p = plan_new(3, 2, 1, &mem);
+    cairn_plan_rules r = walker(2, 1);
+    run(p, &r, &sp, cairn_plan_state_of(p, 0, 1, 0), 10); /* facing west, on the shaft */
+    assert_int_equal(cairn_plan_cost(p, cairn_plan_state_of(p, 2, 0, 0)), 3);
+    free(mem);
+}
+
 static void bad_rules_and_starts_are_refused(void **state)
 {
     (void)state;
@@ -237,8 +253,17 @@ static int transitions(const cairn_plan_rules *r, const cairn_plan_space *sp, in
     return n;
 }
 
-/* Relaxes every edge until nothing changes (Bellman-Ford), under the budget, leaving a state
- * where being there ends the plan. */
+/* Whether being in state s ends the plan: its cell and posture are a consequence, and it is
+ * not where the start stands, as it stands (turning there is no consequence). */
+static bool ends(const cairn_plan_rules *r, const cairn_plan_space *sp, int32_t start, int32_t s)
+{
+    int32_t P = r->postures, F = r->facings;
+    bool same = s / P / F == start / P / F && s % P == start % P;
+    return sp->stop && (sp->stop[s / P / F] & (1 << (s % P))) && !same;
+}
+
+/* Relaxes every edge until nothing changes (Bellman-Ford), under the budget, leaving no state
+ * that ends the plan. */
 static void exhaustive(const cairn_plan_rules *r, const cairn_plan_space *sp, int32_t start,
                        int32_t budget, int32_t *cost, int32_t n)
 {
@@ -250,9 +275,7 @@ static void exhaustive(const cairn_plan_rules *r, const cairn_plan_space *sp, in
     while (changed) {
         changed = false;
         for (int32_t s = 0; s < n; s++) {
-            int32_t cell = s / r->postures / r->facings;
-            if (cost[s] < 0 ||
-                (s != start && sp->stop && (sp->stop[cell] & (1 << (s % r->postures)))))
+            if (cost[s] < 0 || ends(r, sp, start, s))
                 continue;
             int k = transitions(r, sp, s, out);
             for (int i = 0; i < k; i++) {
@@ -333,8 +356,7 @@ static void the_planner_matches_an_exhaustive_search_on_600_random_maps(void **s
                 found = found || (out[i].to == s && cairn_plan_cost(p, prev) + out[i].cost == got);
             if (!found)
                 fail_msg("map %d: state %d does not come from %d", map, (int)s, (int)prev);
-            int32_t cell = prev / P / F;
-            if (prev != start && sp.stop && (stop[cell] >> (prev % P) & 1))
+            if (ends(&r, &sp, start, prev))
                 fail_msg("map %d: a way goes on past a state that ends it", map);
             stopped += sp.stop && (stop[s / P / F] >> (s % P) & 1);
         }
@@ -352,6 +374,7 @@ int main(void)
         cmocka_unit_test(the_budget_bounds_the_plan),
         cmocka_unit_test(postures_go_where_the_mask_lets_them),
         cmocka_unit_test(a_fall_ends_a_plan),
+        cmocka_unit_test(turning_where_a_plan_starts_is_no_consequence),
         cmocka_unit_test(bad_rules_and_starts_are_refused),
         cmocka_unit_test(the_planner_matches_an_exhaustive_search_on_600_random_maps),
     };

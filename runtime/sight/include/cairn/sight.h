@@ -74,7 +74,9 @@ cairn_err cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path
  *
  * Facings are 1 (facing plays no part), 2 (east, west: a side view), 4 (n, e, s, w) or 8
  * (every direction), indexed from the first. A cell where a posture is a consequence (a trap,
- * a fall: the stop mask) ends the plan: a state there is reached but not left.
+ * a fall: the stop mask) ends the plan: a state there is reached but not left - except on
+ * the start's cell in the start's posture, where a walker that stands on a trap may still
+ * turn and leave.
  *
  * The cells searched are a space: a rectangle of width * height cells, each of whose eight
  * neighbours is the next cell of the rectangle, or, when the space gives links, whatever
