@@ -680,8 +680,8 @@ function CairnActorView:cells() end
 ---@field diagonal? CairnPlanCost|table<string, CairnPlanCost> A diagonal step, or by posture; default false.
 ---@field dirs? table<string, CairnDir[]> By posture: the only directions it may step in.
 ---@field change? table<string, table<string, CairnPlanCost>> change[from][to]: changing posture in place; default none.
----@field allowed? fun(x: integer, y: integer, posture: string): boolean Where a posture may be; default: every posture where there is no wall.
----@field stop? fun(x: integer, y: integer, posture: string): boolean Where being in a posture ends the plan (a trap, a fall).
+---@field allowed? fun(x: integer, y: integer, posture: string): boolean|table<string, boolean|string[]> Where a posture may be: a function, or by posture name true (no wall), false, or a list of entity types (pack:name); default: every posture where there is no wall.
+---@field stop? fun(x: integer, y: integer, posture: string): boolean|table<string, boolean|string[]>|string[] Where being in a posture ends the plan (a trap, a fall): as allowed, or one list of entity types for every posture.
 ---@field facing? CairnDir The start's facing; default from's.
 ---@field posture? string The start's posture; default the first.
 ---@field view? integer Plan in the view of this radius round from (1 to 64), through its portals.

@@ -187,6 +187,118 @@ static bool has_wall(cairn_world *w, int32_t cell)
     return !cairn_grid_at(w, at, CAIRN_LAYER_WALL, &id) && !cairn_entity_id_is_none(id);
 }
 
+#define TYPE_SET_MAX 16
+
+/* Entity types named in a list, for the options given as data. */
+typedef struct type_set {
+    int count;
+    cairn_type_id ids[TYPE_SET_MAX];
+} type_set;
+
+/* The list at the top of the stack ({ "pack:type", ... }, popped) as a set; raises for a
+ * name that is no type. */
+static void check_types(lua_State *L, cairn_world *w, const char *option, type_set *set)
+{
+    set->count = 0;
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+        const char *name = lua_tostring(L, -1);
+        cairn_type_id id;
+        if (lua_type(L, -1) != LUA_TSTRING || set->count == TYPE_SET_MAX ||
+            cairn_type_find(w, name, &id))
+            luaL_error(L,
+                       "plan: '%s' lists up to %d entity types by full name (pack:name); "
+                       "'%s' is not one",
+                       option, TYPE_SET_MAX, name ? name : luaL_typename(L, -1));
+        set->ids[set->count++] = id;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2); /* the nil that ended the list, and the list */
+}
+
+/* Whether a level cell holds an entity of a type in the set, on any layer. */
+static bool holds(cairn_world *w, int32_t cell, const type_set *set)
+{
+    cairn_cell at = {cell % cairn_grid_width(w), cell / cairn_grid_width(w)};
+    for (int layer = 0; layer < CAIRN_LAYER_COUNT; layer++) {
+        cairn_entity_id id;
+        cairn_type_id type;
+        if (cairn_grid_at(w, at, (cairn_layer)layer, &id) || cairn_entity_id_is_none(id) ||
+            cairn_entity_type(w, id, &type))
+            continue;
+        for (int k = 0; k < set->count; k++)
+            if (set->ids[k] == type)
+                return true;
+    }
+    return false;
+}
+
+/* One posture's rule in a mask given as data, at the top of the stack (popped): nil gives
+ * `fallback` (1: where there is no wall, 0: nowhere); true where there is no wall; false
+ * nowhere; a list of types where the cell holds one. Sets bit p of mask. */
+static void rule_mask(lua_State *L, cairn_world *w, const char *option, const plan_ud *u, int32_t p,
+                      int fallback, uint8_t *mask)
+{
+    int t = lua_type(L, -1);
+    type_set set = {0};
+    bool open = t == LUA_TBOOLEAN ? lua_toboolean(L, -1) : t == LUA_TNIL && fallback;
+    if (t == LUA_TTABLE)
+        check_types(L, w, option, &set);
+    else if (t == LUA_TBOOLEAN || t == LUA_TNIL)
+        lua_pop(L, 1);
+    else
+        luaL_error(L, "plan: '%s' gives each posture true, false or a list of entity types",
+                   option);
+    int32_t cells = u->width * u->height;
+    for (int32_t c = 0; c < cells; c++) {
+        int32_t level = u->level[c];
+        bool on =
+            level >= 0 && (t == LUA_TTABLE ? holds(w, level, &set) : open && !has_wall(w, level));
+        if (on)
+            mask[c] |= (uint8_t)(1u << p);
+    }
+}
+
+/* The option `allowed` or `stop` at the top of the stack, into mask: a function(x, y,
+ * posture), or data - by posture name, or (stop) one list of types for every posture; nil
+ * gives each posture `fallback`. Pops it. */
+static void option_mask(lua_State *L, cairn_world *w, const char *option, int names,
+                        const plan_ud *u, int fallback, uint8_t *mask)
+{
+    int32_t cells = u->width * u->height;
+    memset(mask, 0, (size_t)cells);
+    int t = lua_type(L, -1);
+    if (t == LUA_TFUNCTION) {
+        call_mask(L, lua_gettop(L), names, u, mask);
+        lua_pop(L, 1);
+        return;
+    }
+    if (t != LUA_TNIL && t != LUA_TTABLE)
+        luaL_error(L, "plan: '%s' is a function(x, y, posture) or a table", option);
+    bool one_list = t == LUA_TTABLE && lua_rawlen(L, -1) > 0;
+    if (t == LUA_TTABLE && !one_list) {
+        /* every key names a posture */
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pop(L, 1);
+            if (lua_type(L, -1) != LUA_TSTRING)
+                luaL_error(L, "plan: '%s' is a table by posture name", option);
+            check_posture(L, names, u->postures, lua_tostring(L, -1), option);
+        }
+    }
+    for (int32_t p = 0; p < u->postures; p++) {
+        if (t == LUA_TNIL)
+            lua_pushnil(L);
+        else if (one_list)
+            lua_pushvalue(L, -1);
+        else {
+            lua_rawgeti(L, names, p + 1);
+            lua_rawget(L, -2);
+        }
+        rule_mask(L, w, option, u, p, fallback, mask);
+    }
+    lua_pop(L, 1);
+}
+
 /* --- w:plan ------------------------------------------------------------------------------ */
 
 /* w:plan(from, options) -> plan */
@@ -282,22 +394,10 @@ static int w_plan(lua_State *L)
     u->plan = cairn_plan_init(at, cells, (int32_t)facings, postures);
 
     /* where each posture may stand, and where a plan ends */
-    if (lua_getfield(L, 3, "allowed") == LUA_TFUNCTION)
-        call_mask(L, lua_gettop(L), names, u, u->allowed);
-    else if (lua_isnil(L, -1)) {
-        uint8_t all = (uint8_t)((1u << postures) - 1);
-        for (int32_t c = 0; c < cells; c++)
-            u->allowed[c] = u->level[c] < 0 || has_wall(w, u->level[c]) ? 0 : all;
-    } else
-        return luaL_error(L, "plan: 'allowed' must be a function(x, y, posture)");
-    lua_pop(L, 1);
-    if (lua_getfield(L, 3, "stop") == LUA_TFUNCTION)
-        call_mask(L, lua_gettop(L), names, u, u->stop);
-    else if (lua_isnil(L, -1))
-        memset(u->stop, 0, (size_t)cells);
-    else
-        return luaL_error(L, "plan: 'stop' must be a function(x, y, posture)");
-    lua_pop(L, 1);
+    lua_getfield(L, 3, "allowed");
+    option_mask(L, w, "allowed", names, u, 1, u->allowed);
+    lua_getfield(L, 3, "stop");
+    option_mask(L, w, "stop", names, u, 0, u->stop);
 
     /* the start: the cell, the facing (the option's, else from's), the posture */
     cairn_dir dir = CAIRN_DIR_NONE;
@@ -319,6 +419,7 @@ static int w_plan(lua_State *L)
         return luaL_error(L, "plan: %s", error);
     lua_pushvalue(L, names);
     lua_setiuservalue(L, ud, 1);
+    lua_settop(L, ud);
     luaL_setmetatable(L, plan_meta);
     return 1;
 }

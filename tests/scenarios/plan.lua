@@ -104,3 +104,30 @@ test("mistakes in the options are named", function()
   expect.error(function() w:plan(from, { budget = 1, step = -1 }) end, "whole cost")
   expect.error(function() w:plan({ x = 9, y = 0 }, { budget = 1 }) end, "off the grid")
 end)
+
+cairn.entity { name = "ladder", glyph = "H", layer = "floor" }
+cairn.entity { name = "shaft", glyph = "v", layer = "floor" }
+
+test("where postures may be and where a plan ends can be given as data: entity types", function()
+  local w = scenario { map = [[
+    #H#
+    #H#
+    .H.v.
+  ]] }
+  local p = w:plan({ x = 0, y = 2 }, {
+    budget = 20,
+    postures = { "standing", "ladder" },
+    dirs = { standing = { "e", "w" }, ladder = { "n", "s" } }, -- a side view
+    change = { standing = { ladder = 1 }, ladder = { standing = 1 } },
+    -- standing: wherever there is no wall (the default); on a ladder: where one stands
+    allowed = { ladder = { "scenario:ladder" } },
+    stop = { "scenario:shaft" },
+  })
+  expect.eq(p:cost(1, 0), 4, "along, on, and up two rungs")
+  expect.eq(p:cost(3, 2), 3, "the shaft is reached")
+  expect.eq(p:cost(4, 2), nil, "but nothing past it")
+  expect.error(function() w:plan({ x = 0, y = 2 }, { budget = 1, stop = { "scenario:nothing" } }) end,
+    "'scenario:nothing' is not one")
+  expect.error(function() w:plan({ x = 0, y = 2 }, { budget = 1, allowed = { crawl = true } }) end,
+    "names a posture of 'postures', not 'crawl'")
+end)

@@ -12,11 +12,8 @@ cairn.entity { name = "spikes", glyph = "^", layer = "trap" }
 local BUDGET = 30
 
 local function is(w, x, y, name)
-  for _, layer in ipairs({ "floor", "trap" }) do
-    local e = w:at(x, y, layer)
-    if e and e.type == "planning:" .. name then return true end
-  end
-  return false
+  local e = w:at(x, y, "floor")
+  return e ~= nil and e.type == "planning:" .. name
 end
 
 -- The stalker's plan from where it stands, over what it would have to do to get anywhere.
@@ -26,12 +23,14 @@ local function plan_from(w, e)
     postures = { "standing", "crawling" },
     step = { standing = 1, crawling = 3 },
     change = { standing = { crawling = 1 }, crawling = { standing = 1 } },
-    -- where each posture may be: no wall, and in a tunnel only crawling
+    -- where each posture may be: no wall, and in a tunnel only crawling (a function, called
+    -- for each cell and posture)
     allowed = function(x, y, posture)
       if w:at(x, y, "wall") then return false end
       return posture == "crawling" or not is(w, x, y, "tunnel")
     end,
-    stop = function(x, y) return is(w, x, y, "spikes") end,
+    -- where a plan ends, as data: the cells holding one of these types (no Lua called)
+    stop = { "planning:spikes" },
   })
 end
 
