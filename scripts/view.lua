@@ -15,6 +15,7 @@ local compile, session = use.compile, use.session
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
+local MAX_VIEW = 64 -- the largest view w:view makes
 
 -- Colour names to one character each: '0'-'7' the eight colours, '8'-'f' their bright kinds.
 local COLORS = {}
@@ -70,9 +71,11 @@ local function sight_of(s, w, p)
   -- a dead player sees nothing: the floor is shown as remembered
   if not (p and p.x) then return function() end, seen end
   if not w.view then return function(x, y) return x, y end, seen end
-  local radius = math.min(s.game.def.sight or SIGHT, 64)
+  -- a sight of 0 is w:fov's "no limit": the largest view, all of it
+  local sight = math.max(0, math.floor(s.game.def.sight or SIGHT))
+  local radius = (sight == 0 or sight > MAX_VIEW) and MAX_VIEW or sight
   local shown = {}
-  for _, c in ipairs(w:view(p, radius, radius):cells()) do
+  for _, c in ipairs(w:view(p, radius, math.min(sight, radius)):cells()) do
     local x, y = p.x + c.dx, p.y + c.dy
     if c.seen and x >= 0 and y >= 0 and x < w.width and y < w.height then
       shown[y * w.width + x] = c

@@ -22,7 +22,7 @@ static void glyph_at(const char *row, int x, char out[8])
     out[n] = '\0';
 }
 
-/* The player's cell, from the map: the one '@'. */
+/* The player's cell, from the map: the first '@'. */
 static cairn_cell find_player(const cairn_view *v)
 {
     for (int y = 0; y < v->height; y++)
@@ -63,10 +63,30 @@ static void a_cell_seen_twice_is_drawn_twice(void **state)
     cairn_lua_destroy(h);
 }
 
+/* A game with no limit to its sight (tests/lua/packs/portal_walk): the corridor looped on
+ * itself is drawn round again past its end, the player with it. */
+static void a_looped_corridor_is_drawn_round_again(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game("portal_walk", "loop", 1);
+    cairn_view v;
+    assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
+    cairn_cell p = find_player(&v);
+    assert_int_equal(p.x, 1);
+    assert_int_equal(p.y, 1);
+    char g[8];
+    glyph_at(v.glyphs[1], 9, g); /* (8, 1), then through the portal: (1, 1) again */
+    assert_string_equal(g, "@");
+    glyph_at(v.glyphs[1], 0, g); /* west of the start is the end */
+    assert_string_equal(g, ".");
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_cell_seen_twice_is_drawn_twice),
+        cmocka_unit_test(a_looped_corridor_is_drawn_round_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,8 @@ cairn.game {
   width = 12,
   height = 8,
   floors = 1,
+  sight = 0, -- no limit: the map shows the whole view
+
   generate = function(w, _, _, players)
     for y = 0, 7 do
       for x = 0, 11 do
