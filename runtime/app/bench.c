@@ -413,7 +413,7 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     "                   [--seed S] [--out FILE.csv|FILE.json]\n"                                   \
     "       cairn bench --saves\n"                                                                 \
     "       cairn bench --payload\n"                                                               \
-    "       cairn bench --plan\n"
+    "       cairn bench --plan [--repeat R]\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
 static void help(void)
@@ -432,7 +432,7 @@ static void help(void)
           "  --payload          time card payloads instead: a ten-effect card played every\n"
           "                     beat on 100 foes\n"
           "  --plan             time move planning instead: a 40 x 40 space, 2 facings\n"
-          "                     and 4 postures\n",
+          "                     and 4 postures, R plans of each kind (--repeat, 2000)\n",
           stdout);
 }
 
@@ -451,8 +451,14 @@ int cmd_bench(int argc, char **argv)
         return bench_saves(seed);
     if (argc == 2 && !strcmp(argv[1], "--payload"))
         return bench_payload(seed, 100, 2000);
-    if (argc == 2 && !strcmp(argv[1], "--plan"))
-        return bench_plan(seed, 2000);
+    if (argc >= 2 && !strcmp(argv[1], "--plan")) {
+        long plans = 2000;
+        if (argc == 2 ||
+            (argc == 4 && !strcmp(argv[2], "--repeat") && parse_whole(argv[3], 2000, &plans)))
+            return bench_plan(seed, (int)plans);
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
     /* Every option takes a value: they come in pairs. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;

@@ -451,6 +451,14 @@ bench_runs_end_to_end_on_a_tiny_n)
   run bench --n nonsense
   expect_status 2
   expect_err '^usage: cairn bench'
+  # Move planning, a few plans of each kind: met or missed is the machine's to say.
+  run bench --plan --repeat 3
+  [ "$status" -le 1 ] || fail "bench --plan exited $status"
+  expect_out '^rectangle +[0-9.]+ +[0-9.]+ +5010$'
+  expect_out '^view +[0-9.]+ +[0-9.]+ +[0-9]+ '
+  expect_out '^target: a plan in under 1 ms: (met|MISSED)$'
+  run bench --plan --repeat 0
+  expect_status 2
   ;;
 sim_plays_a_game_to_each_of_its_ends)
   need_packs
