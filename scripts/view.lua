@@ -3,9 +3,11 @@
 -- terminal front end (runtime/app/play.c) draws without knowing anything of the game.
 --
 -- The map: each cell shows the topmost entity on it (real, projectile, item, wall, trap,
--- floor, misc) with its type's glyph and colour. What the player sees now comes from w:fov
--- (everything, when the host has no field of view); what it saw before on this floor is
--- remembered - without the monsters - and shown dimmed. Intents come from a preview of the
+-- floor, misc) with its type's glyph and colour. What the player sees now comes from its
+-- view (w:view, everything when the host has none), drawn round the player as the view lays
+-- it out: past a portal the map shows what lies beyond it, and a cell the view holds twice
+-- is drawn twice. What it saw before on this floor is remembered - without the monsters -
+-- and shown dimmed where it lies. Intents come from a preview of the
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
 local use = ... -- what this script uses, from prelude.lua
@@ -13,6 +15,7 @@ local compile, session = use.compile, use.session
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
+local MAX_VIEW = 64 -- the largest view w:view makes
 
 -- Colour names to one character each: '0'-'7' the eight colours, '8'-'f' their bright kinds.
 local COLORS = {}
@@ -60,14 +63,27 @@ local function intents(w, you)
   return marks
 end
 
--- Whether the player sees cell (x, y) now, as a function of x and y; and the floor's memory.
+-- What the player sees now at map cell (x, y): a function of x and y giving the level cell
+-- seen there (x, y themselves but past a portal), or nil; and the floor's memory.
 local function sight_of(s, w, p)
-  local fov = p and w.fov and p.x and w:fov(p.x, p.y, s.game.def.sight or SIGHT)
   local seen = s.seen[s.floor] or {}
   s.seen[s.floor] = seen
   -- a dead player sees nothing: the floor is shown as remembered
+  if not (p and p.x) then return function() end, seen end
+  if not w.view then return function(x, y) return x, y end, seen end
+  -- a sight of 0 is w:fov's "no limit": the largest view, all of it
+  local sight = math.max(0, math.floor(s.game.def.sight or SIGHT))
+  local radius = (sight == 0 or sight > MAX_VIEW) and MAX_VIEW or sight
+  local shown = {}
+  for _, c in ipairs(w:view(p, radius, math.min(sight, radius)):cells()) do
+    local x, y = p.x + c.dx, p.y + c.dy
+    if c.seen and x >= 0 and y >= 0 and x < w.width and y < w.height then
+      shown[y * w.width + x] = c
+    end
+  end
   return function(x, y)
-    return p ~= nil and p.x ~= nil and (not fov or fov:sees(x, y))
+    local c = shown[y * w.width + x]
+    if c then return c.x, c.y end
   end, seen
 end
 
@@ -94,7 +110,8 @@ function view.remember(s, w, p)
   local sees, seen = sight_of(s, w, p)
   for y = 0, w.height - 1 do
     for x = 0, w.width - 1 do
-      if sees(x, y) then seen[y * w.width + x] = kept_look(w, x, y) end
+      local lx, ly = sees(x, y)
+      if lx then seen[ly * w.width + lx] = kept_look(w, lx, ly) end
     end
   end
 end
@@ -114,11 +131,13 @@ function view.build(s, w, p)
     for x = 0, width - 1 do
       local i = y * width + x
       local glyph, color, state = " ", ".", " "
-      if sees(x, y) then
-        seen[i] = kept_look(w, x, y)
-        glyph, color = look(w, x, y, TOP_FIRST)
+      local lx, ly = sees(x, y)
+      if lx then
+        local at = ly * width + lx
+        seen[at] = kept_look(w, lx, ly)
+        glyph, color = look(w, lx, ly, TOP_FIRST)
         glyph, color = glyph or ".", color or "."
-        state = marks[i] or "v"
+        state = marks[at] or "v"
       elseif seen[i] then
         glyph, color = seen[i]:sub(1, -2), seen[i]:sub(-1)
         state = "r"
@@ -162,12 +181,12 @@ end
 function view.describe(s, w, x, y)
   local p = w:players()[1]
   if not (x >= 0 and y >= 0 and x < w.width and y < w.height) then return "off the map" end
-  local fov = p and w.fov and p.x and w:fov(p.x, p.y, s.game.def.sight or SIGHT)
-  local visible = p ~= nil and p.x ~= nil and (not fov or fov:sees(x, y))
-  if not visible then
+  local lx, ly = sight_of(s, w, p)(x, y)
+  if not lx then
     local seen = (s.seen[s.floor] or {})[y * w.width + x]
     return seen and "a place you remember, out of sight" or "a place you have not seen"
   end
+  x, y = lx, ly
   local parts = {}
   for _, layer in ipairs(TOP_FIRST) do
     local e = w:at(x, y, layer)

@@ -1,5 +1,6 @@
 -- dungeon.lua: makes one floor of the dungeon in an empty world: rooms joined by corridors,
--- cut out of rock, then the stairs, the players, enemies, items, consumables, crates and traps.
+-- cut out of rock, then the stairs, the players, enemies, items, consumables, crates, traps
+-- and, from floor 2, a pair of portal doors.
 -- A module, not a load file: game.lua does `local dungeon = require "dungeon"` and calls
 -- dungeon.generate between beats. It defines no types; it only spawns the pack's.
 --
@@ -50,6 +51,7 @@ dungeon.FLOORS = {
     consumables = 3,
     consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 2 } },
     crates = 3, bounce_traps = 2, spike_traps = 2,
+    portals = 1, -- pairs of portal doors (place_portals)
   },
   { -- floor 3: monkeys that bind, archers that shoot from afar and brutes that slam join in
     enemies = 8,
@@ -62,6 +64,7 @@ dungeon.FLOORS = {
     consumables = 4,
     consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 3 } },
     crates = 4, bounce_traps = 3, spike_traps = 3,
+    portals = 1,
   },
 }
 
@@ -143,7 +146,8 @@ function dungeon.add_item(spec) add_to_pool("add_item", "item_pool", spec) end
 function dungeon.add_consumable(spec) add_to_pool("add_consumable", "consumable_pool", spec) end
 
 -- How many of each thing a floor holds.
-local COUNTS = { "enemies", "items", "consumables", "crates", "bounce_traps", "spike_traps" }
+local COUNTS = { "enemies", "items", "consumables", "crates", "bounce_traps", "spike_traps",
+  "portals" }
 
 -- dungeon.set_counts{ floors = { 3 }, enemies = 10, crates = 0 }: how many of each thing the
 -- floors named hold (every floor without `floors`); the counts not given stay as they are.
@@ -452,6 +456,39 @@ local function place_fixtures(w, plan, spots, settings, used)
   put("spike_trap", settings.spike_traps)
 end
 
+-- Portal doors: a room's cell on its east side, with rock to its east, joined to another
+-- room's cell on its west side, with rock to its west (w:portal), each marked by a door on
+-- the floor layer. Walking east out of the one comes in at the other, and back; the player's
+-- view sees through. The entry, the stairs and cells that hold something already are left.
+local function side_cells(plan, room, x, beyond, used)
+  local cells = {}
+  for y = room.y, room.y + room.h - 1 do
+    if plan[index(plan, x + beyond, y)] == ROCK and not used[index(plan, x, y)] then
+      cells[#cells + 1] = y
+    end
+  end
+  return cells
+end
+
+local function place_portals(w, plan, count, used)
+  local rooms = plan.rooms
+  for _ = 1, count do
+    if #rooms < 2 then return end
+    local a = math.random(#rooms)
+    local b = math.random(#rooms - 1)
+    if b >= a then b = b + 1 end
+    a, b = rooms[a], rooms[b]
+    local ax, bx = a.x + a.w - 1, b.x
+    local east, west = side_cells(plan, a, ax, 1, used), side_cells(plan, b, bx, -1, used)
+    if #east == 0 or #west == 0 then return end
+    local ay, by = east[math.random(#east)], west[math.random(#west)]
+    w:portal(ax, ay, "e", bx, by, "w")
+    w:spawn("portal_door", ax, ay)
+    w:spawn("portal_door", bx, by)
+    used[index(plan, ax, ay)], used[index(plan, bx, by)] = true, true
+  end
+end
+
 -- Whether an enemy of type `name` has the room it needs at cell i (see ROUNDS).
 local function has_room(plan, name, i)
   local round = ROUNDS[name]
@@ -516,6 +553,8 @@ function dungeon.generate(w, floor, floors, players)
   place_items(w, plan, spots, settings.items, settings.item_pool, used)
   -- Last, so that the floors' other draws are what they were before there were consumables.
   place_items(w, plan, spots, settings.consumables, settings.consumable_pool, used)
+  -- After them, for the same reason.
+  place_portals(w, plan, settings.portals or 0, used)
 
   local ex, ey = cell_of(plan, entry)
   local sx, sy = cell_of(plan, stairs)

@@ -127,6 +127,12 @@ cairn.entity {
   algo = "simple",
 }
 
+-- Portal doors -----------------------------------------------------------------------------
+
+-- Marks a cell whose side is joined to another room's by a portal (dungeon.lua): nothing of
+-- its own, the portal does the work. On the floor layer: whoever stands there shares it.
+cairn.entity { name = "portal_door", glyph = "O", color = "bright_magenta", layer = "floor" }
+
 -- Stairs --------------------------------------------------------------------------------------
 
 -- No behaviour at all: the game looks for a player standing on them.

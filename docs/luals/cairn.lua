@@ -565,6 +565,43 @@ function CairnWorld:path(x0, y0, x1, y1, options) end
 ---@return (number|false)[]
 function CairnWorld:distances(x, y, options) end
 
+---Joins two cell edges: out of (x1, y1) through side1 is into (x2, y2) through side2, and back.
+---Raises for a cell off the grid, a side that is not n, e, s or w, an edge in a portal already.
+---@param x1 integer
+---@param y1 integer
+---@param side1 "n"|"e"|"s"|"w"
+---@param x2 integer
+---@param y2 integer
+---@param side2 "n"|"e"|"s"|"w"
+function CairnWorld:portal(x1, y1, side1, x2, y2, side2) end
+
+---Removes the portal on that edge; false when there is none.
+---@param x integer
+---@param y integer
+---@param side "n"|"e"|"s"|"w"
+---@return boolean
+function CairnWorld:close_portal(x, y, side) end
+
+---The portals, in the order made.
+---@return {a: CairnPortalEdge, b: CairnPortalEdge}[]
+function CairnWorld:portals() end
+
+---An actor's view: a square of 2 * radius + 1 cells centred on `from`, each showing a level
+---cell, laid out through portals (a cell may be shown twice), with its field of view.
+---@param from CairnEntity|{x: integer, y: integer}
+---@param radius integer 1 to 64.
+---@param sight? integer The field of view's radius, as w:fov's; 0 (the default): the whole view.
+---@return CairnActorView
+function CairnWorld:view(from, radius, sight) end
+
+---Move planning: every state (cell, facing, posture) reachable from `from` within the
+---budget, with the cheapest way to each (Dijkstra's search). Raises on a bad option or a
+---cell off the grid.
+---@param from CairnEntity|{x: integer, y: integer, facing?: CairnDir} Where the plan starts.
+---@param options CairnPlanOptions
+---@return CairnPlan
+function CairnWorld:plan(from, options) end
+
 ---The living player the built-in movs head for from a cell, or nil.
 ---@param x integer
 ---@param y integer
@@ -621,6 +658,90 @@ function CairnView:sees(x, y) end
 ---The cells seen, by row then column.
 ---@return CairnCell[]
 function CairnView:cells() end
+
+---@class CairnPortalEdge
+---@field x integer
+---@field y integer
+---@field side "n"|"e"|"s"|"w"
+
+---What w:view laid out: a copy. `#v` is how many view cells are seen.
+---@class CairnActorView
+---@field radius integer
+---@operator len: integer
+local CairnActorView = {}
+
+---The level cell shown dx east and dy south of the centre: x, y, or nil.
+---@param dx integer
+---@param dy integer
+---@return integer? x
+---@return integer? y
+function CairnActorView:at(dx, dy) end
+
+---Whether that view cell is in the view's field of view.
+---@param dx integer
+---@param dy integer
+---@return boolean
+function CairnActorView:sees(dx, dy) end
+
+---Every view cell showing a level cell, row by row.
+---@return {dx: integer, dy: integer, x: integer, y: integer, seen: boolean}[]
+function CairnActorView:cells() end
+
+---@alias CairnPlanCost integer|false A whole cost from 0 to 1000000; false forbids it.
+
+---@class CairnPlanOptions
+---@field budget integer The most the plan may cost, 0 to 1000000.
+---@field facings? 1|2|4|8 1 (the default): facing plays no part; 2: e, w; 4: n, e, s, w; 8: all.
+---@field postures? string[] The postures' names, 1 to 8; default { "standing" }. The first is the start's unless `posture` says.
+---@field turn? CairnPlanCost A turn of one facing round the ring; default 1.
+---@field step? CairnPlanCost|table<string, CairnPlanCost> A straight step, or by posture; default 1.
+---@field diagonal? CairnPlanCost|table<string, CairnPlanCost> A diagonal step, or by posture; default false.
+---@field dirs? table<string, CairnDir[]> By posture: the only directions it may step in.
+---@field change? table<string, table<string, CairnPlanCost>> change[from][to]: changing posture in place; default none.
+---@field allowed? fun(x: integer, y: integer, posture: string): boolean|table<string, boolean|string[]> Where a posture may be: a function, or by posture name true (no wall), false, or a list of entity types (pack:name); default: every posture where there is no wall.
+---@field stop? fun(x: integer, y: integer, posture: string): boolean|table<string, boolean|string[]>|string[] Where being in a posture ends the plan (a trap, a fall): as allowed, or one list of entity types for every posture.
+---@field facing? CairnDir The start's facing; default from's.
+---@field posture? string The start's posture; default the first.
+---@field view? integer Plan in the view of this radius round from (1 to 64), through its portals.
+
+---A state of a plan, or a move of a way (with `via`).
+---@class CairnPlanState
+---@field x integer
+---@field y integer
+---@field facing CairnDir "none" with one facing.
+---@field posture string
+---@field cost integer
+---@field via? CairnDir|"turn"|"posture" In a way: how this state was reached from the one before (a step: the direction to move in the level, past turning portals too).
+---@field dx? integer In a view: its place in the view.
+---@field dy? integer
+
+---What w:plan found: a copy, which does not change when the world does.
+---@class CairnPlan
+local CairnPlan = {}
+
+---The cheapest cost to be on the cell (in that facing and posture, when given), or nil.
+---@param x integer
+---@param y integer
+---@param facing? CairnDir
+---@param posture? string
+---@return integer?
+function CairnPlan:cost(x, y, facing, posture) end
+
+---The moves of the cheapest way there, after the start ({} for the start), or nil.
+---@param x integer
+---@param y integer
+---@param facing? CairnDir
+---@param posture? string
+---@return CairnPlanState[]?
+function CairnPlan:path(x, y, facing, posture) end
+
+---Every state reached, by cell (row by row), then facing, then posture.
+---@return CairnPlanState[]
+function CairnPlan:states() end
+
+---Every cell reached, with the cheapest cost to it, row by row.
+---@return {x: integer, y: integer, cost: integer}[]
+function CairnPlan:cells() end
 
 ---@class CairnPathOptions
 ---@field diagonal? boolean Diagonal steps too (otherwise n, e, s, w only).

@@ -423,7 +423,8 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     "                   [--seed S] [--out FILE.csv|FILE.json]\n"                                   \
     "       cairn bench --saves\n"                                                                 \
     "       cairn bench --payload\n"                                                               \
-    "       cairn bench --preview\n"
+    "       cairn bench --preview\n"                                                               \
+    "       cairn bench --plan [--repeat R]\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
 static void help(void)
@@ -442,7 +443,9 @@ static void help(void)
           "  --payload          time card payloads instead: a ten-effect card played every\n"
           "                     beat on 100 foes\n"
           "  --preview          time the play screen's intents instead: a previewed beat\n"
-          "                     among 10, 100 and 1000 enemies\n",
+          "                     among 10, 100 and 1000 enemies\n"
+          "  --plan             time move planning instead: a 40 x 40 space, 2 facings\n"
+          "                     and 4 postures, R plans of each kind (--repeat, 2000)\n",
           stdout);
 }
 
@@ -463,6 +466,14 @@ int cmd_bench(int argc, char **argv)
         return bench_payload(seed, 100, 2000);
     if (argc == 2 && !strcmp(argv[1], "--preview"))
         return bench_preview(seed);
+    if (argc >= 2 && !strcmp(argv[1], "--plan")) {
+        long plans = 2000;
+        if (argc == 2 ||
+            (argc == 4 && !strcmp(argv[2], "--repeat") && parse_whole(argv[3], 2000, &plans)))
+            return bench_plan(seed, (int)plans);
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
     /* Every option takes a value: they come in pairs. */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;

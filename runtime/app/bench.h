@@ -1,6 +1,6 @@
 /*
  * bench.h - what bench.c (`cairn bench`, the benchmark behind docs/performance.md) asks of
- * bench_saves.c and bench_payload.c.
+ * bench_saves.c, bench_payload.c and bench_plan.c.
  */
 #ifndef CAIRN_APP_BENCH_H
 #define CAIRN_APP_BENCH_H
@@ -21,5 +21,9 @@ int bench_payload(uint64_t seed, long foes, long beats);
 /* `cairn bench --preview`: the play screen's intents - a previewed beat - and its whole view
  * among 10, 100 and 1,000 enemies, against a beat played. Returns the exit status. */
 int bench_preview(uint64_t seed);
+/* `cairn bench --plan`: move planning over a 40 x 40 space with 2 facings and 4 postures,
+ * and over a 41 x 41 view, `runs` plans each; the median and fastest time of one. Returns the
+ * exit status: 1 when a median misses the target of 1 ms. */
+int bench_plan(uint64_t seed, int runs);
 
 #endif

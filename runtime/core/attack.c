@@ -88,7 +88,7 @@ static cairn_err default_target(cairn_world *w, cairn_attack_event *ev, cairn_di
     const cairn_entity *e = &w->entities.slots[actor.index];
     if (dir == CAIRN_DIR_NONE || !(e->flags & CAIRN_ENTITY_PLACED))
         return CAIRN_OK;
-    cairn_cell cell = cairn_cell_step(e->cell, dir, 1);
+    cairn_cell cell = cairn_portal_step(w, e->cell, dir, NULL);
     cairn_entity_id target = CAIRN_ENTITY_NONE;
     if (!cairn_grid_in_bounds(w, cell))
         return CAIRN_OK;
@@ -132,8 +132,8 @@ static cairn_err push(cairn_world *w, cairn_hit_event *hit, cairn_push push, cai
     ev->from = ev->to = e->cell;
     int32_t distance = clamp(ev->push.distance, 0, CAIRN_STAT_MAX);
     cairn_travel travel;
-    if ((st = cairn__travel(w, target, cairn_cell_step(ev->from, dir, distance), hit->head.actor,
-                            &travel)))
+    if ((st = cairn__travel(w, target, cairn__walk(w, ev->from, dir, distance), dir, distance,
+                            hit->head.actor, &travel)))
         return st;
     if (travel.moved) {
         ev->to = travel.reached;

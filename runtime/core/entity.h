@@ -78,4 +78,16 @@ cairn_err cairn__grid_check_free(cairn_world *w, unsigned layer, cairn_cell cell
 /* Clears an entity's cell on its layer, if it is placed. Never fails. */
 void cairn__grid_unlink(cairn_world *w, cairn_entity *e);
 
+/* --- portals (portal.c) ------------------------------------------------------------------- */
+
+/* OK when a portal's cells are on the grid, its sides n, e, s or w and its edges two;
+ * otherwise the error, with the world's message. */
+cairn_err cairn__portal_check(cairn_world *w, const cairn_portal *p);
+/* Makes room for `need` portals (the list and its index). */
+cairn_err cairn__portal_reserve(cairn_world *w, uint32_t need);
+/* Rebuilds the indexes from the list (after a restore). */
+cairn_err cairn__portal_reindex(cairn_world *w);
+/* Frees the list and the index (the world's destruction). */
+void cairn__portal_free(cairn_world *w);
+
 #endif /* CAIRN_ENTITY_H */

@@ -75,12 +75,19 @@ typedef struct cairn_travel {
     cairn_entity_id blocker; /* what stood in the next cell, when an entity stopped it */
 } cairn_travel;
 
+/* The cell `steps` steps from `from` going dir, through the portals it crosses (move.c);
+ * past the grid's edge it goes straight on. With portals, at most as many steps as the grid
+ * has cells. */
+cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps);
+
 /* Moves a placed entity cell by cell towards `to` (move.c), each cell entered through
- * cairn_entity_displace with `cause`. It stops on reaching `to`, before the first cell that is
- * off the grid or holds a blocker (cairn__blocker), at a displace_check veto, and when a
- * handler has killed the entity or moved it elsewhere. */
-cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                        cairn_entity_id cause, cairn_travel *out);
+ * cairn_entity_displace with `cause`. When `to` is where `steps` steps going dir lead through
+ * portals (cairn__walk), it takes those steps; otherwise a straight line. It stops on reaching
+ * `to` (on the last step of that way), before the first cell that is off the grid or holds a
+ * blocker (cairn__blocker), at a displace_check veto, and when a handler has killed the entity or
+ * moved it elsewhere. */
+cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to, cairn_dir dir,
+                        int32_t steps, cairn_entity_id cause, cairn_travel *out);
 /* A result event of a built-in component, zeroed, with its component set. NULL on NOMEM. */
 cairn_result_event *cairn__result_new(cairn_world *w, cairn_decorator_id component, size_t size,
                                       cairn_entity_id actor, cairn_dir dir);
@@ -142,7 +149,8 @@ typedef struct cairn_sink {
 typedef struct cairn_source {
     const unsigned char *at;
     const unsigned char *end;
-    bool short_read; /* a read went past the end: what it returned is 0 */
+    bool short_read;  /* a read went past the end: what it returned is 0 */
+    uint32_t version; /* the snapshot's format, once its header is read */
 } cairn_source;
 
 /* Writes the low `bytes` bytes of v, least significant first. */

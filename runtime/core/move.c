@@ -64,16 +64,48 @@ static bool same_cell(cairn_cell a, cairn_cell b)
     return a.x == b.x && a.y == b.y;
 }
 
+/* How far a way through portals goes at most: as many cells as the grid has, since a longer
+ * way goes round a loop (a push of a million round a looped corridor goes round once, then
+ * some, not a million cells). */
+static int32_t walk_steps(const cairn_world *w, int32_t steps)
+{
+    int64_t cells = (int64_t)w->grid.width * w->grid.height;
+    return w->portal_count && steps > cells ? (int32_t)cells : steps;
+}
+
+cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps)
+{
+    for (steps = walk_steps(w, steps);
+         steps > 0 && w->portal_count && cairn_grid_in_bounds(w, from); steps--) {
+        int turn;
+        from = cairn_portal_step(w, from, dir, &turn);
+        dir = cairn_dir_rotate(dir, turn);
+    }
+    return cairn_cell_step(from, dir, steps);
+}
+
 /* Every cell entered is a displacement of its own, so a displace_check handler can stop the
  * traveller on any cell of the way and the history shows the whole way, cell by cell. */
-cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                        cairn_entity_id cause, cairn_travel *out)
+cairn_err cairn__travel(cairn_world *w, cairn_entity_id target, cairn_cell to, cairn_dir dir,
+                        int32_t steps, cairn_entity_id cause, cairn_travel *out)
 {
     const cairn_entity *e = &w->entities.slots[target.index];
     unsigned layer = cairn__type(w, e->type)->layer;
     *out = (cairn_travel){.reached = e->cell, .blocker = CAIRN_ENTITY_NONE};
-    while (!same_cell(out->reached, to)) {
-        cairn_cell next = toward(out->reached, to);
+    /* through portals only when `to` is still where the way through them leads (a get
+     * handler may have changed it): then step by step along that way, which may pass `to`
+     * before it ends there (round a loop) */
+    bool through = w->portal_count && dir != CAIRN_DIR_NONE &&
+                   same_cell(cairn__walk(w, e->cell, dir, steps), to);
+    int32_t left = through ? walk_steps(w, steps) : 0;
+    while (through ? left-- > 0 : !same_cell(out->reached, to)) {
+        cairn_cell next;
+        if (through) {
+            int turn;
+            next = cairn_portal_step(w, out->reached, dir, &turn);
+            dir = cairn_dir_rotate(dir, turn);
+        } else
+            next = toward(out->reached, to);
         bool in_bounds, stepped;
         out->blocker = cairn__blocker(w, next, layer, &in_bounds);
         if (!in_bounds || !cairn_entity_id_is_none(out->blocker))
@@ -112,7 +144,8 @@ cairn_err cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir 
         return finish(w, ev, false, out);
     const cairn_moving *moving = cairn__data(w, actor, CAIRN_DECO_MOVING);
     ev->from = e->cell;
-    ev->to = cairn_cell_step(e->cell, dir, moving ? moving->distance : 1);
+    int32_t distance = moving ? moving->distance : 1;
+    ev->to = cairn__walk(w, e->cell, dir, distance);
     bool held;
     cairn_err st = cairn__stage(w, actor, CAIRN_CHAIN_MOVE_CHECK, &ev->result.head, &held);
     if (st == CAIRN_OK && held && cairn__alive(w, actor))
@@ -120,7 +153,7 @@ cairn_err cairn__move_activate(cairn_world *w, cairn_entity_id actor, cairn_dir 
     if (st || !held || !cairn__alive(w, actor))
         return st ? st : finish(w, ev, false, out);
     cairn_travel travel;
-    if ((st = cairn__travel(w, actor, ev->to, actor, &travel)))
+    if ((st = cairn__travel(w, actor, ev->to, dir, distance, actor, &travel)))
         return st;
     if (!travel.moved) {
         ev->result.blocker = travel.blocker;

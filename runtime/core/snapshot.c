@@ -20,7 +20,7 @@
 #include "world.h"
 
 #define SNAPSHOT_MAGIC   UINT32_C(0x574e5243) /* "CRNW" */
-#define SNAPSHOT_VERSION 2
+#define SNAPSHOT_VERSION 3 /* 3 added the portals; 2 is read as a world without any */
 
 /* --- the stream -------------------------------------------------------------------------- */
 
@@ -257,6 +257,15 @@ static void write_world(cairn_sink *s, const cairn_world *w)
     cairn__sink_put(s, w->history_count, 4);
     for (uint32_t i = 0; i < w->history_count; i++)
         put_change(s, &w->history[i]);
+
+    cairn__sink_put(s, w->portal_count, 4);
+    for (uint32_t i = 0; i < w->portal_count; i++) {
+        const cairn_portal *p = &w->portals[i];
+        put_cell(s, p->a);
+        cairn__sink_put(s, (uint8_t)p->a_side, 1);
+        put_cell(s, p->b);
+        cairn__sink_put(s, (uint8_t)p->b_side, 1);
+    }
 }
 
 uint64_t cairn_world_checksum(const cairn_world *w)
@@ -354,6 +363,7 @@ static void wipe(cairn_world *w)
     w->order.count = w->order.pending_count = 0;
     w->order.stale = false;
     w->history_count = 0;
+    cairn_portal_clear(w);
 }
 
 static cairn_err check_header(cairn_world *w, cairn_source *src)
@@ -361,7 +371,8 @@ static cairn_err check_header(cairn_world *w, cairn_source *src)
     if (cairn__source_get(src, 4) != SNAPSHOT_MAGIC)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "these bytes are not a world's snapshot");
     uint32_t version = (uint32_t)cairn__source_get(src, 4);
-    if (version != SNAPSHOT_VERSION)
+    src->version = version;
+    if (version != SNAPSHOT_VERSION && version != 2)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "the snapshot is of format %u; this cairn reads format %d", version,
                                 SNAPSHOT_VERSION);
@@ -649,6 +660,31 @@ static cairn_err read_entities(cairn_world *w, cairn_source *src)
     return CAIRN_OK;
 }
 
+/* The portals, each checked as cairn_portal_add checks one (version 3 on). */
+static cairn_err get_portals(cairn_world *w, cairn_source *src)
+{
+    if (src->version < 3)
+        return CAIRN_OK;
+    uint32_t n = (uint32_t)cairn__source_get(src, 4);
+    /* each takes 18 bytes of the stream */
+    if (n > CAIRN_PORTAL_MAX || n > (size_t)(src->end - src->at) / 18)
+        return damaged(w, "%u portals", n);
+    cairn_err st;
+    if ((st = cairn__portal_reserve(w, n)))
+        return st;
+    for (uint32_t i = 0; i < n; i++) {
+        cairn_portal p;
+        p.a = get_cell(src);
+        p.a_side = (cairn_dir)cairn__source_get(src, 1);
+        p.b = get_cell(src);
+        p.b_side = (cairn_dir)cairn__source_get(src, 1);
+        if (cairn__portal_check(w, &p))
+            return damaged(w, "portal %u: %s", i, cairn_world_error(w));
+        w->portals[w->portal_count++] = p;
+    }
+    return cairn__portal_reindex(w);
+}
+
 static cairn_err read_world(cairn_world *w, cairn_source *src)
 {
     cairn_err st;
@@ -662,7 +698,7 @@ static cairn_err read_world(cairn_world *w, cairn_source *src)
         (st = get_order(w, src, &w->order.items, &w->order.count, &w->order.cap)) ||
         (st = get_order(w, src, &w->order.pending, &w->order.pending_count,
                         &w->order.pending_cap)) ||
-        (st = get_history(w, src)))
+        (st = get_history(w, src)) || (st = get_portals(w, src)))
         return st;
     if (src->short_read)
         return damaged(w, "cut short");
@@ -680,7 +716,7 @@ cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size)
         return st;
     if (!bytes && size)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "no bytes to restore from");
-    cairn_source src = {bytes, (const unsigned char *)bytes + size, false};
+    cairn_source src = {bytes, (const unsigned char *)bytes + size, false, 0};
     /* Bytes of another world's kind are refused before anything is touched. */
     if ((st = check_header(w, &src)))
         return st;

@@ -130,6 +130,7 @@ void cairn_world_destroy(cairn_world *w)
     cairn__order_free(w);
     cairn__history_free(w);
     cairn__arena_free(w, &w->arena);
+    cairn__portal_free(w);
     cairn__grid_free(w);
     cairn__free(w, w->snapshot, w->snapshot_cap);
     w->alloc(w->alloc_ud, w, sizeof *w, 0);

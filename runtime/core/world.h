@@ -45,6 +45,16 @@ struct cairn_world {
 
     cairn_entities entities;
     cairn_grid grid;
+
+    /* The portals (portal.c); per cell a bit per side (n, e, s, w) that is in one, so a step
+     * that crosses no portal costs one load (NULL until the first portal); and each portal's
+     * two edges, sorted, to find the portal of an edge by halving. */
+    cairn_portal *portals;
+    uint32_t portal_count;
+    uint32_t portal_cap;
+    uint8_t *portal_sides;
+    uint64_t *portal_edges; /* edge key << 11 | portal index, 2 a portal */
+    uint32_t portal_edge_cap;
     cairn_arena arena;
 
     cairn_order order;

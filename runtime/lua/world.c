@@ -178,8 +178,59 @@ static int w_step(lua_State *L)
     return 0;
 }
 
+/* w:portal(x1, y1, side1, x2, y2, side2) joins the two cell edges (cairn_portal_add). */
+static int w_portal(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    cairn_portal p = {cairn_lua__check_cell(L, 2, 3), cairn_lua__check_dir(L, 4),
+                      cairn_lua__check_cell(L, 5, 6), cairn_lua__check_dir(L, 7)};
+    cairn_err st = cairn_portal_add(w, p);
+    return st ? cairn_lua__raise(L, st) : 0;
+}
+
+/* w:close_portal(x, y, side) removes the portal on that edge; false when there is none. */
+static int w_close_portal(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    cairn_cell cell = cairn_lua__check_cell(L, 2, 3);
+    lua_pushboolean(L, cairn_portal_remove(w, cell, cairn_lua__check_dir(L, 4)) == CAIRN_OK);
+    return 1;
+}
+
+static void push_edge(lua_State *L, cairn_cell c, cairn_dir side)
+{
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, c.x);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, c.y);
+    lua_setfield(L, -2, "y");
+    lua_pushstring(L, cairn_dir_name(side));
+    lua_setfield(L, -2, "side");
+}
+
+/* w:portals() -> { { a = { x =, y =, side = }, b = { ... } }, ... } in the order added */
+static int w_portals(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    uint32_t n = cairn_portal_count(w);
+    cairn_lua__charge(L, 10 * (int64_t)n);
+    lua_createtable(L, (int)n, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        cairn_portal p;
+        cairn_portal_get(w, i, &p);
+        lua_createtable(L, 0, 2);
+        push_edge(L, p.a, p.a_side);
+        lua_setfield(L, -2, "a");
+        push_edge(L, p.b, p.b_side);
+        lua_setfield(L, -2, "b");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
 /* w:clear() empties the grid for a new floor: players are lifted off it, alive, with what
- * they carry; every other entity on it is removed at once, without dying. Entities already
+ * they carry; every other entity on it is removed at once, without dying, and every portal
+ * closes. Entities already
  * off the grid (items in a pack) stay. Returns the list of lifted players, in grid order.
  * Between beats only, like w:step. */
 static int w_clear(lua_State *L)
@@ -188,6 +239,7 @@ static int w_clear(lua_State *L)
     if (cairn_lua__from(L)->scope_top > 0)
         return luaL_error(L, "w:clear cannot run inside a handler or hook; only between beats");
     cairn_lua__charge(L, (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
+    cairn_portal_clear(w);
     push_entities(L, w, -1, -1, 0);
     lua_newtable(L);
     lua_Integer count = luaL_len(L, -2), lifted = 0;
@@ -612,6 +664,9 @@ void cairn_lua__open_world(lua_State *L)
         {"step", w_step},
         {"players", w_players},
         {"clear", w_clear},
+        {"portal", w_portal},
+        {"close_portal", w_close_portal},
+        {"portals", w_portals},
         {"checksum", w_checksum},
         {"closest_player", w_closest_player},
         {"history", w_history},

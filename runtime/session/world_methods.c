@@ -1,7 +1,8 @@
 /*
- * world_methods.c - w:fov, w:path and w:distances, the world handle's methods for field of view and
- * path finding (see docs/lua-api.md). A field of view comes back as a view: a userdata holding
- * one byte per cell, asked with v:sees(x, y) or listed with v:cells().
+ * world_methods.c - w:fov, w:path, w:distances, w:plan (in plan_method.c) and w:view (in
+ * view_method.c), the world handle's methods for field of view, path finding, move planning
+ * and views (see docs/lua-api.md). A field of view comes back as a userdata holding one byte
+ * per cell, asked with v:sees(x, y) or listed with v:cells().
  */
 #include <lauxlib.h>
 #include <lua.h>
@@ -9,6 +10,7 @@
 
 #include "cairn/session.h"
 #include "cairn/sight.h"
+#include "methods.h"
 
 static const char view_meta[] = "cairn.view";
 
@@ -206,5 +208,7 @@ const cairn_lua_method cairn_session_world_methods[] = {
     {"fov", w_fov},
     {"path", w_path},
     {"distances", w_distances},
+    {"plan", cairn_session__w_plan},
+    {"view", cairn_session__w_view},
     {NULL, NULL},
 };

@@ -458,6 +458,14 @@ bench_runs_end_to_end_on_a_tiny_n)
   run bench --n nonsense
   expect_status 2
   expect_err '^usage: cairn bench'
+  # Move planning, a few plans of each kind: met or missed is the machine's to say.
+  run bench --plan --repeat 3
+  [ "$status" -le 1 ] || fail "bench --plan exited $status"
+  expect_out '^rectangle +[0-9.]+ +[0-9.]+ +5010$'
+  expect_out '^view +[0-9.]+ +[0-9.]+ +[0-9]+ '
+  expect_out '^target: a plan in under 1 ms: (met|MISSED)$'
+  run bench --plan --repeat 0
+  expect_status 2
   ;;
 bench_steady_beats_allocate_nothing)
   # Counts, not times: after the warm-up, no beat of any variant allocates, in the world or
@@ -616,6 +624,26 @@ replay_verifies_a_game_played_with_cards)
   run sim --resume "$tmp/duel.save" --pack "$packs/cardgame" --bot cardplayer --beats 17
   expect_status 0
   [ "$(sed -n 's/^checksum: *//p' "$out")" = "$through" ] || fail "the resumed game differs"
+  ;;
+replay_verifies_a_game_through_portals)
+  # A walk round a corridor looped by a portal and through a portal door (tests/lua/packs/
+  # portal_walk): the replay comes to the same checksum every beat, and a save made on the
+  # way resumes to the game played through - the portals are in both.
+  need_packs
+  walk=(--pack "$packs/portal_walk" --bot walker)
+  run sim --seed 1 --game loop "${walk[@]}" --beats 20 --record "$replay"
+  expect_status 0
+  through=$(sed -n 's/^checksum: *//p' "$out")
+  grep -q '^beat 8 move e .* at=1,1 ' "$replay" || fail "the walk did not go round the loop"
+  grep -q '^beat 11 move n .* at=5,6 ' "$replay" || fail "the walk did not take the door"
+  run replay "$replay" --verify --partial
+  expect_status 0
+  expect_out '^verified: 20 beats \(partial: '
+  run sim --seed 1 --game loop "${walk[@]}" --beats 9 --save "$tmp/walk.save"
+  expect_status 0
+  run sim --resume "$tmp/walk.save" "${walk[@]}" --beats 11
+  expect_status 0
+  [ "$(sed -n 's/^checksum: *//p' "$out")" = "$through" ] || fail "the resumed walk differs"
   ;;
 replay_verifies_recorded_games)
   # Whole games recorded by sim play back beat for beat, and end as they ended.

@@ -189,6 +189,26 @@ local function check_floor(w, level, floor, carried, what)
       end
     end
   end
+
+  -- From floor 2, portal doors: a room's east side joined to another's west side, rock
+  -- beyond each end and a door on it.
+  local portals = w:portals()
+  if #portals > (dungeon.floor_settings(floor).portals or 0) then
+    fail(what, "%d portals", #portals)
+  end
+  for _, p in ipairs(portals) do
+    expect.eq({ p.a.side, p.b.side }, { "e", "w" }, what)
+    for _, edge in ipairs({ p.a, p.b }) do
+      local door = w:at(edge.x, edge.y, "floor")
+      if not (door and door.type == "base:portal_door") then
+        fail(what, "no door at the portal's end (%d, %d)", edge.x, edge.y)
+      end
+      local beyond = edge.x + (edge.side == "e" and 1 or -1)
+      if not in_a_room(level, edge.x, edge.y) or not walls[cell(beyond, edge.y)] then
+        fail(what, "the portal's end (%d, %d) is not a room's side against rock", edge.x, edge.y)
+      end
+    end
+  end
 end
 
 -- The floor as text: the map, then every entity's type, cell and data.
@@ -221,6 +241,19 @@ for first = 1, SEEDS, CHUNK do
     end
   end)
 end
+
+test("from floor 2, most floors have a pair of portal doors", function()
+  local with, floors = 0, 0
+  for seed = 1, 20 do
+    play(seed, function(w, _, floor)
+      if floor > 1 then
+        floors = floors + 1
+        if #w:portals() == 1 then with = with + 1 end
+      end
+    end)
+  end
+  expect.truthy(with >= floors * 3 // 4, with .. " of " .. floors .. " floors")
+end)
 
 test("the same seed gives the same floor, bit for bit, and another seed another", function()
   local function floors_of(seed)

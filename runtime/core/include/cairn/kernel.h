@@ -624,6 +624,42 @@ cairn_err cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to);
 cairn_err cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cairn_entity_id *out);
 
 /* ---------------------------------------------------------------------------------------
+ * Portals
+ *
+ * A portal joins two cell edges, so space need not be Euclidean: stepping out of cell a
+ * through its a_side edge enters cell b through its b_side edge, and the other way round. A
+ * heading turns as it crosses: whoever leaves a going a_side arrives in b going
+ * opposite(b_side). Sides are n, e, s or w; an edge is in at most one portal; a portal may
+ * join a cell's edge to another edge of the same cell, or to a cell next to it. Diagonal
+ * steps follow no portal. Portals are part of the world's state: snapshots, saves and the
+ * checksum keep them.
+ */
+typedef struct cairn_portal {
+    cairn_cell a;
+    cairn_dir a_side;
+    cairn_cell b;
+    cairn_dir b_side;
+} cairn_portal;
+
+#define CAIRN_PORTAL_MAX 1024
+
+/* Joins two edges. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_INVALID for a side
+ * that is not n, e, s or w or for an edge joined to itself, CAIRN_ERR_OCCUPIED for an edge
+ * already in a portal, CAIRN_ERR_LIMIT past CAIRN_PORTAL_MAX, CAIRN_ERR_NOMEM. */
+cairn_err cairn_portal_add(cairn_world *w, cairn_portal portal);
+/* Removes the portal one of whose edges is cell's side. CAIRN_ERR_NOT_FOUND when none. */
+cairn_err cairn_portal_remove(cairn_world *w, cairn_cell cell, cairn_dir side);
+/* Removes every portal. */
+void cairn_portal_clear(cairn_world *w);
+/* The portals, in the order they were added (a removal moves the last into its place). */
+uint32_t cairn_portal_count(const cairn_world *w);
+cairn_err cairn_portal_get(const cairn_world *w, uint32_t i, cairn_portal *out);
+/* One step from cell going dir: through the portal on the edge crossed when there is one,
+ * else to the next cell (which may be off the grid). *turn (may be NULL) receives how many
+ * 45-degree steps clockwise the heading turned: 0 without a portal. */
+cairn_cell cairn_portal_step(const cairn_world *w, cairn_cell cell, cairn_dir dir, int *turn);
+
+/* ---------------------------------------------------------------------------------------
  * Reporting errors from outside the core
  */
 
