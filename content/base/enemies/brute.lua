@@ -4,28 +4,18 @@
 -- to everyone next to it, friend or foe, through the stack, block and armour soaking it like
 -- any hit. Then it lumbers on.
 
-local function next_to_player(e)
-  local p = cairn.world():players()[1]
-  return p ~= nil and p.x ~= nil and e.x ~= nil
-    and math.max(math.abs(p.x - e.x), math.abs(p.y - e.y)) <= 1
-end
+local casters = require "enemies.casters"
 
 cairn.entity {
   name = "brute",
   glyph = "B",
   color = "red",
-  decorators = {
-    "Casting", "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable",
-    "Statused",
-  },
+  decorators = casters.DECORATORS,
   stats = { hp = 4, damage = 1, team = 2, targets = { 1 } },
   data = { cast = "base:slam" },
   sequence = {
     -- 1: a step closer; next to the player, it winds up
-    { action = "move", movs = "basic", decide = function(e)
-      if next_to_player(e) then return 2 end
-      return 1
-    end },
+    casters.approach(),
     -- 2: the club raised
     { action = "none", enter = function(e)
       cairn.cards.say(e, "The brute raises its club.")

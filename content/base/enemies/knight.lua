@@ -4,28 +4,18 @@
 -- coming (the panel lists it, the log says so) and has a beat to step away, or answers it
 -- there and then with a reaction card: a dodge or a parry before it, a counter after.
 
-local function next_to_player(e)
-  local p = cairn.world():players()[1]
-  return p ~= nil and p.x ~= nil and e.x ~= nil
-    and math.max(math.abs(p.x - e.x), math.abs(p.y - e.y)) <= 1
-end
+local casters = require "enemies.casters"
 
 cairn.entity {
   name = "knight",
   glyph = "K",
   color = "bright_blue",
-  decorators = {
-    "Casting", "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable",
-    "Statused",
-  },
+  decorators = casters.DECORATORS,
   stats = { hp = 4, damage = 1, team = 2, targets = { 1 } },
   data = { cast = "base:heavy_blow" },
   sequence = {
     -- 1: closer; next to the player, the blow is declared next
-    { action = "move", movs = "basic", decide = function(e)
-      if next_to_player(e) then return 2 end
-      return 1
-    end },
+    casters.approach(),
     -- 2: the heavy blow declared (it fails with no one next to it: closer again)
     { action = "cast", movs = "adjacent", on_success = 3, on_failure = 1 },
     -- 3: the blow lands at this beat's end; then a beat to recover
