@@ -204,11 +204,13 @@ static void check_types(lua_State *L, cairn_world *w, const char *option, type_s
         const char *name = lua_tostring(L, -1);
         cairn_type_id id;
         if (lua_type(L, -1) != LUA_TSTRING || set->count == TYPE_SET_MAX ||
-            cairn_type_find(w, name, &id))
+            cairn_type_find(w, name, &id)) {
             luaL_error(L,
                        "plan: '%s' lists up to %d entity types by full name (pack:name); "
                        "'%s' is not one",
                        option, TYPE_SET_MAX, name ? name : luaL_typename(L, -1));
+            return; /* not reached: luaL_error raises */
+        }
         set->ids[set->count++] = id;
         lua_pop(L, 1);
     }
