@@ -193,8 +193,11 @@ end
 -- are data only, so that w.data keeps them.
 local records, lives = {}, {}
 
+-- Forgets this beat's records (new tables only when there was something to forget: most beats
+-- declare nothing).
 function lifecycle.clear()
-  records, lives = {}, {}
+  if next(records) then records = {} end
+  if next(lives) then lives = {} end
 end
 
 local function live_of(rec)
@@ -583,7 +586,7 @@ function lifecycle.beat_end()
   local b = data.real(w.data).actions
   b = b and data.real(b)
   if not (b and #b.pending > 0) then
-    records, lives = {}, {}
+    lifecycle.clear()
     return
   end
   for _, rec in ipairs(b.pending) do records[rec.id] = rec end
@@ -609,7 +612,7 @@ function lifecycle.beat_end()
       resolve(rec)
     end
   end
-  records, lives = {}, {}
+  lifecycle.clear()
 end
 
 -- The fail_trigger effect: the action this one reacts to fails (a parry, a dodge).
