@@ -88,7 +88,7 @@ static cairn_err default_target(cairn_world *w, cairn_attack_event *ev, cairn_di
     const cairn_entity *e = &w->entities.slots[actor.index];
     if (dir == CAIRN_DIR_NONE || !(e->flags & CAIRN_ENTITY_PLACED))
         return CAIRN_OK;
-    cairn_cell cell = cairn_portal_step(w, e->cell, dir, NULL);
+    cairn_cell cell = cairn__walk(w, e->cell, dir, 1);
     cairn_entity_id target = CAIRN_ENTITY_NONE;
     if (!cairn_grid_in_bounds(w, cell))
         return CAIRN_OK;

@@ -68,7 +68,7 @@ cairn_err cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir d
     const cairn_digging *digging = cairn__data(w, actor, CAIRN_DECO_DIGGING);
     ev->power = digging ? digging->power : 0;
     ev->damage = 1;
-    ev->cell = cairn_portal_step(w, e->cell, dir, NULL);
+    ev->cell = cairn__walk(w, e->cell, dir, 1);
     if (cairn_grid_in_bounds(w, ev->cell))
         cairn_grid_at(w, ev->cell, CAIRN_LAYER_WALL, &ev->target);
     bool held;

@@ -77,8 +77,8 @@ typedef struct cairn_travel {
 
 /* The cell `steps` steps from `from` going dir, through the portals it crosses (move.c);
  * past the grid's edge it goes straight on. With portals, at most as many steps as the grid
- * has cells. */
-cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps);
+ * has cells. cairn__walk (world.h) calls it only in a world with portals. */
+cairn_cell cairn__walk_portals(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps);
 
 /* Moves a placed entity cell by cell towards `to` (move.c), each cell entered through
  * cairn_entity_displace with `cause`. When `to` is where `steps` steps going dir lead through

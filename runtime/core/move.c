@@ -73,7 +73,7 @@ static int32_t walk_steps(const cairn_world *w, int32_t steps)
     return w->portal_count && steps > cells ? (int32_t)cells : steps;
 }
 
-cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps)
+cairn_cell cairn__walk_portals(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps)
 {
     for (steps = walk_steps(w, steps);
          steps > 0 && w->portal_count && cairn_grid_in_bounds(w, from); steps--) {

@@ -127,4 +127,14 @@ static inline void cairn__observe(cairn_world *w, const cairn_observation *o)
     w->observer(w, o, w->observer_ud);
 }
 
+/* The cell `steps` steps from `from` going dir, through portals (cairn__walk_portals): in a
+ * world without any, which most are, a straight line with no call to find out. Every move,
+ * attack, push and dig asks it. */
+static inline cairn_cell cairn__walk(const cairn_world *w, cairn_cell from, cairn_dir dir,
+                                     int32_t steps)
+{
+    return w->portal_count ? cairn__walk_portals(w, from, dir, steps)
+                           : cairn_cell_step(from, dir, steps);
+}
+
 #endif /* CAIRN_WORLD_H */
