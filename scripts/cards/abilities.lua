@@ -676,9 +676,14 @@ local function asks(def, inst)
   return cost ~= nil and (cost.energy == "X" or (cost.discard or 0) > 0)
 end
 
+-- The answers of an ability that asked nothing: one table for all, which nothing may write.
+local NO_ANSWERS = setmetatable({}, { __newindex = function()
+  error("an ability that asked nothing has no answers to write", 2)
+end })
+
 function abilities.answer_prompts(actor, a, inst, opts)
   opts = opts or EMPTY
-  if not asks(a.def, inst) then return {} end
+  if not asks(a.def, inst) then return NO_ANSWERS end
   local prompts = abilities.prompts(actor, a, inst)
   if opts.targets or opts.cell then
     for i = #prompts, 1, -1 do

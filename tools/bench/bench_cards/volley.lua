@@ -27,7 +27,12 @@ cairn.card { name = "volley", values = { damage = 3, heal = 1, beats = 2 },
     { block = { block = 1 } },
   } }
 
+-- The hero and the options, found and made once: the benchmark measures the payload, not
+-- its own handler.
+local hero, hero_world
+local PLAY = { targets = {} }
 cairn.handler { chain = "beat_start", fn = function()
   local w = cairn.world()
-  cairn.resolve(w:players()[1], "volley", { targets = {} })
+  if w ~= hero_world then hero, hero_world = w:players()[1], w end
+  cairn.resolve(hero, "volley", PLAY)
 end }
