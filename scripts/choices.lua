@@ -227,7 +227,7 @@ local function option(v)
     return { value = v.value, label = tostring(v.label or v.value) }
   end
   if type(v) == "userdata" then -- an entity: its type's short name
-    return { value = v, label = (v.type:gsub("^[^:]*:", ""):gsub("_", " ")) }
+    return { value = v, label = util.spoken(v.type) }
   end
   return { value = v, label = tostring(v) }
 end

@@ -2,7 +2,7 @@
 -- history is told from the player's side; content's own kinds of change (cairn.change) tell
 -- themselves through their `describe`.
 local use = ... -- what this script uses, from prelude.lua
-local abilities, define = use.abilities, use.define
+local abilities, define, util = use.abilities, use.define, use.util
 local narration = {}
 
 local MESSAGES_KEPT = 200
@@ -15,9 +15,7 @@ function narration.note(s, text)
 end
 local note = narration.note
 
-local function short(type_name)
-  return (type_name:gsub("^[^:]*:", ""):gsub("_", " "))
-end
+local short = util.spoken
 
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
 function narration.describe(s, history, you)

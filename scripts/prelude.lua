@@ -45,7 +45,7 @@ define.extras[#define.extras + 1] = { name = "cards", make = cards.module }
 local compile = script("compile", { abilities = abilities, cards = cards, choices = choices,
   core = core, data = data, define = define, effects = effects, host = host,
   problems = problems, util = util })
-local narration = script("narration", { abilities = abilities, define = define })
+local narration = script("narration", { abilities = abilities, define = define, util = util })
 local checkpoints = script("checkpoints",
   { data = data, define = define, host = host, prims = prims })
 local saves = script("saves",
@@ -53,9 +53,9 @@ local saves = script("saves",
 local session = script("session", { abilities = abilities, checkpoints = checkpoints,
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
-local view = script("view", { compile = compile, session = session })
+local view = script("view", { compile = compile, session = session, util = util })
 local schedule = script("schedule", { choices = choices })
-local travel = script("travel", { host = host, session = session, view = view })
+local travel = script("travel", { host = host, session = session, util = util, view = view })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
   sandbox = sandbox, session = session, travel = travel, util = util })

@@ -380,12 +380,7 @@ function session.undo()
   local s = need()
   s.pending, s.resolving, s.question, s.answered = nil, nil, nil, nil
   choices.reset()
-  local interactive = s.interactive
-  s.interactive = false
-  local ok, done, why = pcall(checkpoints.undo, s, function(entry) play_again(s, entry) end)
-  s.interactive = interactive
-  if not ok then error(done, 0) end
-  return done, why
+  return checkpoints.undo(s, function(entry) play_again(s, entry) end)
 end
 
 -- A person answers prompts inside beats (a front end: `cairn play`), and sees the last
@@ -408,9 +403,8 @@ function session.frames()
   local list = {}
   for i, f in ipairs(s.frames or {}) do
     local waiting = {}
-    for k, text in ipairs(f.waiting) do
-      local name, effect = text:match("^(.*): ([^:]*)$")
-      waiting[k] = abilities.label(name) .. ": " .. effect
+    for k = 1, #f.waiting, 2 do
+      waiting[#waiting + 1] = abilities.label(f.waiting[k]) .. ": " .. f.waiting[k + 1]
     end
     list[i] = { label = abilities.label(f.ability), effect = f.effect, timed = f.timed,
       cells = f.cells, waiting = waiting, changes = f.changes or {} }

@@ -17,7 +17,7 @@
 -- says to keep off (the base game's stairs, which take the player down), but travel may end
 -- on one.
 local use = ... -- what this script uses, from prelude.lua
-local session, view = use.session, use.view
+local session, util, view = use.session, use.util, use.view
 local travel = {}
 
 local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
@@ -206,8 +206,7 @@ local function interruption(s, w, p)
     if not journey.seen[id] then ids[#ids + 1] = id end
   end
   table.sort(ids)
-  if ids[1] then return w:entity(ids[1]).type:gsub("^[^:]*:", ""):gsub("_", " ") ..
-    " comes into view" end
+  if ids[1] then return util.spoken(w:entity(ids[1]).type) .. " comes into view" end
   if p.x ~= journey.x or p.y ~= journey.y then return "something is in the way" end
   local item = w:at(p.x, p.y, "item")
   if item then return "there is something here" end

@@ -58,6 +58,11 @@ function util.copy(v)
   return c
 end
 
+-- A name as a player reads it: "base:shield_bearer" is "shield bearer".
+function util.spoken(name)
+  return (name:gsub("^[^:]*:", ""):gsub("_", " "))
+end
+
 -- A copy of a table's first level.
 function util.copy_shallow(t)
   local c = {}

@@ -11,7 +11,7 @@
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
 local use = ... -- what this script uses, from prelude.lua
-local compile, session = use.compile, use.session
+local compile, session, util = use.compile, use.session, use.util
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
@@ -175,7 +175,7 @@ end
 -- What the player knows of a cell, in a line, for targeting: what stands there now when it
 -- is in sight (topmost first, with hp), else what it remembers.
 local function name_of(e)
-  return (e.type:gsub("^[^:]*:", ""):gsub("_", " "))
+  return util.spoken(e.type)
 end
 
 function view.describe(s, w, x, y)

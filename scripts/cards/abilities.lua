@@ -203,7 +203,7 @@ function abilities.label(name)
   local a = registry[name]
   local label = a and a.def.label
   if type(label) == "string" then return label end
-  return ((name or "?"):gsub("^[^:]*:", ""):gsub("_", " "))
+  return util.spoken(name or "?")
 end
 
 -- Turns ---------------------------------------------------------------------------------------
@@ -346,7 +346,7 @@ end
 local function card_label(inst)
   local a = registry[inst.card]
   local def = a and a.def or EMPTY
-  local name = def.label or (inst.card:gsub("^[^:]*:", ""):gsub("_", " "))
+  local name = def.label or util.spoken(inst.card)
   if inst.upgraded then name = name .. "+" end
   local cost = cost_of(def, inst)
   cost = cost and cost.energy

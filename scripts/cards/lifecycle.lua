@@ -222,7 +222,6 @@ local function view(rec)
     max_ticks = rec.max_ticks, due = rec.due, depth = rec.depth,
     beats_left = math.max(0, rec.due - host.world().beat), reason = rec.reason }
 end
-lifecycle.view = view
 
 local function find(id)
   local rec = records[id]
@@ -255,7 +254,7 @@ local function who(rec)
   local src = entity(rec.source)
   if not src then return "Something" end
   if src:has("PlayerControl") then return "You" end
-  return "The " .. (src.type:gsub("^[^:]*:", ""):gsub("_", " "))
+  return "The " .. util.spoken(src.type)
 end
 
 local function set_phase(rec, phase, reason)
@@ -408,7 +407,6 @@ fail = function(rec, reason)
   finish(rec)
   fail_reactions(rec)
 end
-lifecycle.fail = fail
 
 function lifecycle.fail_id(id, reason)
   local rec = find(id)

@@ -505,15 +505,20 @@ function Ctx:push(payload, opts)
 end
 
 -- What content may read of the stack (tests, front ends): the effects waiting, top first.
-function stack.waiting()
-  local list = {}
+-- Each entry waiting on the stack, top first, given to visit.
+local function each_waiting(visit)
   if current then
-    for i = current.next, current.n do list[#list + 1] = current[i].def.name end
+    for i = current.next, current.n do visit(current[i]) end
   end
   for qi = #queues, 1, -1 do
     local q = queues[qi]
-    for i = q.next, q.n do list[#list + 1] = q[i].def.name end
+    for i = q.next, q.n do visit(q[i]) end
   end
+end
+
+function stack.waiting()
+  local list = {}
+  each_waiting(function(en) list[#list + 1] = en.def.name end)
   return list
 end
 
@@ -525,22 +530,15 @@ end
 -- stack.frames is a list (nil, the default, records nothing: headless games pay nothing).
 -- A frame: { ability = name, effect = name, timed = not instant, cells = { {x, y}, ... }
 -- (the targets' cells, or the chosen cell), waiting = { "ability: effect", ... } (what
--- is still on the stack after it, top first), changes = { "skeleton 2 -> 1 hp", ... } }.
+-- is still on the stack after it, top first: its ability's name, then its effect's, for
+-- each), changes = { "skeleton 2 -> 1 hp", ... } }.
 stack.frames = nil
 
-local function entry_text(en)
-  return (en.request.ability or "?") .. ": " .. en.def.name
-end
-
-local function waiting_texts()
+local function waiting_pairs()
   local list = {}
-  if current then
-    for i = current.next, current.n do list[#list + 1] = entry_text(current[i]) end
-  end
-  for qi = #queues, 1, -1 do
-    local q = queues[qi]
-    for i = q.next, q.n do list[#list + 1] = entry_text(q[i]) end
-  end
+  each_waiting(function(en)
+    list[#list + 1], list[#list + 2] = en.request.ability or "?", en.def.name
+  end)
   return list
 end
 
@@ -568,7 +566,7 @@ local function record_frame(en, list)
   if #cells == 0 and c then cells[1] = { c.x, c.y } end
   local frames = stack.frames
   local f = { ability = en.request.ability or "?", effect = en.def.name,
-    timed = not en.def.instant, cells = cells, waiting = waiting_texts(), hps = hps }
+    timed = not en.def.instant, cells = cells, waiting = waiting_pairs(), hps = hps }
   frames[#frames + 1] = f
   return f
 end
@@ -580,8 +578,7 @@ local function finish_frame(f)
     local t, before = th[1], th[2]
     local after = hp_of(t)
     if before and after and after ~= before then
-      local name = (t.type:gsub("^[^:]*:", ""):gsub("_", " "))
-      changes[#changes + 1] = string.format("%s %d -> %d hp", name, before, after)
+      changes[#changes + 1] = string.format("%s %d -> %d hp", util.spoken(t.type), before, after)
     end
   end
   f.hps, f.changes = nil, changes
