@@ -21,9 +21,7 @@ choices.RESERVED_KEYS = "hjklyubnU0123456789?Qq<>_o"
 
 local KINDS = { pick = true, number = true, confirm = true, select = true }
 local AMONG = { direction = true, cell = true, entity = true }
-local DIRS = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
-local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
-  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+local DIRS, DELTA = util.DIRS, util.DELTA
 -- The layers an entity target may be on, topmost first: the floor is never a target.
 local TARGET_LAYERS = { "real", "projectile", "misc", "item", "trap", "wall" }
 

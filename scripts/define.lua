@@ -468,11 +468,11 @@ end
 
 -- cairn.dir: the eight directions by name, clockwise from north; y grows southwards. Each
 -- pack gets its own table (dir_module), so no pack can change another's.
-local ALL = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
+local ALL = util.DIRS
 local index = {}
 for i, d in ipairs(ALL) do index[d] = i - 1 end
-local deltas = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
-  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 }, none = { 0, 0 } }
+local deltas = util.copy_shallow(util.DELTA)
+deltas.none = { 0, 0 }
 -- The name of each pair of signs (dx, dy in -1..1), at dy * 3 + dx: toward looks its answer
 -- up rather than searching deltas.
 local by_signs = {}

@@ -54,7 +54,7 @@ local session = script("session", { abilities = abilities, checkpoints = checkpo
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
 local view = script("view", { compile = compile, session = session, util = util })
-local schedule = script("schedule", { choices = choices })
+local schedule = script("schedule", { choices = choices, util = util })
 local travel = script("travel", { host = host, session = session, util = util, view = view })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,

@@ -12,11 +12,11 @@
 -- changed, by id: its cell, facing and hp before and after, or that it died or appeared; the
 -- undo is the outcome reversed.
 local use = ... -- what this script uses, from prelude.lua
-local choices = use.choices
+local choices, util = use.choices, use.util
 local schedule = {}
 
-local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
-  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 }, none = { 0, 0 } }
+local DELTA = util.copy_shallow(util.DELTA) -- and "none", a beat spent where it stands
+DELTA.none = { 0, 0 }
 
 -- The beats to play: a list of directions, and whether it is a walk.
 local function plan_of(w, actor, target)

@@ -20,8 +20,7 @@ local use = ... -- what this script uses, from prelude.lua
 local session, util, view = use.session, use.util, use.view
 local travel = {}
 
-local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
-  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+local DELTA = util.DELTA
 local AROUND = { DELTA.n, DELTA.ne, DELTA.e, DELTA.se, DELTA.s, DELTA.sw, DELTA.w, DELTA.nw }
 
 local journey -- the journey under way, or nil

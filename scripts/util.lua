@@ -58,6 +58,11 @@ function util.copy(v)
   return c
 end
 
+-- The eight directions, and the step (dx, dy) each is on the grid (y grows southwards).
+util.DIRS = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
+util.DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
+  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+
 -- A name as a player reads it: "base:shield_bearer" is "shield bearer".
 function util.spoken(name)
   return (name:gsub("^[^:]*:", ""):gsub("_", " "))

@@ -944,8 +944,7 @@ end
 -- the first foe along the step's direction within the target's range - none there, and the
 -- component fails, so the algorithm tries the movs's next direction; one without a target
 -- needs no direction (its effects use overrides: adjacent, all_enemies, ...).
-local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
-  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+local DELTA = util.DELTA
 
 local function cast(e, dir)
   local name = data.real(e.data).cast
