@@ -29,11 +29,6 @@ typedef struct plan_ud {
     cairn_plan *plan;
 } plan_ud;
 
-static size_t align8(size_t n)
-{
-    return (n + 7u) & ~(size_t)7u;
-}
-
 /* --- reading the options --------------------------------------------------------------- */
 
 static cairn_dir check_dir_name(lua_State *L, const char *name, const char *what)
@@ -148,8 +143,8 @@ static void check_rules(lua_State *L, int opts, int names, cairn_plan_rules *r)
                 lua_pop(L, 1);
             }
             lua_pop(L, 2);
-            /* no direction at all: one bit nothing steps by */
-            r->dirs[p] = mask ? mask : 0;
+            /* no direction at all: a posture that does not step */
+            r->dirs[p] = mask;
             if (!mask)
                 r->step[p] = r->diagonal[p] = CAIRN_PLAN_NO;
         }
@@ -361,11 +356,12 @@ static int w_plan(lua_State *L)
         return luaL_error(L, "plan: the grid is too large to plan over");
     int64_t states = (int64_t)cells * facings * postures;
     cairn_lua_charge(L, 10 * cells + 40 * states);
-    size_t size = align8(sizeof(plan_ud)) + align8((size_t)cells * sizeof(int32_t)) +
-                  2 * align8((size_t)cells) + align8(view_size) + plan_size;
+    size_t size = cairn_sight_align(sizeof(plan_ud)) +
+                  cairn_sight_align((size_t)cells * sizeof(int32_t)) +
+                  2 * cairn_sight_align((size_t)cells) + cairn_sight_align(view_size) + plan_size;
     plan_ud *u = lua_newuserdatauv(L, size, 1);
     int ud = lua_gettop(L);
-    unsigned char *at = (unsigned char *)u + align8(sizeof *u);
+    unsigned char *at = (unsigned char *)u + cairn_sight_align(sizeof *u);
     *u = (plan_ud){.width = width,
                    .height = height,
                    .grid_width = grid_width,
@@ -373,11 +369,11 @@ static int w_plan(lua_State *L)
                    .facings = (int32_t)facings,
                    .postures = postures};
     u->level = (int32_t *)(void *)at;
-    at += align8((size_t)cells * sizeof(int32_t));
+    at += cairn_sight_align((size_t)cells * sizeof(int32_t));
     u->allowed = at;
-    at += align8((size_t)cells);
+    at += cairn_sight_align((size_t)cells);
     u->stop = at;
-    at += align8((size_t)cells);
+    at += cairn_sight_align((size_t)cells);
     int32_t start_cell;
     if (radius) {
         cairn_actor_view *v = cairn_actor_view_init(at, radius);
@@ -392,7 +388,7 @@ static int w_plan(lua_State *L)
             u->level[c] = c;
         start_cell = from.y * width + from.x;
     }
-    at += align8(view_size);
+    at += cairn_sight_align(view_size);
     u->plan = cairn_plan_init(at, cells, (int32_t)facings, postures);
 
     /* where each posture may stand, and where a plan ends */

@@ -20,11 +20,6 @@ typedef struct view_ud {
     cairn_actor_view *view;
 } view_ud;
 
-static size_t align8(size_t n)
-{
-    return (n + 7u) & ~(size_t)7u;
-}
-
 cairn_cell cairn_session__check_from(lua_State *L, cairn_world *w, int idx, const char *what)
 {
     cairn_cell c;
@@ -66,11 +61,12 @@ static int w_view(lua_State *L)
     size_t cells = (size_t)side * (size_t)side;
     /* the walk, the links and libtcod's sweep over the square */
     cairn_lua_charge(L, 60 * (int64_t)cells);
-    view_ud *u =
-        lua_newuserdatauv(L, align8(sizeof *u) + align8(cells) + cairn_actor_view_size(radius), 0);
-    unsigned char *at = (unsigned char *)u + align8(sizeof *u);
+    view_ud *u = lua_newuserdatauv(
+        L, cairn_sight_align(sizeof *u) + cairn_sight_align(cells) + cairn_actor_view_size(radius),
+        0);
+    unsigned char *at = (unsigned char *)u + cairn_sight_align(sizeof *u);
     *u = (view_ud){.radius = radius, .side = side, .visible = at};
-    u->view = cairn_actor_view_init(at + align8(cells), radius);
+    u->view = cairn_actor_view_init(at + cairn_sight_align(cells), radius);
     if (cairn_actor_view_build(w, u->view, from) ||
         cairn_actor_view_fov(w, u->view, (int32_t)sight, u->visible, &u->seen))
         return luaL_error(L, "%s", cairn_world_error(w));

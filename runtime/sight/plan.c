@@ -24,11 +24,6 @@ struct cairn_plan {
     uint8_t steps[8][CAIRN_PLAN_MAX_POSTURES];
 };
 
-static size_t align8(size_t n)
-{
-    return (n + 7u) & ~(size_t)7u;
-}
-
 static bool fits(int32_t cells, int32_t facings, int32_t postures)
 {
     return cells >= 1 && cells <= MAX_CELLS &&
@@ -41,8 +36,8 @@ size_t cairn_plan_size(int32_t cells, int32_t facings, int32_t postures)
     if (!fits(cells, facings, postures))
         return 0;
     size_t n = (size_t)cells * (size_t)facings * (size_t)postures;
-    return align8(sizeof(cairn_plan)) + 3 * align8(n * sizeof(int32_t)) +
-           align8(n * sizeof(uint64_t)) + align8(n);
+    return cairn_sight_align(sizeof(cairn_plan)) + 3 * cairn_sight_align(n * sizeof(int32_t)) +
+           cairn_sight_align(n * sizeof(uint64_t)) + cairn_sight_align(n);
 }
 
 cairn_dir cairn_plan_facing_dir(int32_t facings, int32_t facing)
@@ -83,15 +78,15 @@ cairn_plan *cairn_plan_init(void *mem, int32_t cells, int32_t facings, int32_t p
     size_t n = (size_t)cells * (size_t)facings * (size_t)postures;
     unsigned char *at = mem;
     cairn_plan *p = mem;
-    at += align8(sizeof *p);
+    at += cairn_sight_align(sizeof *p);
     *p = (cairn_plan){.cells = cells, .facings = facings, .postures = postures};
     p->states = (int32_t)n;
     p->heap = (uint64_t *)(void *)at;
-    at += align8(n * sizeof(uint64_t));
+    at += cairn_sight_align(n * sizeof(uint64_t));
     int32_t **ints[] = {&p->cost, &p->prev, &p->where};
     for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
         *ints[i] = (int32_t *)(void *)at;
-        at += align8(n * sizeof(int32_t));
+        at += cairn_sight_align(n * sizeof(int32_t));
     }
     p->via = at;
     for (int32_t f = 0; f < 8; f++)

@@ -17,18 +17,14 @@ struct cairn_actor_view {
     uint8_t *turns; /* side * side */
 };
 
-static size_t align8(size_t n)
-{
-    return (n + 7u) & ~(size_t)7u;
-}
-
 size_t cairn_actor_view_size(int32_t radius)
 {
     if (radius < 1 || radius > CAIRN_ACTOR_VIEW_MAX_RADIUS)
         return 0;
     size_t n = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
-    return align8(sizeof(cairn_actor_view)) + 2 * align8(n * sizeof(int32_t)) +
-           align8(8 * n * sizeof(int32_t)) + align8(n);
+    return cairn_sight_align(sizeof(cairn_actor_view)) +
+           2 * cairn_sight_align(n * sizeof(int32_t)) + cairn_sight_align(8 * n * sizeof(int32_t)) +
+           cairn_sight_align(n);
 }
 
 cairn_actor_view *cairn_actor_view_init(void *mem, int32_t radius)
@@ -40,13 +36,13 @@ cairn_actor_view *cairn_actor_view_init(void *mem, int32_t radius)
     unsigned char *at = mem;
     cairn_actor_view *v = mem;
     *v = (cairn_actor_view){.radius = radius, .side = side};
-    at += align8(sizeof *v);
+    at += cairn_sight_align(sizeof *v);
     v->cells = (int32_t *)(void *)at;
-    at += align8(n * sizeof(int32_t));
+    at += cairn_sight_align(n * sizeof(int32_t));
     v->queue = (int32_t *)(void *)at;
-    at += align8(n * sizeof(int32_t));
+    at += cairn_sight_align(n * sizeof(int32_t));
     v->links = (int32_t *)(void *)at;
-    at += align8(8 * n * sizeof(int32_t));
+    at += cairn_sight_align(8 * n * sizeof(int32_t));
     v->turns = at;
     memset(v->cells, 0xff, n * sizeof(int32_t));
     memset(v->links, 0xff, 8 * n * sizeof(int32_t));

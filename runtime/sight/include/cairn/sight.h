@@ -121,6 +121,14 @@ enum { CAIRN_PLAN_VIA_TURN = 8, CAIRN_PLAN_VIA_POSTURE = 9, CAIRN_PLAN_VIA_START
 
 typedef struct cairn_plan cairn_plan;
 
+/* n rounded up to a multiple of 8: the parts of a block that holds a plan or a view beside
+ * other arrays (the plans and views themselves, and a caller laying out its own block round
+ * them) start on 8-byte boundaries. */
+static inline size_t cairn_sight_align(size_t n)
+{
+    return (n + 7u) & ~(size_t)7u;
+}
+
 /* The bytes a plan over up to `cells` cells with these facings and postures needs; 0 when
  * the numbers are out of range (facings not 1, 2, 4 or 8; postures not 1 to
  * CAIRN_PLAN_MAX_POSTURES; cells not 1 to 2^20). */
