@@ -53,11 +53,21 @@ typedef struct result {
     double load_ms;
 } result;
 
-double bench_now(void)
+static double seconds_of(clockid_t clock)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+double bench_now(void)
+{
+    return seconds_of(CLOCK_MONOTONIC);
+}
+
+double bench_cpu_now(void)
+{
+    return seconds_of(CLOCK_THREAD_CPUTIME_ID);
 }
 
 /* Resident memory of the process, from /proc (0 where there is none). */

@@ -7,8 +7,11 @@
 
 #include <stdint.h>
 
-/* The monotonic clock, in seconds: the only clock the benchmark reads. */
+/* The monotonic clock, in seconds: the wall clock the benchmark reads. */
 double bench_now(void);
+/* The calling thread's own processor time, in seconds: for a short computation timed on a
+ * machine others share, where the wall clock would count the time the scheduler gave them. */
+double bench_cpu_now(void);
 
 /* `cairn bench --saves`: the size, write time and resume time of a save at 100, 1,000 and
  * 10,000 beats of a long game. Returns the exit status. */

@@ -8,13 +8,12 @@
  * Once as a plain rectangle, once through links, and once over a real view: a view of radius
  * 20 (41 x 41 cells) of a 64 x 64 world with walls and two portals, built and its masks read
  * from the world before each plan (that row's time includes the building). Everything is
- * seeded; only the clock, which this file reads, differs between runs.
+ * seeded; only the clock (bench_cpu_now) differs between runs.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "bench.h"
 #include "cairn/core.h"
@@ -33,15 +32,6 @@ typedef struct timing {
     double median_ms, best_ms;
     int32_t reached;
 } timing;
-
-/* The thread's own processor time: on a machine others share, the wall clock would count
- * the time the scheduler gave them. */
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* The rules of a climber: standing steps for 2, crouching for 3, a ladder goes up and down
  * for 2, swimming costs 4; changing posture costs 1 to 3. */
@@ -155,14 +145,14 @@ static timing time_case(bench_case *c, int runs)
     cairn_plan_rules rules = climber();
     const char *error;
     for (int i = 0; i < runs; i++) {
-        double t0 = now();
+        double t0 = bench_cpu_now();
         if (c->w)
             view_space(c->w, c->view, c->allowed, &c->space);
         if (!cairn_plan_run(c->plan, &rules, &c->space, c->start, 100000, &error)) {
             fprintf(stderr, "cairn bench: plan: %s\n", error);
             exit(1);
         }
-        ms[i] = (now() - t0) * 1e3;
+        ms[i] = (bench_cpu_now() - t0) * 1e3;
     }
     qsort(ms, (size_t)runs, sizeof *ms, by_value);
     timing t = {ms[runs / 2], ms[0], 0};
