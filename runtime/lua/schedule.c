@@ -113,8 +113,7 @@ int cairn_lua__w_apply(lua_State *L)
 {
     cairn_world *w = cairn_lua_check_world(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (cairn_lua__from(L)->scope_top > 0)
-        return luaL_error(L, "w:apply cannot run inside a handler or hook; only between beats");
+    cairn_lua__between_beats(L, "w:apply");
     lua_Integer count = luaL_len(L, 2);
     if (count < 0 || count > CAIRN_ENTITY_MAX)
         return luaL_error(L, "w:apply: an outcome is a list of entries");

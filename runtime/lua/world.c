@@ -153,8 +153,7 @@ static int w_step(lua_State *L)
     cairn_lua *h = cairn_lua__from(L);
     /* Not from inside a callback, even one no pass is under way for (a status's apply run
      * by e:apply): the beat would rewind the events that callback's handles point at. */
-    if (h->scope_top > 0)
-        return luaL_error(L, "w:step cannot run inside a handler or hook; only between beats");
+    cairn_lua__between_beats(L, "w:step");
     for (lua_Integer i = 0; i < n; i++) {
         /* A beat is C work the budget would not see: charged by what it walks. */
         cairn_world_stats stats;
@@ -236,8 +235,7 @@ static int w_portals(lua_State *L)
 static int w_clear(lua_State *L)
 {
     cairn_world *w = check_world(L);
-    if (cairn_lua__from(L)->scope_top > 0)
-        return luaL_error(L, "w:clear cannot run inside a handler or hook; only between beats");
+    cairn_lua__between_beats(L, "w:clear");
     cairn_lua__charge(L, (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
     cairn_portal_clear(w);
     push_entities(L, w, -1, -1, 0);
@@ -449,7 +447,7 @@ static int w_checksum(lua_State *L)
  * bytes, the data. The runtime's scripts, which keep the parts apart in a save, get them
  * apart (snapshot_parts, restore_parts) and never read that length themselves. */
 
-static void between_beats(lua_State *L, const char *what)
+void cairn_lua__between_beats(lua_State *L, const char *what)
 {
     if (cairn_lua__from(L)->scope_top > 0)
         luaL_error(L, "%s cannot run inside a handler or hook; only between beats", what);
@@ -460,7 +458,7 @@ static void between_beats(lua_State *L, const char *what)
 static const void *snapshot_core(lua_State *L, size_t *size)
 {
     cairn_world *w = cairn_lua__world(L);
-    between_beats(L, "w:snapshot");
+    cairn_lua__between_beats(L, "w:snapshot");
     const void *bytes;
     cairn_err st = cairn_world_snapshot(w, &bytes, size);
     if (st)
@@ -509,7 +507,7 @@ static void restore_parts(lua_State *L, cairn_world *w, const char *core, size_t
 static int w_restore(lua_State *L)
 {
     cairn_world *w = check_world(L);
-    between_beats(L, "w:restore");
+    cairn_lua__between_beats(L, "w:restore");
     size_t len;
     const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 2, &len);
     size_t size = 0;
@@ -536,7 +534,7 @@ static int snapshot_parts(lua_State *L)
 static int restore_parts_fn(lua_State *L)
 {
     cairn_world *w = cairn_lua__world(L);
-    between_beats(L, "w:restore");
+    cairn_lua__between_beats(L, "w:restore");
     size_t core_size, data_size;
     const char *core = luaL_checklstring(L, 1, &core_size);
     const char *data = luaL_checklstring(L, 2, &data_size);
@@ -563,7 +561,7 @@ static int preview_run(lua_State *L)
 
 int cairn_lua__on_copy(lua_State *L, lua_CFunction run, int nargs, const char *what)
 {
-    between_beats(L, what);
+    cairn_lua__between_beats(L, what);
     lua_settop(L, 1 + nargs);
     lua_pushcfunction(L, w_snapshot);
     lua_pushvalue(L, 1);
