@@ -201,14 +201,23 @@ static int open_game(play *p)
 
 static int next_prompt(play *p);
 
-/* The player answers the prompts of the game's beats from now on; a prompt a resumed game
- * was saved with is asked again. */
-static int start_playing(play *p)
+/* The session of the host shown is a person's: asked inside beats, and as --ask-reactions
+ * says. A game started, resumed or reloaded gets this. */
+static int play_in_person(play *p)
 {
     if (cairn_session_set_interactive(p->screen.h, true) ||
         cairn_session_set_auto_pass(p->screen.h, !p->opt.ask_always))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
-    int go = next_prompt(p);
+    return SCREEN_GO_ON;
+}
+
+/* The player answers the prompts of the game's beats from now on; a prompt a resumed game
+ * was saved with is asked again. */
+static int start_playing(play *p)
+{
+    int go = play_in_person(p);
+    if (go == SCREEN_GO_ON)
+        go = next_prompt(p);
     return go == SCREEN_GO_ON ? EXIT_OK : go;
 }
 
@@ -930,9 +939,9 @@ static int reload(play *p)
     cairn_lua_destroy(p->screen.h);
     p->screen.h = h;
     screen_changed(&p->screen);
-    if (cairn_session_set_interactive(h, true) ||
-        cairn_session_set_auto_pass(h, !p->opt.ask_always))
-        return screen_fail(&p->screen, "%s", cairn_lua_error(h));
+    int go = play_in_person(p);
+    if (go != SCREEN_GO_ON)
+        return go;
     if (!r.beats) /* no beat to compare: the game is the new content's from its start */
         screen_notice(&p->screen, "Reloaded, at beat 0");
     else if (!r.differs_at)
