@@ -313,6 +313,21 @@ static void forget_last_beat(cairn_world *w, const cairn_order_entry *items, uin
     }
 }
 
+/* A failed beat stops where it failed; the world is left between beats. The message says
+ * where the beat stopped. */
+static cairn_err stopped(cairn_world *w)
+{
+    cairn_error saved = w->error;
+    const char *phase = cairn_phase_name((cairn_phase)w->phase);
+    w->in_beat = false;
+    w->act_depth = 0;
+    settle(w);
+    cairn_world_fail(w, saved.status, "beat %llu stopped in phase '%s': %s",
+                     (unsigned long long)w->beat, phase, saved.message);
+    w->phase = CAIRN_PHASE_OUTSIDE;
+    return saved.status;
+}
+
 cairn_err cairn_world_step(cairn_world *w)
 {
     if (w->pass_depth || w->in_beat || w->act_depth)
@@ -325,17 +340,36 @@ cairn_err cairn_world_step(cairn_world *w)
     w->history_count = 0;
     w->beat++;
     cairn_err st = run(w);
-    if (st) {
-        /* A failed beat stops where it failed; the world is left between beats. The message
-         * says where the beat stopped. */
-        cairn_error saved = w->error;
-        const char *phase = cairn_phase_name((cairn_phase)w->phase);
-        w->in_beat = false;
-        w->act_depth = 0;
-        settle(w);
-        cairn_world_fail(w, saved.status, "beat %llu stopped in phase '%s': %s",
-                         (unsigned long long)w->beat, phase, saved.message);
-    }
+    if (st)
+        return stopped(w);
     w->phase = CAIRN_PHASE_OUTSIDE;
     return st;
+}
+
+bool cairn_world_may_unwind(const cairn_world *w)
+{
+    return !w->unwind_holds && !w->observer;
+}
+
+/* The actors whose acting was under way have acted, as cairn_entity_act's own end would
+ * have had it. */
+static void end_acting(cairn_world *w, const cairn_order_entry *items, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        cairn_acting *acting = cairn__entity_current(w, items[i].id)
+                                   ? cairn__data(w, items[i].id, CAIRN_DECO_ACTING)
+                                   : NULL;
+        if (acting && acting->doing_action) {
+            acting->doing_action = false;
+            acting->did_action = true;
+        }
+    }
+}
+
+cairn_err cairn_world_unwound(cairn_world *w)
+{
+    cairn__passes_let_go(w);
+    end_acting(w, w->order.items, w->order.count);
+    w->unwind_holds = 0;
+    return stopped(w);
 }

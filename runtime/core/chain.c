@@ -5,7 +5,8 @@
  * a rank, id order is the order handlers were added. A pass pins the array it runs over.
  * Changing a chain whose array is pinned copies the array first and retires the pinned one;
  * the last pass to unpin a retired array frees it. So a handler added during a pass counts
- * from the next pass, and a pass itself never allocates.
+ * from the next pass, and a pass itself never allocates (but to grow the world's stack of
+ * passes under way, the first time they nest deeper than CAIRN_PASSES_NESTED).
  *
  * A removal is different: a removed handler must never be called again, since whoever added
  * it may free what its ud points to (the Lua host reuses the slot of its function at once).
@@ -235,6 +236,38 @@ size_t cairn_chain_count(const cairn_chain *chain)
     return chain && chain->list ? chain->list->count : 0;
 }
 
+/* A pass holds its list: pinned, and on the world's stack of passes under way, whence
+ * cairn__passes_let_go finds it when a host's error has skipped the pass's end. */
+static cairn_err pin(cairn_world *w, cairn_handler_list *list)
+{
+    if (w->pass_depth == w->passes_cap && cairn__reserve(w, (void **)&w->passes, &w->passes_cap,
+                                                         w->pass_depth + 1, sizeof *w->passes))
+        return CAIRN_ERR_NOMEM;
+    w->passes[w->pass_depth++] = list;
+    list->pins++;
+    return CAIRN_OK;
+}
+
+/* The innermost pass ends: the last pass over a retired list frees it. */
+static void unpin(cairn_world *w)
+{
+    cairn_handler_list *list = w->passes[--w->pass_depth];
+    if (--list->pins == 0 && list->retired)
+        list_free(w, list);
+}
+
+void cairn__passes_let_go(cairn_world *w)
+{
+    while (w->pass_depth)
+        unpin(w);
+}
+
+void cairn__passes_free(cairn_world *w)
+{
+    cairn__passes_let_go(w);
+    cairn__free(w, w->passes, (size_t)w->passes_cap * sizeof *w->passes);
+}
+
 /* A pass told to the observer, handler by handler: apart so that the pass without one stays
  * as it was but for the one test of w->observer. */
 static cairn_err observed_pass(cairn_world *w, cairn_handler_list *list, cairn_chain *chain,
@@ -243,10 +276,8 @@ static cairn_err observed_pass(cairn_world *w, cairn_handler_list *list, cairn_c
     cairn_observation o = {
         .what = CAIRN_OBSERVED_PASS, .entity = entity, .ev = ev, .chain = chain->name, .all = all};
     cairn__observe(w, &o);
-    cairn_err st = CAIRN_OK;
-    list->pins++;
-    w->pass_depth++;
-    for (uint32_t i = 0; i < list->count; i++) {
+    bool pinned = (o.status = pin(w, list)) == CAIRN_OK;
+    for (uint32_t i = 0; pinned && i < list->count; i++) {
         if (!all && !ev->propagate)
             break;
         const cairn_handler_entry *h = &list->items[i];
@@ -261,20 +292,18 @@ static cairn_err observed_pass(cairn_world *w, cairn_handler_list *list, cairn_c
                                 .ud = h->ud,
                                 .handler = h->id};
         cairn__observe(w, &ho);
-        st = h->fn(w, ev, h->ud);
+        o.status = h->fn(w, ev, h->ud);
         ho.end = true;
-        ho.status = st;
+        ho.status = o.status;
         cairn__observe(w, &ho);
-        if (st != CAIRN_OK)
+        if (o.status != CAIRN_OK)
             break;
     }
-    w->pass_depth--;
-    if (--list->pins == 0 && list->retired)
-        list_free(w, list);
+    if (pinned)
+        unpin(w);
     o.end = true;
-    o.status = st;
     cairn__observe(w, &o);
-    return st;
+    return o.status;
 }
 
 cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all,
@@ -287,9 +316,9 @@ cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *
         return CAIRN_OK;
     if (w->observer && list->count)
         return observed_pass(w, list, chain, ev, all, entity);
-    cairn_err st = CAIRN_OK;
-    list->pins++;
-    w->pass_depth++;
+    cairn_err st = pin(w, list);
+    if (st)
+        return st;
     for (uint32_t i = 0; i < list->count; i++) {
         if (!all && !ev->propagate)
             break;
@@ -300,9 +329,7 @@ cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *
         if (st != CAIRN_OK)
             break;
     }
-    w->pass_depth--;
-    if (--list->pins == 0 && list->retired)
-        list_free(w, list);
+    unpin(w);
     return st;
 }
 

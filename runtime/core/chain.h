@@ -57,5 +57,11 @@ void cairn__chain_free(cairn_world *w, cairn_chain *chain);
  * world chain): the entity is only for an observer. */
 cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all,
                                cairn_entity_id entity);
+/* Passes nested this deep need no allocation: the world's stack of passes under way starts
+ * with room for them, and only grows (once) for deeper nesting. */
+#define CAIRN_PASSES_NESTED 32
+/* Ends every pass under way, as their own ends would have (cairn_world_unwound). */
+void cairn__passes_let_go(cairn_world *w);
+void cairn__passes_free(cairn_world *w);
 
 #endif /* CAIRN_CHAIN_H */

@@ -151,8 +151,13 @@ static cairn_err spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *ou
     if (e->flags & CAIRN_ENTITY_PLACED)
         change.from = change.to = e->cell;
     cairn_err st = cairn__history_add(w, change);
-    if (st == CAIRN_OK && (st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id, CAIRN_ENTITY_NONE)))
-        cairn__history_drop(w, change.entity);
+    if (st == CAIRN_OK) {
+        w->unwind_holds++; /* a failed handler's entity is undone below */
+        st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id, CAIRN_ENTITY_NONE);
+        w->unwind_holds--;
+        if (st)
+            cairn__history_drop(w, change.entity);
+    }
     if (st) {
         /* Keep the handler's message: destroying must not overwrite it. */
         cairn_error saved = w->error;

@@ -83,7 +83,12 @@ static cairn_err wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id st
     slot->wearing = true;
     const cairn_status_record *def =
         (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
-    cairn_err st = def->wear_off ? def->wear_off(w, id, status, def->ud) : CAIRN_OK;
+    cairn_err st = CAIRN_OK;
+    if (def->wear_off) {
+        w->unwind_holds++; /* `wearing` goes back below when it fails */
+        st = def->wear_off(w, id, status, def->ud);
+        w->unwind_holds--;
+    }
     if (!cairn__entity_current(w, id))
         return st;
     s = cairn__data(w, id, CAIRN_DECO_STATUSED);
@@ -136,8 +141,13 @@ cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id
         (struct cairn_status_slot){.status = status, .remaining = beats, .skip_beat = skip_beat};
     const cairn_status_record *def =
         (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
-    if ((!def->attach || (st = def->attach(w, id, status, def->ud)) == CAIRN_OK) &&
-        (!def->apply || (st = def->apply(w, id, status, def->ud)) == CAIRN_OK))
+    w->unwind_holds++; /* a status that fails to apply is taken off below */
+    if (def->attach)
+        st = def->attach(w, id, status, def->ud);
+    if (st == CAIRN_OK && def->apply)
+        st = def->apply(w, id, status, def->ud);
+    w->unwind_holds--;
+    if (st == CAIRN_OK)
         return CAIRN_OK;
     /* A status that failed to apply does not stay half applied. */
     cairn_error saved = w->error;

@@ -77,6 +77,9 @@ static cairn_err init(cairn_world *w, const cairn_world_config *config)
                              kinds[kind].record_size);
     cairn_rng_seed(&w->rng, config->seed, 0);
     cairn_err st = cairn__grid_init(w, config->width, config->height);
+    if (st == CAIRN_OK)
+        st = cairn__reserve(w, (void **)&w->passes, &w->passes_cap, CAIRN_PASSES_NESTED,
+                            sizeof *w->passes);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++)
         st = cairn_chain_register(w, builtin_chains[i], NULL);
     return st ? st : cairn__builtin_init(w);
@@ -128,6 +131,7 @@ void cairn_world_destroy(cairn_world *w)
     for (int kind = 0; kind < CAIRN_KIND_COUNT; kind++)
         cairn__registry_free(w, &w->registry[kind]);
     cairn__order_free(w);
+    cairn__passes_free(w);
     cairn__history_free(w);
     cairn__arena_free(w, &w->arena);
     cairn__portal_free(w);

@@ -36,6 +36,13 @@ struct cairn_world {
     cairn_rng rng;
     uint64_t beat;
     uint32_t pass_depth; /* passes under way: a beat cannot start inside a handler */
+    /* The handler lists the passes under way hold, outermost first (pass_depth of them), for
+     * cairn_world_unwound to let go of when a host's error skipped the passes' own ends. */
+    cairn_handler_list **passes;
+    uint32_t passes_cap;
+    /* Stretches of the core that make good what a failed callback left half done, and so
+     * must see the failure come back as a status (cairn_world_may_unwind). */
+    uint32_t unwind_holds;
     cairn_handler_id next_handler_id;
 
     /* Every kind of name with its records, by cairn_kind: a type's record is its cairn_type,

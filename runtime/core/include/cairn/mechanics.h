@@ -602,6 +602,23 @@ int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_
  * inside a handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
 cairn_err cairn_world_step(cairn_world *w);
 
+/* Unwinding. A host whose callbacks run in a language that raises errors by unwinding the C
+ * stack (Lua's longjmp) may let a callback called during cairn_world_step raise through the
+ * core's frames to its own catch around the step, rather than catching every callback's error
+ * itself and returning CAIRN_ERR_HANDLER - which saves a protected call per callback. It may do
+ * so only where cairn_world_may_unwind says so at the callback's start: not inside the
+ * stretches of the core that make good what a failed callback left half done (a spawn whose
+ * entity_spawned handler fails is undone, a status that fails to apply is taken off, one that
+ * fails to wear off stays), nor while an observer watches (it would miss the ends of what it
+ * was told began). Release callbacks must never raise. After such an unwind the host sets the
+ * world's error (cairn_world_fail) and calls cairn_world_unwound, which ends what the skipped
+ * frames had under way - the passes, the actors acting - and leaves the world as a failed
+ * beat leaves it; it returns the error's status, its message starting "beat N stopped in
+ * phase 'P': " as cairn_world_step's does. Nothing else may be done with the world between the
+ * unwind and that call. */
+bool cairn_world_may_unwind(const cairn_world *w);
+cairn_err cairn_world_unwound(cairn_world *w);
+
 typedef enum cairn_phase {
     CAIRN_PHASE_OUTSIDE, /* between beats: set-up, a front end's changes */
     CAIRN_PHASE_START,
