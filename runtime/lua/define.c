@@ -270,7 +270,7 @@ static int enter(cairn_lua *h, int fn)
 
 /* A callback's failure made the world's, for the core to unwind; out of leave, which every
  * call runs, to keep that short. */
-static cairn_err failed(cairn_lua *h, int fn, cairn_err st)
+cairn_err cairn_lua__callback_failed_in(cairn_lua *h, int fn, cairn_err st)
 {
     if (st == CAIRN_ERR_NOMEM) {
         /* Placed at content's function, not at the trampoline: neither call raises (the
@@ -292,7 +292,7 @@ static inline cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
     if (h->profiling)
         cairn_lua__profile_leave(h);
     cairn_lua__scope_close(h);
-    return st ? failed(h, fn, st) : CAIRN_OK;
+    return st ? cairn_lua__callback_failed_in(h, fn, st) : CAIRN_OK;
 }
 
 /* In the beat's frame, pushes the function of a callback whose arguments push without raising

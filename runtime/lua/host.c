@@ -266,6 +266,60 @@ static void charge(lua_State *L, int64_t cost)
 }
 
 static int message_handler(lua_State *L);
+static cairn_err call_failed(cairn_lua *h, int rc, int fn);
+
+/* A beat run inside one protected call (cairn_lua__step_world): what the host had under way
+ * when it began, to go back to if content's error unwinds it. */
+typedef struct beat_call {
+    cairn_lua *h;
+    bool stepped; /* cairn_world_step was called */
+    cairn_err status;
+    uint32_t depth;
+    int beat_fn;
+    uint32_t scope_top;
+} beat_call;
+
+/* The beat's body: its frame - the message handler, the callback table and the entity cache,
+ * pushed once for all the calls the core makes into Lua in this beat rather than once a call
+ * (no push can raise: a light C function, tables the registry holds) - and the step. */
+static int beat_body(lua_State *L)
+{
+    beat_call *b = lua_touserdata(L, 1);
+    cairn_lua *h = b->h;
+    lua_settop(L, 0);
+    if (lua_checkstack(L, CAIRN_LUA_FRAME_SIZE + CAIRN_LUA_FRAME_ROOM)) {
+        lua_pushcfunction(L, message_handler);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
+        h->frame = 1;
+        h->frame_depth = h->depth;
+        /* A profile counts each call's end, which an unwind would skip. */
+        h->frame_unwinds = !h->profiling;
+    }
+    b->stepped = true;
+    b->status = cairn_world_step(h->world);
+    return 0;
+}
+
+/* Content raised in a call the beat made without a protected call of its own, and the error
+ * unwound the core and the host's calls under way to the beat's: the host is put back as
+ * their ends would have left it, the error made the world's as a failed call's is, and the
+ * core told (cairn_world_unwound). */
+static cairn_err beat_unwound(cairn_lua *h, int rc, const beat_call *b)
+{
+    int fn = h->beat_fn;
+    cairn_err st = call_failed(h, rc, lua_gettop(h->L));
+    if (b->depth == 0) {
+        h->budget_out = false;
+        cairn_lua__memory_clear(h);
+    }
+    h->depth = b->depth;
+    h->beat_fn = b->beat_fn;
+    cairn_lua__events_end(h, b->scope_top + 1);
+    h->scope_top = b->scope_top;
+    cairn_lua__callback_failed_in(h, fn, st);
+    return cairn_world_unwound(h->world);
+}
 
 cairn_err cairn_lua__step_world(cairn_lua *h)
 {
@@ -275,22 +329,29 @@ cairn_err cairn_lua__step_world(cairn_lua *h)
     h->beat_top = 0;
     h->beat_out = false;
     h->in_beat = true;
-    /* The beat's frame: the message handler, the callback table and the entity cache,
-     * pushed once for all the calls the core makes into Lua in this beat rather than once a
-     * call (no push can raise: a light C function, tables the registry holds). */
     int top = lua_gettop(L), outer_frame = h->frame;
     uint32_t outer_depth = h->frame_depth;
-    if (lua_checkstack(L, CAIRN_LUA_FRAME_SIZE + CAIRN_LUA_FRAME_ROOM)) {
+    bool outer_unwinds = h->frame_unwinds;
+    beat_call b = {h, false, CAIRN_OK, h->depth, h->beat_fn, h->scope_top};
+    cairn_err st;
+    if (lua_checkstack(L, 3)) {
         lua_pushcfunction(L, message_handler);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, h->callbacks_ref);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
-        h->frame = top + 1;
-        h->frame_depth = h->depth;
+        lua_pushcfunction(L, beat_body);
+        lua_pushlightuserdata(L, &b);
+        int rc = lua_pcall(L, 1, 0, top + 1);
+        if (rc == LUA_OK)
+            st = b.status;
+        else if (b.stepped)
+            st = beat_unwound(h, rc, &b);
+        else
+            st = cairn_world_fail(h->world, CAIRN_ERR_NOMEM, "no memory to begin a beat");
+    } else {
+        st = cairn_world_step(h->world);
     }
-    cairn_err st = cairn_world_step(h->world);
     lua_settop(L, top);
     h->frame = outer_frame;
     h->frame_depth = outer_depth;
+    h->frame_unwinds = outer_unwinds;
     h->in_beat = false;
     h->beat_out = false;
     return st;

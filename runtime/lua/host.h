@@ -54,6 +54,10 @@ struct cairn_lua {
      * Lua at that depth are made in that frame and need push neither. 0: none. */
     int frame;
     uint32_t frame_depth;
+    /* The frame is inside the beat's one protected call (cairn_lua__step_world): a call in it
+     * needs no protection of its own where the core may be unwound (cairn_world_may_unwind),
+     * since what it raises unwinds to there. */
+    bool frame_unwinds;
     int callbacks_ref; /* the registry's reference to the world's callback table */
     /* What every push or check of a handle needs, found by a reference or an address rather
      * than by name in the registry: a movs makes several of each per call. */
@@ -167,6 +171,9 @@ static inline cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nr
 /* A callback from the core into Lua failed: makes the world's message the first line of the
  * host's, marks the full one pending and returns CAIRN_ERR_HANDLER for the core to unwind. */
 cairn_err cairn_lua__callback_failed(cairn_lua *h);
+/* cairn_lua__callback_failed for the callback of kept function fn, whose call returned st: an
+ * out-of-memory error is placed at fn, content's function (define.c). */
+cairn_err cairn_lua__callback_failed_in(cairn_lua *h, int fn, cairn_err st);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
  * callback when there is one (whole, traceback included), else the world's message, plain
  * (cairn_lua__plain; no status name: content reads the message, never the C status). */
@@ -477,7 +484,11 @@ cairn_err cairn_lua__in_frame_failed(cairn_lua *h, int rc);
 static inline cairn_err cairn_lua__call_in_frame(cairn_lua *h, int nargs, int nresults)
 {
     bool outer = cairn_lua__call_begin(h);
-    int rc = lua_pcall(h->L, nargs, nresults, h->frame);
+    int rc = LUA_OK;
+    if (h->frame_unwinds && cairn_world_may_unwind(h->world))
+        lua_call(h->L, nargs, nresults); /* an error unwinds to the beat's protected call */
+    else
+        rc = lua_pcall(h->L, nargs, nresults, h->frame);
     h->depth--;
     cairn_err st = rc == LUA_OK ? CAIRN_OK : cairn_lua__in_frame_failed(h, rc);
     cairn_lua__call_end(h, outer);

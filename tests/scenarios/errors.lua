@@ -308,6 +308,27 @@ test("a misspelt field, stat, movs or step field is reported with 'did you mean'
   expect.eq(w.width, 1, "all mended")
 end)
 
+-- A failure the core makes good: its status stays when wear_off fails, to wear off again.
+local worn = {}
+cairn.status { name = "sticky", wear_off = function()
+  worn[#worn + 1] = "wear_off"
+  if #worn == 1 then error("it will not come off") end
+end }
+cairn.entity { name = "newt", glyph = "N", decorators = { "Statused" } }
+
+test("a status whose wear_off fails mid-beat stays on, and wears off at the next beat", function()
+  local w = scenario { map = "N" }
+  local n = w:at(0, 0)
+  n:apply("sticky", 1)
+  expect.error(function() w:step() end, "it will not come off")
+  expect.eq(w.phase, "outside", "the world is left between beats")
+  w:step()
+  expect.eq(worn, { "wear_off", "wear_off" }, "wear_off ran again at the next beat")
+  expect.eq(n:status("sticky"), 0, "and the status is off")
+  w:step()
+  expect.eq(#worn, 2, "once off, it stays off")
+end)
+
 test("defining a name twice is reported with both places", function()
   cairn.entity { name = "twice" }
   cairn.entity { name = "twice" }
