@@ -16,7 +16,7 @@
 -- snapshots, saves and undo look, it holds nothing, and it needs no place in e.data or
 -- w.data. Its entries hold handles for the same reason: none outlives the call.
 local use = ... -- what this script uses, from prelude.lua
-local host, piles, prims, util = use.host, use.piles, use.prims, use.util
+local core, host, piles, prims, util = use.core, use.host, use.piles, use.prims, use.util
 local stack = {}
 
 -- Effect types: name -> { name, params, run, instant, target, each, meta, where }.
@@ -250,18 +250,13 @@ end
 local ALL_TEAMS = 0xFFFFFFFF
 
 -- The last actor asked about in this resolution and its mask: a payload's effects ask about
--- one actor again and again, and reading `targets` makes a list each time.
+-- one actor again and again.
 local cached_actor, cached_mask = nil, nil
 
+-- The `targets` stat read as its mask (core.stat_mask), not as e.targets: that makes a list.
 local function teams_of(actor)
-  local targets = actor.targets
-  if type(targets) == "table" then
-    local mask = 0
-    for _, t in ipairs(targets) do
-      if math.type(t) == "integer" and t >= 0 and t < 32 then mask = mask | (1 << t) end
-    end
-    return mask
-  end
+  local mask = core.stat_mask(actor, "targets")
+  if mask then return mask end
   local mine = actor.team
   if mine == nil then return nil end
   return ALL_TEAMS & ~(1 << mine)
