@@ -51,8 +51,27 @@ function stack.reset_types()
   end
 end
 
+-- The types defined so far are the runtime's: stack.expose needs not mark a request they run
+-- on (def.builtin), and a world's compile keeps them.
 function stack.seal_builtins()
-  for name in pairs(types) do builtin_names[name] = true end
+  for name, def in pairs(types) do
+    builtin_names[name] = true
+    def.builtin = true
+  end
+end
+
+-- Requests content has had in hand: a run of one of content's effect types or validators, or
+-- an ability's effect function, was given it (and might keep it). abilities.lua uses a play
+-- request again for the next play of its ability only when content never had it. Weak: a
+-- request dropped is forgotten.
+local exposed = setmetatable({}, { __mode = "k" })
+
+function stack.expose(request)
+  exposed[request] = true
+end
+
+function stack.exposed(request)
+  return exposed[request] == true
 end
 
 function stack.names()
@@ -491,6 +510,7 @@ end
 
 -- A ctx of its own for an entry (an ability's effect function): valid while it runs.
 function stack.context(en)
+  exposed[en.request] = true
   return setmetatable({ entry = en, request = en.request, actor = en.request.actor,
     params = en.params }, Ctx)
 end
@@ -582,6 +602,7 @@ end
 local function run_entry(en)
   ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
   local def = en.def
+  if not def.builtin then exposed[en.request] = true end
   stack.resolved = stack.resolved + 1
   local over = en.params.target or def.target
   if over == "none" then
@@ -681,6 +702,7 @@ stack.define({ name = "validate", target = "none",
       local name, arg = next(v)
       local fn = validators[name]
       if not fn then error("unknown validator '" .. tostring(name) .. "'", 0) end
+      if not builtin_validators[name] then stack.expose(c.entry.request) end
       if not fn(c, arg, who) then
         pass = false
         break
