@@ -67,6 +67,13 @@ function view_meta.__newindex(v, k, x)
   if kt ~= "string" and kt ~= "number" and kt ~= "boolean" then
     error("entity data keys are strings, numbers or booleans, not a " .. kt, 2)
   end
+  -- A plain value is written as it is: no copy, so no path or `seen` table to make (a block
+  -- or a counter written every beat makes no garbage).
+  local xt = type(x)
+  if xt == "number" or xt == "string" or xt == "boolean" or xt == "nil" then
+    real_of[v][k] = x
+    return
+  end
   local ok, copy = pcall(plain, x, tostring(k), {})
   if not ok then error(copy, 2) end
   real_of[v][k] = copy

@@ -30,7 +30,8 @@ local choices = script("choices", { core = core, define = define, host = host, u
 -- Cards (scripts/cards): piles and energy, the stack of effects, the built-in effects,
 -- abilities and cards, and what content sees of them.
 local piles = script("cards/piles", { data = data, host = host, prims = prims, util = util })
-local stack = script("cards/stack", { host = host, piles = piles, prims = prims, util = util })
+local stack = script("cards/stack", { core = core, host = host, piles = piles, prims = prims,
+  util = util })
 local effects = script("cards/effects", { host = host, piles = piles, stack = stack })
 local abilities = script("cards/abilities", { choices = choices, core = core, data = data,
   host = host, piles = piles, stack = stack, util = util })

@@ -58,6 +58,36 @@ function util.copy(v)
   return c
 end
 
+-- Makes c, a copy (util.copy) of a table with the same keys as v, a copy of v again, in place:
+-- c, or nil when the keys differ (c is then half written: the caller drops it and copies
+-- afresh). Only values are written, never a key added or removed, so c keeps the layout a
+-- fresh copy has and a copy made again makes no garbage. Lua's own next walks both tables:
+-- what is written does not depend on the order.
+function util.recopy(c, v)
+  if type(v) ~= "table" or getmetatable(v) ~= nil then return nil end
+  local raw_next = prims.raw_next
+  local n = 0
+  local k, old = raw_next(c)
+  while k ~= nil do
+    local x = v[k]
+    if x == nil then return nil end
+    if type(x) ~= "table" then
+      c[k] = x
+    elseif type(old) ~= "table" or not util.recopy(old, x) then
+      c[k] = util.copy(x)
+    end
+    n = n + 1
+    k, old = raw_next(c, k)
+  end
+  k = raw_next(v)
+  while k ~= nil do
+    n = n - 1
+    k = raw_next(v, k)
+  end
+  if n ~= 0 then return nil end
+  return c
+end
+
 -- The eight directions, and the step (dx, dy) each is on the grid (y grows southwards).
 util.DIRS = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
 util.DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },

@@ -999,6 +999,20 @@ static int c_entity_current(lua_State *L)
     return 1;
 }
 
+/* core.stat_mask(e, name): the teams stat `name` of entity e as a mask (nil when its type
+ * lacks the stat): the cards' foes are asked for every effect, and e.targets makes a list. */
+static int c_stat_mask(lua_State *L)
+{
+    cairn_world *w = cairn_lua__world(L);
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    const char *name = luaL_checkstring(L, 2);
+    cairn_type_id type;
+    check(L, cairn_entity_type(w, id, &type));
+    if (!cairn_lua__stat_mask(L, w, id, type, name))
+        return luaL_error(L, "no stat '%s' holds teams", name);
+    return 1;
+}
+
 /* core.world_destroy(): the host's world goes (a world whose definitions did not compile). */
 static int c_world_destroy(lua_State *L)
 {
@@ -1030,6 +1044,7 @@ void cairn_lua__open_define(lua_State *L)
         {"status", c_status},
         {"sequence", c_sequence},
         {"entity_current", c_entity_current},
+        {"stat_mask", c_stat_mask},
         {"world_destroy", c_world_destroy},
         {NULL, NULL},
     };

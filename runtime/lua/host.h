@@ -397,6 +397,11 @@ cairn_event *cairn_lua__check_event(lua_State *L, int idx);
  * data or a type's defaults; returns false for an unknown name. */
 bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
                          const char *name);
+/* Pushes a teams stat ("targets") as its mask, one integer (bit n: team n): what
+ * cairn_lua__stat_get pushes as a list, without making the list. Nil when the type lacks the
+ * stat's decorator; returns false for a name that is no teams stat. */
+bool cairn_lua__stat_mask(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                          const char *name);
 /* Sets a stat from the value at idx; raises on an unknown stat, a decorator the type lacks or
  * a bad value. On an entity (id not NONE) the change goes in the beat's history: hp as a
  * hurt or a heal (cairn_entity_damage, cairn_entity_heal), any other stat that changed as a

@@ -149,6 +149,20 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     return true;
 }
 
+bool cairn_lua__stat_mask(lua_State *L, cairn_world *w, cairn_entity_id id, cairn_type_id type,
+                          const char *name)
+{
+    const stat *s = find(name);
+    if (!s || s->kind != CAIRN_FIELD_TEAMS)
+        return false;
+    const unsigned char *p = block(w, id, type, s);
+    if (p)
+        lua_pushinteger(L, get_u32(p + s->offset));
+    else
+        lua_pushnil(L);
+    return true;
+}
+
 static int32_t check_int(lua_State *L, int idx, const char *name, lua_Integer lo, lua_Integer hi)
 {
     int isnum;

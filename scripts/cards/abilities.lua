@@ -156,7 +156,8 @@ end
 
 function abilities.add(entry, is_card)
   local name = entry.name
-  registry[name] = { name = name, def = entry.def, where = entry.where, card = is_card }
+  registry[name] = { name = name, def = entry.def, where = entry.where, card = is_card,
+    spare_request = false }
   local short = name:match(":(.*)$")
   -- A short name means the one ability of that name; two packs' share none.
   if short then
@@ -573,16 +574,37 @@ end
 
 -- Resolving -----------------------------------------------------------------------------------
 
-local function request_of(actor, a, inst, answers, opts)
-  local values = util.copy(inst and inst.values or a.def.values or EMPTY)
-  local r = { actor = actor, card = inst, ability = a.name, values = values, targets = {},
-    answers = answers, x = opts.x, source = opts.source, trigger = opts.trigger,
-    action = opts.action, trigger_action = opts.trigger_action }
+-- A play request: what one resolution of ability a knows (docs/cards.md, "play request").
+-- Its values are a copy of the card's, made when it is played: resolution changes the card
+-- only when an effect writes ctx.request.card.values on purpose.
+--
+-- A card played every beat would make a request every beat (a table, the copy of its values,
+-- its targets list). So `spare`, a request of an earlier play of the same ability that is
+-- over and that content never had in hand (stack.exposed), is filled again instead: every
+-- field written, its values copied again in place (util.recopy), its targets list emptied
+-- and filled. Nothing of the earlier play shows through, and no one else holds the table.
+local function request_of(actor, a, inst, answers, opts, spare)
+  local from = inst and inst.values or a.def.values or EMPTY
+  local r, targets
+  if spare then
+    r, targets = spare, spare.targets
+    r.actor, r.card, r.ability, r.answers = actor, inst, a.name, answers
+    r.values = util.recopy(r.values, from) or util.copy(from)
+    r.x, r.source, r.trigger, r.action, r.trigger_action = opts.x, opts.source, opts.trigger,
+      opts.action, opts.trigger_action
+    r.cell, r.exhaust = nil, nil
+    for i = #targets, 1, -1 do targets[i] = nil end
+  else
+    targets = {}
+    r = { actor = actor, card = inst, ability = a.name, values = util.copy(from),
+      targets = targets, answers = answers, x = opts.x, source = opts.source,
+      trigger = opts.trigger, action = opts.action, trigger_action = opts.trigger_action }
+  end
   local t = answers.target
   if opts.targets then
-    for i, e in ipairs(opts.targets) do r.targets[i] = e end
+    for i, e in ipairs(opts.targets) do targets[i] = e end
   elseif type(t) == "userdata" then
-    r.targets[1] = t
+    targets[1] = t
   elseif type(t) == "table" then
     r.cell = { x = t.x, y = t.y }
   end
@@ -632,7 +654,14 @@ function abilities.perform(actor, a, inst, answers, opts)
   opts = opts or EMPTY
   answers = answers or {}
   local def = a.def
-  local request = request_of(actor, a, inst, answers, opts)
+  -- Resolved to its end here unless the stack is resolving already: then this play's effects
+  -- only wait on it, holding the request, when this returns.
+  local whole = not stack.busy()
+  -- The spare request is this play's while it runs (false: a play of the same ability
+  -- inside this one makes its own).
+  local spare = whole and a.spare_request or nil
+  if spare then a.spare_request = false end
+  local request = request_of(actor, a, inst, answers, opts, spare)
   pay(actor, def, inst, answers, request)
   mark_once(actor, a, inst)
   local deck = piles.of(actor)
@@ -644,7 +673,10 @@ function abilities.perform(actor, a, inst, answers, opts)
   run_effect(def.effect, request, def.one_queue)
   if def.msg then
     local text = def.msg
-    if type(text) == "function" then text = text(actor, request) end
+    if type(text) == "function" then
+      stack.expose(request)
+      text = text(actor, request)
+    end
     if type(text) == "string" then say(actor, fill(text, request.values)) end
   end
   if def.end_turn then
@@ -656,6 +688,8 @@ function abilities.perform(actor, a, inst, answers, opts)
     end
   end
   card_done(actor, inst, request)
+  -- Over: the request is the next play's to fill, unless content had it.
+  if whole and not stack.exposed(request) then a.spare_request = request end
   if inst then abilities.fire("card_played", actor, { source = actor, card = inst }) end
   return true
 end

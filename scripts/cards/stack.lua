@@ -16,7 +16,7 @@
 -- snapshots, saves and undo look, it holds nothing, and it needs no place in e.data or
 -- w.data. Its entries hold handles for the same reason: none outlives the call.
 local use = ... -- what this script uses, from prelude.lua
-local host, piles, prims, util = use.host, use.piles, use.prims, use.util
+local core, host, piles, prims, util = use.core, use.host, use.piles, use.prims, use.util
 local stack = {}
 
 -- Effect types: name -> { name, params, run, instant, target, each, meta, where }.
@@ -51,8 +51,27 @@ function stack.reset_types()
   end
 end
 
+-- The types defined so far are the runtime's: stack.expose needs not mark a request they run
+-- on (def.builtin), and a world's compile keeps them.
 function stack.seal_builtins()
-  for name in pairs(types) do builtin_names[name] = true end
+  for name, def in pairs(types) do
+    builtin_names[name] = true
+    def.builtin = true
+  end
+end
+
+-- Requests content has had in hand: a run of one of content's effect types or validators, or
+-- an ability's effect function, was given it (and might keep it). abilities.lua uses a play
+-- request again for the next play of its ability only when content never had it. Weak: a
+-- request dropped is forgotten.
+local exposed = setmetatable({}, { __mode = "k" })
+
+function stack.expose(request)
+  exposed[request] = true
+end
+
+function stack.exposed(request)
+  return exposed[request] == true
 end
 
 function stack.names()
@@ -250,18 +269,13 @@ end
 local ALL_TEAMS = 0xFFFFFFFF
 
 -- The last actor asked about in this resolution and its mask: a payload's effects ask about
--- one actor again and again, and reading `targets` makes a list each time.
+-- one actor again and again.
 local cached_actor, cached_mask = nil, nil
 
+-- The `targets` stat read as its mask (core.stat_mask), not as e.targets: that makes a list.
 local function teams_of(actor)
-  local targets = actor.targets
-  if type(targets) == "table" then
-    local mask = 0
-    for _, t in ipairs(targets) do
-      if math.type(t) == "integer" and t >= 0 and t < 32 then mask = mask | (1 << t) end
-    end
-    return mask
-  end
+  local mask = core.stat_mask(actor, "targets")
+  if mask then return mask end
   local mine = actor.team
   if mine == nil then return nil end
   return ALL_TEAMS & ~(1 << mine)
@@ -496,6 +510,7 @@ end
 
 -- A ctx of its own for an entry (an ability's effect function): valid while it runs.
 function stack.context(en)
+  exposed[en.request] = true
   return setmetatable({ entry = en, request = en.request, actor = en.request.actor,
     params = en.params }, Ctx)
 end
@@ -587,6 +602,7 @@ end
 local function run_entry(en)
   ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
   local def = en.def
+  if not def.builtin then exposed[en.request] = true end
   stack.resolved = stack.resolved + 1
   local over = en.params.target or def.target
   if over == "none" then
@@ -686,6 +702,7 @@ stack.define({ name = "validate", target = "none",
       local name, arg = next(v)
       local fn = validators[name]
       if not fn then error("unknown validator '" .. tostring(name) .. "'", 0) end
+      if not builtin_validators[name] then stack.expose(c.entry.request) end
       if not fn(c, arg, who) then
         pass = false
         break

@@ -477,6 +477,15 @@ bench_steady_beats_allocate_nothing)
   done
   if grep -q 'allocations/beat.*MISSED' "$out"; then fail "a variant allocated in a steady beat"; fi
   ;;
+bench_payload_steady_beats_allocate_nothing)
+  # Counts, not times: once warmed up, a card played every beat (a ten-effect payload on 100
+  # foes) allocates nothing, in the world or in the Lua state (its play request is filled
+  # again, not made anew).
+  run bench --payload
+  expect_status 0
+  expect_out '^  core allocations/beat +0\.00$'
+  expect_out '^  Lua allocations/beat +0\.00$'
+  ;;
 sim_plays_a_game_to_each_of_its_ends)
   need_packs
   game=(sim --pack "$packs/corridor" --game corridor)
