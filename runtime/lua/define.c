@@ -156,9 +156,10 @@ static bool keep_dirs(lua_State *L, callback *cb, int first, bad_dirs *bad)
     if (type == LUA_TNIL)
         return true;
     if (type == LUA_TSTRING) {
-        const cairn_lua *h = cairn_lua__from(L);
-        for (int i = first; i <= last && (type = lua_type(L, i)) != LUA_TNIL; i++) {
-            int d = type == LUA_TSTRING ? cairn_lua__dir_named(h, lua_tostring(L, i)) : -1;
+        for (int i = first; i <= last; i++) {
+            int d = cairn_lua__to_dir(L, i);
+            if (d < 0 && lua_isnil(L, i))
+                break;
             if (!keep_dir(L, cb, i, d, bad))
                 return false;
         }

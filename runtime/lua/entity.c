@@ -39,9 +39,16 @@ cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y)
 
 int cairn_lua__to_dir(lua_State *L, int idx)
 {
+    const cairn_lua *h = cairn_lua__from(L);
+    /* A name content gives is one of the interned names: known by its address, with one call
+     * into Lua's API. */
+    const void *p = lua_topointer(L, idx);
+    for (int d = 0; d <= CAIRN_DIR_NONE; d++)
+        if (p == h->dir_keys[d] && cairn_lua__is_kept_string(h, L, idx, p))
+            return d;
     if (lua_type(L, idx) != LUA_TSTRING)
         return -1;
-    return cairn_lua__dir_named(cairn_lua__from(L), lua_tostring(L, idx));
+    return cairn_lua__dir_named(h, lua_tostring(L, idx));
 }
 
 int cairn_lua__dir_named(const cairn_lua *h, const char *name)
@@ -457,16 +464,11 @@ static int e_index(lua_State *L)
     /* x and y, which a movs or a handler reads most, before the methods (none has either
      * name) and on the shortest way: for a handle that names an entity of this world on the
      * grid (any other goes the long way, to its error or its nil). "x" and "y" are each one
-     * string, known by its address. The only keys content can give whose lua_topointer is
-     * not an address of their own are event handles, light userdata made of a stamp and an
-     * index (event.c): an address whose stamp part is past the last stamp made is none of
-     * them, and only one that is not needs its type asked. */
+     * string, known by its address. */
     const void *xy = lua_topointer(L, 2);
     cairn_cell cell;
-    if ((xy == h->key_x || xy == h->key_y) &&
-        ((uintptr_t)xy >> CAIRN_LUA_EVENT_INDEX_BITS > h->stamp || lua_type(L, 2) == LUA_TSTRING) &&
-        h->world && e->world == h->world_serial &&
-        cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
+    if ((xy == h->key_x || xy == h->key_y) && cairn_lua__is_kept_string(h, L, 2, xy) && h->world &&
+        e->world == h->world_serial && cairn_entity_cell(h->world, e->id, &cell) == CAIRN_OK) {
         lua_pushinteger(L, xy == h->key_x ? cell.x : cell.y);
         return 1;
     }
@@ -610,6 +612,7 @@ void cairn_lua__open_entity(lua_State *L)
     lua_createtable(L, CAIRN_DIR_NONE + 3, 0);
     for (int d = 0; d <= CAIRN_DIR_NONE; d++) {
         h->dir_names[d] = lua_pushstring(L, cairn_dir_name((cairn_dir)d));
+        h->dir_keys[d] = lua_topointer(L, -1);
         lua_rawseti(L, -2, d + 1);
     }
     lua_pushliteral(L, "x");

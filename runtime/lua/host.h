@@ -72,6 +72,7 @@ struct cairn_lua {
     /* The directions' names as Lua strings, kept alive by the registry: a short string is
      * interned, so a name given by content is one of these by its address alone. */
     const char *dir_names[CAIRN_DIR_NONE + 1];
+    const void *dir_keys[CAIRN_DIR_NONE + 1]; /* the same as Lua values (lua_topointer) */
     /* The strings "x" and "y" as Lua values (lua_topointer), kept alive by the registry: an
      * entity handle's __index tells them, which a movs reads most, by address. */
     const void *key_x, *key_y;
@@ -109,6 +110,16 @@ struct cairn_lua {
 
 /* An event handle's bits: the stamp above, the entry's index below (event.c). */
 #define CAIRN_LUA_EVENT_INDEX_BITS 20
+
+/* Whether value idx, whose lua_topointer p is the address of a string the host keeps, is that
+ * string. Any other value with that "address" would be an event handle, a light userdata
+ * made of a stamp and an index (event.c): one whose stamp part is past the last stamp made is
+ * none, and only one that is not needs its type asked. */
+static inline bool cairn_lua__is_kept_string(const cairn_lua *h, lua_State *L, int idx,
+                                             const void *p)
+{
+    return (uintptr_t)p >> CAIRN_LUA_EVENT_INDEX_BITS > h->stamp || lua_type(L, idx) == LUA_TSTRING;
+}
 
 /* An event content holds a handle to (event.c); here for the inline functions below. */
 struct cairn_lua_live {

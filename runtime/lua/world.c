@@ -265,12 +265,16 @@ static int w_players(lua_State *L)
     return 1;
 }
 
-/* w:closest_player(x, y) -> the player the built-in movs would head for, or nil */
+/* w:closest_player(x, y) -> the player the built-in movs would head for, or nil. A movs
+ * asks it each call: the entity handles' cache is its upvalue, where the player's handle is
+ * found with one look-up (cairn_lua__push_entity makes two). */
 static int w_closest_player(lua_State *L)
 {
     cairn_world *w = check_world(L);
     cairn_cell cell = cairn_lua__check_cell(L, 2, 3);
-    cairn_lua__push_entity(L, cairn_world_closest_player(w, cell));
+    cairn_entity_id id = cairn_world_closest_player(w, cell);
+    if (!cairn_lua__push_kept_entity_at(L, lua_upvalueindex(1), id))
+        cairn_lua__push_entity(L, id);
     return 1;
 }
 
@@ -666,7 +670,6 @@ void cairn_lua__open_world(lua_State *L)
         {"close_portal", w_close_portal},
         {"portals", w_portals},
         {"checksum", w_checksum},
-        {"closest_player", w_closest_player},
         {"history", w_history},
         {"record", w_record},
         {"entity", w_entity},
@@ -691,9 +694,12 @@ void cairn_lua__open_world(lua_State *L)
     lua_pushcfunction(L, w_field);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
+    cairn_lua *h = cairn_lua__from(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_cache_ref);
+    lua_pushcclosure(L, w_closest_player, 1);
+    lua_setfield(L, -2, "closest_player");
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
-    cairn_lua *h = cairn_lua__from(L);
     h->world_meta = cairn_lua__class_meta(L, world_meta);
     /* The slot of the current world's handle; none yet. */
     lua_pushboolean(L, 0);
