@@ -150,6 +150,22 @@ static cairn_err push(cairn_world *w, cairn_hit_event *hit, cairn_push push, cai
     return cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_PUSHED, &ev->head);
 }
 
+/* The way a push of the target goes: the attack's direction, but for a target in the next
+ * cell through a portal, which is pushed the way the attack arrived there (a portal may turn
+ * it). */
+static cairn_dir push_dir(cairn_world *w, cairn_entity_id actor, cairn_entity_id target,
+                          cairn_dir dir)
+{
+    const cairn_entity *a = &w->entities.slots[actor.index];
+    const cairn_entity *t = &w->entities.slots[target.index];
+    if (!w->portal_count || dir == CAIRN_DIR_NONE || !(a->flags & CAIRN_ENTITY_PLACED) ||
+        !(t->flags & CAIRN_ENTITY_PLACED))
+        return dir;
+    int turn;
+    cairn_cell next = cairn_portal_step(w, a->cell, dir, &turn);
+    return next.x == t->cell.x && next.y == t->cell.y ? cairn_dir_rotate(dir, turn) : dir;
+}
+
 /* --- hitting --------------------------------------------------------------------------- */
 
 /* One target's side: defence, the damage model, the damage, be_hit, the push. */
@@ -186,7 +202,7 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
     if (st == CAIRN_OK && cairn__entity_current(w, target))
         st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
     if (st == CAIRN_OK && held && cairn__alive(w, target))
-        st = push(w, h, ev->push, dir);
+        st = push(w, h, ev->push, push_dir(w, h->head.actor, target, dir));
     return st;
 }
 

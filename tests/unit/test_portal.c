@@ -1,7 +1,8 @@
 /*
  * test_portal.c - portals: joining two edges and stepping through them, with the heading
- * turned as it crosses; the errors; moves, pushes and attacks going through them; and the
- * snapshot and the checksum keeping them.
+ * turned as it crosses; the errors; moves, pushes, attacks and digs going through them, and
+ * an attack's push turned the way the attack crossed; and the snapshot and the checksum
+ * keeping them.
  */
 #include <string.h>
 
@@ -78,7 +79,7 @@ static const char *const loop[] = {
     NULL,
 };
 
-static void moves_and_pushes_go_through_a_portal(void **state)
+static void a_move_goes_through_a_portal_and_a_push_beside_it_does_not(void **state)
 {
     (void)state;
     test_map m;
@@ -146,6 +147,48 @@ static void a_push_round_a_loop_stops_at_what_is_in_the_way(void **state)
     assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
     assert_int_equal(at.x, 0); /* (3, 1), (4, 1), through to (0, 1): then the player */
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_MOVED), 3);
+    map_close(&m);
+}
+
+/* The east edge of (1, 1) joined to the north edge of (3, 2): what goes east out of (1, 1)
+ * arrives in (3, 2) heading south, past the stone between. */
+static const char *const turning[] = {
+    "######", "#@#..#", "###c.#", "#....#", "######", NULL,
+};
+
+static void an_attack_through_a_turning_portal_pushes_the_way_it_arrives(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, turning);
+    assert_ok(m.w, cairn_portal_add(m.w, join(1, 1, CAIRN_DIR_E, 3, 2, CAIRN_DIR_N)));
+    cairn_entity_id player = map_real(&m, 1, 1), crate = map_real(&m, 3, 2);
+    ((cairn_attacking *)map_data(&m, player, CAIRN_DECO_ATTACKING))->push =
+        (cairn_push){.distance = 1, .power = 1};
+    map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_ATTACKED), 1);
+    cairn_cell at;
+    assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
+    assert_int_equal(at.x, 3); /* pushed south, the way the attack arrived, not east */
+    assert_int_equal(at.y, 3);
+    map_close(&m);
+}
+
+static void a_dig_through_a_turning_portal_digs_what_is_on_its_other_side(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "#####", "#@#.#", "###+#", "#####", NULL,
+    };
+    test_map m;
+    map_open(&m, rows);
+    assert_ok(m.w, cairn_portal_add(m.w, join(1, 1, CAIRN_DIR_E, 3, 2, CAIRN_DIR_N)));
+    cairn_entity_id player = map_real(&m, 1, 1);
+    map_beat(&m, player, CAIRN_ACTION_DIG, CAIRN_DIR_E);
+    static const char *const after[] = {
+        "#####", "#@#.#", "###.#", "#####", NULL,
+    };
+    map_assert(&m, after); /* the dirt past the portal is gone; the stone east of @ stays */
     map_close(&m);
 }
 
@@ -225,9 +268,11 @@ int main(void)
         cmocka_unit_test(a_step_through_a_portal_arrives_on_its_other_side),
         cmocka_unit_test(bad_portals_are_refused),
         cmocka_unit_test(many_portals_each_find_their_own),
-        cmocka_unit_test(moves_and_pushes_go_through_a_portal),
+        cmocka_unit_test(a_move_goes_through_a_portal_and_a_push_beside_it_does_not),
         cmocka_unit_test(a_push_follows_the_portal_too),
         cmocka_unit_test(a_push_round_a_loop_stops_at_what_is_in_the_way),
+        cmocka_unit_test(an_attack_through_a_turning_portal_pushes_the_way_it_arrives),
+        cmocka_unit_test(a_dig_through_a_turning_portal_digs_what_is_on_its_other_side),
         cmocka_unit_test(snapshots_and_the_checksum_keep_portals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
