@@ -34,6 +34,28 @@ static int journey(cairn_lua *h, char *why, size_t size)
     return beats + 1;
 }
 
+/* The game so far, recorded and replayed on a host of its own: every beat comes to what its
+ * line recorded. */
+static void replay_verifies(cairn_lua *h)
+{
+    const char *text;
+    ok(h, cairn_session_record(h, &text));
+    cairn_lua *again = session_host(NULL);
+    uint64_t beats;
+    ok(again, cairn_session_replay_start(again, text, &beats));
+    assert_int_equal(beats, session_beat(h));
+    bool done = beats == 0;
+    while (!done)
+        ok(again, cairn_session_replay_step(again, &done));
+    const char *incomplete;
+    ok(again, cairn_session_replay_finish(again, &incomplete));
+    char sum[17], again_sum[17];
+    session_checksum(h, sum);
+    session_checksum(again, again_sum);
+    assert_string_equal(again_sum, sum);
+    cairn_lua_destroy(again);
+}
+
 static void the_way_is_drawn_then_walked_a_beat_a_step(void **state)
 {
     (void)state;
@@ -63,6 +85,7 @@ static void the_way_is_drawn_then_walked_a_beat_a_step(void **state)
     const char *text;
     ok(h, cairn_session_record(h, &text));
     assert_non_null(strstr(text, "\nbeat 2 move "));
+    replay_verifies(h);
     cairn_lua_destroy(h);
 }
 
@@ -94,6 +117,7 @@ static void exploring_stops_by_itself_and_a_stop_plays_nothing(void **state)
     assert_string_equal(why, "there is something here");
     uint64_t beat = session_beat(h);
     assert_true(beat > 0);
+    replay_verifies(h);
     ok(h, cairn_session_explore(h));
     ok(h, cairn_session_travel_stop(h));
     cairn_travel_step step;
