@@ -1,8 +1,9 @@
 /*
  * test_plan.c - move planning: turning, stepping and changing posture cost what the rules
  * say; the budget bounds the plan; postures are allowed only where the mask says; a fall
- * ends a plan; and on 600 random small maps with random rules the planner finds exactly the
- * costs an exhaustive search finds, with ways whose steps add up to them.
+ * ends a plan; and on 600 random small maps with random rules, a third of them joined at
+ * random as portals join a view, the planner finds exactly the costs an exhaustive search
+ * finds, with ways whose steps add up to them.
  */
 #include <string.h>
 
@@ -219,7 +220,7 @@ typedef struct edge {
 /* Every transition out of a state, written from the rules' words rather than the
  * planner's code: turn one facing round either way; change posture where the new one is
  * allowed; step where the posture may go, the facing is within 90 degrees and the posture is
- * allowed on the cell entered. */
+ * allowed on the cell entered - the next cell that way, or the one the space's links name. */
 static int transitions(const cairn_plan_rules *r, const cairn_plan_space *sp, int32_t s, edge *out)
 {
     int32_t F = r->facings, P = r->postures;
@@ -243,11 +244,14 @@ static int transitions(const cairn_plan_rules *r, const cairn_plan_space *sp, in
             if (cairn_dir_dx(fd) * dx + cairn_dir_dy(fd) * dy < 0)
                 continue;
         }
-        int32_t tx = x + dx, ty = y + dy;
-        if (tx < 0 || ty < 0 || tx >= sp->width || ty >= sp->height)
-            continue;
-        int32_t to = ty * sp->width + tx;
-        if (sp->allowed[to] & (1 << posture))
+        int32_t tx = x + dx, ty = y + dy, to;
+        if (sp->links)
+            to = sp->links[cell * 8 + d]; /* where the space says the step goes, if anywhere */
+        else if (tx < 0 || ty < 0 || tx >= sp->width || ty >= sp->height)
+            to = -1;
+        else
+            to = ty * sp->width + tx;
+        if (to >= 0 && sp->allowed[to] & (1 << posture))
             out[n++] = (edge){(to * F + facing) * P + posture, cost};
     }
     return n;
@@ -305,7 +309,8 @@ static void the_planner_matches_an_exhaustive_search_on_600_random_maps(void **s
     cairn_plan *p;
     int32_t want[MAX];
     uint8_t allowed[49], stop[49];
-    long reached = 0, stopped = 0;
+    int32_t links[49 * 8];
+    long reached = 0, stopped = 0, linked = 0;
     for (int map = 0; map < 600; map++) {
         int32_t F = facings[cairn_rng_below(&rng, 4)];
         int32_t P = cairn_rng_range(&rng, 1, 4);
@@ -317,6 +322,15 @@ static void the_planner_matches_an_exhaustive_search_on_600_random_maps(void **s
         for (int32_t c = 0; c < cells; c++) {
             allowed[c] = (uint8_t)(cairn_rng_below(&rng, 4) == 0 ? 0 : cairn_rng_next(&rng));
             stop[c] = (uint8_t)(cairn_rng_below(&rng, 6) == 0 ? cairn_rng_next(&rng) : 0);
+        }
+        /* A third of the spaces are joined at random, as portals join a view: any step may
+         * lead to any cell, or nowhere. */
+        if (cairn_rng_below(&rng, 3) == 0) {
+            for (int32_t i = 0; i < cells * 8; i++)
+                links[i] = cairn_rng_below(&rng, 4) == 0
+                               ? -1
+                               : (int32_t)cairn_rng_below(&rng, (uint32_t)cells);
+            sp.links = links;
         }
         cairn_plan_rules r = {.facings = F, .postures = P, .turn = random_cost(&rng)};
         for (int32_t a = 0; a < P; a++) {
@@ -359,12 +373,14 @@ static void the_planner_matches_an_exhaustive_search_on_600_random_maps(void **s
             if (ends(&r, &sp, start, prev))
                 fail_msg("map %d: a way goes on past a state that ends it", map);
             stopped += sp.stop && (stop[s / P / F] >> (s % P) & 1);
+            linked += sp.links != NULL;
         }
         free(mem);
     }
     /* the maps were not all trivial */
     assert_true(reached > 5000);
     assert_true(stopped > 100);
+    assert_true(linked > 1000);
 }
 
 int main(void)
