@@ -37,6 +37,17 @@ cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y)
     return (cairn_cell){(int32_t)cx, (int32_t)cy};
 }
 
+cairn_cell cairn_lua__cell_fields(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, idx, "x");
+    lua_getfield(L, idx, "y");
+    int top = lua_gettop(L);
+    cairn_cell cell = cairn_lua__check_cell(L, top - 1, top);
+    lua_pop(L, 2);
+    return cell;
+}
+
 int cairn_lua__to_dir(lua_State *L, int idx)
 {
     const cairn_lua *h = cairn_lua__from(L);

@@ -119,11 +119,7 @@ static void push_cell(lua_State *L, cairn_cell cell)
 static cairn_cell check_cell(lua_State *L, int idx)
 {
     luaL_checktype(L, idx, LUA_TTABLE);
-    lua_getfield(L, idx, "x");
-    lua_getfield(L, idx, "y");
-    cairn_cell cell = cairn_lua__check_cell(L, -2, -1);
-    lua_pop(L, 2);
-    return cell;
+    return cairn_lua__cell_fields(L, idx);
 }
 
 static void push_dir(lua_State *L, int dir)

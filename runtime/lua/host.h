@@ -375,6 +375,9 @@ cairn_entity_id cairn_lua__to_entity(lua_State *L, int idx);
 cairn_world *cairn_lua__world(lua_State *L);
 /* The cell given by the integers at x and y; raises for coordinates no grid could have. */
 cairn_cell cairn_lua__check_cell(lua_State *L, int x, int y);
+/* The cell the fields x and y of the table at idx give (the caller has made sure it is a
+ * table, with a message of its own); raises as cairn_lua__check_cell. */
+cairn_cell cairn_lua__cell_fields(lua_State *L, int idx);
 /* A direction name at idx ("n" ... "nw", "none"); nil counts as none when opt. */
 cairn_dir cairn_lua__check_dir(lua_State *L, int idx);
 

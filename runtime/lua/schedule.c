@@ -41,11 +41,7 @@ static cairn_cell check_cell_table(lua_State *L, int idx, const char *what)
 {
     if (!lua_istable(L, idx))
         luaL_error(L, "w:apply: %s is a cell { x =, y = }, not a %s", what, luaL_typename(L, idx));
-    lua_getfield(L, idx, "x");
-    lua_getfield(L, idx, "y");
-    cairn_cell cell = cairn_lua__check_cell(L, lua_gettop(L) - 1, lua_gettop(L));
-    lua_pop(L, 2);
-    return cell;
+    return cairn_lua__cell_fields(L, idx);
 }
 
 /* The field `key` of the entry at idx, a { from =, to = } table, pushed: false when absent. */

@@ -381,10 +381,7 @@ static cairn_cell opt_cell(lua_State *L, int idx, const char *key)
     cairn_cell cell = {-1, -1};
     if (lua_getfield(L, idx, key) != LUA_TNIL) {
         luaL_argexpected(L, lua_istable(L, -1), idx, "a cell { x =, y = }");
-        lua_getfield(L, -1, "x");
-        lua_getfield(L, -2, "y");
-        cell = cairn_lua__check_cell(L, lua_gettop(L) - 1, lua_gettop(L));
-        lua_pop(L, 2);
+        cell = cairn_lua__cell_fields(L, -1);
     }
     lua_pop(L, 1);
     return cell;
