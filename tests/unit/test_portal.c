@@ -13,6 +13,15 @@ static cairn_portal join(int ax, int ay, cairn_dir as, int bx, int by, cairn_dir
     return (cairn_portal){{ax, ay}, as, {bx, by}, bs};
 }
 
+/* The player at (x, y), its attack made to push `distance` cells. */
+static cairn_entity_id pusher(test_map *m, int x, int y, int32_t distance)
+{
+    cairn_entity_id player = map_real(m, x, y);
+    ((cairn_attacking *)map_data(m, player, CAIRN_DECO_ATTACKING))->push =
+        (cairn_push){.distance = distance, .power = 1};
+    return player;
+}
+
 static void a_step_through_a_portal_arrives_on_its_other_side(void **state)
 {
     (void)state;
@@ -85,9 +94,8 @@ static void a_move_goes_through_a_portal_and_a_push_beside_it_does_not(void **st
     test_map m;
     map_open(&m, loop);
     assert_ok(m.w, cairn_portal_add(m.w, join(4, 1, CAIRN_DIR_E, 0, 1, CAIRN_DIR_W)));
-    cairn_entity_id player = map_real(&m, 0, 1), crate = map_real(&m, 3, 1);
-    ((cairn_attacking *)map_data(&m, player, CAIRN_DECO_ATTACKING))->push =
-        (cairn_push){.distance = 1, .power = 1};
+    cairn_entity_id player = pusher(&m, 0, 1, 1);
+    cairn_entity_id crate = map_real(&m, 3, 1);
     /* west out of the start is the end */
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_W);
     cairn_cell at;
@@ -116,9 +124,8 @@ static void a_push_follows_the_portal_too(void **state)
     test_map m;
     map_open(&m, rows);
     assert_ok(m.w, cairn_portal_add(m.w, join(3, 1, CAIRN_DIR_E, 0, 1, CAIRN_DIR_W)));
-    cairn_entity_id player = map_real(&m, 2, 1), crate = map_real(&m, 3, 1);
-    ((cairn_attacking *)map_data(&m, player, CAIRN_DECO_ATTACKING))->push =
-        (cairn_push){.distance = 2, .power = 1};
+    cairn_entity_id player = pusher(&m, 2, 1, 2);
+    cairn_entity_id crate = map_real(&m, 3, 1);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     cairn_cell at;
     assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
@@ -139,9 +146,8 @@ static void a_push_round_a_loop_stops_at_what_is_in_the_way(void **state)
     test_map m;
     map_open(&m, rows);
     assert_ok(m.w, cairn_portal_add(m.w, join(4, 1, CAIRN_DIR_E, 0, 1, CAIRN_DIR_W)));
-    cairn_entity_id player = map_real(&m, 1, 1), crate = map_real(&m, 2, 1);
-    ((cairn_attacking *)map_data(&m, player, CAIRN_DECO_ATTACKING))->push =
-        (cairn_push){.distance = CAIRN_STAT_MAX, .power = 1};
+    cairn_entity_id player = pusher(&m, 1, 1, CAIRN_STAT_MAX);
+    cairn_entity_id crate = map_real(&m, 2, 1);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     cairn_cell at;
     assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
@@ -162,9 +168,8 @@ static void an_attack_through_a_turning_portal_pushes_the_way_it_arrives(void **
     test_map m;
     map_open(&m, turning);
     assert_ok(m.w, cairn_portal_add(m.w, join(1, 1, CAIRN_DIR_E, 3, 2, CAIRN_DIR_N)));
-    cairn_entity_id player = map_real(&m, 1, 1), crate = map_real(&m, 3, 2);
-    ((cairn_attacking *)map_data(&m, player, CAIRN_DECO_ATTACKING))->push =
-        (cairn_push){.distance = 1, .power = 1};
+    cairn_entity_id player = pusher(&m, 1, 1, 1);
+    cairn_entity_id crate = map_real(&m, 3, 2);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_ATTACKED), 1);
     cairn_cell at;
