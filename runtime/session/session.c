@@ -182,6 +182,15 @@ static int64_t int_field(lua_State *L, int idx, const char *key)
     return v;
 }
 
+/* Whether field key of the table at idx is true (neither nil nor false). */
+static bool bool_field(lua_State *L, int idx, const char *key)
+{
+    lua_getfield(L, idx, key);
+    bool v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
 /* The string in field key of the table at idx (kept alive by it), or NULL. */
 static const char *string_field(lua_State *L, int idx, const char *key, size_t *size)
 {
@@ -233,9 +242,7 @@ cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, s
         a[i].name = string_field(L, -1, "name", NULL);
         a[i].label = string_field(L, -1, "label", NULL);
         a[i].key = string_field(L, -1, "key", NULL);
-        lua_getfield(L, -1, "available");
-        a[i].available = lua_toboolean(L, -1);
-        lua_pop(L, 1);
+        a[i].available = bool_field(L, -1, "available");
         a[i].reason = string_field(L, -1, "reason", NULL);
         if (!a[i].reason)
             a[i].reason = "";
@@ -282,9 +289,7 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
     out->choice = string_field(L, t, "choice", NULL);
     out->name = string_field(L, t, "name", NULL);
     out->text = string_field(L, t, "text", NULL);
-    lua_getfield(L, t, "cancel_costs");
-    out->cancel_costs = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    out->cancel_costs = bool_field(L, t, "cancel_costs");
     out->options = strings_of(L, t, "options", &out->option_count);
     out->min = int_field(L, t, "min");
     out->max = int_field(L, t, "max");
@@ -314,9 +319,7 @@ cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *c
         lua_rawgeti(L, t, (lua_Integer)i + 1);
         a[i].label = string_field(L, -1, "label", NULL);
         a[i].effect = string_field(L, -1, "effect", NULL);
-        lua_getfield(L, -1, "timed");
-        a[i].timed = lua_toboolean(L, -1);
-        lua_pop(L, 1);
+        a[i].timed = bool_field(L, -1, "timed");
         size_t cells;
         a[i].cells = ints_of(L, -1, "cells", &cells);
         a[i].cell_count = cells / 2;
