@@ -439,16 +439,19 @@ stack.resolved = 0  -- effects resolved, for the benchmark and tests
 -- makes no garbage: an entry is valid while its effect runs, as ctx is.
 local spare_entries, spare_queues = {}, {}
 
+-- The last table of a spare list, taken off it, or a new one.
+local function take(spares)
+  local n = #spares
+  local t = spares[n]
+  if not t then return {} end
+  spares[n] = nil
+  return t
+end
+
 -- An entry: { def, params, request, shadow, scale, scale_keys }. `from` is the entry whose
 -- effect pushes (its shadow and scale carry on to what it pushes), or nil.
 local function make_entry(item, request, from)
-  local n = #spare_entries
-  local en = spare_entries[n]
-  if en then
-    spare_entries[n] = nil
-  else
-    en = {}
-  end
+  local en = take(spare_entries)
   en.def, en.params, en.request = item.def, item.params, request
   if from then
     en.shadow, en.scale, en.scale_keys = from.shadow, from.scale, from.scale_keys
@@ -460,13 +463,7 @@ end
 stack.make_entry = make_entry
 
 local function make_queue(count)
-  local n = #spare_queues
-  local q = spare_queues[n]
-  if q then
-    spare_queues[n] = nil
-  else
-    q = {}
-  end
+  local q = take(spare_queues)
   q.n, q.next = count, 1
   return q
 end
