@@ -1,8 +1,9 @@
 -- game.lua: games in a room of 10 by 3 cells. range: a card played. The player stands at its
 -- west end with a deck of three strikes and a fireball (base's cards.lua), of which its first
--- turn draws three; a stunned skeleton stands two cells east, in a strike's range. The fireball, when drawn, costs more
--- than the energy left after a strike. The deck is shuffled by the world's generator: the
--- same seed, the same hand, so the screen shows the same at every run.
+-- turn draws three; a stunned skeleton stands two cells east, in a strike's range. The
+-- fireball, when drawn, costs more than the energy left after a strike. The deck is shuffled
+-- by the world's generator: the same seed, the same hand, so the screen shows the same at
+-- every run.
 
 local cards = require "base:cards"
 
@@ -25,35 +26,32 @@ local function room(w, players, deck)
   return p
 end
 
-cairn.game {
-  name = "range",
-  description = "One room: a strike at a skeleton.",
-  width = 12,
-  height = 5,
-  generate = function(w, _, _, players)
-    local p = room(w, players)
-    w:spawn("base:skeleton", 3, 2):apply("base:stun", 100)
-  end,
-  panel = function(_, p) return cards.panel(p) end,
-}
+-- A game in the room: `fill(w, p)` adds what else it holds to the player's room.
+local function room_game(name, description, deck, fill)
+  cairn.game {
+    name = name,
+    description = description,
+    width = 12,
+    height = 5,
+    generate = function(w, _, _, players) fill(w, room(w, players, deck)) end,
+    panel = function(_, p) return cards.panel(p) end,
+  }
+end
+
+room_game("range", "One room: a strike at a skeleton.", nil, function(w)
+  w:spawn("base:skeleton", 3, 2):apply("base:stun", 100)
+end)
 
 -- riposte: the player riposting (base's riposte card), a skeleton next to it, which hits it
 -- in the first beat: a question inside the beat, whether to riposte. riposte_thorns: thorns
 -- too, so that the hit sets off two abilities and the player orders them first.
 -- riposte_far: the skeleton a cell further, so that it hits in the third beat.
 local function riposte_game(name, statuses, x)
-  cairn.game {
-    name = name,
-    description = "One room: a skeleton's hit, answered by " .. table.concat(statuses, " and "),
-    width = 12,
-    height = 5,
-    generate = function(w, _, _, players)
-      local p = room(w, players)
+  room_game(name, "One room: a skeleton's hit, answered by " .. table.concat(statuses, " and "),
+    nil, function(w, p)
       for _, st in ipairs(statuses) do p:apply(st, 100) end
       w:spawn("base:skeleton", x, 2)
-    end,
-    panel = function(_, p) return cards.panel(p) end,
-  }
+    end)
 end
 riposte_game("riposte", { "base:riposting" }, 2)
 riposte_game("riposte_thorns", { "base:riposting", "base:thorny" }, 2)
@@ -73,28 +71,14 @@ cairn.bot { name = "reactor", decide = function() return "none" end,
 
 -- flurry: a hand of flurries (two hits each, base's cards.lua), a stunned skeleton next to
 -- the player: a card whose hits the play screen shows one by one.
-cairn.game {
-  name = "flurry",
-  description = "One room: a flurry at a skeleton.",
-  width = 12,
-  height = 5,
-  generate = function(w, _, _, players)
-    room(w, players, { "base:flurry", "base:flurry", "base:flurry" })
+room_game("flurry", "One room: a flurry at a skeleton.",
+  { "base:flurry", "base:flurry", "base:flurry" }, function(w)
     w:spawn("base:skeleton", 2, 2):apply("base:stun", 100)
-  end,
-  panel = function(_, p) return cards.panel(p) end,
-}
+  end)
 
 -- knight: the player with a hand of reactions (base's dodge and counter), a knight next to
 -- it, which declares its heavy blow in the second beat: the reaction prompt.
-cairn.game {
-  name = "knight",
-  description = "One room: a knight's heavy blow, answered by a reaction.",
-  width = 12,
-  height = 5,
-  generate = function(w, _, _, players)
-    room(w, players, { "base:dodge", "base:counter" })
+room_game("knight", "One room: a knight's heavy blow, answered by a reaction.",
+  { "base:dodge", "base:counter" }, function(w)
     w:spawn("base:knight", 2, 2)
-  end,
-  panel = function(_, p) return cards.panel(p) end,
-}
+  end)
