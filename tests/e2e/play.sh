@@ -138,28 +138,27 @@ press_moving() {
   fail "none of the keys $* moved the player"
 }
 
-# The throwing fixture's game (tests/e2e/packs/throwing: the player with a throwing dagger in
-# its bag, a skeleton in range), one beat in, saved by cairn sim for cairn play to resume.
-start_throwing() {
-  "$cairn" sim --pack "$e2e_packs/throwing" --game throwing:range --bot throwing:wait \
+# start_saved PACK GAME [ARGS...]: the fixture pack's game (tests/e2e/packs/PACK), one beat
+# in with its bot that waits, saved by cairn sim for cairn play (with ARGS) to resume.
+start_saved() {
+  local pack=$1 game=$2
+  shift 2
+  "$cairn" sim --pack "$e2e_packs/$pack" --game "$pack:$game" --bot "$pack:wait" \
     --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
-    fail "sim did not save the throwing game: $(cat "$dir/sim-stderr")"
-  start --save "$save" --pack "$e2e_packs/throwing"
+    fail "sim did not save the $pack:$game game: $(cat "$dir/sim-stderr")"
+  start --save "$save" --pack "$e2e_packs/$pack" "$@"
   wait_for '^HP .*  Beat 1  '
 }
+
+# The throwing fixture's game: the player with a throwing dagger in its bag, a skeleton in
+# range.
+start_throwing() { start_saved throwing range; }
 
 TARGETING='\(Enter, Tab next, Esc cancels\)'
 
-# The cardplay fixture's game (tests/e2e/packs/cardplay: the player with a deck of strikes
-# and a fireball, a stunned skeleton two cells east), one beat in - its first turn drew the
-# hand - saved by cairn sim for cairn play to resume.
-start_cardplay() {
-  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:range --bot cardplay:wait \
-    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
-    fail "sim did not save the card game: $(cat "$dir/sim-stderr")"
-  start --save "$save" --pack "$e2e_packs/cardplay"
-  wait_for '^HP .*  Beat 1  '
-}
+# The cardplay fixture's game: the player with a deck of strikes and a fireball, a stunned
+# skeleton two cells east; one beat in, its first turn drew the hand.
+start_cardplay() { start_saved cardplay range; }
 
 # aim_throw: t, then the throw's prompts up to its target (a menu of what to throw, when it
 # asks, takes the first), until the targeting line shows.
@@ -312,10 +311,7 @@ a_hit_asks_whether_to_riposte)
   # The riposte_far game (tests/e2e/packs/cardplay), one beat in: the skeleton has stepped next
   # to the riposting player; it rests a beat, then hits, and the hit asks in the middle of the
   # beat.
-  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:riposte_far --bot cardplay:wait \
-    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
-    fail "sim did not save the riposte game: $(cat "$dir/sim-stderr")"
-  start --save "$save" --pack "$e2e_packs/cardplay"
+  start_saved cardplay riposte_far
   wait_for '^HP 6/6  .*Beat 1  '
   key .
   wait_for '^HP 6/6  .*Beat 2  '
@@ -332,10 +328,7 @@ a_hit_asks_whether_to_riposte)
 a_card_s_hits_are_shown_one_by_one)
   # The flurry game (tests/e2e/packs/cardplay): a flurry's two hits on the skeleton, with a
   # pace long enough that the first hit stays shown, the second waiting on the stack.
-  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:flurry --bot cardplay:wait \
-    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
-    fail "sim did not save the flurry game: $(cat "$dir/sim-stderr")"
-  start --save "$save" --pack "$e2e_packs/cardplay" --pace 3600000
+  start_saved cardplay flurry --pace 3600000
   wait_for '^HP .*  Beat 1  '
   key c
   wait_for 'play a card: Play which card\?'
@@ -354,10 +347,7 @@ a_card_s_hits_are_shown_one_by_one)
 a_declared_blow_asks_for_a_reaction)
   # The knight game (tests/e2e/packs/cardplay), one beat in: the knight beside the player
   # declares its heavy blow in the next beat, and the player is asked to react.
-  "$cairn" sim --pack "$e2e_packs/cardplay" --game cardplay:knight --bot cardplay:wait \
-    --beats 1 --save "$save" >/dev/null 2>"$dir/sim-stderr" ||
-    fail "sim did not save the knight game: $(cat "$dir/sim-stderr")"
-  start --save "$save" --pack "$e2e_packs/cardplay"
+  start_saved cardplay knight
   wait_for '^HP 6/6  .*Beat 1  '
   key .
   wait_for "react: The knight's heavy blow \(in 1 beat\)"
