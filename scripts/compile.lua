@@ -308,7 +308,7 @@ end
 
 -- How many arguments the runtime calls each kind of content function with, and their names.
 local ARGS = {
-  handler = { "ev" }, movs = { "e" }, algo = { "ev" }, activate = { "e", "dir", "ev" },
+  handler = { "ev" }, movs = { "e", "x", "y" }, algo = { "ev" }, activate = { "e", "dir", "ev" },
   compute = { "e" }, tick = { "e" }, apply = { "e" }, wear_off = { "e" },
   decide = { "e", "outcome" }, enter = { "e", "step" }, exit = { "e", "step" },
 }

@@ -263,7 +263,7 @@
 
 ---@class CairnMovsDef: CairnChangeable
 ---@field name string
----@field fn fun(e: CairnEntity): CairnDir[]? At most 8 directions, best first; not "none".
+---@field fn fun(e: CairnEntity, x: integer, y: integer): CairnDir[]? At most 8 directions, best first; not "none". x, y: the cell e stands on.
 ---@field description? string
 
 ---@class CairnAlgoDef: CairnChangeable
@@ -602,10 +602,12 @@ function CairnWorld:view(from, radius, sight) end
 ---@return CairnPlan
 function CairnWorld:plan(from, options) end
 
----The living player the built-in movs head for from a cell, or nil.
+---The living player the built-in movs head for from a cell, and the cell it stands on; or nil.
 ---@param x integer
 ---@param y integer
----@return CairnEntity?
+---@return CairnEntity? player
+---@return integer? x
+---@return integer? y
 function CairnWorld:closest_player(x, y) end
 
 ---The entity with that e.id, or nil when it is gone.

@@ -69,6 +69,7 @@ static void *new_record(lua_State *L, size_t size)
 typedef struct callback {
     int fn;                      /* the kept function */
     cairn_entity_id entity;      /* pushed first as a handle, unless NONE */
+    bool cell;                   /* then the entity's cell, x and y (nil, nil off the grid) */
     const char *dir;             /* then a direction's name, unless NULL */
     int step;                    /* then a 1-based step number, unless 0 */
     cairn_step_outcome *outcome; /* then the outcome as a table, unless NULL; decide's result */
@@ -209,6 +210,21 @@ static void take_next(lua_State *L, callback *cb)
     cb->outcome->next = (uint32_t)(next - 1);
 }
 
+/* A callback's x and y: its entity's cell, nil and nil when it is not on the grid. Pushes
+ * two values, into the room the caller made. */
+static int push_cell(lua_State *L, cairn_entity_id id)
+{
+    cairn_cell cell;
+    if (cairn_entity_cell(cairn_lua__from(L)->world, id, &cell) == CAIRN_OK) {
+        lua_pushinteger(L, cell.x);
+        lua_pushinteger(L, cell.y);
+    } else {
+        lua_pushnil(L);
+        lua_pushnil(L);
+    }
+    return 2;
+}
+
 static int callback_body(lua_State *L)
 {
     callback *cb = lua_touserdata(L, 1);
@@ -220,6 +236,8 @@ static int callback_body(lua_State *L)
     int n = 0;
     if (!cairn_entity_id_is_none(cb->entity))
         cairn_lua__push_entity(L, cb->entity), n++;
+    if (cb->cell)
+        n += push_cell(L, cb->entity);
     if (cb->dir)
         lua_pushstring(L, cb->dir), n++;
     if (cb->step)
@@ -314,6 +332,8 @@ static int push_direct(lua_State *L, cairn_lua *h, const callback *cb)
             goto fail;
         n++;
     }
+    if (cb->cell)
+        n += push_cell(L, cb->entity);
     if (cb->step)
         lua_pushinteger(L, cb->step), n++;
     if (cb->ev) {
@@ -624,11 +644,12 @@ static int c_decorator(lua_State *L)
 
 /* --- movs and algorithms ----------------------------------------------------------------- */
 
-/* A Lua movs: fn(entity) returns a list of direction names, best first. */
+/* A Lua movs: fn(entity, x, y) returns a list of direction names, best first. */
 static cairn_err lua_movs(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs, size_t *count,
                           void *ud)
 {
-    callback cb = {.fn = (int)(intptr_t)ud, .entity = actor, .dirs = dirs, .count = count};
+    callback cb = {
+        .fn = (int)(intptr_t)ud, .entity = actor, .cell = true, .dirs = dirs, .count = count};
     *count = 0;
     return call_back(host_of(w), &cb);
 }

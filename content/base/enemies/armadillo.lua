@@ -8,9 +8,10 @@ local WATCH, ROLL, REST = 1, 2, 3 -- its steps
 -- The sequence's decide hooks run in the tick stage, after everyone has acted, and choose the
 -- next step. Watching: when the player is in line, face it and roll from the next beat.
 local function spot(e)
-  local p = cairn.world():closest_player(e.x, e.y)
-  if p and (p.x == e.x or p.y == e.y) then
-    e.facing = cairn.dir.toward(p.x - e.x, p.y - e.y) -- the built-in straight movs follows it
+  local x, y = e.x, e.y
+  local p, px, py = cairn.world():closest_player(x, y)
+  if p and (px == x or py == y) then
+    e.facing = cairn.dir.toward(px - x, py - y) -- the built-in straight movs follows it
     return ROLL
   end
 end

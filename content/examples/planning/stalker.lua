@@ -37,15 +37,15 @@ end
 cairn.movs {
   name = "stalk",
   description = "the first step of the cheapest planned way to the closest player",
-  fn = function(e)
+  fn = function(e, x, y)
     local w = cairn.world()
-    local player = w:closest_player(e.x, e.y)
+    local player, px, py = w:closest_player(x, y)
     if not player then return {} end
-    local way = plan_from(w, e):path(player.x, player.y)
+    local way = plan_from(w, e):path(px, py)
     if not way then return {} end -- out of reach within the budget: wait
     -- the first move that changes cell (a change of posture is free to the game here)
     for _, m in ipairs(way) do
-      if m.x ~= e.x or m.y ~= e.y then return { m.via } end
+      if m.x ~= x or m.y ~= y then return { m.via } end
     end
     return {}
   end,

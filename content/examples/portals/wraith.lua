@@ -8,11 +8,11 @@ local SIGHT = 8
 cairn.movs {
   name = "haunt",
   description = "the first step of the cheapest way to the closest player, in its view",
-  fn = function(e)
+  fn = function(e, x, y)
     local w = cairn.world()
-    local player = w:closest_player(e.x, e.y)
+    local player, px, py = w:closest_player(x, y)
     if not player then return {} end
-    local way = w:plan(e, { budget = 2 * SIGHT, view = SIGHT }):path(player.x, player.y)
+    local way = w:plan(e, { budget = 2 * SIGHT, view = SIGHT }):path(px, py)
     if not way or #way == 0 then return {} end
     return { way[1].via }
   end,
