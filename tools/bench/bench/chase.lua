@@ -29,11 +29,12 @@ define("skeleton_handlers", "h", {
 
 -- (c) the same with a Lua movs: basic's choice (the axes that close the distance to the
 -- closest player, the longer first), written in Lua. It returns the directions themselves,
--- the form that builds no table each call.
-local function towards(e)
-  local p = cairn.world():closest_player(e.x, e.y)
+-- the form that builds no table each call, and reads the cells it is given (its own as
+-- arguments, the player's from closest_player) rather than e.x, e.y, p.x and p.y.
+local function towards(_, x, y)
+  local p, px, py = cairn.world():closest_player(x, y)
   if not p then return nil end
-  local dx, dy = p.x - e.x, p.y - e.y
+  local dx, dy = px - x, py - y
   local h = dx > 0 and "e" or dx < 0 and "w" or nil
   local v = dy > 0 and "s" or dy < 0 and "n" or nil
   if math.abs(dy) > math.abs(dx) then h, v = v, h end
