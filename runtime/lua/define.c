@@ -984,6 +984,7 @@ static void drop_world(lua_State *L, cairn_lua *h)
     cairn_world_destroy(h->world);
     h->world = NULL;
     h->world_serial++;
+    cairn_lua__forget_living(L, h);
     new_callbacks(L);
     cairn_lua__scope_reset(h);
 }

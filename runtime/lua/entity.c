@@ -96,6 +96,28 @@ static void new_handle(lua_State *L, cairn_entity_id id)
     luaL_setmetatable(L, entity_meta);
 }
 
+/* The handle on top, of a living entity, is held by the entity's slot in the keep list too,
+ * until the slot's next tenant or the world's end. The cache holds its handles weakly, so
+ * that gone entities' handles go; but a living entity's handle that only the cache held
+ * went too, at each collection, and was made again the next time Lua was handed the entity:
+ * with 100,000 enemies the collector then ran without end, and every movs call made a
+ * handle. */
+static void keep_living(lua_State *L, cairn_lua *h, cairn_entity_id id)
+{
+    if (!h->world || !cairn_entity_is_alive(h->world, id))
+        return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_keep_ref);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, (lua_Integer)id.index + 1);
+    lua_pop(L, 1);
+}
+
+void cairn_lua__forget_living(lua_State *L, cairn_lua *h)
+{
+    lua_newtable(L);
+    lua_rawseti(L, LUA_REGISTRYINDEX, h->entity_keep_ref);
+}
+
 void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
 {
     if (cairn_entity_id_is_none(id)) {
@@ -116,6 +138,7 @@ void cairn_lua__push_entity(lua_State *L, cairn_entity_id id)
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, cairn_lua__id_to_integer(id));
     lua_remove(L, -2);
+    keep_living(L, h, id);
 }
 
 bool cairn_lua__push_kept_entity_in(lua_State *L, const cairn_lua *h, int cache, cairn_entity_id id)
@@ -617,6 +640,9 @@ void cairn_lua__open_entity(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     h->entity_cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    /* The keep list: slot index + 1 -> the handle of the living entity there. */
+    lua_newtable(L);
+    h->entity_keep_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 
     /* The directions' names (cairn_lua__to_dir) and "x" and "y" (e_index), kept by a table
      * the registry keeps. */

@@ -789,7 +789,7 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->scripts_dir = copy_string(dir && *dir ? dir : CAIRN_SCRIPTS_DIR);
     h->callbacks_ref = LUA_NOREF;
-    h->entity_cache_ref = h->world_handle_ref = LUA_NOREF;
+    h->entity_cache_ref = h->entity_keep_ref = h->world_handle_ref = LUA_NOREF;
     h->L = lua_newstate(lua_alloc, h);
     if (!h->scripts_dir || !h->L) {
         cairn_lua_destroy(h);

@@ -62,6 +62,7 @@ struct cairn_lua {
     /* What every push or check of a handle needs, found by a reference or an address rather
      * than by name in the registry: a movs makes several of each per call. */
     int entity_cache_ref; /* the weak cache of entity handles (entity.c) */
+    int entity_keep_ref;  /* living entities' handles, by slot (entity.c) */
     int world_handle_ref; /* the handle of the current world, or false (world.c) */
     /* That handle's address and its world's serial: while the registry holds the handle, no
      * other value has its address, so a world method knows its handle by the address. */
@@ -352,7 +353,11 @@ int cairn_lua__decode(lua_State *L);
 /* --- entity.c ---------------------------------------------------------------------------- */
 
 void cairn_lua__open_entity(lua_State *L);
+/* Pushes the handle of entity id (nil for none): the cached one, else a new one, cached and,
+ * while the entity lives, kept by its slot. Raises out of memory. */
 void cairn_lua__push_entity(lua_State *L, cairn_entity_id id);
+/* Lets go of the living entities' handles the keep list holds: the world they live in ends. */
+void cairn_lua__forget_living(lua_State *L, cairn_lua *h);
 /* Pushes the handle of entity id if the cache has it and returns true; else pushes nothing
  * and returns false. Raises nothing and allocates nothing, for a caller outside any
  * protected call. */

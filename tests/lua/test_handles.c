@@ -1,0 +1,125 @@
+/*
+ * Entity handles and the garbage collector (runtime/lua/entity.c): the cache of handles holds
+ * them weakly, so that gone entities' handles go; a living entity's handle is also held by
+ * its slot, so that a collection does not take it and make the runtime allocate it again the
+ * next time Lua is handed the entity - every beat, for an enemy with a Lua movs. These tests
+ * reach into the host to run the collector, which content cannot.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+/* cmocka needs these before it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include <lauxlib.h>
+
+#include "host.h"
+
+#define PACK(id) CAIRN_TEST_PACKS "/" id
+#define WALKERS  10
+
+static int setup(void **state)
+{
+    cairn_lua_config config = {0};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    if (cairn_lua_create(&config, &h, &err) != CAIRN_OK)
+        fail_msg("cairn_lua_create: %s", err.message);
+    *state = h;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    cairn_lua_destroy(*state);
+    return 0;
+}
+
+static void ok(cairn_lua *h, cairn_err st)
+{
+    if (st != CAIRN_OK)
+        fail_msg("%s: %s", cairn_err_name(st), cairn_lua_error(h));
+}
+
+/* A row of walkers heading for the hero at its far end; their movs is Lua. */
+static cairn_world *crowd(cairn_lua *h)
+{
+    ok(h, cairn_lua_load_pack(h, PACK("crowd")));
+    cairn_world_config config = {.width = 2 * WALKERS + 2, .height = 1, .seed = 1};
+    cairn_world *w = NULL;
+    ok(h, cairn_lua_world_create(h, &config, &w));
+    cairn_type_id hero, walker;
+    ok(h, cairn_type_find(w, "crowd:hero", &hero));
+    ok(h, cairn_type_find(w, "crowd:walker", &walker));
+    cairn_entity_id id;
+    ok(h, cairn_entity_spawn(w, hero, (cairn_cell){2 * WALKERS + 1, 0}, &id));
+    for (int i = 0; i < WALKERS; i++)
+        ok(h, cairn_entity_spawn(w, walker, (cairn_cell){i, 0}, &id));
+    return w;
+}
+
+static uint64_t lua_allocations(const cairn_lua *h)
+{
+    cairn_lua_stats stats;
+    cairn_lua_get_stats(h, &stats);
+    return stats.allocations;
+}
+
+/* How many handles the keep list holds. */
+static int kept(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->entity_keep_ref);
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        n++;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return n;
+}
+
+static void a_living_entitys_handle_outlives_a_collection(void **state)
+{
+    cairn_lua *h = *state;
+    crowd(h);
+    for (int beat = 0; beat < 3; beat++)
+        ok(h, cairn_lua_step(h));
+    assert_int_equal(kept(h), WALKERS + 1); /* the walkers, and the hero closest_player gave */
+    lua_gc(h->L, LUA_GCCOLLECT);
+    lua_gc(h->L, LUA_GCCOLLECT);
+    uint64_t before = lua_allocations(h);
+    for (int beat = 0; beat < 3; beat++)
+        ok(h, cairn_lua_step(h));
+    assert_int_equal(lua_allocations(h) - before, 0);
+}
+
+static void a_new_world_lets_go_of_the_last_ones_handles(void **state)
+{
+    cairn_lua *h = *state;
+    crowd(h);
+    ok(h, cairn_lua_step(h));
+    assert_int_equal(kept(h), WALKERS + 1);
+    cairn_world_config config = {.width = 4, .height = 4, .seed = 1};
+    cairn_world *w = NULL;
+    ok(h, cairn_lua_world_create(h, &config, &w));
+    assert_int_equal(kept(h), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(a_living_entitys_handle_outlives_a_collection, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(a_new_world_lets_go_of_the_last_ones_handles, setup,
+                                        teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
