@@ -137,11 +137,6 @@ cairn_err cairn__type_check(cairn_world *w, cairn_type_id id)
     return CAIRN_OK;
 }
 
-cairn_type *cairn__type(cairn_world *w, cairn_type_id id)
-{
-    return &cairn__types(w)[id];
-}
-
 /* Content's decorators: types hold a handful, so a scan is as quick as anything. */
 long cairn__type_offset_search(const cairn_type *type, cairn_decorator_id deco)
 {

@@ -70,8 +70,6 @@ cairn_err cairn__type_seal(cairn_world *w, cairn_type *type);
 /* Runs one kind of callback of every decorator of an entity's type that has it, in the type's
  * order, stopping at the first error. */
 cairn_err cairn__type_run_callbacks(cairn_world *w, cairn_entity_id id, cairn_callback_kind kind);
-/* The type of a valid id (callers have checked it). */
-cairn_type *cairn__type(cairn_world *w, cairn_type_id id);
 cairn_err cairn__type_check(cairn_world *w, cairn_type_id id);
 /* A data block for a new entity of the type, holding the type's defaults. */
 unsigned char *cairn__type_block_take(cairn_world *w, cairn_type *type);

@@ -94,6 +94,12 @@ static inline cairn_type *cairn__types(const cairn_world *w)
     return w->registry[CAIRN_KIND_TYPE].records;
 }
 
+/* The type of a valid id (callers have checked it). */
+static inline cairn_type *cairn__type(const cairn_world *w, cairn_type_id id)
+{
+    return &cairn__types(w)[id];
+}
+
 static inline cairn_decorator *cairn__decorators(const cairn_world *w)
 {
     return w->registry[CAIRN_KIND_DECORATOR].records;
