@@ -443,20 +443,28 @@ static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_cha
     return chain;
 }
 
-cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
-                            cairn_event *ev)
+/* Most passes are over a chain with no handler: they end here, without the call that would
+ * pin the list (a NULL event goes on, to be refused there). */
+static inline cairn_err pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                             cairn_event *ev, bool all)
 {
     cairn_err st;
     cairn_chain *chain = chain_for_pass(w, id, name, &st);
-    return st ? st : cairn__chain_pass_on(w, chain, ev, false, id);
+    if (st || (ev && (!chain || !chain->list)))
+        return st;
+    return cairn__chain_pass_on(w, chain, ev, all, id);
+}
+
+cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                            cairn_event *ev)
+{
+    return pass(w, id, name, ev, false);
 }
 
 cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
                                 cairn_event *ev)
 {
-    cairn_err st;
-    cairn_chain *chain = chain_for_pass(w, id, name, &st);
-    return st ? st : cairn__chain_pass_on(w, chain, ev, true, id);
+    return pass(w, id, name, ev, true);
 }
 
 cairn_err cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_id name,
