@@ -89,10 +89,9 @@ static cairn_err default_target(cairn_world *w, cairn_attack_event *ev, cairn_di
     if (dir == CAIRN_DIR_NONE || !(e->flags & CAIRN_ENTITY_PLACED))
         return CAIRN_OK;
     cairn_cell cell = cairn__walk(w, e->cell, dir, 1);
-    cairn_entity_id target = CAIRN_ENTITY_NONE;
-    if (!cairn_grid_in_bounds(w, cell))
+    if (!cairn__in_bounds(w, cell))
         return CAIRN_OK;
-    cairn_grid_at(w, cell, CAIRN_LAYER_REAL, &target);
+    cairn_entity_id target = cairn__grid_tenant(w, cell, CAIRN_LAYER_REAL);
     if (!cairn__alive(w, target))
         return CAIRN_OK;
     const cairn_attackable *a = cairn__data(w, target, CAIRN_DECO_ATTACKABLE);

@@ -69,8 +69,8 @@ cairn_err cairn__dig_activate(cairn_world *w, cairn_entity_id actor, cairn_dir d
     ev->power = digging ? digging->power : 0;
     ev->damage = 1;
     ev->cell = cairn__walk(w, e->cell, dir, 1);
-    if (cairn_grid_in_bounds(w, ev->cell))
-        cairn_grid_at(w, ev->cell, CAIRN_LAYER_WALL, &ev->target);
+    if (cairn__in_bounds(w, ev->cell))
+        ev->target = cairn__grid_tenant(w, ev->cell, CAIRN_LAYER_WALL);
     bool held;
     cairn_err st = cairn__stage(w, actor, CAIRN_CHAIN_DIG_CHECK, &ev->result.head, &held);
     if (st == CAIRN_OK && held && cairn__alive(w, actor))

@@ -39,19 +39,12 @@ int32_t cairn_grid_height(const cairn_world *w)
 
 bool cairn_grid_in_bounds(const cairn_world *w, cairn_cell cell)
 {
-    return cell.x >= 0 && cell.y >= 0 && cell.x < w->grid.width && cell.y < w->grid.height;
-}
-
-static uint32_t *slot(cairn_world *w, cairn_cell cell, unsigned layer)
-{
-    return &w->grid.cells[((size_t)cell.y * (size_t)w->grid.width + (size_t)cell.x) *
-                              CAIRN_LAYER_COUNT +
-                          layer];
+    return cairn__in_bounds(w, cell);
 }
 
 static cairn_err check_cell(cairn_world *w, cairn_cell cell)
 {
-    if (!cairn_grid_in_bounds(w, cell))
+    if (!cairn__in_bounds(w, cell))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "cell (%d, %d) is outside the %dx%d grid",
                                 (int)cell.x, (int)cell.y, (int)w->grid.width, (int)w->grid.height);
     return CAIRN_OK;
@@ -64,7 +57,7 @@ static cairn_err free_slot(cairn_world *w, unsigned layer, cairn_cell cell, uint
     cairn_err st = check_cell(w, cell);
     if (st)
         return st;
-    uint32_t *s = slot(w, cell, layer);
+    uint32_t *s = cairn__grid_slot(w, cell, layer);
     if (*s && *s != self)
         return cairn_world_fail(w, CAIRN_ERR_OCCUPIED,
                                 "cell (%d, %d) holds entity %u on the %s layer already",
@@ -115,7 +108,7 @@ void cairn__grid_unlink(cairn_world *w, cairn_entity *e)
 {
     if (!(e->flags & CAIRN_ENTITY_PLACED))
         return;
-    *slot(w, e->cell, cairn__type(w, e->type)->layer) = 0;
+    *cairn__grid_slot(w, e->cell, cairn__type(w, e->type)->layer) = 0;
     e->flags &= (uint8_t)~CAIRN_ENTITY_PLACED;
 }
 
@@ -153,7 +146,6 @@ cairn_err cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cair
     cairn_err st = check_cell(w, cell);
     if (st)
         return st;
-    uint32_t s = *slot(w, cell, layer);
-    *out = s ? (cairn_entity_id){s - 1, w->entities.slots[s - 1].generation} : CAIRN_ENTITY_NONE;
+    *out = cairn__grid_tenant(w, cell, layer);
     return CAIRN_OK;
 }

@@ -75,8 +75,8 @@ static int32_t walk_steps(const cairn_world *w, int32_t steps)
 
 cairn_cell cairn__walk_portals(const cairn_world *w, cairn_cell from, cairn_dir dir, int32_t steps)
 {
-    for (steps = walk_steps(w, steps);
-         steps > 0 && w->portal_count && cairn_grid_in_bounds(w, from); steps--) {
+    for (steps = walk_steps(w, steps); steps > 0 && w->portal_count && cairn__in_bounds(w, from);
+         steps--) {
         int turn;
         from = cairn_portal_step(w, from, dir, &turn);
         dir = cairn_dir_rotate(dir, turn);

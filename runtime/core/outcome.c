@@ -24,7 +24,7 @@ static cairn_err check_delta(cairn_world *w, const cairn_delta *d, size_t i)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "delta %zu: entity %u is at (%d, %d), not (%d, %d)", i + 1, index,
                                 (int)e->cell.x, (int)e->cell.y, (int)d->from.x, (int)d->from.y);
-    if (!cairn_grid_in_bounds(w, d->to))
+    if (!cairn__in_bounds(w, d->to))
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "delta %zu: cell (%d, %d) is off the grid",
                                 i + 1, (int)d->to.x, (int)d->to.y);
     if ((unsigned)d->facing_to > CAIRN_DIR_NONE || e->facing != (uint8_t)d->facing_from)

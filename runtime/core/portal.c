@@ -49,7 +49,7 @@ static uint64_t edge_key(const cairn_world *w, cairn_cell cell, cairn_dir side)
 /* The index of the portal one of whose edges is (cell, side), or -1. */
 static long find(const cairn_world *w, cairn_cell cell, cairn_dir side)
 {
-    if (!side_bit(side) || !cairn_grid_in_bounds(w, cell) || !w->portal_count)
+    if (!side_bit(side) || !cairn__in_bounds(w, cell) || !w->portal_count)
         return -1;
     uint64_t key = edge_key(w, cell, side);
     size_t lo = 0, hi = 2 * (size_t)w->portal_count;
@@ -117,8 +117,8 @@ cairn_err cairn__portal_reserve(cairn_world *w, uint32_t need)
 
 cairn_err cairn__portal_check(cairn_world *w, const cairn_portal *p)
 {
-    if (!cairn_grid_in_bounds(w, p->a) || !cairn_grid_in_bounds(w, p->b)) {
-        cairn_cell c = cairn_grid_in_bounds(w, p->a) ? p->b : p->a;
+    if (!cairn__in_bounds(w, p->a) || !cairn__in_bounds(w, p->b)) {
+        cairn_cell c = cairn__in_bounds(w, p->a) ? p->b : p->a;
         return cairn_world_fail(w, CAIRN_ERR_BOUNDS, "portal: cell (%d, %d) is off the grid",
                                 (int)c.x, (int)c.y);
     }
@@ -204,7 +204,7 @@ cairn_cell cairn_portal_step(const cairn_world *w, cairn_cell cell, cairn_dir di
     if (turn)
         *turn = 0;
     int bit = side_bit(dir);
-    if (!bit || !w->portal_sides || !cairn_grid_in_bounds(w, cell) ||
+    if (!bit || !w->portal_sides || !cairn__in_bounds(w, cell) ||
         !(w->portal_sides[cell_index(w, cell)] & bit))
         return cairn_cell_step(cell, dir, 1);
     const cairn_portal *p = &w->portals[find(w, cell, dir)];

@@ -43,11 +43,11 @@ cairn_err cairn__stage(cairn_world *w, cairn_entity_id id, cairn_chain_id name, 
 cairn_entity_id cairn__blocker(cairn_world *w, cairn_cell cell, unsigned layer, bool *in_bounds)
 {
     cairn_entity_id id = CAIRN_ENTITY_NONE;
-    *in_bounds = cairn_grid_in_bounds(w, cell);
+    *in_bounds = cairn__in_bounds(w, cell);
     if (!*in_bounds)
         return id;
-    cairn_grid_at(w, cell, CAIRN_LAYER_WALL, &id);
+    id = cairn__grid_tenant(w, cell, CAIRN_LAYER_WALL);
     if (cairn_entity_id_is_none(id) && layer != CAIRN_LAYER_WALL)
-        cairn_grid_at(w, cell, (cairn_layer)layer, &id);
+        id = cairn__grid_tenant(w, cell, layer);
     return id;
 }

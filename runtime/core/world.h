@@ -125,6 +125,29 @@ static inline bool cairn__alive(const cairn_world *w, cairn_entity_id id)
     return cairn__entity_current(w, id) && !(w->entities.slots[id.index].flags & CAIRN_ENTITY_DEAD);
 }
 
+/* cairn_grid_in_bounds, inlined for the core's own use. */
+static inline bool cairn__in_bounds(const cairn_world *w, cairn_cell cell)
+{
+    return cell.x >= 0 && cell.y >= 0 && cell.x < w->grid.width && cell.y < w->grid.height;
+}
+
+/* The grid's slot for a layer of an in-bounds cell: the occupant's index + 1, or 0. */
+static inline uint32_t *cairn__grid_slot(const cairn_world *w, cairn_cell cell, unsigned layer)
+{
+    return &w->grid.cells[((size_t)cell.y * (size_t)w->grid.width + (size_t)cell.x) *
+                              CAIRN_LAYER_COUNT +
+                          layer];
+}
+
+/* The entity on a layer of an in-bounds cell, or NONE: cairn_grid_at without the checks its
+ * callers in the core have made. */
+static inline cairn_entity_id cairn__grid_tenant(const cairn_world *w, cairn_cell cell,
+                                                 unsigned layer)
+{
+    uint32_t s = *cairn__grid_slot(w, cell, layer);
+    return s ? (cairn_entity_id){s - 1, w->entities.slots[s - 1].generation} : CAIRN_ENTITY_NONE;
+}
+
 /* The entity's data for a decorator, or NULL when its type lacks it or it holds no bytes
  * (the id must be current). */
 static inline void *cairn__data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco)
