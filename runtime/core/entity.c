@@ -429,6 +429,16 @@ cairn_err cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_id
     return cairn_chain_remove(w, chain, handler);
 }
 
+/* chain_for_pass's way for an entity with chains of its own, or an id or name to refuse: out
+ * of line, so that the common way saves no registers for it. */
+static __attribute__((noinline)) cairn_chain *chain_resolved(cairn_world *w, cairn_entity_id id,
+                                                             cairn_chain_id name, cairn_err *st)
+{
+    cairn_chain *chain = NULL;
+    *st = resolve(w, id, name, &chain);
+    return chain;
+}
+
 /* Passes are the hot path: most entities have no chain of their own, so look at the
  * template directly and resolve only when needed. */
 static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
@@ -438,9 +448,7 @@ static cairn_chain *chain_for_pass(cairn_world *w, cairn_entity_id id, cairn_cha
     if (cairn__entity_current(w, id) && name < w->registry[CAIRN_KIND_CHAIN].names.count &&
         !w->entities.slots[id.index].own_count)
         return template_chain(w, &w->entities.slots[id.index], name);
-    cairn_chain *chain = NULL;
-    *st = resolve(w, id, name, &chain);
-    return chain;
+    return chain_resolved(w, id, name, st);
 }
 
 /* Most passes are over a chain with no handler: they end here, without the call that would
