@@ -142,6 +142,13 @@ cairn_entity_id map_real(test_map *m, int x, int y)
     return map_at(m, x, y, CAIRN_LAYER_REAL);
 }
 
+cairn_cell map_cell(test_map *m, cairn_entity_id id)
+{
+    cairn_cell cell;
+    assert_ok(m->w, cairn_entity_cell(m->w, id, &cell));
+    return cell;
+}
+
 static char glyph_of(test_map *m, int x, int y)
 {
     static const cairn_layer top_first[] = {CAIRN_LAYER_REAL, CAIRN_LAYER_PROJECTILE,

@@ -38,6 +38,9 @@ cairn_entity_id map_at(test_map *m, int x, int y, cairn_layer layer);
 /* The real at (x, y): the common case. */
 cairn_entity_id map_real(test_map *m, int x, int y);
 
+/* The cell the entity stands on; fails the test when it is on none. */
+cairn_cell map_cell(test_map *m, cairn_entity_id id);
+
 /* Asserts that the world now looks like rows, printing both on a mismatch. */
 void map_assert(test_map *m, const char *const *rows);
 

@@ -98,16 +98,15 @@ static void a_move_goes_through_a_portal_and_a_push_beside_it_does_not(void **st
     cairn_entity_id crate = map_real(&m, 3, 1);
     /* west out of the start is the end */
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_W);
-    cairn_cell at;
-    assert_ok(m.w, cairn_entity_cell(m.w, player, &at));
+    cairn_cell at = map_cell(&m, player);
     assert_int_equal(at.x, 4);
     /* the crate is pushed west... from (4, 1) west is (3, 1): the crate goes to (2, 1) */
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_W);
-    assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
+    at = map_cell(&m, crate);
     assert_int_equal(at.x, 2);
     /* east out of the end, through the portal, to the start */
     map_beat(&m, player, CAIRN_ACTION_MOVE, CAIRN_DIR_E);
-    assert_ok(m.w, cairn_entity_cell(m.w, player, &at));
+    at = map_cell(&m, player);
     assert_int_equal(at.x, 0);
     map_close(&m);
 }
@@ -127,8 +126,7 @@ static void a_push_follows_the_portal_too(void **state)
     cairn_entity_id player = pusher(&m, 2, 1, 2);
     cairn_entity_id crate = map_real(&m, 3, 1);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
-    cairn_cell at;
-    assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
+    cairn_cell at = map_cell(&m, crate);
     assert_int_equal(at.x, 1); /* pushed two east out of (3, 1): into (0, 1), then (1, 1) */
     map_close(&m);
 }
@@ -149,8 +147,7 @@ static void a_push_round_a_loop_stops_at_what_is_in_the_way(void **state)
     cairn_entity_id player = pusher(&m, 1, 1, CAIRN_STAT_MAX);
     cairn_entity_id crate = map_real(&m, 2, 1);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
-    cairn_cell at;
-    assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
+    cairn_cell at = map_cell(&m, crate);
     assert_int_equal(at.x, 0); /* (3, 1), (4, 1), through to (0, 1): then the player */
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_MOVED), 3);
     map_close(&m);
@@ -172,8 +169,7 @@ static void an_attack_through_a_turning_portal_pushes_the_way_it_arrives(void **
     cairn_entity_id crate = map_real(&m, 3, 2);
     map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
     assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_ATTACKED), 1);
-    cairn_cell at;
-    assert_ok(m.w, cairn_entity_cell(m.w, crate, &at));
+    cairn_cell at = map_cell(&m, crate);
     assert_int_equal(at.x, 3); /* pushed south, the way the attack arrived, not east */
     assert_int_equal(at.y, 3);
     map_close(&m);

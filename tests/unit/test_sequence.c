@@ -29,9 +29,7 @@ static int step_of(test_map *m, cairn_entity_id id)
 
 static int x_of(test_map *m, cairn_entity_id id)
 {
-    cairn_cell cell;
-    assert_ok(m->w, cairn_entity_cell(m->w, id, &cell));
-    return cell.x;
+    return map_cell(m, id).x;
 }
 
 static void a_three_step_sequence_runs_through_its_steps_in_the_beat_loop(void **state)
