@@ -346,8 +346,11 @@ cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action ac
     if (action.id >= w->registry[CAIRN_KIND_ACTION].names.count || action.dir > CAIRN_DIR_NONE)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "input: no action %u in direction %u",
                                 (unsigned)action.id, (unsigned)action.dir);
-    pc->input = action;
-    pc->has_input = true;
+    /* Input of none is no input: the world is the one a beat leaves behind (its snapshot and
+     * checksum agree), so a front end that takes back what it gave changes nothing. */
+    const cairn_action none = {CAIRN_ACTION_NONE, CAIRN_DIR_NONE};
+    pc->has_input = action.id != CAIRN_ACTION_NONE;
+    pc->input = pc->has_input ? action : none;
     return CAIRN_OK;
 }
 

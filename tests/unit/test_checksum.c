@@ -1,6 +1,7 @@
 /*
  * test_checksum.c - the world's checksum: equal games give equal sums, whatever addresses
- * their memory got, and each kind of state change shows in it.
+ * their memory got, and each kind of state change shows in it; input given and taken back
+ * (input of none) leaves none.
  */
 #include "map.h"
 
@@ -61,11 +62,31 @@ static void every_kind_of_change_shows(void **state)
     map_close(&m);
 }
 
+/* A front end gives input and takes it back between beats (a choice begun, then cancelled): the
+ * world is the one the last beat left, so a save then holds the sum its log has. */
+static void input_taken_back_leaves_the_sum(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, rows);
+    cairn_entity_id p = map_real(&m, 1, 1);
+    map_beat(&m, p, CAIRN_ACTION_MOVE, CAIRN_DIR_E);
+    uint64_t after_beat = cairn_world_checksum(m.w);
+    assert_ok(m.w, cairn_player_input(m.w, p, (cairn_action){CAIRN_ACTION_ATTACK, CAIRN_DIR_E}));
+    assert_true(cairn_world_checksum(m.w) != after_beat);
+    assert_ok(m.w, cairn_player_input(m.w, p, (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_E}));
+    assert_true(cairn_world_checksum(m.w) == after_beat);
+    assert_ok(m.w, cairn_player_input(m.w, p, (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE}));
+    assert_true(cairn_world_checksum(m.w) == after_beat);
+    map_close(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(equal_games_give_equal_sums),
         cmocka_unit_test(every_kind_of_change_shows),
+        cmocka_unit_test(input_taken_back_leaves_the_sum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

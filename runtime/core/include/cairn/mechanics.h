@@ -412,7 +412,8 @@ cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action ac
 cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id);
 
 /* Sets a PlayerControl entity's action for the next beat (CAIRN_ERR_NOT_FOUND without
- * PlayerControl, CAIRN_ERR_INVALID for an unknown action). Without input it does none. */
+ * PlayerControl, CAIRN_ERR_INVALID for an unknown action). Without input it does none; input
+ * of none (whatever its direction) takes back what was given, leaving no input. */
 cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
 
 /* What the built-in action `perform` does: PlayerControl, its one component, calls `fn` as its
