@@ -46,18 +46,25 @@ local function strings(v)
 end
 
 -- What waited for the player (session.lua): a question with the input held and the answers
--- so far, or a choice with the answers given, or false.
+-- so far, or a choice with the answers given, or the input committed for the next beat, or
+-- false.
 local prompt_kinds = { pick = true, number = true, confirm = true, select = true }
+
+local function an_input(given)
+  return type(given) == "table" and
+    (type(given.choice) == "string" and type(given.answers) == "string" or
+      type(given.action) == "string")
+end
 
 local function check_waiting(w, bad)
   if w == false then return end
   local ok = type(w) == "table"
   if ok and w.question ~= nil then
-    local q, held = w.question, w.held
+    local q = w.question
     ok = type(q) == "table" and prompt_kinds[q.kind] and type(q.name) == "string" and
-      type(q.text) == "string" and strings(w.answered) and type(held) == "table" and
-      (type(held.choice) == "string" and type(held.answers) == "string" or
-        type(held.action) == "string")
+      type(q.text) == "string" and strings(w.answered) and an_input(w.held)
+  elseif ok and w.committed ~= nil then
+    ok = an_input(w.committed)
   elseif ok then
     ok = type(w.choice) == "string" and strings(w.given)
   end

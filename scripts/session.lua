@@ -438,7 +438,8 @@ session.api = {
 -- Saving and resuming -------------------------------------------------------------------------
 
 -- What waits for the player, for a save to keep: a question of a beat given up (with the
--- input held and the answers so far), or a choice half answered; false for nothing.
+-- input held and the answers so far), a choice half answered, or the input committed for the
+-- next beat (as the log keeps an input); false for nothing.
 local function waiting(s)
   if s.question then
     return { held = s.held, answered = s.answered, question = s.question }
@@ -446,17 +447,34 @@ local function waiting(s)
   if s.resolving then
     return { choice = s.resolving.entry.name, given = s.resolving.given }
   end
+  if s.pending then return { committed = s.pending } end
   return false
 end
 
+-- A save holds the world as the last beat left it, whose checksum the log has: an input
+-- committed for the next beat is taken out of the world while it is saved, and kept in the
+-- save's `waiting` instead, to be given again (here, and when the save resumes).
 function session.save_state()
   local s = need()
-  return saves.state(s, waiting(s))
+  local committed, p = s.pending, player()
+  if committed and p then p:input("none") end
+  local ok, state = pcall(saves.state, s, waiting(s))
+  if committed and p then
+    session.give(committed)
+    s.pending_mid = nil
+  end
+  if not ok then error(state, 0) end
+  return state
 end
 
 -- Puts back what waited for the player when the game was saved.
 local function wait_again(s, w)
   if not w then return end
+  if w.committed then
+    session.give(w.committed)
+    s.pending_mid = nil
+    return
+  end
   if w.question then
     s.held, s.answered, s.question = w.held, w.answered, w.question
     return

@@ -478,6 +478,26 @@ quit_saves_and_play_resumes)
   [ "$(lines 1 19)" = "$before" ] || fail "the resumed game differs:
 $before"
   ;;
+a_save_after_a_cancelled_choice_resumes)
+  # A choice begun and cancelled passes no beat and leaves the game as it was: the save made
+  # then resumes, the dimmed throw tried and the card's menu cancelled.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  press y
+  key t
+  wait_for '^Throw is not possible now'
+  key c
+  wait_for 'play a card: Play which card\?'
+  named Escape
+  wait_for 'Cancelled: no beat passed'
+  before=$(lines 1 19)
+  key Q
+  wait_exit 0
+  start --save "$save"
+  wait_for '  Beat 1  Seed 7'
+  [ "$(lines 1 19)" = "$before" ] || fail "the resumed game differs:
+$before"
+  ;;
 a_refused_save_is_left_alone)
   [ -d "$packs" ] || fail "no fixture folder given"
   # A file that is not a save, then a save of a game played with another pack.

@@ -112,6 +112,68 @@ static void a_save_that_fails_half_way_leaves_the_last_one(void **state)
     cairn_lua_destroy(h);
 }
 
+static void ok(cairn_lua *h, cairn_err st)
+{
+    if (st)
+        fail_msg("%s", cairn_lua_error(h));
+}
+
+static void step(cairn_lua *h)
+{
+    cairn_session_end ended;
+    ok(h, cairn_session_step(h, &ended));
+}
+
+/* Seed 7 played as a person plays it: a step north-west, then choice `name` begun (when it
+ * can be), its first prompt answered with `answer` when not NULL, and cancelled, so that no
+ * beat passes (or, where the answer commits the choice, before its beat); then a save. The
+ * save resumes to the same game, which goes on as the one saved does. */
+static void saved_after_a_choice_without_a_beat(const char *name, const char *answer)
+{
+    char path[256], saved[17], resumed[17];
+    session_temp("no_beat.sqlite", path);
+    cairn_lua *h = session_start(NULL, 7);
+    ok(h, cairn_session_set_interactive(h, true));
+    ok(h, cairn_session_choose(h, "base:bump"));
+    ok(h, cairn_session_answer(h, "nw"));
+    step(h);
+    if (cairn_session_choose(h, name) == CAIRN_OK) {
+        if (answer)
+            ok(h, cairn_session_answer(h, answer));
+        ok(h, cairn_session_cancel(h, NULL));
+    }
+    assert_int_equal(session_beat(h), 1);
+    save(h, path);
+    session_checksum(h, saved);
+
+    cairn_lua *r = session_host(NULL);
+    cairn_error err;
+    if (cairn_save_read(r, path, &err))
+        fail_msg("saved after %s begun and cancelled: %s", name, err.message);
+    ok(r, cairn_session_set_interactive(r, true));
+    session_checksum(r, resumed);
+    assert_string_equal(resumed, saved);
+    step(h);
+    step(r);
+    session_checksum(h, saved);
+    session_checksum(r, resumed);
+    assert_string_equal(resumed, saved);
+    cairn_lua_destroy(h);
+    cairn_lua_destroy(r);
+}
+
+static void a_save_after_a_choice_that_passed_no_beat_resumes(void **state)
+{
+    (void)state;
+    saved_after_a_choice_without_a_beat("base:play_card", NULL);
+    saved_after_a_choice_without_a_beat("base:throw", NULL); /* dimmed: nothing to throw */
+    saved_after_a_choice_without_a_beat("base:fight", NULL);
+    saved_after_a_choice_without_a_beat("base:dig", NULL);
+    saved_after_a_choice_without_a_beat("base:bump", NULL);
+    /* A card with no target: the pick commits it, and the save keeps it for its beat. */
+    saved_after_a_choice_without_a_beat("base:play_card", "1");
+}
+
 /* Saves 12 beats of seed 7 (with the mod, when not NULL) to path. */
 static void saved_game(const char *mod, const char *path)
 {
@@ -358,6 +420,7 @@ int main(void)
         cmocka_unit_test(a_resumed_game_goes_on_as_the_game_would_have),
         cmocka_unit_test(a_mods_lua_data_on_entities_is_saved),
         cmocka_unit_test(a_save_that_fails_half_way_leaves_the_last_one),
+        cmocka_unit_test(a_save_after_a_choice_that_passed_no_beat_resumes),
         cmocka_unit_test(damaged_and_cut_saves_are_refused_untouched),
         cmocka_unit_test(every_part_of_a_save_edited_is_refused_by_name),
         cmocka_unit_test(a_part_put_in_from_another_save_is_refused),
