@@ -61,12 +61,14 @@ end
 -- inputs again up to it; the log after it goes. Each beat played again must come to the
 -- checksum it came to the first time: a difference means content keeps state the world does
 -- not (outside e.data and w.data), and is told. play_again(entry) plays one beat of the log
--- again. Returns true, or false and why not.
+-- again. Returns true, or false and why not (the game, its checkpoints too, as it was).
 function checkpoints.back_to(s, target, play_again)
   local cps = s.checkpoints
-  while cps[#cps] and cps[#cps].beat > target do cps[#cps] = nil end
-  local cp = cps[#cps]
+  local last = #cps
+  while cps[last] and cps[last].beat > target do last = last - 1 end
+  local cp = cps[last]
   if not cp then return false, "undo reaches no further back" end
+  for i = #cps, last + 1, -1 do cps[i] = nil end
   local log = s.log
   local ok, state = pcall(data.decode, cp.state)
   if not ok then

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "cairn/save.h"
 #include "session.h"
 
 /* The checksum after each beat of one game, seed 1: sums[n] after n beats. */
@@ -67,6 +68,32 @@ static void undo_goes_back_beat_by_beat(void **state)
     cairn_lua_destroy(h);
 }
 
+/* Undo reaches as far back as the oldest checkpoint kept (ten, one every 20 beats): past it
+ * it is refused, and the refusal leaves the game as it was - its checkpoints too, so that the
+ * next beat can be undone and the game saved. */
+static void a_refused_undo_leaves_the_checkpoints(void **state)
+{
+    (void)state;
+    char path[256], before[17], now[17];
+    session_temp("refused_undo.sqlite", path);
+    cairn_lua *h = session_start(NULL, 1);
+    session_play(h, 220); /* checkpoints of beats 40 to 220 */
+    while (cairn_session_undo(h) == CAIRN_OK)
+        ;
+    assert_non_null(strstr(cairn_lua_error(h), "undo reaches no further back"));
+    assert_int_equal(session_beat(h), 40);
+    session_checksum(h, before);
+    assert_string_equal(before, sums[40]);
+    session_play(h, 1);
+    undo(h);
+    session_checksum(h, now);
+    assert_string_equal(now, before);
+    cairn_error err;
+    if (cairn_save_write(h, path, &err))
+        fail_msg("the save after a refused undo: %s", err.message);
+    cairn_lua_destroy(h);
+}
+
 static void undo_takes_back_the_end_of_a_game(void **state)
 {
     (void)state;
@@ -119,6 +146,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(undo_after_n_beats_is_the_game_after_n_minus_1),
         cmocka_unit_test(undo_goes_back_beat_by_beat),
+        cmocka_unit_test(a_refused_undo_leaves_the_checkpoints),
         cmocka_unit_test(undo_takes_back_the_end_of_a_game),
         cmocka_unit_test(the_view_and_its_preview_leave_the_game_as_it_was),
     };
