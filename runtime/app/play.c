@@ -845,15 +845,15 @@ static int leave_ended_game(play *p)
     return write_record(p);
 }
 
-/* The terminal is gone: the game is saved for the next time, or lost with a word why. */
+/* The terminal is gone: the game is saved for the next time, or lost with a word why, and
+ * its replay written as Q writes it. */
 static int hang_up(play *p)
 {
     cairn_error err;
     if (cairn_save_write(p->screen.h, p->save_path, &err))
         return screen_fail(&p->screen, "the terminal is gone, and the game could not be saved: %s",
                            err.message);
-    screen_close(&p->screen);
-    return EXIT_OK;
+    return write_record(p);
 }
 
 static int on_key(play *p, int ch)

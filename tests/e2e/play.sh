@@ -566,6 +566,19 @@ a_closed_terminal_saves_the_game)
   start --save "$save" # which hangs up the terminal of the first
   wait_for '^HP .*  Beat 1  Seed 7'
   ;;
+a_closed_terminal_writes_the_replay)
+  # The terminal hangs up: the game is saved, and --record's replay written as Q writes it.
+  start --seed 7 --save "$save" --record "$dir/replay.txt"
+  wait_for '  Beat 0  Seed 7'
+  press .
+  press .
+  stop "$servers"
+  [ -s "$save" ] || fail "no save at $save"
+  [ -s "$dir/replay.txt" ] || fail "no replay written"
+  "$cairn" replay "$dir/replay.txt" --verify --partial >"$dir/verify" 2>&1 ||
+    fail "the replay does not verify: $(cat "$dir/verify")"
+  grep -q '^verified: 2 beats' "$dir/verify" || fail "replay said: $(cat "$dir/verify")"
+  ;;
 a_small_terminal_asks_for_more)
   start --size 60x20 --seed 7 --save "$save"
   wait_for '^make the terminal at least 48x21'
