@@ -338,7 +338,9 @@ function session.step()
   abilities.record_frames(frames)
   local stepped, err = pcall(w.step, w)
   abilities.record_frames(nil)
-  local answered = abilities.end_beat()
+  -- The answers given inside the beat: asked now, or recorded (a beat played again keeps its
+  -- record in the log, for the next time it is played again).
+  local answered = abilities.end_beat() or mid or nil
   if s.question then return hold_question(s, given) end
   if not stepped then error(err, 0) end
   s.answered, s.frames = nil, frames

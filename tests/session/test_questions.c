@@ -6,8 +6,9 @@
  * into the record, whose replay comes to the same game; a save keeps the question waiting.
  * The games are the fixture pack tests/e2e/packs/cardplay's riposte and riposte_thorns: a
  * skeleton next to the player hits it in the first beat. Then what a front end shows of a
- * beat's resolutions, effect by effect (flurry: a card of two hits); and a knight's blow under
- * way, kept by a save and by undo.
+ * beat's resolutions, effect by effect (flurry: a card of two hits); a knight's blow under
+ * way, kept by a save and by undo; and questions after earlier reactions (knight_riposte),
+ * whose beats are played again with the answers the log keeps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -293,11 +294,58 @@ static void a_save_and_undo_keep_the_actions_under_way(void **state)
     cairn_lua_destroy(resumed);
 }
 
+/* A person plays the knight_riposte game (a riposting player, a knight's heavy blows) for
+ * `beats` beats, answering each reaction question with its second option (a dodge, then
+ * pass: not what the defaults answer) and each riposte yes. Each question plays its beat
+ * again from the last checkpoint with the log's answers, those of earlier reactions too.
+ * Counts the questions of each kind in *reactions and *ripostes. */
+static cairn_lua *knight_answered(int beats, int *reactions, int *ripostes)
+{
+    cairn_lua *h = session_start_game(MOD, "knight_riposte", 5);
+    ok(h, cairn_session_set_interactive(h, true));
+    *reactions = *ripostes = 0;
+    for (int i = 0; i < beats; i++) {
+        ok(h, cairn_session_input(h, "none", NULL));
+        while (step(h) == CAIRN_SESSION_ASKING) {
+            cairn_prompt p = prompt(h);
+            bool pick = p.kind == CAIRN_PROMPT_PICK;
+            ++*(pick ? reactions : ripostes);
+            ok(h, cairn_session_answer(h, pick ? "2" : "yes"));
+        }
+    }
+    return h;
+}
+
+static void questions_after_earlier_reactions_play_their_beat_again_the_same(void **state)
+{
+    (void)state;
+    int reactions, ripostes;
+    cairn_lua *h = knight_answered(14, &reactions, &ripostes);
+    assert_int_equal(session_beat(h), 14);
+    assert_true(reactions >= 3);
+    assert_true(ripostes >= 1);
+    char sum[17], again_sum[17];
+    session_checksum(h, sum);
+    /* The record holds every answer: played again, it comes to the same game. */
+    cairn_lua *again = session_host(MOD);
+    cairn_session_rerun_result r;
+    ok(again, cairn_session_rerun(again, record(h), &r));
+    assert_int_equal(r.differs_at, 0);
+    session_checksum(again, again_sum);
+    assert_string_equal(again_sum, sum);
+    cairn_lua_destroy(again);
+    /* So does undo, beat by beat. */
+    for (int n = 13; n >= 0; n--)
+        ok(h, cairn_session_undo(h));
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_beat_stops_at_the_question_and_goes_on_once_answered),
         cmocka_unit_test(a_cancel_declines_the_riposte),
+        cmocka_unit_test(questions_after_earlier_reactions_play_their_beat_again_the_same),
         cmocka_unit_test(two_triggers_ask_their_order_first_and_the_replay_agrees),
         cmocka_unit_test(a_save_keeps_the_question_waiting),
         cmocka_unit_test(headless_the_default_answers_without_a_question),

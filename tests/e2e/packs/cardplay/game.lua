@@ -82,3 +82,11 @@ room_game("knight", "One room: a knight's heavy blow, answered by a reaction.",
   { "base:dodge", "base:counter" }, function(w)
     w:spawn("base:knight", 2, 2)
   end)
+
+-- knight_riposte: the knight game with the player riposting, so that a blow answered by a
+-- reaction is followed by hits that ask whether to riposte.
+room_game("knight_riposte", "One room: a knight's blows, answered by reactions and ripostes.",
+  { "base:dodge", "base:counter" }, function(w, p)
+    p:apply("base:riposting", 100)
+    w:spawn("base:knight", 2, 2)
+  end)
