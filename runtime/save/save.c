@@ -11,7 +11,7 @@
  * Writing empties and fills the tables in one transaction: SQLite's journal makes a crash or
  * a failure half way leave the previous save whole. Reading checks, before it trusts a byte,
  * that the file is a cairn save (its application id), that SQLite finds it whole
- * (quick_check), that it was written by this cairn and this format, and that every part
+ * (quick_check), that it is of this format (by whichever cairn), and that every part
  * still hashes to its check; the host then refuses other packs, a session that is not the
  * world's and a world that does not come to its checksum.
  */
@@ -603,6 +603,28 @@ static const char *meta(reader *r, const char *key)
     return v;
 }
 
+/* The format, not the version of cairn that wrote it, says whether a save reads: a save
+ * outlives the release that made it for as long as its format is read. One of another format
+ * is refused with the version that made it and what the player can do. */
+static cairn_err check_format(reader *r, const char *format, const char *version)
+{
+    char *end;
+    long n = strtol(format, &end, 10);
+    if (end == format || *end || n < 1)
+        return damaged(r, "its format is not a number");
+    if (!strcmp(format, FORMAT))
+        return CAIRN_OK;
+    if (n > atol(FORMAT))
+        return fail(r->d.err, CAIRN_ERR_INVALID,
+                    "the save %s is of format %ld, made by cairn %.32s, newer than this cairn "
+                    "%s reads (format " FORMAT "): resume it with cairn %.32s or later",
+                    r->d.path, n, version, cairn_version(), version);
+    return fail(r->d.err, CAIRN_ERR_INVALID,
+                "the save %s is of format %ld, made by cairn %.32s, which this cairn %s no "
+                "longer reads (format " FORMAT "): finish that game with cairn %.32s",
+                r->d.path, n, version, cairn_version(), version);
+}
+
 static cairn_err read_meta(reader *r, cairn_session_state *s)
 {
     const char *format = meta(r, "format"), *version = meta(r, "cairn");
@@ -611,14 +633,9 @@ static cairn_err read_meta(reader *r, cairn_session_state *s)
     const char *seed = meta(r, "seed"), *beat = meta(r, "beat");
     if (!format || !version || !s->game || !s->checksum || !seed || !beat)
         return damaged(r, "its description (meta) is incomplete");
-    if (strcmp(format, FORMAT))
-        return fail(r->d.err, CAIRN_ERR_INVALID,
-                    "the save %s is of format %s; this cairn reads format " FORMAT, r->d.path,
-                    format);
-    if (strcmp(version, cairn_version()))
-        return fail(r->d.err, CAIRN_ERR_INVALID,
-                    "the save %s was made by cairn %s; this is cairn %s, which cannot resume it",
-                    r->d.path, version, cairn_version());
+    cairn_err st = check_format(r, format, version);
+    if (st)
+        return st;
     s->seed = strtoull(seed, NULL, 10);
     s->beat = strtoull(beat, NULL, 10);
     return CAIRN_OK;

@@ -380,10 +380,31 @@ static void saves_of_other_packs_or_versions_are_refused_naming_the_difference(v
     refused(pack, path, "pack 'diary' 1.0.0 has changed since");
     diary_copy(pack, "1.0.1", false);
     refused(pack, path, "pack 'diary' is 1.0.1 here but was 1.0.0");
+}
 
+/* A save outlives the cairn that made it while its format is read; one of another format is
+ * refused, naming the cairn that made it and what to do. */
+static void saves_of_other_formats_are_refused_naming_the_version(void **state)
+{
+    (void)state;
+    char path[256], says[512];
+    session_temp("format.sqlite", path);
     saved_game(NULL, path);
-    sql(path, "UPDATE meta SET value = '9.9.9' WHERE key = 'cairn'");
-    refused(NULL, path, "was made by cairn 9.9.9");
+    sql(path, "UPDATE meta SET value = '3' WHERE key = 'format';"
+              "UPDATE meta SET value = '9.9.9' WHERE key = 'cairn'");
+    snprintf(says, sizeof says,
+             "the save %s is of format 3, made by cairn 9.9.9, newer than this cairn %s reads "
+             "(format 2): resume it with cairn 9.9.9 or later",
+             path, cairn_version());
+    refused(NULL, path, says);
+    saved_game(NULL, path);
+    sql(path, "UPDATE meta SET value = '1' WHERE key = 'format';"
+              "UPDATE meta SET value = '0.0.1' WHERE key = 'cairn'");
+    refused(NULL, path, "is of format 1, made by cairn 0.0.1, which this cairn");
+    refused(NULL, path, "no longer reads (format 2): finish that game with cairn 0.0.1");
+    saved_game(NULL, path);
+    sql(path, "UPDATE meta SET value = 'two' WHERE key = 'format'");
+    refused(NULL, path, "is damaged: its format is not a number");
 }
 
 static void a_save_is_never_written_over_another_file(void **state)
@@ -426,6 +447,7 @@ int main(void)
         cmocka_unit_test(a_part_put_in_from_another_save_is_refused),
         cmocka_unit_test(a_session_of_another_game_is_refused_by_the_host),
         cmocka_unit_test(saves_of_other_packs_or_versions_are_refused_naming_the_difference),
+        cmocka_unit_test(saves_of_other_formats_are_refused_naming_the_version),
         cmocka_unit_test(a_save_is_never_written_over_another_file),
         cmocka_unit_test(a_missing_save_is_not_found),
     };
