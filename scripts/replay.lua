@@ -211,7 +211,13 @@ local function parse_line(r, line)
     fail(string.format("nothing may follow the end line (line %d)", r.ended_line))
   end
   if n == 1 then
-    if not FORMATS[line:match("^cairn%-replay (%d+)$") or ""] then
+    local format = line:match("^cairn%-replay (%d+)$")
+    if format and not FORMATS[format] and #format < 10 and tonumber(format) > 3 then
+      fail(string.format("the replay is of format %s, newer than this cairn %s reads (1, 2 " ..
+        "and 3): play it with the cairn that recorded it (its line 2) or a later one", format,
+        host.version))
+    end
+    if not FORMATS[format or ""] then
       fail("this is not a cairn replay of format 1, 2 or 3 (it starts " ..
         quote(line) .. ")")
     end
@@ -350,10 +356,6 @@ local playing -- { r = the parsed replay, next = the next beat to play }
 function replay.start(text, make_world)
   playing = nil
   local r = replay.parse(text)
-  if r.cairn ~= host.version then
-    error(string.format("the replay was made by cairn %s; this is cairn %s, whose games may " ..
-      "differ", r.cairn, host.version), 0)
-  end
   packs.check_identities(r.packs)
   session.start(r.game, r.seed, make_world)
   playing = { r = r, next = 1, session = session.current() }
@@ -404,6 +406,11 @@ local function compare(got, e, beat)
     list[#list + 1] = "sum (the world's checksum) is " .. got.sum .. ", where the replay has " ..
       e.sum
     facts = table.concat(list, "; ")
+  end
+  local made_by = playing.r.cairn
+  if made_by ~= host.version then
+    facts = string.format("%s (the replay was recorded by cairn %s, this is cairn %s)", facts,
+      made_by, host.version)
   end
   refuse("beat %d differs from the replay: %s", beat, facts)
 end

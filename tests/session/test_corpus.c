@@ -3,7 +3,7 @@
  * holds the files each version of cairn wrote (see tests/saves/README.md), of a game whose
  * content is kept beside them as it was (tests/saves/packs): every later build resumes each
  * save (its world comes to the checksum it was saved with) and plays on, and verifies each
- * replay beat by beat.
+ * replay beat by beat. A replay recorded by another version of cairn verifies as well.
  *
  *   test_corpus            verifies the corpus
  *   test_corpus --write    writes this version's files into tests/saves/VERSION/
@@ -157,6 +157,54 @@ static void every_replay_of_the_corpus_verifies(void **state)
     assert_true(each_file(".replay", verify_replay) > 0);
 }
 
+/* A replay says which cairn recorded it; another than this one plays it all the same. */
+static void a_replay_of_another_cairn_verifies(void **state)
+{
+    (void)state;
+    char path[256];
+    session_temp("other.replay", path);
+    cairn_lua *h = corpus_host();
+    ok(h, cairn_session_start(h, GAME, 3), "the game");
+    for (int i = 0; i < 12; i++)
+        bot_beat(h);
+    const char *recorded;
+    ok(h, cairn_session_record(h, &recorded), "the record");
+    char *text = malloc(strlen(recorded) + 16);
+    char line[64];
+    snprintf(line, sizeof line, "\ncairn %s\n", cairn_version());
+    const char *at = strstr(recorded, line);
+    assert_non_null(at);
+    sprintf(text, "%.*s\ncairn 0.0.1\n%s", (int)(at - recorded), recorded, at + strlen(line));
+    cairn_lua_destroy(h);
+    /* Cut at its twelfth beat: its end line says playing, so it verifies as partial. */
+    cairn_lua *v = corpus_host();
+    uint64_t beats;
+    bool done = false;
+    ok(v, cairn_session_replay_start(v, text, &beats), "a replay of cairn 0.0.1");
+    assert_int_equal(beats, 12);
+    while (!done)
+        ok(v, cairn_session_replay_step(v, &done), "its beats");
+    cairn_lua_destroy(v);
+    free(text);
+}
+
+/* A replay of a format newer than this cairn reads is refused, saying what to play it with. */
+static void a_replay_of_a_newer_format_is_refused_naming_it(void **state)
+{
+    (void)state;
+    cairn_lua *h = corpus_host();
+    uint64_t beats;
+    assert_int_not_equal(cairn_session_replay_start(h, "cairn-replay 4\ncairn 0.9.0\n", &beats),
+                         CAIRN_OK);
+    char says[256];
+    snprintf(says, sizeof says,
+             "replay line 1: the replay is of format 4, newer than this cairn %s reads (1, 2 and "
+             "3): play it with the cairn that recorded it (its line 2) or a later one",
+             cairn_version());
+    assert_string_equal(cairn_lua_error(h), says);
+    cairn_lua_destroy(h);
+}
+
 /* --- writing ------------------------------------------------------------------------------ */
 
 static void write_file(const char *path, const char *text)
@@ -219,6 +267,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_save_of_the_corpus_resumes),
         cmocka_unit_test(every_replay_of_the_corpus_verifies),
+        cmocka_unit_test(a_replay_of_another_cairn_verifies),
+        cmocka_unit_test(a_replay_of_a_newer_format_is_refused_naming_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
