@@ -11,6 +11,10 @@ static const cairn_attacking attacking_defaults = {
 static const cairn_moving moving_defaults = {.distance = 1};
 static const cairn_digging digging_defaults = {.power = 1};
 static const cairn_with_hp with_hp_defaults = {.hp = 1, .max = 1};
+/* No input, as a beat's compute leaves it (act.c): an entity that never had input and one whose
+ * input was consumed are the same bytes. */
+static const cairn_player_control player_control_defaults = {
+    .input = {CAIRN_ACTION_NONE, CAIRN_DIR_NONE}};
 
 static const cairn_decorator_id requires_acting[] = {CAIRN_DECO_ACTING};
 static const cairn_decorator_id requires_hp[] = {CAIRN_DECO_WITH_HP};
@@ -46,7 +50,7 @@ static const cairn_decorator_def decorators[CAIRN_DECO_BUILTIN_COUNT] = {
                                .compute = cairn__sequential_compute,
                                .tick = cairn__sequential_tick},
     [CAIRN_DECO_PLAYER_CONTROL] = {.name = "PlayerControl",
-                                   DATA(cairn_player_control, NULL),
+                                   DATA(cairn_player_control, &player_control_defaults),
                                    REQUIRES(requires_acting),
                                    .compute = cairn__player_compute,
                                    .activate = cairn__player_activate},

@@ -174,6 +174,38 @@ static void a_save_after_a_choice_that_passed_no_beat_resumes(void **state)
     saved_after_a_choice_without_a_beat("base:play_card", "1");
 }
 
+/* Every choice of the player, begun (dimmed ones too) and cancelled at its first prompt, at
+ * each of the first beats of a game: the world stays the one the last beat left. */
+static void every_choice_begun_and_cancelled_leaves_the_world(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 5);
+    ok(h, cairn_session_set_interactive(h, true));
+    for (int beat = 0; beat < 40; beat++) {
+        char before[17], after[17];
+        session_checksum(h, before);
+        const cairn_choice_entry *list;
+        size_t n;
+        ok(h, cairn_session_choices(h, &list, &n));
+        char names[16][64];
+        size_t count = n < 16 ? n : 16;
+        for (size_t i = 0; i < count; i++)
+            snprintf(names[i], sizeof names[i], "%s", list[i].name);
+        for (size_t i = 0; i < count; i++) {
+            bool committed = false;
+            if (cairn_session_choose(h, names[i]) == CAIRN_OK)
+                ok(h, cairn_session_cancel(h, &committed));
+            session_checksum(h, after);
+            if (!committed && strcmp(before, after))
+                fail_msg("beat %d: %s begun and cancelled changed the world", beat, names[i]);
+            if (committed) /* a cancel that costs the beat: its input waits, to be taken back */
+                ok(h, cairn_session_input(h, "none", NULL));
+        }
+        session_play(h, 1);
+    }
+    cairn_lua_destroy(h);
+}
+
 /* Saves 12 beats of seed 7 (with the mod, when not NULL) to path. */
 static void saved_game(const char *mod, const char *path)
 {
@@ -442,6 +474,7 @@ int main(void)
         cmocka_unit_test(a_mods_lua_data_on_entities_is_saved),
         cmocka_unit_test(a_save_that_fails_half_way_leaves_the_last_one),
         cmocka_unit_test(a_save_after_a_choice_that_passed_no_beat_resumes),
+        cmocka_unit_test(every_choice_begun_and_cancelled_leaves_the_world),
         cmocka_unit_test(damaged_and_cut_saves_are_refused_untouched),
         cmocka_unit_test(every_part_of_a_save_edited_is_refused_by_name),
         cmocka_unit_test(a_part_put_in_from_another_save_is_refused),

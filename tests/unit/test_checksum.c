@@ -70,6 +70,9 @@ static void input_taken_back_leaves_the_sum(void **state)
     test_map m;
     map_open(&m, rows);
     cairn_entity_id p = map_real(&m, 1, 1);
+    uint64_t before_any = cairn_world_checksum(m.w);
+    assert_ok(m.w, cairn_player_input(m.w, p, (cairn_action){CAIRN_ACTION_NONE, CAIRN_DIR_NONE}));
+    assert_true(cairn_world_checksum(m.w) == before_any); /* never given is no input too */
     map_beat(&m, p, CAIRN_ACTION_MOVE, CAIRN_DIR_E);
     uint64_t after_beat = cairn_world_checksum(m.w);
     assert_ok(m.w, cairn_player_input(m.w, p, (cairn_action){CAIRN_ACTION_ATTACK, CAIRN_DIR_E}));
