@@ -92,6 +92,10 @@ static void a_refused_undo_leaves_the_checkpoints(void **state)
     if (cairn_save_write(h, path, &err))
         fail_msg("the save after a refused undo: %s", err.message);
     cairn_lua_destroy(h);
+    h = session_host(NULL);
+    if (cairn_save_read(h, path, &err))
+        fail_msg("the save after a refused undo does not resume: %s", err.message);
+    cairn_lua_destroy(h);
 }
 
 static void undo_takes_back_the_end_of_a_game(void **state)
