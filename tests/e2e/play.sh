@@ -368,6 +368,40 @@ a_declared_blow_asks_for_a_reaction)
   wait_for 'heavy blow fails \(you dodge\)'
   wait_gone '! knight: heavy blow'
   ;;
+a_riposte_after_earlier_reactions_goes_on)
+  # The knight_riposte game (tests/e2e/packs/cardplay): the knight's blows, each answered with
+  # a dodge (not what the defaults answer), then a riposte. Every question plays its beat again
+  # from the last checkpoint, the earlier reactions' answers with it.
+  start_saved cardplay knight_riposte
+  react_with_a_dodge() {
+    wait_for "react: The knight's heavy blow \(in 1 beat\)"
+    wait_for '│ 2  dodge \(0\) - 1 reaction'
+    key 2
+    wait_for '│ 2  pass'
+    key 2
+  }
+  key .
+  react_with_a_dodge
+  wait_for '^HP 6/6  .*Beat 2  '
+  press .
+  press .
+  press .
+  key .
+  react_with_a_dodge
+  wait_for '^HP 6/6  .*Beat 6  '
+  press .
+  press .
+  press .
+  key .
+  wait_for "react: The knight's heavy blow \(in 1 beat\)"
+  key 2
+  wait_for '^HP 6/6  .*Beat 10  '
+  key .
+  wait_for 'riposte: Riposte for 1 energy\?'
+  key y
+  wait_for '^HP 3/6  .*Beat 11  '
+  wait_for 'You riposte\.'
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw
