@@ -768,10 +768,12 @@ function abilities.effect_again(actor, a, inst, answers, opts)
 end
 
 -- A pick asked of the mid-beat decider outside a choice (a reaction window): the option's
--- number, recorded as the bot's and the person's answers are.
+-- number, recorded as the bot's and the person's answers are. A decline (nil or "!") takes
+-- m.decline, the option that declines, when the pick has one.
 function abilities.ask_pick(m)
   local decide, _, record = decider()
   local v = decide(m)
+  if (v == nil or v == "!") and m.decline then v = m.decline end
   local k = math.tointeger(tonumber(v))
   if not (k and m.options[k]) then
     error(string.format("'%s': the decider answered %s, not one of 1 to %d", m.text,
@@ -820,11 +822,12 @@ function abilities.trigger(event, list, ask)
     end
     while #loud > 1 do
       local m = { kind = "pick", name = "order", choice = event, label = event,
-        actor = loud[1].t.actor, text = "Which resolves first?", options = {} }
+        actor = loud[1].t.actor, text = "Which resolves first?", options = {}, decline = 1 }
       for k, it in ipairs(loud) do
         m.options[k] = { value = k, label = it.a.def.label or (it.a.name:gsub("^[^:]*:", "")) }
       end
       local v = decide(m)
+      if v == nil or v == "!" then v = m.decline end
       local k = math.tointeger(tonumber(v))
       if record and k then record[#record + 1] = "order=" .. k end
       if not (k and loud[k]) then

@@ -328,6 +328,7 @@ local function react(e, rec)
         abilities.label(o.a.name)) .. (o.a.def.free and " - free" or " - 1 reaction") }
     end
     m.options[#options + 1] = { value = #options + 1, label = "pass" }
+    m.decline = #options + 1
     local o = options[abilities.ask_pick(m)]
     if not o then return end
     used[key_of(o)] = true

@@ -368,6 +368,27 @@ a_declared_blow_asks_for_a_reaction)
   wait_for 'heavy blow fails \(you dodge\)'
   wait_gone '! knight: heavy blow'
   ;;
+esc_at_a_reaction_menu_passes)
+  # The knight game: Esc at the menu of reactions passes, and the game goes on.
+  start_saved cardplay knight
+  key .
+  wait_for '│ 3  pass'
+  named Escape
+  wait_for '^HP 6/6  .*Beat 2  '
+  wait_for '! knight: heavy blow, reacted to, 1 beat left'
+  wait_for 'actions 3/3  reactions 2/2'
+  key .
+  wait_for '^HP [0-5]/6  .*Beat 3  '
+  # With --ask-reactions and no reaction in hand, a menu of "pass" alone: Esc passes too.
+  # (That game stopped first: stopping saves it, over the save made for the next.)
+  stop "$servers"
+  start_saved cardplay knight_bare --ask-reactions
+  key .
+  wait_for '│ 1  pass'
+  named Escape
+  wait_for '^HP 6/6  .*Beat 2  '
+  wait_for '! knight: heavy blow, reacted to, 1 beat left'
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw

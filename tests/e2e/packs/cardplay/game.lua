@@ -82,3 +82,9 @@ room_game("knight", "One room: a knight's heavy blow, answered by a reaction.",
   { "base:dodge", "base:counter" }, function(w)
     w:spawn("base:knight", 2, 2)
   end)
+-- knight_bare: the same knight, the player holding no reaction (the strikes and the
+-- fireball): with --ask-reactions, a menu of "pass" alone.
+room_game("knight_bare", "One room: a knight's heavy blow, and no reaction to answer it.",
+  nil, function(w)
+    w:spawn("base:knight", 2, 2)
+  end)
