@@ -59,7 +59,7 @@ local schedule = script("schedule", { choices = choices, util = util })
 local travel = script("travel", { host = host, session = session, util = util, view = view })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
-  sandbox = sandbox, session = session, travel = travel, util = util })
+  sandbox = sandbox, session = session, travel = travel, util = util, view = view })
 local replay = script("replay", { host = host, packs = packs, session = session, util = util })
 
 local runtime = {}

@@ -137,31 +137,74 @@ function travel.go(x, y)
   begin("travel", dirs, { x = x, y = y })
 end
 
--- The nearest cell remembered with a cell never seen next to it, by way of what is
--- remembered: the first step there, or nil when there is none.
-local function explore_step(s, w, p)
-  local seen = s.seen[s.floor] or {}
-  local width, height = w.width, w.height
-  local costs = costs_of(s, w)
-  local d = w:distances(p.x, p.y, { costs = costs, diagonal = true })
-  local best, best_d
-  for y = 0, height - 1 do
-    for x = 0, width - 1 do
-      local i = y * width + x
-      local di = d[i + 1]
-      if di and di > 0 and (not best_d or di < best_d) then
-        for _, delta in ipairs(AROUND) do
-          local nx, ny = x + delta[1], y + delta[2]
-          if nx >= 0 and ny >= 0 and nx < width and ny < height and not seen[ny * width + nx] then
-            best, best_d = { x = x, y = y }, di
-            break
-          end
-        end
+-- The cells just past the edges portals join: the view shows the portal's other side there,
+-- never the cell itself, so no one sees it by standing beside it. Index -> true.
+local function behind_portals(w)
+  local behind = {}
+  for _, portal in ipairs(w.portals and w:portals() or {}) do
+    for _, edge in ipairs({ portal.a, portal.b }) do
+      local x, y = edge.x + DELTA[edge.side][1], edge.y + DELTA[edge.side][2]
+      if x >= 0 and y >= 0 and x < w.width and y < w.height then
+        behind[y * w.width + x] = true
       end
     end
   end
-  if not best then return nil end
-  return path(w, p, best.x, best.y, costs)[1]
+  return behind
+end
+
+-- Whether the cell at index i is remembered with a cell never seen next to it (none that only
+-- a portal hides).
+local function frontier(w, seen, behind, i)
+  if not seen[i] then return false end
+  local width = w.width
+  local x, y = i % width, i // width
+  for _, delta in ipairs(AROUND) do
+    local nx, ny = x + delta[1], y + delta[2]
+    local n = ny * width + nx
+    if nx >= 0 and ny >= 0 and nx < width and ny < w.height and not seen[n] and not behind[n] then
+      return true
+    end
+  end
+  return false
+end
+
+-- Auto-explore heads for a goal, the nearest frontier cell by way of what is remembered, and
+-- keeps it until it is reached or no longer a frontier. A goal reached that is a frontier
+-- still (what it borders cannot be seen from it), or not reached within the length of its way
+-- when chosen, is spent: not headed for again this journey. So a journey ends: each cell is a
+-- goal once at most, and each goal takes no more steps than its way had.
+-- Returns the next step's direction, or nil when nothing is left to explore.
+local function explore_step(s, w, p, e)
+  local seen = s.seen[s.floor] or {}
+  local behind = behind_portals(w)
+  local width = w.width
+  local costs = costs_of(s, w)
+  local here = p.y * width + p.x
+  local goal = e.goal
+  if goal and (goal == here or e.left <= 0 or not frontier(w, seen, behind, goal)) then
+    if goal == here or e.left <= 0 then e.spent[goal] = true end
+    goal = nil
+  end
+  if not goal then
+    local d = w:distances(p.x, p.y, { costs = costs, diagonal = true })
+    local best_d
+    for i = 0, width * w.height - 1 do
+      local di = d[i + 1]
+      if di and di > 0 and (not best_d or di < best_d) and not e.spent[i] and
+          frontier(w, seen, behind, i) then
+        goal, best_d = i, di
+      end
+    end
+    if not goal then return nil end
+  end
+  local dirs = path(w, p, goal % width, goal // width, costs)
+  if not (dirs and dirs[1]) then
+    e.spent[goal], e.goal = true, nil
+    return explore_step(s, w, p, e)
+  end
+  if goal ~= e.goal then e.goal, e.left = goal, #dirs end
+  e.left = e.left - 1
+  return dirs[1]
 end
 
 -- Begins auto-explore; raises why it cannot (an enemy in view, nothing left to explore).
@@ -171,8 +214,9 @@ function travel.explore()
   view.remember(s, w, p)
   local e = next(in_view(s, w, p))
   if e then error("not with an enemy in view", 0) end
-  if not explore_step(s, w, p) then error("nothing left to explore here", 0) end
+  if not explore_step(s, w, p, { spent = {} }) then error("nothing left to explore here", 0) end
   begin("explore")
+  journey.explorer = { spent = {} }
 end
 
 -- The cells the travel under way has still to go through, x, y pairs in one list: the rest of
@@ -227,7 +271,7 @@ function travel.step()
     dir = journey.dirs[journey.at + 1]
   else
     view.remember(s, w, p)
-    dir = explore_step(s, w, p)
+    dir = explore_step(s, w, p, journey.explorer)
     if not dir then
       journey = nil
       return false, "nothing left to explore here"

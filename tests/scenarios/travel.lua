@@ -13,8 +13,9 @@ cairn.entity { name = "lurker", glyph = "g",
 
 local TYPES = { ["@"] = "hero", ["#"] = "rock", ["^"] = "pit", g = "lurker" }
 
--- A game of one floor drawn in rows; the hero sees `sight` cells around it.
-local function cave(name, rows, sight)
+-- A game of one floor drawn in rows; the hero sees `sight` cells around it. `portals`:
+-- { x1, y1, side1, x2, y2, side2 } each, joined as w:portal joins them.
+local function cave(name, rows, sight, portals)
   cairn.game { name = name, width = #rows[1], height = #rows, sight = sight,
     generate = function(w)
       for y, row in ipairs(rows) do
@@ -23,6 +24,7 @@ local function cave(name, rows, sight)
           if t then w:spawn(t, x - 1, y - 1) end
         end
       end
+      for _, p in ipairs(portals or {}) do w:portal(table.unpack(p)) end
     end,
     avoid = function(w, x, y) return w:at(x, y, "trap") ~= nil end }
 end
@@ -45,6 +47,30 @@ cave("hall", {
   "#.......#",
   "#########",
 }, 9)
+
+-- Two rooms joined by a corridor, and by portal doors as the base game places them: the west
+-- room's east side (3, 2) to the east room's west side (11, 2), rock behind each. Through the
+-- door the hero sees the east room where the rock (4, 2) is.
+cave("doors", {
+  "###############",
+  "#...#######...#",
+  "#.@.#######...#",
+  "#...#######...#",
+  "##.#########.##",
+  "##...........##",
+  "###############",
+}, 4, { { 3, 2, "e", 11, 2, "w" } })
+
+test("auto-explore by portal doors ends: the rock a portal hides is not left to explore", function()
+  local g = game("doors")
+  local p = g.world:players()[1]
+  g:explore()
+  local why, beats = g:journey()
+  expect.eq(why, "nothing left to explore here")
+  expect.truthy(beats < 30, "it walked the corridor once, not back and forth")
+  expect.eq(p.x >= 11 and p.y <= 3, true, "into the east room, by the corridor")
+  expect.error(function() g:explore() end, "nothing left to explore here")
+end)
 
 test("auto-explore stops when an enemy comes into view", function()
   local g = game("corner")
