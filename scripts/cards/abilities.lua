@@ -199,6 +199,38 @@ local function ability_of(x)
 end
 abilities.ability_of = ability_of
 
+-- Where payloads nest in an entry's parameters (validate's branches, repeat, x_cost).
+local NESTED = { "payload", "passed", "failed" }
+
+-- Whether a payload hits someone: a damage entry, anywhere in it, not aimed at its actor
+-- alone or at no one. An effect written as code may do anything, so it counts.
+local function hits(payload)
+  if type(payload) == "function" then return true end
+  if type(payload) ~= "table" then return false end
+  for _, entry in ipairs(payload) do
+    for kind, params in pairs(entry) do -- one key
+      local target = type(params) == "table" and params.target
+      if kind == "damage" and target ~= "self" and target ~= "none" then return true end
+      for _, k in ipairs(type(params) == "table" and NESTED or EMPTY) do
+        if hits(params[k]) then return true end
+      end
+    end
+  end
+  return false
+end
+
+-- Whether the ability named is a blow: its effect, or a tick's, hits someone. Worked out once
+-- an ability.
+function abilities.is_blow(name)
+  local a = registry[name]
+  if not a then return false end
+  if a.blow == nil then
+    local def = a.def
+    a.blow = hits(def.effect) or hits(def.ticks and def.ticks.effect)
+  end
+  return a.blow
+end
+
 -- What a front end calls an ability: its label, else its short name.
 function abilities.label(name)
   local a = registry[name]
