@@ -60,16 +60,19 @@ local function path(w, p, x, y, costs)
   return w:path(p.x, p.y, x, y, { costs = costs, diagonal = true })
 end
 
--- The way from the player to (x, y) over what it remembers: a list of directions, or nil and
--- why there is none.
+-- The way from the player to the map's cell (x, y) over what it remembers: a list of
+-- directions, or nil and why there is none. Past a portal, the map's cell shows another of
+-- the level's, seen through it: the way goes there (round by the level, not through).
+-- Returns the cell it goes to too.
 local function way_to(s, w, p, x, y)
   if x < 0 or y < 0 or x >= w.width or y >= w.height then return nil, "that is off the map" end
+  x, y = view.cell_at(s, w, x, y)
   if x == p.x and y == p.y then return nil, "you are there already" end
   local costs = costs_of(s, w, y * w.width + x)
   if not costs[y * w.width + x + 1] then return nil, "you know no way there" end
   local dirs = path(w, p, x, y, costs)
   if not dirs then return nil, "you know no way there" end
-  return dirs
+  return dirs, nil, x, y
 end
 
 -- The cells a list of directions goes through from (x, y), as x, y pairs in one list.
@@ -132,9 +135,9 @@ function travel.go(x, y)
   local s, w = game()
   local p = player(w)
   view.remember(s, w, p)
-  local dirs, why = way_to(s, w, p, x, y)
+  local dirs, why, to_x, to_y = way_to(s, w, p, x, y)
   if not dirs then error(why, 0) end
-  begin("travel", dirs, { x = x, y = y })
+  begin("travel", dirs, { x = to_x, y = to_y })
 end
 
 -- The cells just past the edges portals join: the view shows the portal's other side there,

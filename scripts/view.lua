@@ -98,6 +98,14 @@ function view.visible(s, w, p)
   return cells
 end
 
+-- The level's cell that the map's cell (x, y), on the grid, shows: past a portal, the cell the
+-- player sees there now; else (x, y) itself.
+function view.cell_at(s, w, x, y)
+  local lx, ly = sight_of(s, w, w:players()[1])(x, y)
+  if lx then return lx, ly end
+  return x, y
+end
+
 -- What memory keeps of a cell seen now.
 local function kept_look(w, x, y)
   local kept, kept_color = look(w, x, y, KEPT_FIRST)

@@ -72,6 +72,23 @@ test("auto-explore by portal doors ends: the rock a portal hides is not left to 
   expect.error(function() g:explore() end, "nothing left to explore here")
 end)
 
+test("the travel cursor on a cell seen through a portal door goes to that cell", function()
+  local g = game("doors")
+  local p = g.world:players()[1]
+  g:explore() -- the corridor remembered, and back by it
+  g:journey()
+  g:travel(2, 2)
+  expect.eq(g:journey(), "you are there")
+  -- Two cells past the door the map shows the east room's (12, 2), where the level has rock.
+  expect.eq(g:describe(5, 2), "nothing")
+  local cells, why = g:way(5, 2)
+  expect.eq(why, nil)
+  expect.eq({ cells[#cells - 1], cells[#cells] }, { 12, 2 }, "round by the corridor")
+  g:travel(5, 2)
+  expect.eq(g:journey(), "you are there")
+  expect.eq({ p.x, p.y }, { 12, 2 })
+end)
+
 test("auto-explore stops when an enemy comes into view", function()
   local g = game("corner")
   local p = g.world:players()[1]
