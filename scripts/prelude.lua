@@ -91,6 +91,10 @@ function runtime.travel_stop()
   travel.stop()
 end
 
+function runtime.travel_places()
+  return { cells = travel.places() }
+end
+
 -- w:schedule's beats, on a copy of the world, and what they came to (runtime/lua/schedule.c).
 runtime.schedule_run = schedule.run
 runtime.schedule_finish = schedule.finish

@@ -38,8 +38,8 @@ local function player(w)
 end
 
 -- The cost of entering each cell, as w:path takes it: 1 for a cell the player remembers of
--- this floor with no wall on it, unless the game says to keep off it (but `goal` may be one);
--- not at all for any other.
+-- this floor with no wall on it, unless the game says to keep off it (but `goal` may be one,
+-- and with goal true any may); not at all for any other.
 local function costs_of(s, w, goal)
   local seen = s.seen[s.floor] or {}
   local avoid = s.game.def.avoid
@@ -48,7 +48,7 @@ local function costs_of(s, w, goal)
     for x = 0, width - 1 do
       local i = y * width + x
       local open = seen[i] ~= nil and not w:at(x, y, "wall")
-      if open and avoid and i ~= goal and avoid(w, x, y) then open = false end
+      if open and avoid and goal ~= true and i ~= goal and avoid(w, x, y) then open = false end
       costs[i + 1] = open and 1 or false
     end
   end
@@ -128,6 +128,36 @@ local function begin(kind, dirs, target)
     journey.schedule = w:schedule(p, "move", dirs)
     journey.steps = journey.schedule.steps
   end
+end
+
+-- The places worth travelling to that the player remembers: cells whose remembered look is
+-- of something set in the floor (the stairs, a door), then those of an item, each kind
+-- nearest first by the way the player knows (any it knows no way to last, by row), the
+-- player's own cell left out. x, y pairs in one list.
+function travel.places()
+  local s, w = game()
+  local p = player(w)
+  view.remember(s, w, p)
+  local kinds = view.remembered_kinds()
+  local seen = s.seen[s.floor] or {}
+  local d = w:distances(p.x, p.y, { costs = costs_of(s, w, true), diagonal = true })
+  local found, rank, far = {}, {}, w.width * w.height
+  for i = 0, far - 1 do
+    local kind = seen[i] and kinds[seen[i]]
+    if kind and i ~= p.y * w.width + p.x then
+      found[#found + 1] = i
+      rank[i] = (kind == "floor" and 0 or 2 * far) + (d[i + 1] or far)
+    end
+  end
+  table.sort(found, function(a, b)
+    if rank[a] ~= rank[b] then return rank[a] < rank[b] end
+    return a < b
+  end)
+  local cells = {}
+  for _, i in ipairs(found) do
+    cells[#cells + 1], cells[#cells + 2] = i % w.width, i // w.width
+  end
+  return cells
 end
 
 -- Begins travel to (x, y); raises why it cannot go.

@@ -769,8 +769,30 @@ static int travel_to_cursor(play *p)
     return journey(p);
 }
 
-/* While a travel is aimed: the movement keys move the cursor, Enter or a click goes, Esc
- * drops it; ? and the log's keys as ever. */
+/* Tab: the cursor goes to the place worth travelling to after the one it is on (the first when
+ * it is on none): the stairs, the items the player remembers; shift-Tab to the one before. */
+static int next_place(play *p, bool back)
+{
+    const int32_t *cells;
+    size_t n;
+    if (cairn_session_travel_places(p->screen.h, &cells, &n))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    if (!n) {
+        screen_notice(&p->screen, "You remember no stairs or items on this floor");
+        return SCREEN_GO_ON;
+    }
+    const screen_prompt *sp = &p->screen.prompt;
+    size_t at = n;
+    for (size_t i = 0; i < n; i++)
+        if (cells[2 * i] == sp->x && cells[2 * i + 1] == sp->y)
+            at = i;
+    size_t next = at == n ? (back ? n - 1 : 0) : back ? (at + n - 1) % n : (at + 1) % n;
+    int go = move_cursor_to(p, cells[2 * next], cells[2 * next + 1]);
+    return go == SCREEN_GO_ON ? show_way(p) : go;
+}
+
+/* While a travel is aimed: the movement keys move the cursor, Tab goes through the places worth
+ * going to, Enter or a click goes, Esc drops it; ? and the log's keys as ever. */
 static int on_aim_key(play *p, int ch)
 {
     if (ch == CH_ESC) {
@@ -787,6 +809,8 @@ static int on_aim_key(play *p, int ch)
         int go = move_cursor_by(p, dir);
         return go == SCREEN_GO_ON ? show_way(p) : go;
     }
+    if (ch == CH_TAB || ch == KEY_BTAB)
+        return next_place(p, ch == KEY_BTAB);
     if (is_enter(ch))
         return travel_to_cursor(p);
     int32_t x, y;

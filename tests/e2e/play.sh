@@ -676,6 +676,23 @@ explore_walks_until_something_turns_up)
   key o
   wait_for '^Not with an enemy in view'
   ;;
+tab_goes_to_the_places_worth_travelling_to)
+  # Seed 7: in the first room, Tab moves the travel cursor to the potion, then the pickaxe,
+  # and back to the potion; Enter walks there (a step, onto it).
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key _
+  wait_for '^travel: Go where\?'
+  named Tab
+  wait_for '^healing potion$'
+  named Tab
+  wait_for '^pickaxe$'
+  named BTab
+  wait_for '^healing potion$'
+  named Enter
+  wait_for '^There is something here'
+  wait_for '^HP .*  Beat 1  '
+  ;;
 a_key_stops_a_journey)
   # A key that comes with the Enter that starts travel (sent together, so it is waiting
   # before the first step) stops it: the way is three steps, and they are not all taken.

@@ -11,7 +11,12 @@ cairn.entity { name = "lurker", glyph = "g",
   decorators = { "Attackable", "WithHP", "Killable" }, stats = { hp = 3, team = 2 },
   sequence = { { action = "none", movs = "none" } } }
 
-local TYPES = { ["@"] = "hero", ["#"] = "rock", ["^"] = "pit", g = "lurker" }
+cairn.entity { name = "stairs", glyph = ">", layer = "floor" }
+cairn.entity { name = "gem", glyph = "*", layer = "item" }
+cairn.entity { name = "pebble", glyph = ",", layer = "item" }
+
+local TYPES = { ["@"] = "hero", ["#"] = "rock", ["^"] = "pit", g = "lurker", [">"] = "stairs",
+  ["*"] = "gem", [","] = "pebble" }
 
 -- A game of one floor drawn in rows; the hero sees `sight` cells around it. `portals`:
 -- { x1, y1, side1, x2, y2, side2 } each, joined as w:portal joins them.
@@ -88,6 +93,30 @@ test("the travel cursor on a cell seen through a portal door goes to that cell",
   expect.eq(g:journey(), "you are there")
   expect.eq({ p.x, p.y }, { 12, 2 })
 end)
+
+-- A corridor with a gem, a pebble and stairs along it.
+cave("shop", {
+  "############",
+  "#@.*..,...>#",
+  "############",
+}, 2)
+
+test("the travel cursor's places: what is set in the floor first, then items, nearest first",
+  function()
+    local g = game("shop")
+    expect.eq(g:places(), { 3, 1 }, "the gem, two cells off: the rest is out of sight")
+    g:explore()
+    expect.eq(g:journey(), "there is something here")
+    expect.eq({ g.world:players()[1].x, g.beats }, { 3, 2 }, "on the gem")
+    g:explore()
+    g:journey() -- on the pebble
+    g:explore()
+    g:journey() -- to the end
+    expect.eq(g.world:players()[1].x, 9)
+    expect.eq(g:places(), { 10, 1, 6, 1, 3, 1 }, "the stairs, then the pebble and the gem")
+    g:travel(10, 1)
+    expect.eq(g:journey(), "you are there")
+  end)
 
 test("auto-explore stops when an enemy comes into view", function()
   local g = game("corner")

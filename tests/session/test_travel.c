@@ -127,12 +127,30 @@ static void exploring_stops_by_itself_and_a_stop_plays_nothing(void **state)
     cairn_lua_destroy(h);
 }
 
+static void the_places_are_the_potion_and_the_pickaxe_the_nearer_first(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    const int32_t *cells;
+    size_t n;
+    ok(h, cairn_session_travel_places(h, &cells, &n));
+    /* The room's potion, then its pickaxe, the nearer first. */
+    assert_int_equal(n, 2);
+    const char *text;
+    ok(h, cairn_session_describe(h, cells[0], cells[1], &text));
+    assert_non_null(strstr(text, "healing potion"));
+    ok(h, cairn_session_describe(h, cells[2], cells[3], &text));
+    assert_non_null(strstr(text, "pickaxe"));
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_way_is_drawn_then_walked_a_beat_a_step),
         cmocka_unit_test(a_cell_with_no_known_way_is_refused),
         cmocka_unit_test(exploring_stops_by_itself_and_a_stop_plays_nothing),
+        cmocka_unit_test(the_places_are_the_potion_and_the_pickaxe_the_nearer_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
