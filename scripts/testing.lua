@@ -155,8 +155,8 @@ local function library(pack)
   -- and g:explore() (journeys, as the play screen's _ and o begin them), g:journey() (plays
   -- the journey begun to its end: why it stopped, and its beats), g:way(x, y) (the way a
   -- travel cursor on the map's cell draws: its cells as x, y pairs, and why there is none),
-  -- g:describe(x, y) (what the targeting line says of the map's cell), and g:places() (where
-  -- the travel cursor's Tab goes, x, y pairs).
+  -- g:describe(x, y) (what the targeting line says of the map's cell), g:places() (where the
+  -- travel cursor's Tab goes, x, y pairs) and g:pickup(rule) (what auto-explore picks up).
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
@@ -206,6 +206,7 @@ local function library(pack)
     end
     function g.describe(_, x, y) return view.describe(session.current(), g.world, x, y) end
     function g.places() return travel.places() end
+    function g.pickup(_, rule) travel.set_pickup(rule) end
     function g.messages()
       local texts = {}
       for i, m in ipairs(session.current().messages) do texts[i] = m.text end

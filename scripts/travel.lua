@@ -12,12 +12,13 @@
 --
 -- A journey stops after a beat in which something happened: an enemy came into view, the
 -- player's hp changed, it is not where the step should have taken it, an item lies under its
--- feet, the beat had words for the log, the floor changed or the game ended; and once it is
+-- feet (exploring picks up, a beat, those the front end's rule names: travel.set_pickup), the
+-- beat had words for the log, the floor changed or the game ended; and once it is
 -- there (travel) or nothing is left to explore. Neither walks onto a cell the game's `avoid`
 -- says to keep off (the base game's stairs, which take the player down), but travel may end
 -- on one.
 local use = ... -- what this script uses, from prelude.lua
-local session, util, view = use.session, use.util, use.view
+local compile, session, util, view = use.compile, use.session, use.util, use.view
 local travel = {}
 
 local DELTA = util.DELTA
@@ -120,7 +121,7 @@ local function begin(kind, dirs, target)
   if s.ended then error("the game is over", 0) end
   local p = player(w)
   journey = { kind = kind, dirs = dirs, at = 0, target = target, x = p.x, y = p.y,
-    id = p.id }
+    id = p.id, picked = {} }
   note_before(s, w, p)
   if kind == "travel" then
     -- The schedule: the walk played out once, on a copy of the world. The journey plays its
@@ -158,6 +159,22 @@ function travel.places()
     cells[#cells + 1], cells[#cells + 2] = i % w.width, i // w.width
   end
   return cells
+end
+
+-- What auto-explore picks up as it comes on it: items whose glyph is in `pickup`, or every
+-- item when it is "all"; with the game's `pick_up` choice. A front end's setting.
+local pickup = ""
+
+function travel.set_pickup(glyphs)
+  if type(glyphs) ~= "string" then error("the pickup rule is a string of glyphs, or all", 0) end
+  pickup = glyphs
+end
+
+local function picks_up(s, item)
+  if pickup == "" or not s.game.def.pick_up then return false end
+  if pickup == "all" then return true end
+  local info = compile.type_info(item.type)
+  return info ~= nil and info.glyph ~= nil and pickup:find(info.glyph, 1, true) ~= nil
 end
 
 -- Begins travel to (x, y); raises why it cannot go.
@@ -267,15 +284,16 @@ function travel.rest()
   return cells
 end
 
--- Why the beat just played ends the journey, or nil.
-local function interruption(s, w, p)
+-- Why the beat just played ends the journey, or nil. `picked`: the beat picked up the item
+-- underfoot, whose words in the log are no news.
+local function interruption(s, w, p, picked)
   if s.ended then return "" end
   if s.floor ~= journey.floor then return "" end
   if not p or p.x == nil then return "" end
   -- The log says what happened: a message of this beat (the log keeps the last 200, so it is
   -- the newest message's beat that tells, not how many there are).
   local last = s.messages[#s.messages]
-  if last and last.beat == s.beats then return "" end
+  if last and last.beat == s.beats and not picked then return "" end
   if p.hp ~= journey.hp then return "your hp changed" end
   local ids = {}
   for id in pairs(in_view(s, w, p)) do
@@ -285,8 +303,39 @@ local function interruption(s, w, p)
   if ids[1] then return util.spoken(w:entity(ids[1]).type) .. " comes into view" end
   if p.x ~= journey.x or p.y ~= journey.y then return "something is in the way" end
   local item = w:at(p.x, p.y, "item")
-  if item then return "there is something here" end
+  if item then
+    -- Exploring, the rule may pick it up: the next beat does, once a cell.
+    local here = p.y * w.width + p.x
+    if journey.kind ~= "explore" or journey.picked[here] or not picks_up(s, item) then
+      return "there is something here"
+    end
+    journey.picked[here], journey.pick = true, true
+  end
   return nil
+end
+
+-- After a beat of the journey (`standing`: how session.step left the game; `picked`: the beat
+-- picked up the item underfoot): true while it goes on, else false and why it stopped.
+local function after_beat(s, w, standing, picked)
+  -- Anything but a beat played on ends the journey: the game ended, or the beat waits for the
+  -- player (a question asked inside it), which the front end takes from here.
+  if standing ~= "playing" then
+    journey = nil
+    return false, ""
+  end
+  local p = w:players()[1]
+  if p and p.x then view.remember(s, w, p) end
+  local why = interruption(s, w, p, picked)
+  if why then
+    journey = nil
+    return false, why
+  end
+  if journey.kind == "travel" and journey.at >= journey.steps then
+    journey = nil
+    return false, "you are there"
+  end
+  note_before(s, w, p)
+  return true
 end
 
 -- Plays the next beat of the journey under way. Returns true while it goes on; else false and
@@ -295,6 +344,15 @@ function travel.step()
   if not journey then return false, "" end
   local s, w = game()
   local p = player(w)
+  if journey.pick then -- exploring, the item underfoot is to be picked up
+    journey.pick = nil
+    local ok, committed = pcall(session.choose, s.game.def.pick_up)
+    if not (ok and committed) then -- it cannot be now (a full bag)
+      journey = nil
+      return false, "there is something here"
+    end
+    return after_beat(s, w, session.step(), true)
+  end
   local dir
   if journey.kind == "travel" then
     if journey.at >= journey.steps then
@@ -313,25 +371,7 @@ function travel.step()
   journey.at = journey.at + 1
   journey.x, journey.y = journey.x + DELTA[dir][1], journey.y + DELTA[dir][2]
   session.input("move", dir)
-  -- Anything but a beat played on ends the journey: the game ended, or the beat waits for the
-  -- player (a question asked inside it), which the front end takes from here.
-  if session.step() ~= "playing" then
-    journey = nil
-    return false, ""
-  end
-  p = w:players()[1]
-  if p and p.x then view.remember(s, w, p) end
-  local why = interruption(s, w, p)
-  if why then
-    journey = nil
-    return false, why
-  end
-  if journey.kind == "travel" and journey.at >= journey.steps then
-    journey = nil
-    return false, "you are there"
-  end
-  note_before(s, w, p)
-  return true
+  return after_beat(s, w, session.step())
 end
 
 -- Stops the journey under way (a key was pressed); nothing happens to the game.

@@ -467,6 +467,11 @@ cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_
     return CAIRN_OK;
 }
 
+cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
+{
+    return refusal(call_runtime(h, "travel_pickup", glyphs ? glyphs : "", 0), CAIRN_ERR_INVALID);
+}
+
 /* --- saved states ------------------------------------------------------------------------ */
 
 static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)

@@ -693,6 +693,15 @@ tab_goes_to_the_places_worth_travelling_to)
   wait_for '^There is something here'
   wait_for '^HP .*  Beat 1  '
   ;;
+explore_picks_up_what_the_rule_names)
+  # Seed 7 with --pickup '!': exploring picks the potion up on its way, a beat of its own,
+  # and walks on, to the bat.
+  start --seed 7 --save "$save" --pickup '!'
+  wait_for '  Beat 0  Seed 7'
+  key o
+  wait_for '^Bat comes into view'
+  wait_for 'You pick up the healing potion'
+  ;;
 a_key_stops_a_journey)
   # A key that comes with the Enter that starts travel (sent together, so it is waiting
   # before the first step) stops it: the way is three steps, and they are not all taken.

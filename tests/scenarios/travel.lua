@@ -15,13 +15,24 @@ cairn.entity { name = "stairs", glyph = ">", layer = "floor" }
 cairn.entity { name = "gem", glyph = "*", layer = "item" }
 cairn.entity { name = "pebble", glyph = ",", layer = "item" }
 
+-- The game's pick-up choice: the item underfoot goes into the hero's e.data.held.
+cairn.choice { name = "grab", key = "g", label = "grab",
+  available = function(a) return a.x ~= nil and cairn.world():at(a.x, a.y, "item") ~= nil end,
+  perform = function(a)
+    local item = cairn.world():at(a.x, a.y, "item")
+    item:lift()
+    a.data.held = a.data.held or {}
+    a.data.held[#a.data.held + 1] = item.id
+    return true
+  end }
+
 local TYPES = { ["@"] = "hero", ["#"] = "rock", ["^"] = "pit", g = "lurker", [">"] = "stairs",
   ["*"] = "gem", [","] = "pebble" }
 
 -- A game of one floor drawn in rows; the hero sees `sight` cells around it. `portals`:
 -- { x1, y1, side1, x2, y2, side2 } each, joined as w:portal joins them.
 local function cave(name, rows, sight, portals)
-  cairn.game { name = name, width = #rows[1], height = #rows, sight = sight,
+  cairn.game { name = name, width = #rows[1], height = #rows, sight = sight, pick_up = "grab",
     generate = function(w)
       for y, row in ipairs(rows) do
         for x = 1, #row do
@@ -105,6 +116,7 @@ test("the travel cursor's places: what is set in the floor first, then items, ne
   function()
     local g = game("shop")
     expect.eq(g:places(), { 3, 1 }, "the gem, two cells off: the rest is out of sight")
+    g:pickup("")
     g:explore()
     expect.eq(g:journey(), "there is something here")
     expect.eq({ g.world:players()[1].x, g.beats }, { 3, 2 }, "on the gem")
@@ -117,6 +129,24 @@ test("the travel cursor's places: what is set in the floor first, then items, ne
     g:travel(10, 1)
     expect.eq(g:journey(), "you are there")
   end)
+
+test("auto-explore picks up the items its rule names, and stops at the others", function()
+  local g = game("shop")
+  local p = g.world:players()[1]
+  g:pickup("*")
+  g:explore()
+  expect.eq(g:journey(), "there is something here")
+  expect.eq(p.x, 6, "on the pebble")
+  expect.eq(g.beats, 6, "five steps and the beat the gem was picked up in")
+  expect.eq(#p.data.held, 1)
+  expect.eq(g.world:entity(p.data.held[1]).type, "scenario:gem")
+  expect.eq(g:undo(), true, "the pick-up a beat of its own")
+  g:pickup("all")
+  g:explore()
+  expect.eq(g:journey(), "nothing left to explore here")
+  expect.eq(#p.data.held, 2)
+  g:pickup("")
+end)
 
 test("auto-explore stops when an enemy comes into view", function()
   local g = game("corner")

@@ -167,6 +167,10 @@ cairn_err cairn_session_travel_stop(cairn_lua *h);
  * landmarks first, each kind nearest first by the way the player knows. x, y pairs, *count
  * of them; owned by the host until the next call of it. */
 cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count);
+/* Which items auto-explore picks up, with the game's pick-up choice, as it comes on them: their
+ * glyphs ("!-" potions and throwing daggers in the base game), "*" every item, "" none (the
+ * default). */
+cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs);
 
 /* Asks the bot named `bot` for the player's action for the next beat. */
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
