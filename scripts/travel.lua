@@ -40,8 +40,9 @@ end
 
 -- The cost of entering each cell, as w:path takes it: 1 for a cell the player remembers of
 -- this floor with no wall on it, unless the game says to keep off it (but `goal` may be one,
--- and with goal true any may); not at all for any other.
-local function costs_of(s, w, goal)
+-- and with goal true any may); not at all for any other, nor for one where the player p sees
+-- something stand now (a crate, a monster: a step into it goes nowhere).
+local function costs_of(s, w, p, goal)
   local seen = s.seen[s.floor] or {}
   local avoid = s.game.def.avoid
   local costs, width = {}, w.width
@@ -52,6 +53,11 @@ local function costs_of(s, w, goal)
       if open and avoid and goal ~= true and i ~= goal and avoid(w, x, y) then open = false end
       costs[i + 1] = open and 1 or false
     end
+  end
+  for _, c in ipairs(view.visible(s, w, p)) do
+    local i = c.y * width + c.x
+    local e = w:at(c.x, c.y, "real")
+    if e and e.id ~= p.id and i ~= goal then costs[i + 1] = false end
   end
   return costs
 end
@@ -69,7 +75,7 @@ local function way_to(s, w, p, x, y)
   if x < 0 or y < 0 or x >= w.width or y >= w.height then return nil, "that is off the map" end
   x, y = view.cell_at(s, w, x, y)
   if x == p.x and y == p.y then return nil, "you are there already" end
-  local costs = costs_of(s, w, y * w.width + x)
+  local costs = costs_of(s, w, p, y * w.width + x)
   if not costs[y * w.width + x + 1] then return nil, "you know no way there" end
   local dirs = path(w, p, x, y, costs)
   if not dirs then return nil, "you know no way there" end
@@ -141,7 +147,7 @@ function travel.places()
   view.remember(s, w, p)
   local kinds = view.remembered_kinds()
   local seen = s.seen[s.floor] or {}
-  local d = w:distances(p.x, p.y, { costs = costs_of(s, w, true), diagonal = true })
+  local d = w:distances(p.x, p.y, { costs = costs_of(s, w, p, true), diagonal = true })
   local found, rank, far = {}, {}, w.width * w.height
   for i = 0, far - 1 do
     local kind = seen[i] and kinds[seen[i]]
@@ -218,21 +224,37 @@ local function frontier(w, seen, behind, i)
   return false
 end
 
+-- The frontier cells explore reached that border the unseen still (what they border cannot be
+-- seen from them: past a portal the view shows its other side), by session and floor: it heads
+-- for them no more. A save does not keep them: a resumed game learns them again.
+local hidden_by = setmetatable({}, { __mode = "k" })
+
+local function hidden_of(s)
+  local floors = hidden_by[s] or {}
+  hidden_by[s] = floors
+  floors[s.floor] = floors[s.floor] or {}
+  return floors[s.floor]
+end
+
 -- Auto-explore heads for a goal, the nearest frontier cell by way of what is remembered, and
 -- keeps it until it is reached or no longer a frontier. A goal reached that is a frontier
--- still (what it borders cannot be seen from it), or not reached within the length of its way
--- when chosen, is spent: not headed for again this journey. So a journey ends: each cell is a
--- goal once at most, and each goal takes no more steps than its way had.
--- Returns the next step's direction, or nil when nothing is left to explore.
+-- still is hidden (above); one not reached within the length of its way when chosen is spent:
+-- not headed for again this journey. So a journey ends: each cell is a goal once at most, and
+-- each goal takes no more steps than its way had. Returns the next step's direction, or nil
+-- when nothing is left to explore.
 local function explore_step(s, w, p, e)
   local seen = s.seen[s.floor] or {}
-  local behind = behind_portals(w)
+  local behind, hidden = behind_portals(w), hidden_of(s)
   local width = w.width
-  local costs = costs_of(s, w)
+  local costs = costs_of(s, w, p)
   local here = p.y * width + p.x
   local goal = e.goal
   if goal and (goal == here or e.left <= 0 or not frontier(w, seen, behind, goal)) then
-    if goal == here or e.left <= 0 then e.spent[goal] = true end
+    if goal == here then
+      hidden[goal] = true
+    elseif e.left <= 0 then
+      e.spent[goal] = true
+    end
     goal = nil
   end
   if not goal then
@@ -240,7 +262,7 @@ local function explore_step(s, w, p, e)
     local best_d
     for i = 0, width * w.height - 1 do
       local di = d[i + 1]
-      if di and di > 0 and (not best_d or di < best_d) and not e.spent[i] and
+      if di and di > 0 and (not best_d or di < best_d) and not e.spent[i] and not hidden[i] and
           frontier(w, seen, behind, i) then
         goal, best_d = i, di
       end

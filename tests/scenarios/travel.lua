@@ -11,6 +11,7 @@ cairn.entity { name = "lurker", glyph = "g",
   decorators = { "Attackable", "WithHP", "Killable" }, stats = { hp = 3, team = 2 },
   sequence = { { action = "none", movs = "none" } } }
 
+cairn.entity { name = "boulder", glyph = "0" } -- on the real layer: it stands in the way
 cairn.entity { name = "stairs", glyph = ">", layer = "floor" }
 cairn.entity { name = "gem", glyph = "*", layer = "item" }
 cairn.entity { name = "pebble", glyph = ",", layer = "item" }
@@ -27,7 +28,7 @@ cairn.choice { name = "grab", key = "g", label = "grab",
   end }
 
 local TYPES = { ["@"] = "hero", ["#"] = "rock", ["^"] = "pit", g = "lurker", [">"] = "stairs",
-  ["*"] = "gem", [","] = "pebble" }
+  ["*"] = "gem", [","] = "pebble", ["0"] = "boulder" }
 
 -- A game of one floor drawn in rows; the hero sees `sight` cells around it. `portals`:
 -- { x1, y1, side1, x2, y2, side2 } each, joined as w:portal joins them.
@@ -146,6 +147,25 @@ test("auto-explore picks up the items its rule names, and stops at the others", 
   expect.eq(g:journey(), "nothing left to explore here")
   expect.eq(#p.data.held, 2)
   g:pickup("")
+end)
+
+-- Two rooms, a boulder in the doorway between them.
+cave("blocked", {
+  "#########",
+  "#@..#...#",
+  "#...0...#",
+  "#...#...#",
+  "#########",
+}, 2)
+
+test("auto-explore goes round what it sees standing in the way, never into it", function()
+  local g = game("blocked")
+  local p = g.world:players()[1]
+  g:explore()
+  local why = g:journey()
+  expect.eq(why, "nothing left to explore here")
+  expect.truthy(p.x <= 3, "still in the west room")
+  expect.error(function() g:explore() end, "nothing left to explore here")
 end)
 
 test("auto-explore stops when an enemy comes into view", function()
