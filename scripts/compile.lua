@@ -114,6 +114,11 @@ function compile.type_info(name)
   return types[name]
 end
 
+-- Each entity type of the current world: for name, info in compile.each_type() (in no order).
+function compile.each_type()
+  return next, types, nil
+end
+
 -- Reports what went wrong with definition e, and keeps it for the names that refer to e.
 local function report(e, err)
   define.problem(e.where, "cairn.%s%s: %s", e.kind, e.name and (" '" .. e.name .. "'") or "",

@@ -63,7 +63,7 @@ local fields = {
   sequence = { name = "string", steps = "list", description = "string" },
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
-    panel = "function", avoid = "function",
+    panel = "function", avoid = "function", pick_up = "string",
     sight = "number", description = "string" },
   bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",

@@ -56,10 +56,11 @@ local session = script("session", { abilities = abilities, checkpoints = checkpo
   util = util })
 local view = script("view", { compile = compile, session = session, util = util })
 local schedule = script("schedule", { choices = choices, util = util })
-local travel = script("travel", { host = host, session = session, util = util, view = view })
+local travel = script("travel", { compile = compile, host = host, session = session, util = util,
+  view = view })
 local testing = script("testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
-  sandbox = sandbox, session = session, travel = travel, util = util })
+  sandbox = sandbox, session = session, travel = travel, util = util, view = view })
 local replay = script("replay", { host = host, packs = packs, session = session, util = util })
 
 local runtime = {}
@@ -89,6 +90,14 @@ end
 
 function runtime.travel_stop()
   travel.stop()
+end
+
+function runtime.travel_places()
+  return { cells = travel.places() }
+end
+
+function runtime.travel_pickup(glyphs)
+  travel.set_pickup(glyphs)
 end
 
 -- w:schedule's beats, on a copy of the world, and what they came to (runtime/lua/schedule.c).

@@ -178,8 +178,8 @@ end
 function session.cancel()
   local s = need()
   local q = s.question
-  if q then -- the beat is committed: a cancel declines what asks (an order takes the first)
-    s.answered[#s.answered + 1], s.question = q.name == "order" and "1" or "!", nil
+  if q then -- the beat is committed: a cancel declines what asks (a pick: its decline)
+    s.answered[#s.answered + 1], s.question = q.decline and tostring(q.decline) or "!", nil
     return true
   end
   if not s.resolving then return false end
@@ -251,7 +251,7 @@ local QUESTION = "cairn: a question for the player"
 local function question_of(m)
   local q = { choice = m.choice, label = m.label, name = m.name, kind = m.kind, text = m.text,
     cancel_costs = true, min = m.min, max = m.max, among = m.among, range = m.range,
-    area = m.area, x = m.x, y = m.y }
+    area = m.area, x = m.x, y = m.y, decline = m.decline }
   if m.options then
     q.options = {}
     for i, o in ipairs(m.options) do q.options[i] = { value = i, label = o.label } end

@@ -19,7 +19,7 @@
 local use = ... -- what this script uses, from prelude.lua
 local compile, core, data, define, host = use.compile, use.core, use.data, use.define, use.host
 local packs, prims, problems, sandbox = use.packs, use.prims, use.problems, use.sandbox
-local session, travel, util = use.session, use.travel, use.util
+local session, travel, util, view = use.session, use.travel, use.util, use.view
 local testing = {}
 
 local test_dir -- the folder of the test file being prepared: `use` looks for packs there
@@ -153,7 +153,10 @@ local function library(pack)
   -- g:undo() (true, or false and why), g:preview(action, dir) (the next beat's history),
   -- g:messages() (the message log, oldest first, as the play screen shows it), g:travel(x, y)
   -- and g:explore() (journeys, as the play screen's _ and o begin them), g:journey() (plays
-  -- the journey begun to its end: why it stopped, and its beats).
+  -- the journey begun to its end: why it stopped, and its beats), g:way(x, y) (the way a
+  -- travel cursor on the map's cell draws: its cells as x, y pairs, and why there is none),
+  -- g:describe(x, y) (what the targeting line says of the map's cell), g:places() (where the
+  -- travel cursor's Tab goes, x, y pairs) and g:pickup(rule) (what auto-explore picks up).
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
@@ -197,6 +200,13 @@ local function library(pack)
         if not going then return why, session.current().beats - from end
       end
     end
+    function g.way(_, x, y)
+      local _, _, cells, why = travel.way(x, y)
+      return cells, why
+    end
+    function g.describe(_, x, y) return view.describe(session.current(), g.world, x, y) end
+    function g.places() return travel.places() end
+    function g.pickup(_, rule) travel.set_pickup(rule) end
     function g.messages()
       local texts = {}
       for i, m in ipairs(session.current().messages) do texts[i] = m.text end

@@ -98,6 +98,29 @@ function view.visible(s, w, p)
   return cells
 end
 
+-- The level's cell that the map's cell (x, y), on the grid, shows: past a portal, the cell the
+-- player sees there now; else (x, y) itself.
+function view.cell_at(s, w, x, y)
+  local lx, ly = sight_of(s, w, w:players()[1])(x, y)
+  if lx then return lx, ly end
+  return x, y
+end
+
+-- The layer whose entity a remembered look shows, of those that matter to a traveller: look
+-- (glyph and colour, as memory keeps them) -> "floor" (what is set in the floor: stairs, a
+-- door) or "item". A look two types share is the floor's when one of them is on it.
+function view.remembered_kinds()
+  local kinds = {}
+  for _, info in compile.each_type() do
+    local layer = info.layer
+    if layer == "floor" or layer == "item" then
+      local kept = (info.glyph or "?") .. (COLORS[info.color] or ".")
+      if kinds[kept] ~= "floor" then kinds[kept] = layer end
+    end
+  end
+  return kinds
+end
+
 -- What memory keeps of a cell seen now.
 local function kept_look(w, x, y)
   local kept, kept_color = look(w, x, y, KEPT_FIRST)

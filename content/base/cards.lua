@@ -352,14 +352,16 @@ cairn.card {
 }
 
 -- Reactions (docs/cards.md, "The action lifecycle"): played from the hand only in answer to
--- an action declared at the player - the knight's heavy blow, a shaman's hex, a brute's slam
--- - when the play screen asks, each for a reaction point.
+-- a blow declared at the player - the knight's heavy blow, a brute's slam: an action that
+-- hits, not a shield raised or a hex - when the play screen asks, each for a reaction point.
+local function to_blows(_, action) return action.blow end
+
 cairn.card {
   name = "dodge",
   text = "react before a blow: it misses you",
   cost = { energy = 0 },
   values = {},
-  reaction = { timing = "before" },
+  reaction = { timing = "before", to = to_blows },
   effect = { { fail_trigger = { reason = "you dodge" } } },
   msg = "You dodge.",
 }
@@ -370,7 +372,7 @@ cairn.card {
   cost = { energy = 1 },
   values = { status = "base:stun", beats = 1 },
   upgrade = { values = { beats = 2 }, text = "react before a blow: it fails, and its striker is stunned 2 beats" },
-  reaction = { timing = "before" },
+  reaction = { timing = "before", to = to_blows },
   effect = { { apply_status = { target = "trigger_source" } },
     { fail_trigger = { reason = "you parry" } } },
   msg = "You parry.",
@@ -382,7 +384,7 @@ cairn.card {
   cost = { energy = 1 },
   values = { damage = 2 },
   upgrade = { values = { damage = 3 } },
-  reaction = { timing = "after" },
+  reaction = { timing = "after", to = to_blows },
   effect = { { damage = { target = "trigger_source" } } },
   msg = "You counter.",
 }

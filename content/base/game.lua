@@ -52,6 +52,8 @@ cairn.game {
   report = function(w)
     return { kills = w.data.kills or 0 }
   end,
+  -- What auto-explore picks up items with, when the player sets a rule (cairn play --pickup).
+  pick_up = "pick_up",
   -- Travel and auto-explore in `cairn play` keep off the stairs (standing on them goes down)
   -- and traps on the way; travel may still end on the stairs when they are where it goes.
   avoid = function(w, x, y)

@@ -43,6 +43,7 @@ typedef struct play_options {
     bool ask_always; /* --ask-reactions: asked to react even with nothing to react with */
     const char *save;
     const char *record;
+    const char *pickup; /* --pickup: the glyphs of the items auto-explore picks up, or "all" */
     const char *packs[APP_PACKS_MAX];
     int pack_count;
     int pace; /* --pace: milliseconds each timed effect of a resolution is shown; 0 none */
@@ -74,7 +75,8 @@ typedef struct play {
 
 #define USAGE                                                                                      \
     "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
-    "                  [--record FILE] [--watch] [--pace MS] [--ask-reactions]\n"
+    "                  [--record FILE] [--watch] [--pace MS] [--ask-reactions]\n"                  \
+    "                  [--pickup GLYPHS]\n"
 
 static int usage(const char *why)
 {
@@ -97,14 +99,16 @@ static void help(void)
                 "  --pace MS      show each hit, move or push of a card's effects for MS\n"
                 "                 milliseconds, one by one (150; 0 shows none)\n"
                 "  --ask-reactions  ask whether to react to an action aimed at you even\n"
-                "                 with no reaction to play (only pass to answer)\n",
+                "                 with no reaction to play (only pass to answer)\n"
+                "  --pickup GLYPHS  the items auto-explore picks up as it comes on them, by\n"
+                "                 glyph (\"!-\": potions and throwing daggers), or all\n",
           stdout);
 }
 
 /* Returns 0, -1 after --help, or the exit status of a usage error. */
 static int parse(int argc, char **argv, play_options *o)
 {
-    *o = (play_options){.pace = PACE_DEFAULT};
+    *o = (play_options){.pace = PACE_DEFAULT, .pickup = ""};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (app_is_help(opt)) {
@@ -124,7 +128,7 @@ static int parse(int argc, char **argv, play_options *o)
             continue;
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
-            strcmp(opt, "--record") && strcmp(opt, "--pace"))
+            strcmp(opt, "--record") && strcmp(opt, "--pace") && strcmp(opt, "--pickup"))
             return usage(NULL);
         if (i + 1 == argc)
             return usage("an option needs a value");
@@ -144,6 +148,8 @@ static int parse(int argc, char **argv, play_options *o)
             if (!app_parse_count(val, &ms) || ms > PACE_MAX)
                 return usage("--pace takes a whole number of milliseconds, up to an hour");
             o->pace = (int)ms;
+        } else if (!strcmp(opt, "--pickup")) {
+            o->pickup = val;
         } else {
             o->record = val;
         }
@@ -201,12 +207,13 @@ static int open_game(play *p)
 
 static int next_prompt(play *p);
 
-/* The session of the host shown is a person's: asked inside beats, and as --ask-reactions
- * says. A game started, resumed or reloaded gets this. */
+/* The session of the host shown is a person's: asked inside beats, as --ask-reactions says,
+ * and exploring picks up what --pickup says. A game started, resumed or reloaded gets this. */
 static int play_in_person(play *p)
 {
     if (cairn_session_set_interactive(p->screen.h, true) ||
-        cairn_session_set_auto_pass(p->screen.h, !p->opt.ask_always))
+        cairn_session_set_auto_pass(p->screen.h, !p->opt.ask_always) ||
+        cairn_session_set_pickup(p->screen.h, p->opt.pickup))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
     return SCREEN_GO_ON;
 }
@@ -769,8 +776,30 @@ static int travel_to_cursor(play *p)
     return journey(p);
 }
 
-/* While a travel is aimed: the movement keys move the cursor, Enter or a click goes, Esc
- * drops it; ? and the log's keys as ever. */
+/* Tab: the cursor goes to the place worth travelling to after the one it is on (the first when
+ * it is on none): the stairs, the items the player remembers; shift-Tab to the one before. */
+static int next_place(play *p, bool back)
+{
+    const int32_t *cells;
+    size_t n;
+    if (cairn_session_travel_places(p->screen.h, &cells, &n))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    if (!n) {
+        screen_notice(&p->screen, "You remember no stairs or items on this floor");
+        return SCREEN_GO_ON;
+    }
+    const screen_prompt *sp = &p->screen.prompt;
+    size_t at = n;
+    for (size_t i = 0; i < n; i++)
+        if (cells[2 * i] == sp->x && cells[2 * i + 1] == sp->y)
+            at = i;
+    size_t next = at == n ? (back ? n - 1 : 0) : back ? (at + n - 1) % n : (at + 1) % n;
+    int go = move_cursor_to(p, cells[2 * next], cells[2 * next + 1]);
+    return go == SCREEN_GO_ON ? show_way(p) : go;
+}
+
+/* While a travel is aimed: the movement keys move the cursor, Tab goes through the places worth
+ * going to, Enter or a click goes, Esc drops it; ? and the log's keys as ever. */
 static int on_aim_key(play *p, int ch)
 {
     if (ch == CH_ESC) {
@@ -787,6 +816,8 @@ static int on_aim_key(play *p, int ch)
         int go = move_cursor_by(p, dir);
         return go == SCREEN_GO_ON ? show_way(p) : go;
     }
+    if (ch == CH_TAB || ch == KEY_BTAB)
+        return next_place(p, ch == KEY_BTAB);
     if (is_enter(ch))
         return travel_to_cursor(p);
     int32_t x, y;

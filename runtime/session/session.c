@@ -454,6 +454,24 @@ cairn_err cairn_session_travel_stop(cairn_lua *h)
     return call_runtime(h, "travel_stop", NULL, 0);
 }
 
+cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count)
+{
+    lua_State *L = cairn_lua__state(h);
+    cairn_err st = call_runtime(h, "travel_places", NULL, 1);
+    if (st)
+        return st;
+    anchor(L, "cairn.travel_places");
+    *cells = ints_of(L, -1, "cells", count);
+    *count /= 2;
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
+{
+    return refusal(call_runtime(h, "travel_pickup", glyphs ? glyphs : "", 0), CAIRN_ERR_INVALID);
+}
+
 /* --- saved states ------------------------------------------------------------------------ */
 
 static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)

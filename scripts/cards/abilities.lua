@@ -199,6 +199,38 @@ local function ability_of(x)
 end
 abilities.ability_of = ability_of
 
+-- Where payloads nest in an entry's parameters (validate's branches, repeat, x_cost).
+local NESTED = { "payload", "passed", "failed" }
+
+-- Whether a payload hits someone: a damage entry, anywhere in it, not aimed at its actor
+-- alone or at no one. An effect written as code may do anything, so it counts.
+local function hits(payload)
+  if type(payload) == "function" then return true end
+  if type(payload) ~= "table" then return false end
+  for _, entry in ipairs(payload) do
+    for kind, params in pairs(entry) do -- one key
+      local target = type(params) == "table" and params.target
+      if kind == "damage" and target ~= "self" and target ~= "none" then return true end
+      for _, k in ipairs(type(params) == "table" and NESTED or EMPTY) do
+        if hits(params[k]) then return true end
+      end
+    end
+  end
+  return false
+end
+
+-- Whether the ability named is a blow: its effect, or a tick's, hits someone. Worked out once
+-- an ability.
+function abilities.is_blow(name)
+  local a = registry[name]
+  if not a then return false end
+  if a.blow == nil then
+    local def = a.def
+    a.blow = hits(def.effect) or hits(def.ticks and def.ticks.effect)
+  end
+  return a.blow
+end
+
 -- What a front end calls an ability: its label, else its short name.
 function abilities.label(name)
   local a = registry[name]
@@ -768,10 +800,12 @@ function abilities.effect_again(actor, a, inst, answers, opts)
 end
 
 -- A pick asked of the mid-beat decider outside a choice (a reaction window): the option's
--- number, recorded as the bot's and the person's answers are.
+-- number, recorded as the bot's and the person's answers are. A decline (nil or "!") takes
+-- m.decline, the option that declines, when the pick has one.
 function abilities.ask_pick(m)
   local decide, _, record = decider()
   local v = decide(m)
+  if (v == nil or v == "!") and m.decline then v = m.decline end
   local k = math.tointeger(tonumber(v))
   if not (k and m.options[k]) then
     error(string.format("'%s': the decider answered %s, not one of 1 to %d", m.text,
@@ -820,11 +854,12 @@ function abilities.trigger(event, list, ask)
     end
     while #loud > 1 do
       local m = { kind = "pick", name = "order", choice = event, label = event,
-        actor = loud[1].t.actor, text = "Which resolves first?", options = {} }
+        actor = loud[1].t.actor, text = "Which resolves first?", options = {}, decline = 1 }
       for k, it in ipairs(loud) do
         m.options[k] = { value = k, label = it.a.def.label or (it.a.name:gsub("^[^:]*:", "")) }
       end
       local v = decide(m)
+      if v == nil or v == "!" then v = m.decline end
       local k = math.tointeger(tonumber(v))
       if record and k then record[#record + 1] = "order=" .. k end
       if not (k and loud[k]) then

@@ -217,7 +217,8 @@ local function view(rec)
   for i, id in ipairs(rec.targets) do targets[i] = entity(id) end
   return { id = rec.id, phase = rec.phase, source = entity(rec.source), targets = targets,
     cell = rec.cell and { x = rec.cell.x, y = rec.cell.y } or nil, ability = rec.ability,
-    label = abilities.label(rec.ability), card = rec.card and rec.card.card or nil,
+    label = abilities.label(rec.ability), blow = abilities.is_blow(rec.ability),
+    card = rec.card and rec.card.card or nil,
     trigger = rec.trigger or nil, timing = rec.timing or nil, ticks = rec.ticks,
     max_ticks = rec.max_ticks, due = rec.due, depth = rec.depth,
     beats_left = math.max(0, rec.due - host.world().beat), reason = rec.reason }
@@ -328,6 +329,7 @@ local function react(e, rec)
         abilities.label(o.a.name)) .. (o.a.def.free and " - free" or " - 1 reaction") }
     end
     m.options[#options + 1] = { value = #options + 1, label = "pass" }
+    m.decline = #options + 1
     local o = options[abilities.ask_pick(m)]
     if not o then return end
     used[key_of(o)] = true

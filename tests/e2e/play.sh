@@ -402,6 +402,27 @@ a_riposte_after_earlier_reactions_goes_on)
   wait_for '^HP 3/6  .*Beat 11  '
   wait_for 'You riposte\.'
   ;;
+esc_at_a_reaction_menu_passes)
+  # The knight game: Esc at the menu of reactions passes, and the game goes on.
+  start_saved cardplay knight
+  key .
+  wait_for '│ 3  pass'
+  named Escape
+  wait_for '^HP 6/6  .*Beat 2  '
+  wait_for '! knight: heavy blow, reacted to, 1 beat left'
+  wait_for 'actions 3/3  reactions 2/2'
+  key .
+  wait_for '^HP [0-5]/6  .*Beat 3  '
+  # With --ask-reactions and no reaction in hand, a menu of "pass" alone: Esc passes too.
+  # (That game stopped first: stopping saves it, over the save made for the next.)
+  stop "$servers"
+  start_saved cardplay knight_bare --ask-reactions
+  key .
+  wait_for '│ 1  pass'
+  named Escape
+  wait_for '^HP 6/6  .*Beat 2  '
+  wait_for '! knight: heavy blow, reacted to, 1 beat left'
+  ;;
 a_click_chooses_a_target)
   start_throwing
   aim_throw
@@ -721,6 +742,32 @@ explore_walks_until_something_turns_up)
   wait_for '^Bat comes into view'
   key o
   wait_for '^Not with an enemy in view'
+  ;;
+tab_goes_to_the_places_worth_travelling_to)
+  # Seed 7: in the first room, Tab moves the travel cursor to the potion, then the pickaxe,
+  # and back to the potion; Enter walks there (a step, onto it).
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  key _
+  wait_for '^travel: Go where\?'
+  named Tab
+  wait_for '^healing potion$'
+  named Tab
+  wait_for '^pickaxe$'
+  named BTab
+  wait_for '^healing potion$'
+  named Enter
+  wait_for '^There is something here'
+  wait_for '^HP .*  Beat 1  '
+  ;;
+explore_picks_up_what_the_rule_names)
+  # Seed 7 with --pickup '!': exploring picks the potion up on its way, a beat of its own,
+  # and walks on, to the bat.
+  start --seed 7 --save "$save" --pickup '!'
+  wait_for '  Beat 0  Seed 7'
+  key o
+  wait_for '^Bat comes into view'
+  wait_for 'You pick up the healing potion'
   ;;
 a_key_stops_a_journey)
   # A key that comes with the Enter that starts travel (sent together, so it is waiting

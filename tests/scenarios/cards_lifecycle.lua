@@ -72,9 +72,29 @@ local function reacting(...)
   end)
 end
 
-local phases
+local phases, blows
 cairn.cards.on_phase(function(action, phase)
   if phases then phases[#phases + 1] = action.label .. ":" .. phase end
+  if blows and phase == "declared" then
+    blows[#blows + 1] = action.label .. "=" .. tostring(action.blow)
+  end
+end)
+
+-- Blows and not: a hit in a repeat's payload, a hit on oneself.
+cairn.card { name = "twice", values = {}, target = { among = "entity", range = 2 },
+  effect = { { ["repeat"] = { times = 2, payload = { { damage = { damage = 1 } } } } } } }
+cairn.card { name = "bleed", values = {}, effect = { { damage = { damage = 1, target = "self" } } } }
+
+test("an action is a blow when its payload hits someone, however deep, but its actor", function()
+  local w = scenario { map = "Ho" }
+  local h = w:at(0, 0)
+  setup(h, { "bash", "wait", "twice", "bleed" }, { actions = 9 })
+  blows = {}
+  for _, name in ipairs({ "bash", "wait", "twice", "bleed" }) do
+    cairn.cards.play(h, card(h, name), { target = w:at(1, 0) })
+  end
+  expect.eq(blows, { "bash=true", "wait=false", "twice=true", "bleed=false" })
+  blows = nil
 end)
 
 test("a card played goes declared, reacted_to, resolved, each in the beat's history", function()

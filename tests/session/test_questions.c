@@ -340,6 +340,64 @@ static void questions_after_earlier_reactions_play_their_beat_again_the_same(voi
     cairn_lua_destroy(h);
 }
 
+/* The knight game (or knight_bare: a hand of strikes, no reaction) played by a person, a
+ * beat waited: the next beat's blow of the knight opens the window. */
+static cairn_lua *knight_asking(const char *game, bool auto_pass)
+{
+    cairn_lua *h = session_start_game(MOD, game, 5);
+    ok(h, cairn_session_set_interactive(h, true));
+    ok(h, cairn_session_set_auto_pass(h, auto_pass));
+    ok(h, cairn_session_input(h, "none", NULL));
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    ok(h, cairn_session_input(h, "none", NULL));
+    assert_int_equal(step(h), CAIRN_SESSION_ASKING);
+    cairn_prompt p = prompt(h);
+    assert_int_equal(p.kind, CAIRN_PROMPT_PICK);
+    assert_string_equal(p.name, "reaction");
+    assert_string_equal(p.options[p.option_count - 1], "pass");
+    return h;
+}
+
+/* Esc at the menu answers it as "pass" would: the beat goes on, the blow unanswered. */
+static void a_cancel_at_a_reaction_menu_passes(void **state)
+{
+    (void)state;
+    cairn_lua *h = knight_asking("knight", true);
+    bool committed = false;
+    ok(h, cairn_session_cancel(h, &committed));
+    assert_true(committed);
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    assert_int_equal(session_beat(h), 2);
+    assert_true(panel_says(h, "! knight: heavy blow, reacted to, 1 beat left"));
+    assert_non_null(strstr(record(h), "mid=reaction=3"));
+    cairn_lua_destroy(h);
+
+    /* Asked with nothing to play but "pass", the same. */
+    h = knight_asking("knight_bare", false);
+    assert_int_equal(prompt(h).option_count, 1);
+    ok(h, cairn_session_cancel(h, &committed));
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    assert_int_equal(session_beat(h), 2);
+    assert_non_null(strstr(record(h), "mid=reaction=1"));
+    cairn_lua_destroy(h);
+}
+
+/* A wrong answer to a question inside a beat is refused and the question stays. */
+static void a_wrong_answer_to_a_reaction_menu_is_refused(void **state)
+{
+    (void)state;
+    cairn_lua *h = knight_asking("knight", true);
+    const char *wrong[] = {"!", "0", "4", "-1", "pass", "", "1,1", "#1", "yes"};
+    for (size_t i = 0; i < sizeof wrong / sizeof *wrong; i++) {
+        assert_int_equal(cairn_session_answer(h, wrong[i]), CAIRN_ERR_INVALID);
+        assert_int_equal(prompt(h).kind, CAIRN_PROMPT_PICK);
+    }
+    ok(h, cairn_session_answer(h, "3"));
+    assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
+    assert_int_equal(session_beat(h), 2);
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +409,8 @@ int main(void)
         cmocka_unit_test(headless_the_default_answers_without_a_question),
         cmocka_unit_test(the_frames_show_each_hit_and_what_waits),
         cmocka_unit_test(a_save_and_undo_keep_the_actions_under_way),
+        cmocka_unit_test(a_cancel_at_a_reaction_menu_passes),
+        cmocka_unit_test(a_wrong_answer_to_a_reaction_menu_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

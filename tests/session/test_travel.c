@@ -127,12 +127,68 @@ static void exploring_stops_by_itself_and_a_stop_plays_nothing(void **state)
     cairn_lua_destroy(h);
 }
 
+static void the_places_are_the_potion_and_the_pickaxe_the_nearer_first(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    const int32_t *cells;
+    size_t n;
+    ok(h, cairn_session_travel_places(h, &cells, &n));
+    /* The room's potion, then its pickaxe, the nearer first. */
+    assert_int_equal(n, 2);
+    const char *text;
+    ok(h, cairn_session_describe(h, cells[0], cells[1], &text));
+    assert_non_null(strstr(text, "healing potion"));
+    ok(h, cairn_session_describe(h, cells[2], cells[3], &text));
+    assert_non_null(strstr(text, "pickaxe"));
+    cairn_lua_destroy(h);
+}
+
+static void exploring_picks_up_what_the_rule_names(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    const int32_t *cells;
+    size_t n;
+    ok(h, cairn_session_travel_places(h, &cells, &n));
+    int32_t x = cells[0], y = cells[1]; /* the potion */
+    const char *text;
+
+    /* With potions in the rule, exploring picks it up, a beat of its own, and walks on. */
+    ok(h, cairn_session_set_pickup(h, "!"));
+    ok(h, cairn_session_explore(h));
+    cairn_travel_step step;
+    do
+        ok(h, cairn_session_travel_step(h, &step));
+    while (step.going);
+    ok(h, cairn_session_describe(h, x, y, &text));
+    assert_null(strstr(text, "potion"));
+    ok(h, cairn_session_record(h, &text));
+    assert_non_null(strstr(text, " !base:pick_up -"));
+    replay_verifies(h);
+    cairn_lua_destroy(h);
+
+    /* With none (the default), it stops on the potion. */
+
+    h = session_start(NULL, 7);
+    ok(h, cairn_session_explore(h));
+    do
+        ok(h, cairn_session_travel_step(h, &step));
+    while (step.going);
+    assert_string_equal(step.why, "there is something here");
+    ok(h, cairn_session_describe(h, x, y, &text));
+    assert_non_null(strstr(text, "potion"));
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_way_is_drawn_then_walked_a_beat_a_step),
         cmocka_unit_test(a_cell_with_no_known_way_is_refused),
         cmocka_unit_test(exploring_stops_by_itself_and_a_stop_plays_nothing),
+        cmocka_unit_test(the_places_are_the_potion_and_the_pickaxe_the_nearer_first),
+        cmocka_unit_test(exploring_picks_up_what_the_rule_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,6 +118,21 @@ test("the shield bearer raises its shield when a card is aimed at it, for a reac
     expect.eq(h.hp, 1, "no reaction point left: the second strike lands")
   end)
 
+test("a shield raised is no blow: the player holding reactions is not asked to answer it",
+  function()
+    local w, p = room("#@.H.#", { H = "shield_bearer" })
+    local h = w:at(3, 0)
+    h:apply("stun", 10)
+    w:step() -- the first turn: energy
+    hold(p, { "strike", "counter", "dodge", "parry" })
+    reacting()
+    p:choose("play_card", { card = 1, target = h })
+    w:step()
+    expect.eq(h.hp, 3, "the shield raised, block 2 soaked the strike's 2")
+    expect.eq(asked, {}, "no reaction offered against the shield")
+    expect.eq(#cairn.cards.pile(p, "hand"), 3, "counter, dodge and parry still in hand")
+  end)
+
 test("meditate heals a beat for three beats; a foe coming close breaks it", function()
   local w, p = room("#@......#")
   w:step()

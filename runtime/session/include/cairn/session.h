@@ -162,6 +162,15 @@ typedef struct cairn_travel_step {
 cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out);
 /* Ends the journey under way, if any (a key was pressed): the game is left as it is. */
 cairn_err cairn_session_travel_stop(cairn_lua *h);
+/* The places worth travelling to, for the cursor to go through while a travel is aimed: the
+ * cells the player remembers showing one of the game's landmarks (its stairs) or an item,
+ * landmarks first, each kind nearest first by the way the player knows. x, y pairs, *count
+ * of them; owned by the host until the next call of it. */
+cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count);
+/* Which items auto-explore picks up, with the game's pick-up choice, as it comes on them: their
+ * glyphs ("!-" potions and throwing daggers in the base game), "*" every item, "" none (the
+ * default). */
+cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs);
 
 /* Asks the bot named `bot` for the player's action for the next beat. */
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot);

@@ -90,3 +90,10 @@ room_game("knight_riposte", "One room: a knight's blows, answered by reactions a
     p:apply("base:riposting", 100)
     w:spawn("base:knight", 2, 2)
   end)
+
+-- knight_bare: the same knight, the player holding no reaction (the strikes and the
+-- fireball): with --ask-reactions, a menu of "pass" alone.
+room_game("knight_bare", "One room: a knight's heavy blow, and no reaction to answer it.",
+  nil, function(w)
+    w:spawn("base:knight", 2, 2)
+  end)

@@ -8,6 +8,7 @@ return {
     .. "room, the base game's player with a deck of strikes and a fireball, and a skeleton "
     .. "two cells off (range), next to a riposting player (riposte, riposte_thorns, "
     .. "riposte_far), next to a player holding flurries (flurry), or a knight next to a player "
-    .. "holding reactions (knight), or riposting too (knight_riposte).",
+    .. "holding reactions (knight), riposting too (knight_riposte) or holding none "
+    .. "(knight_bare).",
   load = { "game.lua" },
 }
