@@ -601,6 +601,24 @@ static void a_runaway_handler_is_stopped_and_the_world_steps_on(void **state)
     assert_int_equal(stats.callbacks, 5); /* one beat_start handler call a beat */
 }
 
+/* The runtime's limits, not the tests' small ones: the stack must be able to overflow first. A
+ * message handler that looked for content's line through all the million frames would take
+ * minutes; the message is Lua's, at the line. */
+static void a_stack_overflow_is_reported_at_its_line(void **state)
+{
+    (void)state;
+    cairn_lua_config config = {0};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("overflow")));
+    cairn_world *w = make_world(h, 4, 4, 1);
+    assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
+    assert_first_line_has(cairn_lua_error(h), "overflow:deep.lua:2: stack overflow");
+    assert_int_equal(cairn_world_phase(w), CAIRN_PHASE_OUTSIDE);
+    cairn_lua_destroy(h);
+}
+
 /* Ticks that each stay inside a call's budget overrun the beat's together: the beat stops,
  * at content's line, naming the function that ran most of it. */
 static void a_beat_of_many_calls_is_stopped_by_the_beat_s_budget(void **state)
@@ -770,6 +788,7 @@ int main(void)
         T(an_endless_loop_at_load_is_stopped_by_the_budget),
         T(pcall_cannot_swallow_the_budget),
         T(a_memory_bomb_at_load_is_stopped_by_the_ceiling),
+        cmocka_unit_test(a_stack_overflow_is_reported_at_its_line),
         T(a_gc_metamethod_is_refused),
         T(a_handler_failing_mid_beat_stops_that_beat_and_the_next_runs_whole),
         T(a_runaway_handler_is_stopped_and_the_world_steps_on),
