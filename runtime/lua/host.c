@@ -263,8 +263,10 @@ static void charge(lua_State *L, int64_t cost)
         cairn_lua__profile_charge(h, cost);
     h->budget_left -= cost;
     if (h->in_beat) {
+        /* A function's tally counts no more than the beat had left: a charge larger than the
+         * budget (a huge string.rep) would otherwise report more than the budget it broke. */
+        tally(h, cost < h->beat_left ? cost : h->beat_left > 0 ? h->beat_left : 0);
         h->beat_left -= cost;
-        tally(h, cost);
     }
     if (h->budget_left > 0 && (!h->in_beat || h->beat_left > 0))
         return;

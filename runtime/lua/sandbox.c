@@ -149,9 +149,15 @@ static int wrap_step(lua_State *L)
         lua_xmove(co, L, nres);
         return nres;
     }
-    if (cairn_lua__limit_hit(cairn_lua__from(L)))
+    cairn_lua *h = cairn_lua__from(L);
+    if (cairn_lua__limit_hit(h)) {
         remember_overrun(L, lua_upvalueindex(1));
-    else if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
+        if (h->budget_out || h->beat_out) {
+            /* The overrun's message says its place already: it goes on up as it is. */
+            lua_pushstring(L, h->limit_message);
+            return lua_error(L);
+        }
+    } else if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
         status = lua_resetthread(co); /* close its to-be-closed variables */
     lua_xmove(co, L, 1);
     if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
