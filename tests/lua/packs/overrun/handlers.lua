@@ -7,7 +7,7 @@ cairn.handler {
     if beat == 1 then
       coroutine.wrap(function() while true do end end)()
     elseif beat == 2 then
-      return string.rep("x", 1 << 40)
+      return string.rep("", 1 << 40)
     end
   end,
 }
