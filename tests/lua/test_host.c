@@ -34,15 +34,22 @@
 
 /* --- helpers ----------------------------------------------------------------------------- */
 
-static cairn_lua *host_new(void)
+/* A host with the tests' limits and a beat budget (0: the runtime's). */
+static cairn_lua *host_with_beat_budget(uint64_t beat_budget)
 {
-    cairn_lua_config config = {.memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET};
+    cairn_lua_config config = {
+        .memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET, .beat_budget = beat_budget};
     cairn_lua *h = NULL;
     cairn_error err;
     cairn_err st = cairn_lua_create(&config, &h, &err);
     if (st != CAIRN_OK)
         fail_msg("cairn_lua_create -> %s: %s", cairn_err_name(st), err.message);
     return h;
+}
+
+static cairn_lua *host_new(void)
+{
+    return host_with_beat_budget(0);
 }
 
 static int setup(void **state)
@@ -624,11 +631,7 @@ static void a_stack_overflow_is_reported_at_its_line(void **state)
 static void an_overrun_says_its_place_once_and_counts_no_more_than_the_budget(void **state)
 {
     (void)state;
-    cairn_lua_config config = {
-        .memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET, .beat_budget = 1000000};
-    cairn_lua *h = NULL;
-    cairn_error err;
-    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    cairn_lua *h = host_with_beat_budget(1000000);
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("overrun")));
     make_world(h, 4, 4, 1);
     static const char *const lines[] = {"8", "10"};
@@ -654,11 +657,7 @@ static void an_overrun_says_its_place_once_and_counts_no_more_than_the_budget(vo
 static void a_beat_of_many_calls_is_stopped_by_the_beat_s_budget(void **state)
 {
     (void)state;
-    cairn_lua_config config = {
-        .memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET, .beat_budget = 4000000};
-    cairn_lua *h = NULL;
-    cairn_error err;
-    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    cairn_lua *h = host_with_beat_budget(4000000);
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("hogs")));
     cairn_world *w = make_world(h, 8, 1, 1);
     spawn(w, "hogs:nibbler", 0, 0);
