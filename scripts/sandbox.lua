@@ -2,7 +2,8 @@
 -- the standard library (copies, so one pack cannot change another's), its `cairn` module and
 -- a `require` that stays inside the pack and its dependencies. No os, io, debug or package;
 -- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc;
--- pcall cannot swallow a budget or memory overrun; math.random is the world's generator.
+-- pcall cannot swallow a budget or memory overrun; math.random is the world's generator;
+-- library functions that work in C are charged to the budget for it (charges.c).
 local use = ... -- what this script uses, from prelude.lua
 local prims, util = use.prims, use.util
 local sandbox = {}
@@ -39,6 +40,11 @@ function sandbox.env(extra)
   env.coroutine.resume = prims.resume
   env.coroutine.close = prims.close
   env.coroutine.wrap = prims.wrap
+  -- the library functions whose work in C grows with their arguments, charged for it
+  for lib, fns in pairs(prims.charged) do
+    local into = lib == "base" and env or env[lib]
+    for name, fn in pairs(fns) do into[name] = fn end
+  end
   for k, v in pairs(extra or {}) do env[k] = v end
   env._G = env
   return env

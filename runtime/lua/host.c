@@ -40,6 +40,12 @@ lua_State *cairn_lua__state(cairn_lua *h)
 
 /* --- places ------------------------------------------------------------------------------ */
 
+/* How many of the innermost frames a place is looked for in. lua_getstack walks from the top
+ * to its level, so a search of n levels costs n squared: the hundreds of thousands of frames
+ * of a stack overflow would take minutes. Content's line, and the runtime's line an error is
+ * raised at, are among the innermost frames of any stack the runtime and content make. */
+#define PLACE_LEVELS_MAX 256
+
 /* Whether a function's source (lua_Debug.source) is one of the runtime's own scripts. */
 static bool runtime_source(const cairn_lua *h, const char *source)
 {
@@ -55,7 +61,7 @@ static int content_level(lua_State *L, const cairn_lua *h)
 {
     lua_Debug ar;
     int first = -1;
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    for (int level = 0; level < PLACE_LEVELS_MAX && lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline <= 0)
             continue;
@@ -83,7 +89,7 @@ static size_t runtime_place_length(lua_State *L, const cairn_lua *h, const char 
 {
     lua_Debug ar;
     char place[LUA_IDSIZE + 24];
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    for (int level = 0; level < PLACE_LEVELS_MAX && lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline <= 0 || !runtime_source(h, ar.source))
             continue;
@@ -257,8 +263,10 @@ static void charge(lua_State *L, int64_t cost)
         cairn_lua__profile_charge(h, cost);
     h->budget_left -= cost;
     if (h->in_beat) {
+        /* A function's tally counts no more than the beat had left: a charge larger than the
+         * budget (a huge string.rep) would otherwise report more than the budget it broke. */
+        tally(h, cost < h->beat_left ? cost : h->beat_left > 0 ? h->beat_left : 0);
         h->beat_left -= cost;
-        tally(h, cost);
     }
     if (h->budget_left > 0 && (!h->in_beat || h->beat_left > 0))
         return;

@@ -323,10 +323,25 @@ void cairn_lua__open_sandbox(lua_State *L);
  * their matching to the budget (the stock ones run in C, unseen by the count hook). */
 void cairn_lua__open_patterns(lua_State *L, int idx);
 
+/* --- charges.c -------------------------------------------------------------------------- */
+
+/* Makes the functions of the string table at idx (the state's own, which content reaches
+ * through the string metatable) whose work grows with their arguments charge it to the
+ * budget before they do it, and pushes a table of such versions of the base, table and utf8
+ * functions, by library ({base = {tonumber = ...}, table = {...}, utf8 = {...}}), for the
+ * copies content's environments are given. */
+void cairn_lua__open_charges(lua_State *L, int string_table);
+/* Charges bytes copied as a block, and bytes read one at a time (decoded, converted, lexed). */
+void cairn_lua__charge_copied(lua_State *L, size_t bytes);
+void cairn_lua__charge_scanned(lua_State *L, size_t bytes);
+/* Replaces the reader function at idx, given to load, with one that charges each piece it
+ * returns by its bytes. */
+void cairn_lua__charge_reader(lua_State *L, int idx);
+
 /* --- strings.c -------------------------------------------------------------------------- */
 
-/* Makes the string table at idx (the real one) and the state's tostring, table.concat and
- * string.format show no addresses and charge their work to the budget. */
+/* Makes the string table at idx (the real one) and the state's tostring and string.format
+ * show no addresses. */
 void cairn_lua__open_strings(lua_State *L, int string_table);
 /* Pushes what content's tostring shows for the value at idx. */
 void cairn_lua__push_text(lua_State *L, int idx);

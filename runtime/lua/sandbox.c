@@ -4,7 +4,8 @@
  * coroutines that cannot hide work from the budget, setmetatable without __gc or weak
  * modes, load of text only, math.random on the world's generator, print to the host's
  * output, and the locked string metatable. The fixed order of keys and sorting are in
- * order.c; strings without addresses in strings.c.
+ * order.c; strings without addresses in strings.c; the library's work in C charged to the
+ * budget in charges.c.
  */
 #include <string.h>
 
@@ -149,9 +150,15 @@ static int wrap_step(lua_State *L)
         lua_xmove(co, L, nres);
         return nres;
     }
-    if (cairn_lua__limit_hit(cairn_lua__from(L)))
+    cairn_lua *h = cairn_lua__from(L);
+    if (cairn_lua__limit_hit(h)) {
         remember_overrun(L, lua_upvalueindex(1));
-    else if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
+        if (h->budget_out || h->beat_out) {
+            /* The overrun's message says its place already: it goes on up as it is. */
+            lua_pushstring(L, h->limit_message);
+            return lua_error(L);
+        }
+    } else if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
         status = lua_resetthread(co); /* close its to-be-closed variables */
     lua_xmove(co, L, 1);
     if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
@@ -202,10 +209,12 @@ static int safe_load(lua_State *L)
 {
     const char *mode = luaL_optstring(L, 3, "t");
     if (lua_type(L, 1) == LUA_TSTRING)
-        cairn_lua__charge(L, 1 + (int64_t)lua_rawlen(L, 1) / 16);
+        cairn_lua__charge_scanned(L, lua_rawlen(L, 1));
     if (strcmp(mode, "t") != 0)
         return luaL_error(L, "load: mode '%s' refused: content may load text chunks only", mode);
     lua_settop(L, 4);
+    if (lua_type(L, 1) == LUA_TFUNCTION)
+        cairn_lua__charge_reader(L, 1);
     if (lua_isnil(L, 4)) {
         lua_pushvalue(L, lua_upvalueindex(1));
         lua_replace(L, 4);
@@ -216,8 +225,12 @@ static int safe_load(lua_State *L)
     lua_pushliteral(L, "t");
     lua_pushvalue(L, 4);
     lua_call(L, 4, 2);
-    if (lua_isnil(L, -2))
+    if (lua_isnil(L, -2)) {
+        /* Load catches what its reader raises: an overrun goes on up. */
+        if (cairn_lua__limit_hit(cairn_lua__from(L)))
+            return lua_error(L);
         return 2; /* nil and the message */
+    }
     lua_pop(L, 1);
     return 1;
 }
@@ -268,6 +281,7 @@ static int host_print(lua_State *L)
         size_t len;
         cairn_lua__push_text(L, i);
         const char *s = lua_tolstring(L, -1, &len);
+        cairn_lua__charge_copied(L, len);
         if (i > 1)
             fputc('\t', out);
         fwrite(s, 1, len, out);
@@ -367,6 +381,8 @@ void cairn_lua__open_sandbox(lua_State *L)
     lua_setfield(L, -2, "dump");
     cairn_lua__open_patterns(L, -1);
     cairn_lua__open_strings(L, -1);
+    cairn_lua__open_charges(L, -1);
+    lua_insert(L, -4);
     lua_pop(L, 3);
 
     static const luaL_Reg safe[] = {
@@ -385,6 +401,8 @@ void cairn_lua__open_sandbox(lua_State *L)
         {NULL, NULL},
     };
     luaL_newlib(L, safe);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "charged");
     lua_getfield(L, LUA_REGISTRYINDEX, "cairn.raw_next");
     lua_setfield(L, -2, "raw_next");
     lua_getglobal(L, "coroutine");

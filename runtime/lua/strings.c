@@ -5,9 +5,6 @@
  * content that branched on it would make two runs of one seed differ. Content's tostring
  * (and print, and string.format's %s) names such values by a number given in the order they
  * are first shown instead, and %p is refused.
- *
- * The string functions that work through a whole string (rep, upper, reverse, ...) do it in
- * C, out of the instruction count's sight: they are charged by the bytes they touch.
  */
 #include <string.h>
 
@@ -15,9 +12,6 @@
 
 static const char names_key[] = "cairn.names"; /* value -> its number, weak keys */
 static const char count_key[] = "cairn.named"; /* numbers given so far */
-
-/* Bytes of text worth one instruction of the budget. */
-#define BYTES_PER_STEP 16
 
 /* Pushes what tostring shows for the value at idx. */
 static void push_text(lua_State *L, int idx)
@@ -73,9 +67,7 @@ void cairn_lua__push_text(lua_State *L, int idx)
  * given as their text. */
 static int safe_format(lua_State *L)
 {
-    size_t len;
-    const char *fmt = luaL_checklstring(L, 1, &len);
-    cairn_lua__charge(L, 1 + (int64_t)len / BYTES_PER_STEP);
+    const char *fmt = luaL_checkstring(L, 1);
     for (const char *p = fmt; (p = strchr(p, '%')) != NULL;) {
         p++;
         if (*p == '%') {
@@ -102,52 +94,6 @@ static int safe_format(lua_State *L)
     return 1;
 }
 
-/* A string function charged by the bytes of its string arguments; the real one is upvalue 1. */
-static int charged(lua_State *L)
-{
-    int n = lua_gettop(L);
-    int64_t bytes = 0;
-    for (int i = 1; i <= n; i++)
-        if (lua_type(L, i) == LUA_TSTRING)
-            bytes += (int64_t)lua_rawlen(L, i);
-    cairn_lua__charge(L, 1 + bytes / BYTES_PER_STEP);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* string.rep, charged by the bytes it will make, before it makes them. */
-static int charged_rep(lua_State *L)
-{
-    size_t len, sep = 0;
-    luaL_checklstring(L, 1, &len);
-    lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &sep);
-    if (n > 0) {
-        double bytes = ((double)len + (double)sep) * (double)n;
-        double cost = bytes / BYTES_PER_STEP + 1;
-        cairn_lua__charge(L, cost > 1e15 ? (int64_t)1e15 : (int64_t)cost);
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
-}
-
-/* table.concat, charged by the items it joins. */
-static int charged_concat(lua_State *L)
-{
-    lua_Integer first = luaL_optinteger(L, 3, 1);
-    lua_Integer last = lua_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
-    if (last >= first)
-        cairn_lua__charge(L, last - first + 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
-}
-
 static void wrap(lua_State *L, int table, const char *name, lua_CFunction fn)
 {
     lua_getfield(L, table, name);
@@ -166,14 +112,6 @@ void cairn_lua__open_strings(lua_State *L, int string_table)
     lua_setfield(L, LUA_REGISTRYINDEX, names_key);
 
     wrap(L, string_table, "format", safe_format);
-    wrap(L, string_table, "rep", charged_rep);
-    static const char *const linear[] = {"byte", "lower",  "upper", "reverse",
-                                         "pack", "unpack", "char",  "sub"};
-    for (size_t i = 0; i < sizeof linear / sizeof linear[0]; i++)
-        wrap(L, string_table, linear[i], charged);
-    lua_getglobal(L, "table");
-    wrap(L, lua_gettop(L), "concat", charged_concat);
-    lua_pop(L, 1);
     lua_pushcfunction(L, safe_tostring);
     lua_setglobal(L, "tostring");
 }

@@ -342,6 +342,14 @@ check_places_a_memory_overrun_at_its_line)
   expect_status 1
   expect_out '^bomb:grow\.lua:5: memory limit of 256 MiB exceeded'
   ;;
+check_stops_a_library_call_that_would_never_return)
+  # (timeout only keeps a regression from hanging the suite.)
+  need_packs
+  timeout 60 "$cairn" check "$packs/libspin" >"$out" 2>"$err"
+  status=$?
+  expect_status 1
+  expect_out '^libspin:move\.lua:2: instruction budget exceeded'
+  ;;
 check_names_the_failure_behind_a_missing_name)
   need_packs
   # bot.lua uses a decorator that charging.lua fails to define: the bot's problem names that

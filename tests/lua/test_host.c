@@ -34,15 +34,22 @@
 
 /* --- helpers ----------------------------------------------------------------------------- */
 
-static cairn_lua *host_new(void)
+/* A host with the tests' limits and a beat budget (0: the runtime's). */
+static cairn_lua *host_with_beat_budget(uint64_t beat_budget)
 {
-    cairn_lua_config config = {.memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET};
+    cairn_lua_config config = {
+        .memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET, .beat_budget = beat_budget};
     cairn_lua *h = NULL;
     cairn_error err;
     cairn_err st = cairn_lua_create(&config, &h, &err);
     if (st != CAIRN_OK)
         fail_msg("cairn_lua_create -> %s: %s", cairn_err_name(st), err.message);
     return h;
+}
+
+static cairn_lua *host_new(void)
+{
+    return host_with_beat_budget(0);
 }
 
 static int setup(void **state)
@@ -601,16 +608,56 @@ static void a_runaway_handler_is_stopped_and_the_world_steps_on(void **state)
     assert_int_equal(stats.callbacks, 5); /* one beat_start handler call a beat */
 }
 
+/* The runtime's limits, not the tests' small ones: the stack must be able to overflow first. A
+ * message handler that looked for content's line through all the million frames would take
+ * minutes; the message is Lua's, at the line. */
+static void a_stack_overflow_is_reported_at_its_line(void **state)
+{
+    (void)state;
+    cairn_lua_config config = {0};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("overflow")));
+    cairn_world *w = make_world(h, 4, 4, 1);
+    assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
+    assert_first_line_has(cairn_lua_error(h), "overflow:deep.lua:2: stack overflow");
+    assert_int_equal(cairn_world_phase(w), CAIRN_PHASE_OUTSIDE);
+    cairn_lua_destroy(h);
+}
+
+/* An overrun's message says its place once, coming out of a coroutine too, and never counts
+ * more than the budget it broke, however large the charge that broke it. */
+static void an_overrun_says_its_place_once_and_counts_no_more_than_the_budget(void **state)
+{
+    (void)state;
+    cairn_lua *h = host_with_beat_budget(1000000);
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("overrun")));
+    make_world(h, 4, 4, 1);
+    static const char *const lines[] = {"8", "10"};
+    for (int beat = 0; beat < 2; beat++) {
+        assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
+        const char *msg = strstr(cairn_lua_error(h), "overrun:");
+        assert_non_null(msg);
+        char place[200];
+        snprintf(place, sizeof place,
+                 "overrun:handlers.lua:%s: instruction budget of a beat exceeded (1000000 "
+                 "instructions in one beat; the function at overrun:handlers.lua:5 ran ",
+                 lines[beat]);
+        assert_first_line_has(msg, place);
+        assert_int_equal(strncmp(msg, place, strlen(place)), 0);
+        long long ran = strtoll(msg + strlen(place), NULL, 10);
+        assert_true(ran > 0 && ran <= 1000000);
+    }
+    cairn_lua_destroy(h);
+}
+
 /* Ticks that each stay inside a call's budget overrun the beat's together: the beat stops,
  * at content's line, naming the function that ran most of it. */
 static void a_beat_of_many_calls_is_stopped_by_the_beat_s_budget(void **state)
 {
     (void)state;
-    cairn_lua_config config = {
-        .memory_limit = TEST_MEMORY, .instruction_budget = TEST_BUDGET, .beat_budget = 4000000};
-    cairn_lua *h = NULL;
-    cairn_error err;
-    assert_int_equal(cairn_lua_create(&config, &h, &err), CAIRN_OK);
+    cairn_lua *h = host_with_beat_budget(4000000);
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("hogs")));
     cairn_world *w = make_world(h, 8, 1, 1);
     spawn(w, "hogs:nibbler", 0, 0);
@@ -770,10 +817,12 @@ int main(void)
         T(an_endless_loop_at_load_is_stopped_by_the_budget),
         T(pcall_cannot_swallow_the_budget),
         T(a_memory_bomb_at_load_is_stopped_by_the_ceiling),
+        cmocka_unit_test(a_stack_overflow_is_reported_at_its_line),
         T(a_gc_metamethod_is_refused),
         T(a_handler_failing_mid_beat_stops_that_beat_and_the_next_runs_whole),
         T(a_runaway_handler_is_stopped_and_the_world_steps_on),
         cmocka_unit_test(a_beat_of_many_calls_is_stopped_by_the_beat_s_budget),
+        cmocka_unit_test(an_overrun_says_its_place_once_and_counts_no_more_than_the_budget),
         cmocka_unit_test(world_methods_are_added_unless_the_handle_has_the_name),
         T(a_data_only_enemy_runs_without_lua_calls_or_world_allocations),
         T(pairs_and_next_visit_keys_in_the_same_order_in_every_lua_state),

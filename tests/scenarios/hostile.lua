@@ -131,8 +131,8 @@ cairn.entity { name = "hog", glyph = "h", decorators = { "Moving", "Displaceable
   handlers = { act_success = function()
     if hog_once then
       hog_once = false
-      local t = {}
-      while true do t[#t + 1] = ("x"):rep(1 << 20) .. #t end
+      local t, mib = {}, ("x"):rep(1 << 20)
+      while true do t[#t + 1] = mib .. #t end
     end
   end } }
 
