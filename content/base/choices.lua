@@ -187,14 +187,18 @@ cairn.choice {
   name = "pick_up",
   key = "g",
   label = "pick up",
-  description = "put the item underfoot in the bag",
+  description = "take the item underfoot: gear in hand (what was held is left here), "
+    .. "the rest in the bag",
   available = ours(function(a)
     local item = a.x and cairn.world():at(a.x, a.y, "item")
     if not (item and inventory.is_item(item)) then return false, "nothing here to pick up" end
+    if item.data.slot then return true end
     if #a.data.bag >= inventory.BAG_SIZE then return false, "the bag is full" end
     return true
   end),
   perform = function(a)
-    return (inventory.pick_up(a, cairn.world():at(a.x, a.y, "item")))
+    local item = cairn.world():at(a.x, a.y, "item")
+    if item and item.data.slot then return (inventory.take_up(a, item)) end
+    return (inventory.pick_up(a, item))
   end,
 }

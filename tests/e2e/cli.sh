@@ -873,8 +873,9 @@ replay_names_the_line_of_a_damaged_file)
   damaged "replay line 4: the seed is a whole number, not '1234567890"
   sed 's/^\(beat 12 .* hp=\)[0-9]*/\11e3/' "$replay" >"$tampered"
   damaged "replay line $((12 + header)): hp is a whole number, not '1e3'"
-  sed 's/^beat 12 [a-z_]* /beat 12 fly /' "$replay" >"$tampered"
-  damaged "replay line $((12 + header)): the input of beat 12 \(fly .*\) is refused: unknown action 'fly'"
+  moved=$(grep -m1 -oE '^beat [0-9]+ move ' "$replay" | cut -d' ' -f2) # a beat of a step
+  sed "s/^beat $moved move /beat $moved fly /" "$replay" >"$tampered"
+  damaged "replay line $((moved + header)): the input of beat $moved \(fly .*\) is refused: unknown action 'fly'"
   sed '12s/$/\r/' "$replay" >"$tampered"
   damaged "replay line 12: byte [0-9]+ is a control character \(\\\\13\): a replay is plain text"
   { head -n 11 "$replay"; printf 'beat 7\0 none\n'; tail -n +13 "$replay"; } >"$tampered"

@@ -1,0 +1,45 @@
+-- The message log, as the play screen shows it: what the player does and what is done to it
+-- is told in words, never silently.
+
+-- A one-floor game drawn in rows by the test (set `rows` before game("test_drawn")), the
+-- base game's player at '@'.
+local rows
+local GLYPHS = { ["@"] = "player", ["#"] = "wall", [")"] = "dagger", ["/"] = "spear",
+  ["("] = "shovel", [";"] = "spike_trap", ["^"] = "bounce_trap", s = "skeleton",
+  ["="] = "crate", ["+"] = "dirt" }
+cairn.game { name = "test_drawn", width = 12, height = 5,
+  generate = function(w)
+    for y, row in ipairs(rows) do
+      for x = 1, #row do
+        local t = GLYPHS[row:sub(x, x)]
+        if t then w:spawn(t, x - 1, y - 1) end
+      end
+    end
+  end }
+
+local function drawn(...)
+  rows = { ... }
+  return game("test_drawn")
+end
+
+-- The lines the log gained since `before` lines.
+local function since(g, before)
+  local log, new = g:messages(), {}
+  for i = before + 1, #log do new[#new + 1] = log[i] end
+  return new
+end
+
+test("picking up gear says what was taken up and what was left", function()
+  local g = drawn("#####", "#@)/#", "#####")
+  g:input("move", "e")
+  g:step()
+  g:choose("pick_up")
+  g:step()
+  local n = #g:messages()
+  g:input("move", "e")
+  g:step()
+  expect.eq(since(g, n), {}, "walking onto gear says nothing")
+  g:choose("pick_up")
+  g:step()
+  expect.eq(since(g, n), { "You take up the spear.", "You leave the dagger." })
+end)
