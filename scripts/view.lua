@@ -2,7 +2,7 @@
 -- enemies' intents, a status line and the message log - as plain rows of text that the
 -- terminal front end (runtime/app/play.c) draws without knowing anything of the game.
 --
--- The map: each cell shows the topmost entity on it (real, projectile, item, wall, trap,
+-- The map: each cell shows the topmost entity on it (real, projectile, trap, item, wall,
 -- floor, misc) with its type's glyph and colour. What the player sees now comes from its
 -- view (w:view, everything when the host has none), drawn round the player as the view lays
 -- it out: past a portal the map shows what lies beyond it, and a cell the view holds twice
@@ -25,8 +25,10 @@ for i, name in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "c
 end
 view.colors = COLORS
 
-local TOP_FIRST = { "real", "projectile", "item", "wall", "trap", "floor", "misc" }
-local KEPT_FIRST = { "item", "wall", "trap", "floor", "misc" } -- what memory keeps: no monsters
+-- A trap shows over an item lying on it: the item must not hide what springs on whoever
+-- steps there to pick it up.
+local TOP_FIRST = { "real", "projectile", "trap", "item", "wall", "floor", "misc" }
+local KEPT_FIRST = { "trap", "item", "wall", "floor", "misc" } -- what memory keeps: no monsters
 
 -- The glyph and colour character of the topmost entity of a cell among layers, or nil.
 local function look(w, x, y, layers)
