@@ -87,7 +87,8 @@ static int usage(const char *why)
 static void help(void)
 {
     fputs(USAGE "  --seed N       a new game's seed (drawn at random when not given)\n"
-                "  --pack DIR     load a pack after the base game; repeatable\n"
+                "  --pack DIR     load a pack after the base game; repeatable (a folder\n"
+                "                 named base is a copy of the base game, loaded in its place)\n"
                 "  --save FILE    the save to resume and write (default $CAIRN_SAVE, else\n"
                 "                 $XDG_DATA_HOME/cairn/save.sqlite)\n"
                 "  --new          start a new game even when a save exists; Q replaces it\n"
@@ -979,7 +980,7 @@ static int on_watched(play *p)
 static int open_watch(play *p)
 {
     char why[SCREEN_NOTICE_SIZE];
-    p->watch_dirs[0] = CAIRN_BASE_PACK;
+    p->watch_dirs[0] = app_base_pack(p->opt.packs, p->opt.pack_count);
     for (int i = 0; i < p->opt.pack_count; i++)
         p->watch_dirs[i + 1] = p->opt.packs[i];
     if (!app_watch_open(&p->watch, p->watch_dirs, (size_t)p->opt.pack_count + 1, why, sizeof why))

@@ -594,6 +594,20 @@ $before"
   wait_for '^Reloaded: the game differs from beat 1 on \(now beat 2\)'
   wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel, healing potion$'
   ;;
+watch_plays_a_changed_copy_of_the_base_game)
+  # A copy of the base game (its folder named base, as a pack's is after its id) stands in
+  # for the bundled one: it loads, is watched, and a change to it is played.
+  mkdir -p "$dir/copy"
+  cp -r "$(dirname "$0")/../../content/base" "$dir/copy/base"
+  start --seed 7 --save "$save" --pack "$dir/copy/base" --watch
+  wait_for '^HP .*  Beat 0  Seed 7  dagger, shovel$'
+  press .
+  sed -i 's/^local kit = { "dagger", "shovel" }$/local kit = { "dagger", "shovel", "healing_potion" }/' \
+    "$dir/copy/base/dungeon.lua"
+  grep -q '"healing_potion" }$' "$dir/copy/base/dungeon.lua" || fail "the kit was not edited"
+  wait_for '^Reloaded: the game differs from beat 1 on \(now beat 1\)'
+  wait_for '^HP .*  Beat 1  Seed 7  dagger, shovel, healing potion$'
+  ;;
 watch_waits_for_a_choice_under_way)
   # The throwing game, from a copy of its pack that the case edits.
   cp -r "$e2e_packs/throwing" "$dir/throwing"
