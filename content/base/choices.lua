@@ -59,6 +59,47 @@ local function foe_of(a, e)
 end
 
 -- The core's actions -------------------------------------------------------------------------
+--
+-- A step, a blow or a dig that could do nothing is refused with why, before any beat passes
+-- (as Brogue and DCSS spend no turn on a walk into a wall): the filters of their directions.
+
+-- The wall that way, when a's dig could not get through it (it cannot be dug, or not with
+-- what a holds), or nil.
+local function hard_wall(a, dir)
+  local dx, dy = cairn.dir.delta(dir)
+  local wall = cairn.world():at(a.x + dx, a.y + dy, "wall")
+  if not wall then return nil end
+  if not wall:has("Diggable") then return wall end
+  local shovel = inventory.held(a, "shovel")
+  local power = shovel and shovel.data.dig_power or a.dig_power
+  if power < wall.dig_resistance then return wall end
+  return nil
+end
+
+local function in_the_way(wall)
+  return "The " .. inventory.name(wall) .. " is in the way."
+end
+
+local function bump_way(a, dir)
+  local wall = hard_wall(a, dir)
+  if wall and not inventory.strikes(a, dir) then return false, in_the_way(wall) end
+  return true
+end
+
+local function fight_way(a, dir)
+  if inventory.strikes(a, dir) then return true end
+  return false, "Nothing there to fight."
+end
+
+local function dig_way(a, dir)
+  local dx, dy = cairn.dir.delta(dir)
+  local wall = cairn.world():at(a.x + dx, a.y + dy, "wall")
+  if not wall then return false, "Nothing there to dig." end
+  if hard_wall(a, dir) then
+    return false, "The " .. inventory.name(wall) .. " is too hard to dig."
+  end
+  return true
+end
 
 cairn.choice {
   name = "bump",
@@ -66,7 +107,7 @@ cairn.choice {
   label = "move",
   description = "step that way; strike, or dig, whatever is in the way",
   available = ours(),
-  target = { among = "direction", text = "Move which way?" },
+  target = { among = "direction", text = "Move which way?", filter = bump_way },
   action = "attack_dig_move",
 }
 
@@ -84,8 +125,13 @@ cairn.choice {
   name = "fight",
   key = "F",
   description = "strike that way, without stepping",
-  available = ours(),
-  target = { among = "direction", text = "Fight which way?" },
+  available = ours(function(a)
+    for _, dir in ipairs(cairn.dir.all) do
+      if inventory.strikes(a, dir) then return true end
+    end
+    return false, "nobody in reach"
+  end),
+  target = { among = "direction", text = "Fight which way?", filter = fight_way },
   action = "attack",
 }
 
@@ -99,7 +145,7 @@ cairn.choice {
     if inventory.held(a, "shovel") then return true end
     return false, "nothing to dig with"
   end),
-  target = { among = "direction", text = "Dig which way?" },
+  target = { among = "direction", text = "Dig which way?", filter = dig_way },
   action = "dig",
 }
 

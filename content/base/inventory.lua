@@ -37,6 +37,7 @@
 --   inventory.slots          -> { "weapon", "shovel", "body" }
 --   inventory.BAG_SIZE       -> how many items a bag holds
 --   inventory.patterns       -> how weapons reach: name -> function(ev, weapon) (items.lua)
+--   inventory.strikes(e, dir) -> whether a blow of e's that way would hit anyone (items.lua)
 
 local inventory = {
   slots = { "weapon", "shovel", "body" },

@@ -126,14 +126,19 @@ player_at() {
 }
 
 # press_moving KEY...: presses keys until one moves the player (a wall may stand in the way of
-# some); fails when none does. Leaves in $moved_from the screen's lines 1-19 before the move.
+# some: that key takes no beat, and says so); fails when none does. Leaves in $moved_from the
+# screen's lines 1-19 before the move.
 press_moving() {
   for k in "$@"; do
     moved_from=$(lines 1 19)
-    local was
+    local was next=$(($(beat) + 1))
     was=$(player_at)
-    press "$k"
+    key "$k"
+    wait_for "^HP .*  Beat $next  |is in the way\.$"
     [ "$(player_at)" != "$was" ] && return 0
+    # refused: a wait takes the beat the bump used to, and clears the notice
+    key .
+    wait_for "^HP .*  Beat $next  "
   done
   fail "none of the keys $* moved the player"
 }
@@ -593,6 +598,20 @@ $before"
   kit_with_potion
   wait_for '^Reloaded: the game differs from beat 1 on \(now beat 2\)'
   wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel, healing potion$'
+  ;;
+a_walk_into_a_wall_takes_no_beat_and_says_so)
+  # The throwing game: a wall west of the player, nobody next to it.
+  start_throwing
+  before=$(lines 2 19)
+  key h
+  wait_for '^The wall is in the way\.$'
+  wait_for '^HP .*  Beat 1  '
+  [ "$(lines 2 19)" = "$before" ] || fail "the map changed"
+  # F with nobody in reach is dimmed, and says why.
+  key F
+  wait_for '^Fight is not possible now: nobody in reach'
+  wait_for '^HP .*  Beat 1  '
+  press l
   ;;
 watch_plays_a_changed_copy_of_the_base_game)
   # A copy of the base game (its folder named base, as a pack's is after its id) stands in

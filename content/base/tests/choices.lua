@@ -50,7 +50,7 @@ test("the choices, their keys, and why the bag's verbs wait for a full bag", fun
   local w = scenario { map = "#@.#" }
   local p = equipped(w)
   expect.eq(listed(p), {
-    "bump direction", "wait .", "fight F", "dig D",
+    "bump direction", "wait .", "fight F (nobody in reach)", "dig D",
     "use a (nothing to use)", "throw t (nothing to throw)", "drop d (nothing to drop)",
     "equip e (nothing to equip)", "pick_up g (nothing here to pick up)",
   })
@@ -87,16 +87,38 @@ test("wait lets the beat go by", function()
   expect.eq(w.beat, 1)
 end)
 
-test("fight strikes without stepping, even into an empty cell", function()
+test("fight strikes what the weapon reaches, without stepping; at nothing it is refused", function()
   local w = scenario { map = "#@.d#" }
   local p = equipped(w)
+  expect.eq(find(p, "fight").reason, "nobody in reach")
+  inventory.give(p, w:spawn("spear", 2, 0))
+  expect.error(function() p:choose("fight", { target = "w" }) end, "Nothing there to fight.")
+  expect.eq(w.beat, 0, "no beat passed")
   p:choose("fight", { target = "e" })
   w:step()
   expect.eq(p.x, 1, "no step into the empty cell")
-  inventory.give(p, w:spawn("spear", 2, 0))
-  p:choose("fight", { target = "e" })
-  w:step()
   expect.eq(w:at(3, 0).hp, 4, "the spear reaches past the empty cell")
+end)
+
+test("a bump or a dig into a wall that cannot be dug is refused, and no beat passes", function()
+  local w = scenario { map = [[
+    #####
+    #@.+#
+    #####
+  ]] }
+  local p = w:players()[1]
+  expect.error(function() p:choose("bump", { target = "w" }) end, "The wall is in the way.")
+  p:choose("bump", { target = "e" })
+  w:step()
+  expect.error(function() p:choose("bump", { target = "e" }) end, "The dirt is in the way.",
+    "bare hands do not dig dirt")
+  expect.eq(w.beat, 1, "only the step took a beat")
+  inventory.give(p, w:spawn("shovel", 2, 1))
+  expect.error(function() p:choose("dig", { target = "n" }) end, "The wall is too hard to dig.")
+  expect.error(function() p:choose("dig", { target = "w" }) end, "Nothing there to dig.")
+  p:choose("bump", { target = "e" })
+  w:step()
+  expect.eq(w:at(3, 1, "wall"), nil, "with a shovel the dirt is dug")
 end)
 
 test("dig needs a shovel, and says so", function()
