@@ -17,15 +17,31 @@ local note = narration.note
 
 local short = util.spoken
 
+-- How the log says that one is in a status: its definition's adjective ("stunned"), the
+-- runtime's block (cards/effects.lua) as "blocking", else the status's name.
+local function state(status)
+  local d = define.by_name.status[status]
+  if d and d.def.adjective then return d.def.adjective end
+  if status == "cairn:block" then return "blocking" end
+  return short(status)
+end
+
+local function beats(n)
+  return n == 1 and "1 beat" or string.format("%d beats", n)
+end
+
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
 function narration.describe(s, history, you)
   local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
-  local untold = {} -- deaths that need no words: walls dug away (the dig is told), items
-  for _, c in ipairs(history) do -- used up or destroyed (what used them says so, if anything)
+  -- Deaths that need no words: walls dug away (the dig is told), items used up or destroyed
+  -- (what used them says so, if anything), projectiles at the end of their flight.
+  local untold = {}
+  for _, c in ipairs(history) do
     if c.kind == "died" then
       gone[c.entity.id] = c.type
       local t = define.by_name.entity[c.type]
-      if t and t.def.layer == "item" then untold[c.entity.id] = true end
+      local layer = t and t.def.layer
+      if layer == "item" or layer == "projectile" then untold[c.entity.id] = true end
     end
     if c.kind == "dug" then untold[c.entity.id] = true end
   end
@@ -76,9 +92,9 @@ function narration.describe(s, history, you)
         sentence(string.format("%s dies.", who))
       end
     elseif c.kind == "status_on" then
-      sentence(string.format("%s %s %s for %d beats.", who, is, short(c.status), c.amount))
+      sentence(string.format("%s %s %s for %s.", who, is, state(c.status), beats(c.amount)))
     elseif c.kind == "status_off" then
-      sentence(string.format("%s %s no longer %s.", who, is, short(c.status)))
+      sentence(string.format("%s %s no longer %s.", who, is, state(c.status)))
     elseif c.kind == "pushed" then
       sentence(string.format("%s %s pushed back.", who, is))
     elseif c.kind == "dug" and by == "you" then

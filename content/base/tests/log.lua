@@ -55,3 +55,38 @@ test("a spike trap says whom it hurt, a bounce trap whom it threw", function()
   g:step()
   expect.eq(since(g, n), { "A trap throws you east." })
 end)
+
+-- What to do at the start of the next beat, inside it, so that it is in the beat's history.
+local at_beat_start = {}
+cairn.handler { chain = "beat_start", fn = function()
+  for _, fn in ipairs(at_beat_start) do fn() end
+  at_beat_start = {}
+end }
+
+test("statuses are told as states, with one beat or more", function()
+  local g = drawn("#####", "#@.s#", "#####")
+  local w = g.world
+  local p, skeleton = w:players()[1], w:at(3, 1)
+  local n = #g:messages()
+  at_beat_start[1] = function()
+    p:apply("stun", 1)
+    skeleton:apply("bind", 2)
+    p:apply("cairn:block", 3)
+  end
+  g:input("none")
+  g:step()
+  -- applied before the tick stage, one beat of stun is counted in this very beat
+  expect.eq(since(g, n), { "You are stunned for 1 beat.", "The skeleton is bound for 2 beats.",
+    "You are blocking for 3 beats.", "You are no longer stunned." })
+end)
+
+test("an arrow that ends its flight goes without a word", function()
+  local g = drawn("#######", "#@....#", "#######")
+  local w = g.world
+  w:spawn("arrow", 5, 1)
+  local n = #g:messages()
+  g:step(6)
+  for _, line in ipairs(since(g, n)) do
+    expect.falsy(line:find("arrow"), "a word of the arrow: " .. line)
+  end
+end)
