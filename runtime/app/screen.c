@@ -22,6 +22,8 @@
 #define PANEL_GAP    2 /* columns between the map and the side panel */
 #define LEGEND       "? help  u undo  Q save & quit"
 #define LEGEND_WIDTH ((int)sizeof LEGEND - 1) /* the side panel needs room for LEGEND */
+/* A replay's keys (replay.c): it plays, it is not played, so it neither undoes nor saves. */
+#define REPLAY_LEGEND "any key: next beat  q quit"
 /* getch keeps failing only when the terminal is gone: then the game is saved and left. */
 #define KEY_ERRORS_MAX  8
 #define NOTICE_ROWS_MAX 3
@@ -80,16 +82,9 @@ static const help_line help_lines[] = {
     {0, "Press any key to go back to the game."},
 };
 
+/* The panel of a screen without choices: a replay's. */
 static const help_line panel_lines[] = {
-    {0, LEGEND},
-    {0, "PgUp PgDn  scroll the log"},
-    {0, ""},
-    {0, "y k U   7 8 9"},
-    {0, " \\|/     \\|/    move; bump to"},
-    {0, "h . l   4 5 6   attack or dig"},
-    {0, " /|\\     /|\\    . or 5: wait"},
-    {0, "b j n   1 2 3"},
-    {0, "(u is undo: north-east is U)"},
+    {0, REPLAY_LEGEND},
     {0, ""},
 };
 
@@ -566,7 +561,7 @@ static void draw_choices_panel(const game_screen *sc, const layout *l)
 static void draw_panel(const game_screen *sc, const layout *l)
 {
     if (!l->panel_cols) {
-        put_line(l->legend_row, 0, LEGEND, COLS, A_NORMAL);
+        put_line(l->legend_row, 0, sc->with_choices ? LEGEND : REPLAY_LEGEND, COLS, A_NORMAL);
         return;
     }
     if (sc->with_choices) {
@@ -866,7 +861,8 @@ static void draw_prompt(const game_screen *sc)
 /* How the game ended and its summary, in a box over the map. */
 static void draw_ending(const game_screen *sc)
 {
-    const char *ended = sc->view.ended, *keys = "u undo the last beat, q quit";
+    const char *ended = sc->view.ended;
+    const char *keys = sc->with_choices ? "u undo the last beat, q quit" : "q quit";
     const char *title = !strcmp(ended, "died")   ? "You died."
                         : !strcmp(ended, "won")  ? "You won!"
                         : !strcmp(ended, "lost") ? "The game is lost."

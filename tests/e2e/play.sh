@@ -393,6 +393,9 @@ a_replay_plays_back_a_beat_per_key)
   verb=replay start "$dir/r.txt" --partial
   wait_for '^HP .*  Beat 0  Seed 9'
   wait_for 'A replay of 3 beats'
+  # A replay plays: its keys are a beat and quit, not the game's undo and save.
+  wait_for 'any key: next beat  q quit'
+  screen | grep -qE 'undo|save & quit' && fail "the replay offers the game's keys"
   key x
   wait_for '^HP .*  Beat 1  Seed 9'
   key x
