@@ -31,6 +31,7 @@ local function beats(n)
 end
 
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
+-- Returns what killed the player, in words ("the skeleton", "yourself"), when it died.
 function narration.describe(s, history, you)
   local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
   -- Deaths that need no words: walls dug away (the dig is told), items used up or destroyed
@@ -57,6 +58,7 @@ function narration.describe(s, history, you)
   local told = { attacked = true, died = true, status_on = true, status_off = true,
     pushed = true, dug = true, healed = true }
   local kinds = define.by_name.change
+  local killer
   for _, c in ipairs(history) do
     local own = kinds[c.kind] -- a kind content defined: its describe has the words, if any
     if own then
@@ -85,7 +87,14 @@ function narration.describe(s, history, you)
       end
     elseif c.kind == "died" and not untold[c.entity.id] then
       if who == "you" then
-        sentence("you die.")
+        killer = by == "you" and "yourself" or by
+        if by == "something" then
+          sentence("you die.")
+        elseif by == "you" then
+          sentence("you kill yourself.")
+        else
+          sentence(string.format("%s kills you.", by))
+        end
       elseif by == "you" then
         sentence(string.format("you kill %s.", who))
       else
@@ -105,6 +114,7 @@ function narration.describe(s, history, you)
     end
     ::next::
   end
+  return killer
 end
 
 return narration

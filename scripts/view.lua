@@ -150,8 +150,9 @@ function view.build(s, w, p)
       table.concat(m)
   end
   local items = p and s.game.def.items and s.game.def.items(w, p) or {}
+  local max_hp = p and p.max_hp or (s.death and s.death.max_hp) or 0
   local status = string.format("HP %d/%d  Floor %d/%d  Beat %d  Seed %s%s",
-    p and p.hp or 0, p and p.max_hp or 0, s.floor, s.floors, s.beats, tostring(s.seed),
+    p and p.hp or 0, max_hp, s.floor, s.floors, s.beats, tostring(s.seed),
     #items > 0 and ("  " .. table.concat(items, ", ")) or "")
   -- The game's lines for the side panel: strings, or { text =, dim = true } for a line drawn
   -- dimmed.

@@ -533,6 +533,9 @@ the_end_shows_the_summary_and_takes_the_save)
   done
   wait_for 'You died\.'
   wait_for 'ended: +died'
+  # what killed the player, and the hp it had, though it is gone from the world
+  wait_for 'killed by: +the [a-z ]+'
+  wait_for '^HP 0/[1-9][0-9]*  '
   wait_for 'u undo the last beat, q quit'
   died_at=$(beat)
   key u

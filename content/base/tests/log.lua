@@ -90,3 +90,15 @@ test("an arrow that ends its flight goes without a word", function()
     expect.falsy(line:find("arrow"), "a word of the arrow: " .. line)
   end
 end)
+
+test("the log says what killed the player", function()
+  local g = drawn("####", "#@s#", "####")
+  local w = g.world
+  w:players()[1].hp = 1
+  local n = #g:messages()
+  g:input("none")
+  g:step()
+  expect.eq(g.ended, "died")
+  local told = since(g, n)
+  expect.eq(told[#told], "The skeleton kills you.")
+end)
