@@ -163,6 +163,26 @@ cairn.choice {
   end,
 }
 
+-- Whether a's dagger may be thrown at e: a foe, in a clear line.
+local function dagger_at(a, e)
+  return foe_of(a, e) and consumables.clear(cairn.world(), a, e.x, e.y)
+end
+
+-- Whether item, thrown by a, has something to be thrown at: a dagger someone within its
+-- range; a bomb any cell, which there always is. Throw is offered, and an item listed, only
+-- then: a dagger picked with nobody to throw it at would leave the choice with no target.
+local function aimable(a, item)
+  if item.data.throw ~= "dagger" then return true end
+  local w, r = cairn.world(), item.data.range
+  for y = math.max(0, a.y - r), math.min(w.height - 1, a.y + r) do
+    for x = math.max(0, a.x - r), math.min(w.width - 1, a.x + r) do
+      local e = w:at(x, y)
+      if e and e ~= a and dagger_at(a, e) then return true end
+    end
+  end
+  return false
+end
+
 -- The target prompt depends on what is thrown: a dagger at someone, in range and in a clear
 -- line; a bomb at a cell, its blast shown, with nothing in the way but those it will hit.
 local function aim(a, answers)
@@ -170,10 +190,7 @@ local function aim(a, answers)
   if item.data.throw == "dagger" then
     return { {
       name = "target", kind = "select", among = "entity", text = "Throw at what?",
-      range = item.data.range,
-      filter = function(actor, e)
-        return foe_of(actor, e) and consumables.clear(cairn.world(), actor, e.x, e.y)
-      end,
+      range = item.data.range, filter = dagger_at,
     } }
   end
   return { {
@@ -191,9 +208,20 @@ cairn.choice {
   name = "throw",
   key = "t",
   description = "throw a dagger at someone, or a bomb at a cell",
-  available = ours(some(throwable, "nothing to throw")),
+  available = ours(function(a)
+    local carried = false
+    for _, item in ipairs(inventory.bag(a)) do
+      if throwable(item) then
+        if aimable(a, item) then return true end
+        carried = true
+      end
+    end
+    return false, carried and "nobody in range to throw at" or "nothing to throw"
+  end),
   prompts = { { name = "item", kind = "pick", text = "Throw what?",
-    options = function(a) return options(a, throwable) end, next = aim } },
+    options = function(a)
+      return options(a, function(item) return throwable(item) and aimable(a, item) end)
+    end, next = aim } },
   perform = function(a, answers)
     local item, target = answers.item, answers.target
     if item.data.throw == "dagger" then return (consumables.throw_dagger(a, item, target)) end

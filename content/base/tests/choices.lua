@@ -166,7 +166,7 @@ test("throw a dagger: at a foe in range in a clear line, never past someone", fu
   expect.eq(find(p, "throw").reason, "nothing to throw")
 end)
 
-test("throw a dagger with no foe to throw at: the choice ends, saying so", function()
+test("with nobody to throw a dagger at, throw is not offered, nor the dagger listed", function()
   local w = scenario { map = [[
     ########
     #@.#.d.#
@@ -174,9 +174,22 @@ test("throw a dagger with no foe to throw at: the choice ends, saying so", funct
   ]] }
   local p = equipped(w)
   local dagger = carry(w, p, "throwing_dagger")
+  expect.eq(find(p, "throw").reason, "nobody in range to throw at")
   expect.error(function() p:choose("throw", { item = dagger }) end,
-    "throw: nothing to choose for 'Throw at what?'")
+    "throw is not possible now: nobody in range to throw at")
   expect.eq(inventory.bag(p), { dagger })
+  -- with a bomb too, throw is offered, and the menu lists the bomb only
+  local bomb = carry(w, p, "bomb")
+  expect.truthy(find(p, "throw").available)
+  local offered
+  expect.error(function()
+    p:choose("throw", function(prompt)
+      offered = offered or prompt.options
+      error("seen")
+    end)
+  end, "seen")
+  expect.eq(#offered, 1)
+  expect.eq(offered[1].value, bomb)
 end)
 
 test("throw a bomb at a cell: the select prompt has its range and blast", function()
