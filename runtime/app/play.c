@@ -387,13 +387,29 @@ static void listen_to_mouse(bool on)
     mousemask(on ? BUTTON1_CLICKED : 0, NULL);
 }
 
-/* Answers the waiting prompt; a refused answer is told and the prompt waits on. */
+/* After a refused answer: the prompt that waits now. Most often the same one, still waiting
+ * (a mistake); but an answer taken may end the choice when what it leads to cannot be asked
+ * (a target with nothing to aim at), and then no prompt is left to hold the keys. The prompt is
+ * taken again either way: the strings of the one before are the host's no longer. */
+static int retake_prompt(play *p)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    if (cairn_session_prompt(p->screen.h, &sp->p))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    if (sp->p.kind == CAIRN_PROMPT_NONE) {
+        p->pending_dir = NULL;
+        listen_to_mouse(false);
+    }
+    return SCREEN_GO_ON;
+}
+
+/* Answers the waiting prompt; a refused answer is told and the prompt waits on, if any. */
 static int answer(play *p, const char *text)
 {
     cairn_err st = cairn_session_answer(p->screen.h, text);
     if (st == CAIRN_ERR_INVALID) {
         tell_refusal(p);
-        return SCREEN_GO_ON;
+        return retake_prompt(p);
     }
     if (st)
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));

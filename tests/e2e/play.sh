@@ -605,6 +605,17 @@ $before"
   wait_for '^Reloaded: the game differs from beat 1 on \(now beat 2\)'
   wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel, healing potion$'
   ;;
+a_menu_whose_answer_ends_the_choice_lets_go_of_the_keys)
+  # The throwing game's point: its menu's answer leads to a target with nothing to aim at,
+  # which ends the choice. The menu goes with it, and the next key is the game's.
+  start_throwing
+  key p
+  wait_for 'point how\?'
+  key 1
+  wait_for "nothing to choose for 'point at what\?'"
+  wait_gone 'point how\?'
+  press .
+  ;;
 a_walk_into_a_wall_takes_no_beat_and_says_so)
   # The throwing game: a wall west of the player, nobody next to it.
   start_throwing

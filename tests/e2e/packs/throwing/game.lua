@@ -42,3 +42,17 @@ cairn.choice {
   },
   perform = function() end,
 }
+
+-- A choice whose first answer leads to a target with nothing to aim at: the choice ends
+-- there, and the screen must let go of its menu.
+cairn.choice {
+  name = "point",
+  key = "p",
+  description = "point at something that is not there",
+  prompts = { { name = "how", kind = "pick", text = "point how?", options = { "finger" },
+    next = function()
+      return { { name = "at", kind = "select", among = "entity", text = "point at what?",
+        range = 1, filter = function() return false end } }
+    end } },
+  perform = function() end,
+}
