@@ -26,6 +26,20 @@ local function state(status)
   return short(status)
 end
 
+-- The statuses e is in, as the status line shows them: each one's state and the beats it has
+-- left, block with its amount too ("stunned (2)", "blocking 3 (4)"), in the order they were
+-- defined.
+function narration.statuses(e)
+  local shown = {}
+  local function show(name, text)
+    local known, left = pcall(e.status, e, name) -- a status whose definition failed is none
+    if known and left > 0 then shown[#shown + 1] = string.format("%s (%d)", text, left) end
+  end
+  for _, d in ipairs(define.record.status) do show(d.name, state(d.name)) end
+  show("cairn:block", state("cairn:block") .. " " .. tostring(e.data.block or 0))
+  return shown
+end
+
 local function beats(n)
   return n == 1 and "1 beat" or string.format("%d beats", n)
 end

@@ -11,7 +11,7 @@
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
 local use = ... -- what this script uses, from prelude.lua
-local compile, session, util = use.compile, use.session, use.util
+local compile, narration, session, util = use.compile, use.narration, use.session, use.util
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
@@ -151,8 +151,12 @@ function view.build(s, w, p)
   end
   local items = p and s.game.def.items and s.game.def.items(w, p) or {}
   local max_hp = p and p.max_hp or (s.death and s.death.max_hp) or 0
-  local status = string.format("HP %d/%d  Floor %d/%d  Beat %d  Seed %s%s",
-    p and p.hp or 0, max_hp, s.floor, s.floors, s.beats, tostring(s.seed),
+  -- The player's statuses come right after its hp, so that a long line cuts the items first.
+  local statuses = p and narration.statuses(p) or {}
+  local status = string.format("HP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
+    p and p.hp or 0, max_hp,
+    #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "",
+    s.floor, s.floors, s.beats, tostring(s.seed),
     #items > 0 and ("  " .. table.concat(items, ", ")) or "")
   -- The game's lines for the side panel: strings, or { text =, dim = true } for a line drawn
   -- dimmed.
