@@ -177,8 +177,40 @@ local function value_of(e, r, v)
   return v
 end
 
--- What the candidates of a select prompt are, nearest first (then by row, then column).
--- Among directions, also why the filter refused each one it gave a reason for (way -> text).
+-- Whether an enemy of a's stands at (x, y): someone alive that acts of itself (Acting: not a
+-- crate) on a team a's attacks are for.
+local function enemy_at(w, a, x, y)
+  local e = w:at(x, y)
+  if not (e and e ~= a and not e:is_dead() and e:has("Acting")) then return false end
+  local ok, teams = pcall(function() return a.targets end)
+  for _, team in ipairs(ok and teams or {}) do
+    if e.team == team then return true end
+  end
+  return false
+end
+
+-- The candidates of a cell or entity prompt with those on an enemy's cell first, each part in
+-- the order it had: a front end's cursor starts on the first, which is then the nearest
+-- enemy - not a crate, nor an empty cell next to the actor (where a bomb would land on it).
+local function enemies_first(a, found, cells)
+  local w = host.world()
+  local order, enemy = {}, {}
+  for i = 1, #found do
+    order[i], enemy[i] = i, enemy_at(w, a, cells[i][1], cells[i][2])
+  end
+  table.sort(order, function(i, j)
+    if enemy[i] ~= enemy[j] then return enemy[i] end
+    return i < j
+  end)
+  local f, c = {}, {}
+  for k, i in ipairs(order) do f[k], c[k] = found[i], cells[i] end
+  return f, c
+end
+
+-- What the candidates of a select prompt are: among directions, in the order of DIRS, with
+-- why the filter refused each one it gave a reason for (way -> text); among cells and
+-- entities, enemies first (enemies_first), each part nearest first (then by row, then
+-- column).
 local function candidates(e, r, p, range)
   local w, a = host.world(), r.actor
   local found, cells = {}, {}
@@ -223,7 +255,7 @@ local function candidates(e, r, p, range)
       end
     end
   end
-  return found, cells
+  return enemies_first(a, found, cells)
 end
 
 local function option(v)

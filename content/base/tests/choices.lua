@@ -241,3 +241,27 @@ test("pick up says when the bag is full", function()
   for _ = 1, inventory.BAG_SIZE do carry(w, p, "healing_potion") end
   expect.eq(find(p, "pick_up").reason, "the bag is full")
 end)
+
+test("a target's candidates start with the nearest enemy: not a crate, nor an empty cell", function()
+  local w = scenario { map = [[
+    ########
+    #@...s.#
+    #.=....#
+    ########
+  ]] }
+  local p = equipped(w)
+  local dagger, bomb = carry(w, p, "throwing_dagger"), carry(w, p, "bomb")
+  local skeleton = w:at(5, 1)
+  local first = {}
+  for _, item in ipairs { dagger, bomb } do
+    expect.error(function()
+      p:choose("throw", function(prompt)
+        if prompt.kind == "pick" then return item end
+        first[#first + 1] = prompt.candidates[1]
+        error("seen")
+      end)
+    end, "seen")
+  end
+  expect.eq(first[1], skeleton, "the dagger's first target is the skeleton, not the crate")
+  expect.eq(first[2], { x = 5, y = 1 }, "the bomb's first cell is the skeleton's")
+end)
