@@ -606,6 +606,16 @@ static size_t count_lines(const char *s, int cols)
     return n;
 }
 
+/* Whether the cells a target under the cursor would affect (its area round the cursor) take
+ * in the actor's own: a bomb's blast that would hit the thrower, said before it is thrown. */
+static bool reaches_actor(const screen_prompt *sp)
+{
+    int32_t dx = sp->x - sp->p.x, dy = sp->y - sp->p.y;
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    return sp->p.area > 0 && (dx > dy ? dx : dy) <= sp->p.area;
+}
+
 /* The newest messages that fit, wrapped; the last beat's in bold. While scrolled back, the
  * bottom row says how much is below. */
 static void draw_log(game_screen *sc, const layout *l)
@@ -621,11 +631,11 @@ static void draw_log(game_screen *sc, const layout *l)
                  sp->p.text);
         rows -= 2;
         put_line(l->log_row + rows, 0, question, COLS, A_REVERSE);
-        put_line(l->log_row + rows + 1, 0,
-                 sc->notice[0]   ? sc->notice
-                 : sp->described ? sp->described
-                                 : "",
-                 COLS, sc->notice[0] ? A_REVERSE : A_BOLD);
+        char under[SCREEN_NOTICE_SIZE];
+        snprintf(under, sizeof under, "%s%s", reaches_actor(sp) ? "It would reach you too! " : "",
+                 sp->described ? sp->described : "");
+        put_line(l->log_row + rows + 1, 0, sc->notice[0] ? sc->notice : under, COLS,
+                 sc->notice[0] || reaches_actor(sp) ? A_REVERSE : A_BOLD);
     } else if (sc->notice[0]) {
         /* A notice may be long (a pack's load error, by `play --watch`): it takes up to
          * NOTICE_ROWS_MAX rows, leaving the log one at least. */

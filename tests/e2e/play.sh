@@ -616,6 +616,22 @@ a_menu_whose_answer_ends_the_choice_lets_go_of_the_keys)
   wait_gone 'point how\?'
   press .
   ;;
+a_bomb_whose_blast_reaches_the_player_says_so)
+  # The bomb's cursor starts on the skeleton, three cells off: its blast spares the player.
+  # Two cells nearer, the blast would take in the player's cell, and the line says so.
+  start_saved throwing bombing
+  aim_throw
+  wait_for '^skeleton \(2 of 2 hp\)'
+  screen | grep -q 'It would reach you too' && fail "a warning with the player out of reach"
+  key h
+  key h
+  wait_for '^It would reach you too! '
+  key l
+  key l
+  wait_gone 'It would reach you too'
+  named Escape
+  wait_gone "$TARGETING"
+  ;;
 a_walk_into_a_wall_takes_no_beat_and_says_so)
   # The throwing game: a wall west of the player, nobody next to it.
   start_throwing

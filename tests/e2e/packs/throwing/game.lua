@@ -56,3 +56,26 @@ cairn.choice {
     end } },
   perform = function() end,
 }
+
+-- The same room, the player with a bomb in its bag and the skeleton three cells east: a bomb
+-- thrown at it spares the player, one thrown at the next cell or the one after does not.
+cairn.game {
+  name = "bombing",
+  description = "One room: a bomb for a skeleton.",
+  width = 12,
+  height = 5,
+  generate = function(w, _, _, players)
+    for x = 0, 11 do
+      w:spawn("base:wall", x, 0)
+      w:spawn("base:wall", x, 4)
+    end
+    for y = 1, 3 do
+      w:spawn("base:wall", 0, y)
+      w:spawn("base:wall", 11, y)
+    end
+    local p = players[1]
+    if p then p:place(1, 2) else p = w:spawn("base:player", 1, 2) end
+    inventory.bag_add(p, w:spawn("base:bomb", 1, 2))
+    w:spawn("base:skeleton", 4, 2)
+  end,
+}
