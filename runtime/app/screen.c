@@ -78,8 +78,6 @@ static const help_line help_lines[] = {
     {CAIRN_VIEW_REMEMBERED, "remembered from before, not seen now"},
     {CAIRN_VIEW_MOVE, "an enemy moves here next beat"},
     {CAIRN_VIEW_STRIKE, "an enemy strikes here next beat"},
-    {0, ""},
-    {0, "Press any key to go back to the game."},
 };
 
 /* The panel of a screen without choices: a replay's. */
@@ -935,48 +933,142 @@ static const help_line target_help_lines[] = {
     {0, "or the arrows and Enter."},
 };
 
-static void draw_choices_help(const game_screen *sc, int col)
-{
-    int row = 0, cols = COLS - col;
-    char text[256];
-    put_line(row++, col, "What you can do now:", cols, A_NORMAL);
-    for (size_t i = 0; i < sc->choice_count && row < LINES; i++) {
-        const cairn_choice_entry *c = &sc->choices[i];
-        if (c == direction_choice(sc))
-            snprintf(text, sizeof text, "  %-11s%s", "move keys", c->label);
-        else if (!strcmp(c->key, ".") && !shadowed(sc, c))
-            snprintf(text, sizeof text, "  %-11s%s", ". or 5", c->label);
-        else {
-            text[0] = text[1] = ' ';
-            format_choice(sc, c, 11, text + 2, sizeof text - 2);
-        }
-        put_line(row++, col, text, cols, c->available ? A_NORMAL : unavailable_attr(sc));
-    }
-    put_line(row++, col, "  Tab        why some are dimmed", cols, A_NORMAL);
-    row++;
-    /* The game's lines (the hand of cards), wider here than in the panel. */
-    for (size_t i = 0; i < sc->view.panel_count && row < LINES; i++)
-        put_line(row++, col, sc->view.panel[i], cols,
-                 game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL);
-    if (sc->view.panel_count)
-        row++;
-    for (int i = 0; i < LINES_OF(target_help_lines) && row < LINES; i++)
-        draw_help_line(sc, row++, col, cols, &target_help_lines[i]);
-}
+/* The help is a list of lines laid out in columns (two where the terminal is wide enough:
+ * the keys, then what can be done now), each line wrapped to its column; what does not fit
+ * the screen goes on to further pages, so that nothing of it - the hand of cards least of
+ * all - is ever cut off. */
+typedef struct help_src {
+    char mark;   /* as help_line's */
+    bool column; /* no text: the next line starts a column */
+    attr_t attr;
+    const char *text;
+} help_src;
 
 /* The help's column of choices stands beside the rest where the terminal is wide enough. */
 #define HELP_SECOND_COL 46
+#define HELP_INDENT     4 /* a wrapped line's next rows */
 
-static void draw_help(const game_screen *sc)
+typedef struct help_page {
+    int page;     /* the page drawn, from 0 */
+    bool draw;    /* false: only count the pages */
+    int columns;  /* per page: 1 or 2 */
+    int rows;     /* per column */
+    int col, row; /* where the next line goes */
+    int pages;    /* the pages so far, less one */
+} help_page;
+
+static int help_col_x(const help_page *h)
+{
+    return h->col == 0 ? 1 : HELP_SECOND_COL;
+}
+
+static int help_col_width(const help_page *h)
+{
+    if (h->columns == 1)
+        return COLS - 2;
+    return h->col == 0 ? HELP_SECOND_COL - 3 : COLS - HELP_SECOND_COL - 1;
+}
+
+static void help_next_column(help_page *h)
+{
+    h->row = 0;
+    if (++h->col == h->columns) {
+        h->col = 0;
+        h->pages++;
+    }
+}
+
+static void help_place(const game_screen *sc, help_page *h, const help_src *l)
+{
+    if (l->column) {
+        if (h->row > 0)
+            help_next_column(h);
+        return;
+    }
+    if (!l->text[0] && h->row == 0)
+        return; /* no blank line at the top of a column */
+    const char *s = l->text;
+    bool first = true;
+    do {
+        if (h->row == h->rows)
+            help_next_column(h);
+        int x = help_col_x(h) + (l->mark ? 3 : 0) + (first ? 0 : HELP_INDENT);
+        int width = help_col_width(h) - (x - help_col_x(h));
+        const char *next;
+        size_t bytes = wrap(s, width, &next);
+        if (h->draw && h->pages == h->page) {
+            if (l->mark && first)
+                put_line(h->row, help_col_x(h), l->mark == CAIRN_VIEW_REMEMBERED ? "#" : " ", 1,
+                         cell_attr(sc, '7', l->mark, TARGET_NONE));
+            attrset(l->attr);
+            move(h->row, x);
+            put_text(s, bytes, width);
+            attrset(A_NORMAL);
+        }
+        h->row++;
+        first = false;
+        s = next;
+    } while (*s);
+}
+
+/* Lays the help out, drawing page `page` when `draw`; returns how many pages it takes. */
+static int help_layout(const game_screen *sc, int page, bool draw)
+{
+    help_page h = {.page = page,
+                   .draw = draw,
+                   .columns = sc->with_choices && COLS >= HELP_SECOND_COL + 20 ? 2 : 1,
+                   .rows = LINES > 1 ? LINES - 1 : 1};
+    for (int i = 0; i < LINES_OF(help_lines); i++)
+        help_place(sc, &h, &(help_src){help_lines[i].mark, false, A_NORMAL, help_lines[i].text});
+    if (sc->with_choices) {
+        help_place(sc, &h, &(help_src){0, true, A_NORMAL, ""});
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, "What you can do now:"});
+        char text[256];
+        for (size_t i = 0; i < sc->choice_count; i++) {
+            const cairn_choice_entry *c = &sc->choices[i];
+            if (c == direction_choice(sc))
+                snprintf(text, sizeof text, "  %-11s%s", "move keys", c->label);
+            else if (!strcmp(c->key, ".") && !shadowed(sc, c))
+                snprintf(text, sizeof text, "  %-11s%s", ". or 5", c->label);
+            else {
+                text[0] = text[1] = ' ';
+                format_choice(sc, c, 11, text + 2, sizeof text - 2);
+            }
+            help_place(sc, &h,
+                       &(help_src){0, false, c->available ? A_NORMAL : unavailable_attr(sc), text});
+        }
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, "  Tab        why some are dimmed"});
+        /* The game's lines (the hand of cards), wider here than in the panel. */
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, ""});
+        for (size_t i = 0; i < sc->view.panel_count; i++)
+            help_place(sc, &h,
+                       &(help_src){0, false, game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL,
+                                   sc->view.panel[i]});
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, ""});
+        for (int i = 0; i < LINES_OF(target_help_lines); i++)
+            help_place(sc, &h, &(help_src){0, false, A_NORMAL, target_help_lines[i].text});
+    }
+    return h.pages + 1;
+}
+
+/* Draws page `page` of the help (kept within its pages) with how to leave or turn it on the
+ * last row; returns how many pages there are. */
+static int draw_help(const game_screen *sc, int page)
 {
     erase();
-    bool beside = sc->with_choices && COLS >= HELP_SECOND_COL + 20;
-    int cols = beside ? HELP_SECOND_COL - 2 : COLS - 1;
-    for (int i = 0; i < LINES_OF(help_lines) && i < LINES; i++)
-        draw_help_line(sc, i, 1, cols, &help_lines[i]);
-    if (beside)
-        draw_choices_help(sc, HELP_SECOND_COL);
+    int pages = help_layout(sc, 0, false);
+    help_layout(sc, page < pages ? page : pages - 1, true);
+    char footer[128];
+    if (pages == 1)
+        snprintf(footer, sizeof footer, "Press any key to go back to the game.");
+    else
+        snprintf(footer, sizeof footer,
+                 "Page %d of %d: Space or PgDn the next, PgUp the one before, "
+                 "another key the game.",
+                 page + 1, pages);
+    put_line(LINES - 1, 1, footer, COLS - 1, A_BOLD);
     refresh();
+    return pages;
 }
 
 /* Why each dimmed choice cannot be made now, in a box over the map. */
@@ -1060,11 +1152,19 @@ void screen_notice(game_screen *sc, const char *fmt, ...)
 
 void screen_show_help(game_screen *sc)
 {
-    int ch;
-    do {
-        draw_help(sc);
-        ch = read_key(sc, false);
-    } while (ch == KEY_RESIZE);
+    int page = 0;
+    for (;;) {
+        int pages = draw_help(sc, page);
+        int ch = read_key(sc, false);
+        if (ch == KEY_RESIZE)
+            page = 0;
+        else if ((ch == ' ' || ch == KEY_NPAGE || ch == '>') && page + 1 < pages)
+            page++;
+        else if ((ch == KEY_PPAGE || ch == '<') && page > 0)
+            page--;
+        else
+            return;
+    }
 }
 
 void screen_show_reasons(game_screen *sc)

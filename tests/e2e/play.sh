@@ -446,6 +446,15 @@ help_shows_and_a_key_returns)
   key '?'
   wait_for 'u is undo, so north-east is U or 9\.'
   wait_for 'an enemy strikes here next beat'
+  # At 80x24 the help does not fit one screen: it goes on to a second page, whole, its last
+  # line (how to answer a menu) included, and PgUp comes back.
+  wait_for '^ Page 1 of 2: Space or PgDn the next'
+  screen | grep -q 'or the arrows and Enter\.' && fail "the last line of the help on page 1"
+  key ' '
+  wait_for '^ Page 2 of 2'
+  wait_for 'or the arrows and Enter\.'
+  named PPage
+  wait_for '^ Page 1 of 2'
   key x
   wait_gone 'u is undo, so north-east is U or 9\.'
   wait_for '^HP .*  Beat 0  Seed 7'
