@@ -267,7 +267,7 @@ static void put_line(int row, int col, const char *s, int cols, attr_t attr)
 /* The rows the panel of choices needs: the legend, the scrolling keys and a blank line, the
  * movement keys (five rows), the header and the choices, a blank line and the marks. */
 #define PANEL_KEY_ROWS 9
-static int panel_rows_wanted(const game_screen *sc);
+static int panel_rows_wanted(const game_screen *sc, int cols);
 
 /* The log keeps at least this many rows under a panel that reaches past the map. */
 #define LOG_ROWS_MIN 5
@@ -287,7 +287,7 @@ static layout measure(const game_screen *sc)
     l.panel_rows = h;
     /* Beside a short map the panel reaches down past it, as far as the log can spare, so that
      * the choices are not cut short for want of the map's rows. */
-    int wanted = panel && sc->with_choices ? panel_rows_wanted(sc) : 0;
+    int wanted = panel && sc->with_choices ? panel_rows_wanted(sc, l.panel_cols) : 0;
     int most = LINES - 1 - LOG_ROWS_MIN;
     if (wanted > h && most > h)
         l.panel_rows = wanted < most ? wanted : most;
@@ -456,11 +456,26 @@ static const cairn_choice_entry *direction_choice(const game_screen *sc)
     return NULL;
 }
 
-/* The game's own lines of the panel (the hand of cards), under the choices after a blank
- * line: how many rows they take. */
-static int game_rows(const game_screen *sc)
+/* A game line's rows in cols columns: wrapped, its next rows indented by GAME_INDENT. */
+#define GAME_INDENT 2
+static int game_line_rows(const char *s, int cols)
 {
-    return sc->view.panel_count ? 1 + (int)sc->view.panel_count : 0;
+    int rows = 0;
+    do {
+        wrap(s, rows ? cols - GAME_INDENT : cols, &s);
+        rows++;
+    } while (*s);
+    return rows;
+}
+
+/* The game's own lines of the panel (the hand of cards), under the choices after a blank
+ * line: how many rows they take, wrapped to cols. */
+static int game_rows(const game_screen *sc, int cols)
+{
+    int rows = sc->view.panel_count ? 1 : 0;
+    for (size_t i = 0; i < sc->view.panel_count; i++)
+        rows += game_line_rows(sc->view.panel[i], cols);
+    return rows;
 }
 
 static bool game_line_dim(const game_screen *sc, size_t i)
@@ -468,10 +483,10 @@ static bool game_line_dim(const game_screen *sc, size_t i)
     return sc->view.panel_dim[i] == 'd';
 }
 
-static int panel_rows_wanted(const game_screen *sc)
+static int panel_rows_wanted(const game_screen *sc, int cols)
 {
     int listed = (int)sc->choice_count - (direction_choice(sc) != NULL);
-    return PANEL_KEY_ROWS + 1 + listed + game_rows(sc) + 1 + LINES_OF(mark_lines);
+    return PANEL_KEY_ROWS + 1 + listed + game_rows(sc, cols) + 1 + LINES_OF(mark_lines);
 }
 
 static bool any_unavailable(const game_screen *sc)
@@ -485,15 +500,34 @@ static bool any_unavailable(const game_screen *sc)
     return false;
 }
 
-/* The game's lines from row to last at most, after a blank row; returns the row after them. */
+/* The game's lines from row to last at most, after a blank row, each wrapped; returns the row
+ * after them. Where they do not all fit, the last row says that the help has the rest (the
+ * hand of cards is never cut without a word). */
 static int draw_game_lines(const game_screen *sc, int row, int last, int col, int cols)
 {
     if (!sc->view.panel_count || row > last)
         return row;
     row++;
-    for (size_t i = 0; i < sc->view.panel_count && row <= last; i++)
-        put_line(row++, col, sc->view.panel[i], cols,
-                 game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL);
+    bool all = game_rows(sc, cols) - 1 <= last - row + 1;
+    for (size_t i = 0; i < sc->view.panel_count && row <= last; i++) {
+        attr_t attr = game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL;
+        const char *s = sc->view.panel[i];
+        for (int n = 0; row <= last; n++) {
+            if (!all && row == last) {
+                put_line(row++, col, "... more: ? shows it all", cols, A_BOLD);
+                return row;
+            }
+            int indent = n ? GAME_INDENT : 0;
+            const char *next;
+            size_t bytes = wrap(s, cols - indent, &next);
+            attrset(attr);
+            move(row++, col + indent);
+            put_text(s, bytes, cols - indent);
+            attrset(A_NORMAL);
+            if (!*(s = next))
+                break;
+        }
+    }
     return row;
 }
 
@@ -525,7 +559,7 @@ static void draw_choices_panel(const game_screen *sc, const layout *l)
     const cairn_choice_entry *moving = direction_choice(sc);
     int listed = (int)sc->choice_count - (moving != NULL);
     put_line(row++, col, LEGEND, cols, A_NORMAL);
-    if (last < PANEL_KEY_ROWS + 1 + listed + game_rows(sc)) {
+    if (last < PANEL_KEY_ROWS + 1 + listed + game_rows(sc, cols)) {
         if (row <= last)
             draw_game_lines(sc, draw_choice_list(sc, row, last, col, cols), last, col, cols);
         return;

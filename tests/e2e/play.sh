@@ -280,12 +280,14 @@ a_card_played_at_the_skeleton_kills_it)
   wait_for 'Hand \(c\)  energy 3/3'
   wait_for 'turn 1, the next in 5 beats'
   wait_for 'strike \(1\): 2 damage, range 2'
-  wait_for 'fireball \(2\): 2 to all around a cell'
+  # The rest of the hand does not fit beside the map at 80x24: the panel says where it is.
+  wait_for '\.\.\. more: \? shows it all'
   # c: the menu of playable cards; a strike; then its target through the cursor, which starts
   # on the skeleton.
   key c
   wait_for 'play a card: Play which card\?'
   wait_for '│ 1  strike \(1\): 2 damage, range 2'
+  wait_for '│ [0-9]  fireball \(2\): 2 to all around a cell'
   key 1
   wait_for "$TARGETING"
   wait_for 'Strike what\?'
@@ -640,6 +642,18 @@ a_bomb_whose_blast_reaches_the_player_says_so)
   wait_gone 'It would reach you too'
   named Escape
   wait_gone "$TARGETING"
+  ;;
+the_hand_is_never_cut_at_80x24)
+  # Seed 7's first hand is longer than the panel beside the map has rows for at 80x24: the
+  # panel says so, and the help has every card whole, a long one wrapped.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  press .
+  wait_for '  Hand \(c\)  energy 3/3$'
+  wait_for '  \.\.\. more: \? shows it all$'
+  key '?'
+  wait_for '  second wind \(1\): hp below 3: heal$'
+  wait_for '      2; else block 1$'
   ;;
 a_walk_into_a_wall_takes_no_beat_and_says_so)
   # The throwing game: a wall west of the player, nobody next to it.
