@@ -71,7 +71,8 @@ local function hard_wall(a, dir)
   if not wall then return nil end
   if not wall:has("Diggable") then return wall end
   local shovel = inventory.held(a, "shovel")
-  local power = shovel and shovel.data.dig_power or a.dig_power
+  local digs, own = pcall(function() return a.dig_power end) -- an actor without Digging: 0
+  local power = shovel and shovel.data.dig_power or (digs and own) or 0
   if power < wall.dig_resistance then return wall end
   return nil
 end

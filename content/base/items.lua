@@ -60,9 +60,10 @@ function inventory.strikes(a, dir)
   if foe_at(a, a.x + dx, a.y + dy) then return true end
   local weapon = inventory.held(a, "weapon")
   if not weapon then return false end
+  local pattern = patterns[weapon.data.pattern]
+  if not pattern then return true end -- the blow itself will say what is wrong
   local hit = false
-  local probe = { actor = a, dir = dir, add_target = function() hit = true end }
-  patterns[weapon.data.pattern](probe, weapon)
+  pattern({ actor = a, dir = dir, add_target = function() hit = true end }, weapon)
   return hit
 end
 
