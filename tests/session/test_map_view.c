@@ -87,7 +87,7 @@ static void a_looped_corridor_is_drawn_round_again(void **state)
 static void a_trap_shows_over_an_item_lying_on_it(void **state)
 {
     (void)state;
-    cairn_lua *h = session_start_game("trap_under", "corridor", 1);
+    cairn_lua *h = session_start_game("screen_rooms", "dagger_on_trap", 1);
     cairn_view v;
     assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
     cairn_cell p = find_player(&v);
@@ -102,7 +102,7 @@ static void a_trap_shows_over_an_item_lying_on_it(void **state)
 static void the_status_line_shows_the_player_s_statuses(void **state)
 {
     (void)state;
-    cairn_lua *h = session_start_game("statused", "room", 1);
+    cairn_lua *h = session_start_game("screen_rooms", "stunned", 1);
     cairn_view v;
     assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
     assert_non_null(strstr(v.status, "HP 6/6  stunned (3), blocking 2 (4)  Floor 1/1"));
