@@ -177,21 +177,59 @@ local function value_of(e, r, v)
   return v
 end
 
--- What the candidates of a select prompt are, nearest first (then by row, then column).
+-- Whether an enemy of a's stands at (x, y): someone alive that acts of itself (Acting: not a
+-- crate) on a team a's attacks are for.
+local function enemy_at(w, a, x, y)
+  local e = w:at(x, y)
+  if not (e and e ~= a and not e:is_dead() and e:has("Acting")) then return false end
+  local ok, teams = pcall(function() return a.targets end)
+  for _, team in ipairs(ok and teams or {}) do
+    if e.team == team then return true end
+  end
+  return false
+end
+
+-- The candidates of a cell or entity prompt with those on an enemy's cell first, each part in
+-- the order it had: a front end's cursor starts on the first, which is then the nearest
+-- enemy - not a crate, nor an empty cell next to the actor (where a bomb would land on it).
+local function enemies_first(a, found, cells)
+  local w = host.world()
+  local order, enemy = {}, {}
+  for i = 1, #found do
+    order[i], enemy[i] = i, enemy_at(w, a, cells[i][1], cells[i][2])
+  end
+  table.sort(order, function(i, j)
+    if enemy[i] ~= enemy[j] then return enemy[i] end
+    return i < j
+  end)
+  local f, c = {}, {}
+  for k, i in ipairs(order) do f[k], c[k] = found[i], cells[i] end
+  return f, c
+end
+
+-- What the candidates of a select prompt are: among directions, in the order of DIRS, with
+-- why the filter refused each one it gave a reason for (way -> text); among cells and
+-- entities, enemies first (enemies_first), each part nearest first (then by row, then
+-- column).
 local function candidates(e, r, p, range)
   local w, a = host.world(), r.actor
   local found, cells = {}, {}
   local function keep(v, x, y)
-    if p.filter and not call(e, p.filter, a, v, r.answers) then return end
+    if p.filter then
+      local ok, why = call(e, p.filter, a, v, r.answers)
+      if not ok then return why end
+    end
     found[#found + 1] = v
     cells[#cells + 1] = { x, y }
   end
   if p.among == "direction" then
+    local refused = {}
     for _, d in ipairs(DIRS) do
       local x, y = a.x + DELTA[d][1], a.y + DELTA[d][2]
-      keep(d, x, y)
+      local why = keep(d, x, y)
+      if type(why) == "string" then refused[d] = why end
     end
-    return found, cells
+    return found, cells, refused
   end
   -- The square within range, on the grid, nearest first: rows and columns in order within a
   -- distance, so that the order never depends on anything but the cells.
@@ -217,7 +255,7 @@ local function candidates(e, r, p, range)
       end
     end
   end
-  return found, cells
+  return enemies_first(a, found, cells)
 end
 
 local function option(v)
@@ -262,7 +300,7 @@ local function materialize(r, p)
     m.range = math.tointeger(value_of(e, r, p.range) or 1) or 1
     m.area = math.tointeger(p.area or 0) or 0
     m.x, m.y = r.actor.x, r.actor.y
-    m.candidates, m.cells = candidates(e, r, p, m.range)
+    m.candidates, m.cells, m.refused = candidates(e, r, p, m.range)
   end
   return m
 end
@@ -320,6 +358,7 @@ function take.select(m, v, text)
     for _, d in ipairs(m.candidates) do
       if d == v then return d, d end
     end
+    if m.refused and m.refused[v] then return nil, m.refused[v], true end
     return nil, "one of the directions " .. table.concat(m.candidates, ", ")
   end
   if text and type(v) ~= "string" then return nil, "a cell X,Y or an entity #ID" end
@@ -444,12 +483,14 @@ function choices.take_text(m, text)
 end
 
 -- Answers the waiting prompt, with a Lua value or (`is_text`) a text; raises why when the
--- prompt does not take it (the prompt still waits).
+-- prompt does not take it (the prompt still waits): the filter's own words for a direction
+-- it refused with a reason, else what the prompt takes.
 function choices.answer(r, v, is_text)
   local m = choices.prompt(r)
   if not m then error("no prompt is waiting", 0) end
-  local value, text = take[m.kind](m, v, is_text)
+  local value, text, refused = take[m.kind](m, v, is_text)
   if value == nil then
+    if refused then error(text, 0) end
     error(string.format("%s: '%s' takes %s", r.label, m.text, text), 0)
   end
   settle(r, value, text)

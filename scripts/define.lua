@@ -59,7 +59,7 @@ local fields = {
   algo = { name = "string", fn = "function", description = "string" },
   action = { name = "string", components = "list", description = "string" },
   status = { name = "string", handlers = "handlers", apply = "function", tick = "function",
-    wear_off = "function", description = "string" },
+    wear_off = "function", adjective = "string", description = "string" },
   sequence = { name = "string", steps = "list", description = "string" },
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",

@@ -17,15 +17,46 @@ local note = narration.note
 
 local short = util.spoken
 
+-- How the log says that one is in a status: its definition's adjective ("stunned"), the
+-- runtime's block (cards/effects.lua) as "blocking", else the status's name.
+local function state(status)
+  local d = define.by_name.status[status]
+  if d and d.def.adjective then return d.def.adjective end
+  if status == "cairn:block" then return "blocking" end
+  return short(status)
+end
+
+-- The statuses e is in, as the status line shows them: each one's state and the beats it has
+-- left, block with its amount too ("stunned (2)", "blocking 3 (4)"), in the order they were
+-- defined.
+function narration.statuses(e)
+  local shown = {}
+  local function show(name, text)
+    local known, left = pcall(e.status, e, name) -- a status whose definition failed is none
+    if known and left > 0 then shown[#shown + 1] = string.format("%s (%d)", text, left) end
+  end
+  for _, d in ipairs(define.record.status) do show(d.name, state(d.name)) end
+  show("cairn:block", state("cairn:block") .. " " .. tostring(e.data.block or 0))
+  return shown
+end
+
+local function beats(n)
+  return n == 1 and "1 beat" or string.format("%d beats", n)
+end
+
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
+-- Returns what killed the player, in words ("the skeleton", "yourself"), when it died.
 function narration.describe(s, history, you)
   local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
-  local untold = {} -- deaths that need no words: walls dug away (the dig is told), items
-  for _, c in ipairs(history) do -- used up or destroyed (what used them says so, if anything)
+  -- Deaths that need no words: walls dug away (the dig is told), items used up or destroyed
+  -- (what used them says so, if anything), projectiles at the end of their flight.
+  local untold = {}
+  for _, c in ipairs(history) do
     if c.kind == "died" then
       gone[c.entity.id] = c.type
       local t = define.by_name.entity[c.type]
-      if t and t.def.layer == "item" then untold[c.entity.id] = true end
+      local layer = t and t.def.layer
+      if layer == "item" or layer == "projectile" then untold[c.entity.id] = true end
     end
     if c.kind == "dug" then untold[c.entity.id] = true end
   end
@@ -41,6 +72,7 @@ function narration.describe(s, history, you)
   local told = { attacked = true, died = true, status_on = true, status_off = true,
     pushed = true, dug = true, healed = true }
   local kinds = define.by_name.change
+  local killer
   for _, c in ipairs(history) do
     local own = kinds[c.kind] -- a kind content defined: its describe has the words, if any
     if own then
@@ -69,16 +101,23 @@ function narration.describe(s, history, you)
       end
     elseif c.kind == "died" and not untold[c.entity.id] then
       if who == "you" then
-        sentence("you die.")
+        killer = by == "you" and "yourself" or by
+        if by == "something" then
+          sentence("you die.")
+        elseif by == "you" then
+          sentence("you kill yourself.")
+        else
+          sentence(string.format("%s kills you.", by))
+        end
       elseif by == "you" then
         sentence(string.format("you kill %s.", who))
       else
         sentence(string.format("%s dies.", who))
       end
     elseif c.kind == "status_on" then
-      sentence(string.format("%s %s %s for %d beats.", who, is, short(c.status), c.amount))
+      sentence(string.format("%s %s %s for %s.", who, is, state(c.status), beats(c.amount)))
     elseif c.kind == "status_off" then
-      sentence(string.format("%s %s no longer %s.", who, is, short(c.status)))
+      sentence(string.format("%s %s no longer %s.", who, is, state(c.status)))
     elseif c.kind == "pushed" then
       sentence(string.format("%s %s pushed back.", who, is))
     elseif c.kind == "dug" and by == "you" then
@@ -89,6 +128,7 @@ function narration.describe(s, history, you)
     end
     ::next::
   end
+  return killer
 end
 
 return narration

@@ -54,7 +54,8 @@ local saves = script("saves",
 local session = script("session", { abilities = abilities, checkpoints = checkpoints,
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
-local view = script("view", { compile = compile, session = session, util = util })
+local view = script("view", { compile = compile, narration = narration, session = session,
+  util = util })
 local schedule = script("schedule", { choices = choices, util = util })
 local travel = script("travel", { compile = compile, host = host, session = session, util = util,
   view = view })

@@ -333,6 +333,9 @@ function session.step()
   s.pending, s.resolving, s.pending_mid = nil, nil, nil
   local w = world()
   local you = player()
+  -- for the status line once the player is gone (a player without WithHP has none)
+  local has_hp, max_hp = pcall(function() return you and you.max_hp end)
+  if not has_hp then max_hp = nil end
   local frames = s.interactive and {} or nil
   abilities.begin_beat(mid_beat(s, mid))
   abilities.record_frames(frames)
@@ -349,9 +352,10 @@ function session.step()
     given.mid = answered
   end
   s.beats = s.beats + 1
-  narration.describe(s, w:history(), you and you.id)
+  local killer = narration.describe(s, w:history(), you and you.id)
   if not player() then
     s.ended = "died"
+    s.death = { max_hp = max_hp, by = killer }
   else
     local def = s.game.def
     local verdict = def.outcome and def.outcome(w, s.floor, s.floors)
@@ -515,6 +519,10 @@ function session.summary(unfinished)
     { "beats", tostring(s.beats) },
     { "hp", p and string.format("%d of %d", p.hp or 0, p.max_hp or 0) or "0" },
   }
+  if s.ended == "died" and s.death then -- the player is gone from the world; its hp with it
+    table.insert(lines, 4, { "killed by", s.death.by })
+    lines[#lines][2] = string.format("0 of %d", s.death.max_hp or 0)
+  end
   local report = s.game.def.report and s.game.def.report(world()) or {}
   local keys = {}
   for k in pairs(report) do keys[#keys + 1] = tostring(k) end

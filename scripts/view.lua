@@ -2,7 +2,7 @@
 -- enemies' intents, a status line and the message log - as plain rows of text that the
 -- terminal front end (runtime/app/play.c) draws without knowing anything of the game.
 --
--- The map: each cell shows the topmost entity on it (real, projectile, item, wall, trap,
+-- The map: each cell shows the topmost entity on it (real, projectile, trap, item, wall,
 -- floor, misc) with its type's glyph and colour. What the player sees now comes from its
 -- view (w:view, everything when the host has none), drawn round the player as the view lays
 -- it out: past a portal the map shows what lies beyond it, and a cell the view holds twice
@@ -11,7 +11,7 @@
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
 local use = ... -- what this script uses, from prelude.lua
-local compile, session, util = use.compile, use.session, use.util
+local compile, narration, session, util = use.compile, use.narration, use.session, use.util
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
@@ -25,8 +25,10 @@ for i, name in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "c
 end
 view.colors = COLORS
 
-local TOP_FIRST = { "real", "projectile", "item", "wall", "trap", "floor", "misc" }
-local KEPT_FIRST = { "item", "wall", "trap", "floor", "misc" } -- what memory keeps: no monsters
+-- A trap shows over an item lying on it: the item must not hide what springs on whoever
+-- steps there to pick it up.
+local TOP_FIRST = { "real", "projectile", "trap", "item", "wall", "floor", "misc" }
+local KEPT_FIRST = { "trap", "item", "wall", "floor", "misc" } -- what memory keeps: no monsters
 
 -- The glyph and colour character of the topmost entity of a cell among layers, or nil.
 local function look(w, x, y, layers)
@@ -171,8 +173,13 @@ function view.build(s, w, p)
       table.concat(m)
   end
   local items = p and s.game.def.items and s.game.def.items(w, p) or {}
-  local status = string.format("HP %d/%d  Floor %d/%d  Beat %d  Seed %s%s",
-    p and p.hp or 0, p and p.max_hp or 0, s.floor, s.floors, s.beats, tostring(s.seed),
+  local max_hp = p and p.max_hp or (s.death and s.death.max_hp) or 0
+  -- The player's statuses come right after its hp, so that a long line cuts the items first.
+  local statuses = p and narration.statuses(p) or {}
+  local status = string.format("HP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
+    p and p.hp or 0, max_hp,
+    #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "",
+    s.floor, s.floors, s.beats, tostring(s.seed),
     #items > 0 and ("  " .. table.concat(items, ", ")) or "")
   -- The game's lines for the side panel: strings, or { text =, dim = true } for a line drawn
   -- dimmed.

@@ -59,6 +59,48 @@ local function foe_of(a, e)
 end
 
 -- The core's actions -------------------------------------------------------------------------
+--
+-- A step, a blow or a dig that could do nothing is refused with why, before any beat passes
+-- (as Brogue and DCSS spend no turn on a walk into a wall): the filters of their directions.
+
+-- The wall that way, when a's dig could not get through it (it cannot be dug, or not with
+-- what a holds), or nil.
+local function hard_wall(a, dir)
+  local dx, dy = cairn.dir.delta(dir)
+  local wall = cairn.world():at(a.x + dx, a.y + dy, "wall")
+  if not wall then return nil end
+  if not wall:has("Diggable") then return wall end
+  local shovel = inventory.held(a, "shovel")
+  local digs, own = pcall(function() return a.dig_power end) -- an actor without Digging: 0
+  local power = shovel and shovel.data.dig_power or (digs and own) or 0
+  if power < wall.dig_resistance then return wall end
+  return nil
+end
+
+local function in_the_way(wall)
+  return "The " .. inventory.name(wall) .. " is in the way."
+end
+
+local function bump_way(a, dir)
+  local wall = hard_wall(a, dir)
+  if wall and not inventory.strikes(a, dir) then return false, in_the_way(wall) end
+  return true
+end
+
+local function fight_way(a, dir)
+  if inventory.strikes(a, dir) then return true end
+  return false, "Nothing there to fight."
+end
+
+local function dig_way(a, dir)
+  local dx, dy = cairn.dir.delta(dir)
+  local wall = cairn.world():at(a.x + dx, a.y + dy, "wall")
+  if not wall then return false, "Nothing there to dig." end
+  if hard_wall(a, dir) then
+    return false, "The " .. inventory.name(wall) .. " is too hard to dig."
+  end
+  return true
+end
 
 cairn.choice {
   name = "bump",
@@ -66,7 +108,7 @@ cairn.choice {
   label = "move",
   description = "step that way; strike, or dig, whatever is in the way",
   available = ours(),
-  target = { among = "direction", text = "Move which way?" },
+  target = { among = "direction", text = "Move which way?", filter = bump_way },
   action = "attack_dig_move",
 }
 
@@ -84,8 +126,13 @@ cairn.choice {
   name = "fight",
   key = "F",
   description = "strike that way, without stepping",
-  available = ours(),
-  target = { among = "direction", text = "Fight which way?" },
+  available = ours(function(a)
+    for _, dir in ipairs(cairn.dir.all) do
+      if inventory.strikes(a, dir) then return true end
+    end
+    return false, "nobody in reach"
+  end),
+  target = { among = "direction", text = "Fight which way?", filter = fight_way },
   action = "attack",
 }
 
@@ -99,7 +146,7 @@ cairn.choice {
     if inventory.held(a, "shovel") then return true end
     return false, "nothing to dig with"
   end),
-  target = { among = "direction", text = "Dig which way?" },
+  target = { among = "direction", text = "Dig which way?", filter = dig_way },
   action = "dig",
 }
 
@@ -117,6 +164,26 @@ cairn.choice {
   end,
 }
 
+-- Whether a's dagger may be thrown at e: a foe, in a clear line.
+local function dagger_at(a, e)
+  return foe_of(a, e) and consumables.clear(cairn.world(), a, e.x, e.y)
+end
+
+-- Whether item, thrown by a, has something to be thrown at: a dagger someone within its
+-- range; a bomb any cell, which there always is. Throw is offered, and an item listed, only
+-- then: a dagger picked with nobody to throw it at would leave the choice with no target.
+local function aimable(a, item)
+  if item.data.throw ~= "dagger" then return true end
+  local w, r = cairn.world(), item.data.range
+  for y = math.max(0, a.y - r), math.min(w.height - 1, a.y + r) do
+    for x = math.max(0, a.x - r), math.min(w.width - 1, a.x + r) do
+      local e = w:at(x, y)
+      if e and e ~= a and dagger_at(a, e) then return true end
+    end
+  end
+  return false
+end
+
 -- The target prompt depends on what is thrown: a dagger at someone, in range and in a clear
 -- line; a bomb at a cell, its blast shown, with nothing in the way but those it will hit.
 local function aim(a, answers)
@@ -124,10 +191,7 @@ local function aim(a, answers)
   if item.data.throw == "dagger" then
     return { {
       name = "target", kind = "select", among = "entity", text = "Throw at what?",
-      range = item.data.range,
-      filter = function(actor, e)
-        return foe_of(actor, e) and consumables.clear(cairn.world(), actor, e.x, e.y)
-      end,
+      range = item.data.range, filter = dagger_at,
     } }
   end
   return { {
@@ -145,9 +209,20 @@ cairn.choice {
   name = "throw",
   key = "t",
   description = "throw a dagger at someone, or a bomb at a cell",
-  available = ours(some(throwable, "nothing to throw")),
+  available = ours(function(a)
+    local carried = false
+    for _, item in ipairs(inventory.bag(a)) do
+      if throwable(item) then
+        if aimable(a, item) then return true end
+        carried = true
+      end
+    end
+    return false, carried and "nobody in range to throw at" or "nothing to throw"
+  end),
   prompts = { { name = "item", kind = "pick", text = "Throw what?",
-    options = function(a) return options(a, throwable) end, next = aim } },
+    options = function(a)
+      return options(a, function(item) return throwable(item) and aimable(a, item) end)
+    end, next = aim } },
   perform = function(a, answers)
     local item, target = answers.item, answers.target
     if item.data.throw == "dagger" then return (consumables.throw_dagger(a, item, target)) end
@@ -187,14 +262,18 @@ cairn.choice {
   name = "pick_up",
   key = "g",
   label = "pick up",
-  description = "put the item underfoot in the bag",
+  description = "take the item underfoot: gear in hand (what was held is left here), "
+    .. "the rest in the bag",
   available = ours(function(a)
     local item = a.x and cairn.world():at(a.x, a.y, "item")
     if not (item and inventory.is_item(item)) then return false, "nothing here to pick up" end
+    if item.data.slot then return true end
     if #a.data.bag >= inventory.BAG_SIZE then return false, "the bag is full" end
     return true
   end),
   perform = function(a)
-    return (inventory.pick_up(a, cairn.world():at(a.x, a.y, "item")))
+    local item = cairn.world():at(a.x, a.y, "item")
+    if item and item.data.slot then return (inventory.take_up(a, item)) end
+    return (inventory.pick_up(a, item))
   end,
 }

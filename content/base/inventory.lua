@@ -1,10 +1,12 @@
 -- inventory.lua: holding things. The Inventory decorator gives an entity three slots (weapon,
--- shovel, body) and a bag, and makes it pick up whatever slot item it lands on. What it holds
--- in its slots changes what it does: the weapon makes its attacks (their damage and the cells
--- they reach), the shovel its digs (their power), and body armour adds to its armor stat while
--- worn. The bag carries up to BAG_SIZE items unused: consumables (consumables.lua) and spare
--- gear. Consumables are not picked up by stepping on them: walking through a room of potions
--- should not fill the bag by accident, so they go in by pick_up (the "pick up" choice) only.
+-- shovel, body) and a bag. What it holds in its slots changes what it does: the weapon makes
+-- its attacks (their damage and the cells they reach), the shovel its digs (their power), and
+-- body armour adds to its armor stat while worn. The bag carries up to BAG_SIZE items unused:
+-- consumables (consumables.lua) and spare gear. Nothing is picked up by stepping on it: walking
+-- over a dagger must not swap the sword for it behind the player's back, nor a room of potions
+-- fill the bag. The "pick up" choice (choices.lua) takes what lies underfoot, in words in the
+-- log: gear into its slot (take_up, the one held before left in its place), the rest into the
+-- bag (pick_up).
 --
 -- A held or bagged item stays alive, lifted off the grid (e:lift); the holder keeps its id in
 -- e.data.inventory[slot] or in the list e.data.bag. Ids, not handles: e.data holds plain
@@ -22,6 +24,8 @@
 --                                   whether it was there
 --   inventory.pick_up(e, item)    -> the item lying in e's cell into the bag (true, or false
 --                                   and why not)
+--   inventory.take_up(e, item)    -> the gear lying in e's cell into its slot, the one held
+--                                   there left lying in its place (true, or false and why not)
 --   inventory.drop(e, item)       -> a bag item down in e's cell (true, or false and why not)
 --   inventory.equip(e, item)      -> a bag item with a slot into its slot, the one held there
 --                                   going to the bag (true, or false and why not)
@@ -33,6 +37,7 @@
 --   inventory.slots          -> { "weapon", "shovel", "body" }
 --   inventory.BAG_SIZE       -> how many items a bag holds
 --   inventory.patterns       -> how weapons reach: name -> function(ev, weapon) (items.lua)
+--   inventory.strikes(e, dir) -> whether a blow of e's that way would hit anyone (items.lua)
 
 local inventory = {
   slots = { "weapon", "shovel", "body" },
@@ -161,6 +166,10 @@ cairn.change { name = "dropped", describe = inventory.tell("drop"),
   description = "an item went from a bag to the floor" }
 cairn.change { name = "equipped", describe = inventory.tell("equip"),
   description = "an item went from a bag into its slot" }
+cairn.change { name = "taken_up", describe = inventory.tell("take up"),
+  description = "an item went from the floor into its slot" }
+cairn.change { name = "left", describe = inventory.tell("leave"),
+  description = "an item went from its slot to the floor, in place of the one taken up" }
 
 function inventory.pick_up(e, item)
   if not (item and inventory.is_item(item)) then return false, "nothing to pick up" end
@@ -168,6 +177,16 @@ function inventory.pick_up(e, item)
   local ok, why = inventory.bag_add(e, item)
   if not ok then return false, why end
   cairn.world():record("picked_up", { entity = e, other = item })
+  return true
+end
+
+function inventory.take_up(e, item)
+  if not (item and item.data.slot) then return false, "it goes in no slot" end
+  if item.x ~= e.x or item.y ~= e.y then return false, "it is not underfoot" end
+  local w = cairn.world()
+  local old = inventory.give(e, item)
+  w:record("taken_up", { entity = e, other = item })
+  if old then w:record("left", { entity = e, other = old }) end
   return true
 end
 
@@ -195,22 +214,10 @@ end
 
 cairn.decorator {
   name = "Inventory",
-  description = "holds a weapon, a shovel, body armour and a bag; picks gear up by stepping on it",
-  -- displaced is Displaceable's chain: it runs after every change of cell (a move, a push,
-  -- a trap's bounce), so an item is picked up however its holder got onto it.
-  requires = { "Displaceable" },
+  description = "holds a weapon, a shovel, body armour and a bag",
   -- inventory: slot -> the id of the item held there; bag: the ids of the items carried
   data = { inventory = {}, bag = {} },
   handlers = {
-    displaced = function(ev)
-      local holder = ev.target
-      if holder:is_dead() then return end
-      local item = cairn.world():at(holder.x, holder.y, "item")
-      -- only gear goes into slots: consumables have no slot in their data, and go in the
-      -- bag by pick_up only
-      if item and item.data.slot then inventory.give(holder, item) end
-    end,
-
     -- attack_get runs after the core has put the default target (the foe in the next cell,
     -- if any) in ev.targets and before the attack fails for want of one: a pattern adding a
     -- target here makes the attack happen, so attack_move attacks instead of moving.

@@ -52,6 +52,21 @@ function patterns.wide(ev, weapon)
   end
 end
 
+-- Whether a blow of a's that way (a direction's name) would hit anyone: the foe in the next
+-- cell, or one its weapon's pattern reaches - so that the player is told, before any beat
+-- passes, that a blow would fall on nothing.
+function inventory.strikes(a, dir)
+  local dx, dy = cairn.dir.delta(dir)
+  if foe_at(a, a.x + dx, a.y + dy) then return true end
+  local weapon = inventory.held(a, "weapon")
+  if not weapon then return false end
+  local pattern = patterns[weapon.data.pattern]
+  if not pattern then return true end -- the blow itself will say what is wrong
+  local hit = false
+  pattern({ actor = a, dir = dir, add_target = function() hit = true end }, weapon)
+  return hit
+end
+
 -- Weapons: slot "weapon". `damage` is the attack's damage, before the target's armor.
 cairn.entity {
   name = "dagger", glyph = ")", color = "bright_cyan", layer = "item",

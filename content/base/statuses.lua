@@ -17,12 +17,14 @@ local function no_turn(ev) ev.propagate = false end
 
 cairn.status {
   name = "stun",
+  adjective = "stunned",
   description = "skips its turns; it can still be moved by others",
   handlers = { act_check = { rank = "highest", fn = no_turn } },
 }
 
 cairn.status {
   name = "freeze",
+  adjective = "frozen",
   description = "skips its turns, and nothing can move it: no push, bounce or slide",
   handlers = {
     act_check = { rank = "highest", fn = no_turn },
@@ -50,6 +52,7 @@ end
 
 cairn.status {
   name = "bind",
+  adjective = "bound",
   description = "cannot move, but can attack; struggling twice, or the binder leaving, frees it",
   handlers = {
     move_check = { rank = "highest", fn = function(ev)

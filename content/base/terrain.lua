@@ -74,6 +74,23 @@ local function remember(trap)
   trap.data.seen = who and who.id or false
 end
 
+-- What a trap did, for the log: a trap that acts says so.
+-- A bounce's way in words, by the signs of its step (x, then y; y grows southwards).
+local WAYS = { ["0-1"] = "north", ["1-1"] = "north-east", ["10"] = "east", ["11"] = "south-east",
+  ["01"] = "south", ["-11"] = "south-west", ["-10"] = "west", ["-1-1"] = "north-west" }
+local function sign(n) return n > 0 and 1 or n < 0 and -1 or 0 end
+cairn.change { name = "bounced",
+  describe = function(c, name)
+    local way = WAYS[sign(c.to.x - c.from.x) .. sign(c.to.y - c.from.y)]
+    return string.format("a trap throws %s %s.", name(c.entity), way)
+  end,
+  description = "a bounce trap threw whoever stepped on it from its cell (from) to the next (to)" }
+cairn.change { name = "spiked",
+  describe = function(c, name)
+    return string.format("spikes hurt %s for %d.", name(c.entity), c.amount)
+  end,
+  description = "a spike trap hurt whoever stepped on it (amount)" }
+
 cairn.decorator {
   name = "Bouncing",
   description = "bounces a newcomer one cell the way data.dir says, when that cell is free",
@@ -85,7 +102,10 @@ cairn.decorator {
       local dx, dy = cairn.dir.delta(trap.data.dir)
       local x, y = trap.x + dx, trap.y + dy
       -- e:displace moves it as the game does: a frozen entity vetoes it.
-      if free(w, x, y) then who:displace(x, y, trap) end
+      if free(w, x, y) and who:displace(x, y, trap) then
+        w:record("bounced", { entity = who, other = trap, from = { x = trap.x, y = trap.y },
+          to = { x = x, y = y } })
+      end
     end
     remember(trap)
     return true
@@ -110,7 +130,10 @@ cairn.decorator {
   activate = function(trap)
     local who = newcomer(trap)
     -- Only what has hit points can be hurt (a crate can: spikes wear it down too).
-    if who and who.hp then who:hurt(trap.data.spikes, trap) end
+    if who and who.hp then
+      cairn.world():record("spiked", { entity = who, other = trap, amount = trap.data.spikes })
+      who:hurt(trap.data.spikes, trap)
+    end
     remember(trap)
     return true
   end,

@@ -282,6 +282,7 @@
 ---@field apply? fun(e: CairnEntity) When newly applied (not when a snapshot is restored). Hook handlers in `handlers`, not with e:hook here: a world holding e:hook handlers cannot be saved.
 ---@field tick? fun(e: CairnEntity) Each tick stage, before the count goes down.
 ---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
+---@field adjective? string How the message log says one is in it ("stunned"); its name when absent.
 ---@field description? string
 
 ---@class CairnSequenceDef: CairnChangeable

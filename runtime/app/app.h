@@ -22,9 +22,13 @@ extern const cairn_lua_config app_host_config;
 /* The most --pack options a command takes. */
 #define APP_PACKS_MAX 16
 
-/* A host whose worlds have field of view and path finding, with the bundled base game and
- * then each of the packs loaded. On failure prints "cairn COMMAND: what: why" to stderr and
- * returns NULL. */
+/* The base game's folder for these packs: the last of them named "base" (a copy of the base
+ * game, to play or change), which stands in for the bundled one; else the bundled one. */
+const char *app_base_pack(const char *const *packs, int pack_count);
+
+/* A host whose worlds have field of view and path finding, with the base game (app_base_pack)
+ * and then each of the other packs loaded. On failure prints "cairn COMMAND: what: why" to
+ * stderr and returns NULL. */
 cairn_lua *app_host(const char *command, const char *const *packs, int pack_count);
 /* The same, saying nothing: on failure NULL with "what: why" in `why` (a front end shows it on
  * its screen). */

@@ -3,11 +3,33 @@
  * base game and the packs given. See app.h.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "app.h"
 #include "cairn/session.h"
 
 const cairn_lua_config app_host_config = {.world_methods = cairn_session_world_methods};
+
+/* Whether the folder's last part is "base": a pack's folder is named after its id, so this is
+ * a pack of id base, a copy of the base game. */
+static bool is_base(const char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    size_t start = n;
+    while (start > 0 && dir[start - 1] != '/')
+        start--;
+    return n - start == 4 && !strncmp(dir + start, "base", 4);
+}
+
+const char *app_base_pack(const char *const *packs, int pack_count)
+{
+    for (int i = pack_count - 1; i >= 0; i--)
+        if (is_base(packs[i]))
+            return packs[i];
+    return CAIRN_BASE_PACK;
+}
 
 cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, size_t why_size)
 {
@@ -18,10 +40,11 @@ cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, 
         return NULL;
     }
     const char *failed = NULL;
-    if (cairn_lua_load_pack(h, CAIRN_BASE_PACK))
-        failed = "the base game does not load";
+    const char *base = app_base_pack(packs, pack_count);
+    if (cairn_lua_load_pack(h, base))
+        failed = strcmp(base, CAIRN_BASE_PACK) ? base : "the base game does not load";
     for (int i = 0; !failed && i < pack_count; i++)
-        if (cairn_lua_load_pack(h, packs[i]))
+        if (!is_base(packs[i]) && cairn_lua_load_pack(h, packs[i]))
             failed = packs[i];
     if (!failed)
         return h;

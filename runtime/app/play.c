@@ -89,7 +89,8 @@ static int usage(const char *why)
 static void help(void)
 {
     fputs(USAGE "  --seed N       a new game's seed (drawn at random when not given)\n"
-                "  --pack DIR     load a pack after the base game; repeatable\n"
+                "  --pack DIR     load a pack after the base game; repeatable (a folder\n"
+                "                 named base is a copy of the base game, loaded in its place)\n"
                 "  --save FILE    the save to resume and write (default $CAIRN_SAVE, else\n"
                 "                 $XDG_DATA_HOME/cairn/save.sqlite)\n"
                 "  --new          start a new game even when a save exists; Q replaces it\n"
@@ -393,13 +394,29 @@ static void listen_to_mouse(bool on)
     mousemask(on ? BUTTON1_CLICKED : 0, NULL);
 }
 
-/* Answers the waiting prompt; a refused answer is told and the prompt waits on. */
+/* After a refused answer: the prompt that waits now. Most often the same one, still waiting
+ * (a mistake); but an answer taken may end the choice when what it leads to cannot be asked
+ * (a target with nothing to aim at), and then no prompt is left to hold the keys. The prompt is
+ * taken again either way: the strings of the one before are the host's no longer. */
+static int retake_prompt(play *p)
+{
+    screen_prompt *sp = &p->screen.prompt;
+    if (cairn_session_prompt(p->screen.h, &sp->p))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    if (sp->p.kind == CAIRN_PROMPT_NONE) {
+        p->pending_dir = NULL;
+        listen_to_mouse(false);
+    }
+    return SCREEN_GO_ON;
+}
+
+/* Answers the waiting prompt; a refused answer is told and the prompt waits on, if any. */
 static int answer(play *p, const char *text)
 {
     cairn_err st = cairn_session_answer(p->screen.h, text);
     if (st == CAIRN_ERR_INVALID) {
         tell_refusal(p);
-        return SCREEN_GO_ON;
+        return retake_prompt(p);
     }
     if (st)
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
@@ -1010,7 +1027,7 @@ static int on_watched(play *p)
 static int open_watch(play *p)
 {
     char why[SCREEN_NOTICE_SIZE];
-    p->watch_dirs[0] = CAIRN_BASE_PACK;
+    p->watch_dirs[0] = app_base_pack(p->opt.packs, p->opt.pack_count);
     for (int i = 0; i < p->opt.pack_count; i++)
         p->watch_dirs[i + 1] = p->opt.packs[i];
     if (!app_watch_open(&p->watch, p->watch_dirs, (size_t)p->opt.pack_count + 1, why, sizeof why))

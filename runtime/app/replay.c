@@ -45,7 +45,9 @@ static int help(void)
                  "              the replay recorded\n"
                  "  --partial   accept a replay that stops before its game ended\n"
                  "  --pack DIR  look for the replay's packs in these folders before the\n"
-                 "              folders it recorded (each must hold the recorded content)\n"
+                 "              folders it recorded (each must hold the recorded content);\n"
+                 "              a folder named base is a copy of the base game, loaded in\n"
+                 "              its place\n"
                  "  --trace FILE  write every beat's events, history and map as JSON lines\n");
     return EXIT_OK;
 }
@@ -95,7 +97,10 @@ static size_t nul_line(const char *text, size_t size)
 /* A host with the replay's packs loaded and its game started; NULL after a message. */
 static cairn_lua *start(const options *o, const char *text, uint64_t *beats)
 {
-    cairn_lua *h = app_host("replay", NULL, 0);
+    /* A copy of the base game among the --packs is the base game the replay is matched with:
+     * a game played on a changed copy replays on it. */
+    const char *base = app_base_pack(o->packs, o->pack_count);
+    cairn_lua *h = app_host("replay", &base, 1);
     if (!h)
         return NULL;
     const char *const *dirs;

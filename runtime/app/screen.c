@@ -22,6 +22,8 @@
 #define PANEL_GAP    2 /* columns between the map and the side panel */
 #define LEGEND       "? help  u undo  Q save & quit"
 #define LEGEND_WIDTH ((int)sizeof LEGEND - 1) /* the side panel needs room for LEGEND */
+/* A replay's keys (replay.c): it plays, it is not played, so it neither undoes nor saves. */
+#define REPLAY_LEGEND "any key: next beat  q quit"
 /* getch keeps failing only when the terminal is gone: then the game is saved and left. */
 #define KEY_ERRORS_MAX  8
 #define NOTICE_ROWS_MAX 3
@@ -76,20 +78,11 @@ static const help_line help_lines[] = {
     {CAIRN_VIEW_REMEMBERED, "remembered from before, not seen now"},
     {CAIRN_VIEW_MOVE, "an enemy moves here next beat"},
     {CAIRN_VIEW_STRIKE, "an enemy strikes here next beat"},
-    {0, ""},
-    {0, "Press any key to go back to the game."},
 };
 
+/* The panel of a screen without choices: a replay's. */
 static const help_line panel_lines[] = {
-    {0, LEGEND},
-    {0, "PgUp PgDn  scroll the log"},
-    {0, ""},
-    {0, "y k U   7 8 9"},
-    {0, " \\|/     \\|/    move; bump to"},
-    {0, "h . l   4 5 6   attack or dig"},
-    {0, " /|\\     /|\\    . or 5: wait"},
-    {0, "b j n   1 2 3"},
-    {0, "(u is undo: north-east is U)"},
+    {0, REPLAY_LEGEND},
     {0, ""},
 };
 
@@ -274,7 +267,7 @@ static void put_line(int row, int col, const char *s, int cols, attr_t attr)
 /* The rows the panel of choices needs: the legend, the scrolling keys and a blank line, the
  * movement keys (five rows), the header and the choices, a blank line and the marks. */
 #define PANEL_KEY_ROWS 9
-static int panel_rows_wanted(const game_screen *sc);
+static int panel_rows_wanted(const game_screen *sc, int cols);
 
 /* The log keeps at least this many rows under a panel that reaches past the map. */
 #define LOG_ROWS_MIN 5
@@ -294,7 +287,7 @@ static layout measure(const game_screen *sc)
     l.panel_rows = h;
     /* Beside a short map the panel reaches down past it, as far as the log can spare, so that
      * the choices are not cut short for want of the map's rows. */
-    int wanted = panel && sc->with_choices ? panel_rows_wanted(sc) : 0;
+    int wanted = panel && sc->with_choices ? panel_rows_wanted(sc, l.panel_cols) : 0;
     int most = LINES - 1 - LOG_ROWS_MIN;
     if (wanted > h && most > h)
         l.panel_rows = wanted < most ? wanted : most;
@@ -463,11 +456,26 @@ static const cairn_choice_entry *direction_choice(const game_screen *sc)
     return NULL;
 }
 
-/* The game's own lines of the panel (the hand of cards), under the choices after a blank
- * line: how many rows they take. */
-static int game_rows(const game_screen *sc)
+/* A game line's rows in cols columns: wrapped, its next rows indented by GAME_INDENT. */
+#define GAME_INDENT 2
+static int game_line_rows(const char *s, int cols)
 {
-    return sc->view.panel_count ? 1 + (int)sc->view.panel_count : 0;
+    int rows = 0;
+    do {
+        wrap(s, rows ? cols - GAME_INDENT : cols, &s);
+        rows++;
+    } while (*s);
+    return rows;
+}
+
+/* The game's own lines of the panel (the hand of cards), under the choices after a blank
+ * line: how many rows they take, wrapped to cols. */
+static int game_rows(const game_screen *sc, int cols)
+{
+    int rows = sc->view.panel_count ? 1 : 0;
+    for (size_t i = 0; i < sc->view.panel_count; i++)
+        rows += game_line_rows(sc->view.panel[i], cols);
+    return rows;
 }
 
 static bool game_line_dim(const game_screen *sc, size_t i)
@@ -475,10 +483,10 @@ static bool game_line_dim(const game_screen *sc, size_t i)
     return sc->view.panel_dim[i] == 'd';
 }
 
-static int panel_rows_wanted(const game_screen *sc)
+static int panel_rows_wanted(const game_screen *sc, int cols)
 {
     int listed = (int)sc->choice_count - (direction_choice(sc) != NULL);
-    return PANEL_KEY_ROWS + 1 + listed + game_rows(sc) + 1 + LINES_OF(mark_lines);
+    return PANEL_KEY_ROWS + 1 + listed + game_rows(sc, cols) + 1 + LINES_OF(mark_lines);
 }
 
 static bool any_unavailable(const game_screen *sc)
@@ -492,15 +500,34 @@ static bool any_unavailable(const game_screen *sc)
     return false;
 }
 
-/* The game's lines from row to last at most, after a blank row; returns the row after them. */
+/* The game's lines from row to last at most, after a blank row, each wrapped; returns the row
+ * after them. Where they do not all fit, the last row says that the help has the rest (the
+ * hand of cards is never cut without a word). */
 static int draw_game_lines(const game_screen *sc, int row, int last, int col, int cols)
 {
     if (!sc->view.panel_count || row > last)
         return row;
     row++;
-    for (size_t i = 0; i < sc->view.panel_count && row <= last; i++)
-        put_line(row++, col, sc->view.panel[i], cols,
-                 game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL);
+    bool all = game_rows(sc, cols) - 1 <= last - row + 1;
+    for (size_t i = 0; i < sc->view.panel_count && row <= last; i++) {
+        attr_t attr = game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL;
+        const char *s = sc->view.panel[i];
+        for (int n = 0; row <= last; n++) {
+            if (!all && row == last) {
+                put_line(row++, col, "... more: ? shows it all", cols, A_BOLD);
+                return row;
+            }
+            int indent = n ? GAME_INDENT : 0;
+            const char *next;
+            size_t bytes = wrap(s, cols - indent, &next);
+            attrset(attr);
+            move(row++, col + indent);
+            put_text(s, bytes, cols - indent);
+            attrset(A_NORMAL);
+            if (!*(s = next))
+                break;
+        }
+    }
     return row;
 }
 
@@ -532,7 +559,7 @@ static void draw_choices_panel(const game_screen *sc, const layout *l)
     const cairn_choice_entry *moving = direction_choice(sc);
     int listed = (int)sc->choice_count - (moving != NULL);
     put_line(row++, col, LEGEND, cols, A_NORMAL);
-    if (last < PANEL_KEY_ROWS + 1 + listed + game_rows(sc)) {
+    if (last < PANEL_KEY_ROWS + 1 + listed + game_rows(sc, cols)) {
         if (row <= last)
             draw_game_lines(sc, draw_choice_list(sc, row, last, col, cols), last, col, cols);
         return;
@@ -566,7 +593,7 @@ static void draw_choices_panel(const game_screen *sc, const layout *l)
 static void draw_panel(const game_screen *sc, const layout *l)
 {
     if (!l->panel_cols) {
-        put_line(l->legend_row, 0, LEGEND, COLS, A_NORMAL);
+        put_line(l->legend_row, 0, sc->with_choices ? LEGEND : REPLAY_LEGEND, COLS, A_NORMAL);
         return;
     }
     if (sc->with_choices) {
@@ -611,6 +638,16 @@ static size_t count_lines(const char *s, int cols)
     return n;
 }
 
+/* Whether the cells a target under the cursor would affect (its area round the cursor) take
+ * in the actor's own: a bomb's blast that would hit the thrower, said before it is thrown. */
+static bool reaches_actor(const screen_prompt *sp)
+{
+    int32_t dx = sp->x - sp->p.x, dy = sp->y - sp->p.y;
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    return sp->p.area > 0 && (dx > dy ? dx : dy) <= sp->p.area;
+}
+
 /* The newest messages that fit, wrapped; the last beat's in bold. While scrolled back, the
  * bottom row says how much is below. */
 static void draw_log(game_screen *sc, const layout *l)
@@ -626,11 +663,11 @@ static void draw_log(game_screen *sc, const layout *l)
                  sp->p.text);
         rows -= 2;
         put_line(l->log_row + rows, 0, question, COLS, A_REVERSE);
-        put_line(l->log_row + rows + 1, 0,
-                 sc->notice[0]   ? sc->notice
-                 : sp->described ? sp->described
-                                 : "",
-                 COLS, sc->notice[0] ? A_REVERSE : A_BOLD);
+        char under[SCREEN_NOTICE_SIZE];
+        snprintf(under, sizeof under, "%s%s", reaches_actor(sp) ? "It would reach you too! " : "",
+                 sp->described ? sp->described : "");
+        put_line(l->log_row + rows + 1, 0, sc->notice[0] ? sc->notice : under, COLS,
+                 sc->notice[0] || reaches_actor(sp) ? A_REVERSE : A_BOLD);
     } else if (sc->notice[0]) {
         /* A notice may be long (a pack's load error, by `play --watch`): it takes up to
          * NOTICE_ROWS_MAX rows, leaving the log one at least. */
@@ -866,7 +903,8 @@ static void draw_prompt(const game_screen *sc)
 /* How the game ended and its summary, in a box over the map. */
 static void draw_ending(const game_screen *sc)
 {
-    const char *ended = sc->view.ended, *keys = "u undo the last beat, q quit";
+    const char *ended = sc->view.ended;
+    const char *keys = sc->with_choices ? "u undo the last beat, q quit" : "q quit";
     const char *title = !strcmp(ended, "died")   ? "You died."
                         : !strcmp(ended, "won")  ? "You won!"
                         : !strcmp(ended, "lost") ? "The game is lost."
@@ -929,48 +967,142 @@ static const help_line target_help_lines[] = {
     {0, "or the arrows and Enter."},
 };
 
-static void draw_choices_help(const game_screen *sc, int col)
-{
-    int row = 0, cols = COLS - col;
-    char text[256];
-    put_line(row++, col, "What you can do now:", cols, A_NORMAL);
-    for (size_t i = 0; i < sc->choice_count && row < LINES; i++) {
-        const cairn_choice_entry *c = &sc->choices[i];
-        if (c == direction_choice(sc))
-            snprintf(text, sizeof text, "  %-11s%s", "move keys", c->label);
-        else if (!strcmp(c->key, ".") && !shadowed(sc, c))
-            snprintf(text, sizeof text, "  %-11s%s", ". or 5", c->label);
-        else {
-            text[0] = text[1] = ' ';
-            format_choice(sc, c, 11, text + 2, sizeof text - 2);
-        }
-        put_line(row++, col, text, cols, c->available ? A_NORMAL : unavailable_attr(sc));
-    }
-    put_line(row++, col, "  Tab        why some are dimmed", cols, A_NORMAL);
-    row++;
-    /* The game's lines (the hand of cards), wider here than in the panel. */
-    for (size_t i = 0; i < sc->view.panel_count && row < LINES; i++)
-        put_line(row++, col, sc->view.panel[i], cols,
-                 game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL);
-    if (sc->view.panel_count)
-        row++;
-    for (int i = 0; i < LINES_OF(target_help_lines) && row < LINES; i++)
-        draw_help_line(sc, row++, col, cols, &target_help_lines[i]);
-}
+/* The help is a list of lines laid out in columns (two where the terminal is wide enough:
+ * the keys, then what can be done now), each line wrapped to its column; what does not fit
+ * the screen goes on to further pages, so that nothing of it - the hand of cards least of
+ * all - is ever cut off. */
+typedef struct help_src {
+    char mark;   /* as help_line's */
+    bool column; /* no text: the next line starts a column */
+    attr_t attr;
+    const char *text;
+} help_src;
 
 /* The help's column of choices stands beside the rest where the terminal is wide enough. */
 #define HELP_SECOND_COL 46
+#define HELP_INDENT     4 /* a wrapped line's next rows */
 
-static void draw_help(const game_screen *sc)
+typedef struct help_page {
+    int page;     /* the page drawn, from 0 */
+    bool draw;    /* false: only count the pages */
+    int columns;  /* per page: 1 or 2 */
+    int rows;     /* per column */
+    int col, row; /* where the next line goes */
+    int pages;    /* the pages so far, less one */
+} help_page;
+
+static int help_col_x(const help_page *h)
+{
+    return h->col == 0 ? 1 : HELP_SECOND_COL;
+}
+
+static int help_col_width(const help_page *h)
+{
+    if (h->columns == 1)
+        return COLS - 2;
+    return h->col == 0 ? HELP_SECOND_COL - 3 : COLS - HELP_SECOND_COL - 1;
+}
+
+static void help_next_column(help_page *h)
+{
+    h->row = 0;
+    if (++h->col == h->columns) {
+        h->col = 0;
+        h->pages++;
+    }
+}
+
+static void help_place(const game_screen *sc, help_page *h, const help_src *l)
+{
+    if (l->column) {
+        if (h->row > 0)
+            help_next_column(h);
+        return;
+    }
+    if (!l->text[0] && h->row == 0)
+        return; /* no blank line at the top of a column */
+    const char *s = l->text;
+    bool first = true;
+    do {
+        if (h->row == h->rows)
+            help_next_column(h);
+        int x = help_col_x(h) + (l->mark ? 3 : 0) + (first ? 0 : HELP_INDENT);
+        int width = help_col_width(h) - (x - help_col_x(h));
+        const char *next;
+        size_t bytes = wrap(s, width, &next);
+        if (h->draw && h->pages == h->page) {
+            if (l->mark && first)
+                put_line(h->row, help_col_x(h), l->mark == CAIRN_VIEW_REMEMBERED ? "#" : " ", 1,
+                         cell_attr(sc, '7', l->mark, TARGET_NONE));
+            attrset(l->attr);
+            move(h->row, x);
+            put_text(s, bytes, width);
+            attrset(A_NORMAL);
+        }
+        h->row++;
+        first = false;
+        s = next;
+    } while (*s);
+}
+
+/* Lays the help out, drawing page `page` when `draw`; returns how many pages it takes. */
+static int help_layout(const game_screen *sc, int page, bool draw)
+{
+    help_page h = {.page = page,
+                   .draw = draw,
+                   .columns = sc->with_choices && COLS >= HELP_SECOND_COL + 20 ? 2 : 1,
+                   .rows = LINES > 1 ? LINES - 1 : 1};
+    for (int i = 0; i < LINES_OF(help_lines); i++)
+        help_place(sc, &h, &(help_src){help_lines[i].mark, false, A_NORMAL, help_lines[i].text});
+    if (sc->with_choices) {
+        help_place(sc, &h, &(help_src){0, true, A_NORMAL, ""});
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, "What you can do now:"});
+        char text[256];
+        for (size_t i = 0; i < sc->choice_count; i++) {
+            const cairn_choice_entry *c = &sc->choices[i];
+            if (c == direction_choice(sc))
+                snprintf(text, sizeof text, "  %-11s%s", "move keys", c->label);
+            else if (!strcmp(c->key, ".") && !shadowed(sc, c))
+                snprintf(text, sizeof text, "  %-11s%s", ". or 5", c->label);
+            else {
+                text[0] = text[1] = ' ';
+                format_choice(sc, c, 11, text + 2, sizeof text - 2);
+            }
+            help_place(sc, &h,
+                       &(help_src){0, false, c->available ? A_NORMAL : unavailable_attr(sc), text});
+        }
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, "  Tab        why some are dimmed"});
+        /* The game's lines (the hand of cards), wider here than in the panel. */
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, ""});
+        for (size_t i = 0; i < sc->view.panel_count; i++)
+            help_place(sc, &h,
+                       &(help_src){0, false, game_line_dim(sc, i) ? unavailable_attr(sc) : A_NORMAL,
+                                   sc->view.panel[i]});
+        help_place(sc, &h, &(help_src){0, false, A_NORMAL, ""});
+        for (int i = 0; i < LINES_OF(target_help_lines); i++)
+            help_place(sc, &h, &(help_src){0, false, A_NORMAL, target_help_lines[i].text});
+    }
+    return h.pages + 1;
+}
+
+/* Draws page `page` of the help (kept within its pages) with how to leave or turn it on the
+ * last row; returns how many pages there are. */
+static int draw_help(const game_screen *sc, int page)
 {
     erase();
-    bool beside = sc->with_choices && COLS >= HELP_SECOND_COL + 20;
-    int cols = beside ? HELP_SECOND_COL - 2 : COLS - 1;
-    for (int i = 0; i < LINES_OF(help_lines) && i < LINES; i++)
-        draw_help_line(sc, i, 1, cols, &help_lines[i]);
-    if (beside)
-        draw_choices_help(sc, HELP_SECOND_COL);
+    int pages = help_layout(sc, 0, false);
+    help_layout(sc, page < pages ? page : pages - 1, true);
+    char footer[128];
+    if (pages == 1)
+        snprintf(footer, sizeof footer, "Press any key to go back to the game.");
+    else
+        snprintf(footer, sizeof footer,
+                 "Page %d of %d: Space or PgDn the next, PgUp the one before, "
+                 "another key the game.",
+                 page + 1, pages);
+    put_line(LINES - 1, 1, footer, COLS - 1, A_BOLD);
     refresh();
+    return pages;
 }
 
 /* Why each dimmed choice cannot be made now, in a box over the map. */
@@ -1054,11 +1186,19 @@ void screen_notice(game_screen *sc, const char *fmt, ...)
 
 void screen_show_help(game_screen *sc)
 {
-    int ch;
-    do {
-        draw_help(sc);
-        ch = read_key(sc, false);
-    } while (ch == KEY_RESIZE);
+    int page = 0;
+    for (;;) {
+        int pages = draw_help(sc, page);
+        int ch = read_key(sc, false);
+        if (ch == KEY_RESIZE)
+            page = 0;
+        else if ((ch == ' ' || ch == KEY_NPAGE || ch == '>') && page + 1 < pages)
+            page++;
+        else if ((ch == KEY_PPAGE || ch == '<') && page > 0)
+            page--;
+        else
+            return;
+    }
 }
 
 void screen_show_reasons(game_screen *sc)

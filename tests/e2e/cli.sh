@@ -867,6 +867,23 @@ replay_refuses_other_packs_and_bad_files)
   run replay
   expect_status 2
   ;;
+a_changed_copy_of_the_base_game_plays_and_replays)
+  # A folder named base given with --pack is the base game: sim plays the copy (its kit
+  # holds a potion more), and its replay verifies with the copy, never with the bundled one.
+  mkdir -p "$tmp/copy"
+  cp -r "$(dirname "$0")/../../content/base" "$tmp/copy/base"
+  sed -i 's/^local kit = { "dagger", "shovel" }$/local kit = { "dagger", "shovel", "healing_potion" }/' \
+    "$tmp/copy/base/dungeon.lua"
+  grep -q '"healing_potion" }$' "$tmp/copy/base/dungeon.lua" || fail "the kit was not edited"
+  run sim --seed 3 --beats 20 --pack "$tmp/copy/base" --record "$replay"
+  expect_status 0
+  run replay "$replay" --verify --partial --pack "$tmp/copy/base"
+  expect_status 0
+  expect_out '^verified: 20 beats'
+  run replay "$replay" --verify --partial
+  expect_status 1
+  expect_err "pack 'base' 0\.1\.0 has changed since"
+  ;;
 replay_names_the_line_of_a_damaged_file)
   # Whatever the bytes, a message naming the file and the line, exit status 1, no crash.
   record_game
@@ -881,8 +898,9 @@ replay_names_the_line_of_a_damaged_file)
   damaged "replay line 4: the seed is a whole number, not '1234567890"
   sed 's/^\(beat 12 .* hp=\)[0-9]*/\11e3/' "$replay" >"$tampered"
   damaged "replay line $((12 + header)): hp is a whole number, not '1e3'"
-  sed 's/^beat 12 [a-z_]* /beat 12 fly /' "$replay" >"$tampered"
-  damaged "replay line $((12 + header)): the input of beat 12 \(fly .*\) is refused: unknown action 'fly'"
+  moved=$(grep -m1 -oE '^beat [0-9]+ move ' "$replay" | cut -d' ' -f2) # a beat of a step
+  sed "s/^beat $moved move /beat $moved fly /" "$replay" >"$tampered"
+  damaged "replay line $((moved + header)): the input of beat $moved \(fly .*\) is refused: unknown action 'fly'"
   sed '12s/$/\r/' "$replay" >"$tampered"
   damaged "replay line 12: byte [0-9]+ is a control character \(\\\\13\): a replay is plain text"
   { head -n 11 "$replay"; printf 'beat 7\0 none\n'; tail -n +13 "$replay"; } >"$tampered"

@@ -126,14 +126,19 @@ player_at() {
 }
 
 # press_moving KEY...: presses keys until one moves the player (a wall may stand in the way of
-# some); fails when none does. Leaves in $moved_from the screen's lines 1-19 before the move.
+# some: that key takes no beat, and says so); fails when none does. Leaves in $moved_from the
+# screen's lines 1-19 before the move.
 press_moving() {
   for k in "$@"; do
     moved_from=$(lines 1 19)
-    local was
+    local was next=$(($(beat) + 1))
     was=$(player_at)
-    press "$k"
+    key "$k"
+    wait_for "^HP .*  Beat $next  |is in the way\.$"
     [ "$(player_at)" != "$was" ] && return 0
+    # refused: a wait takes the beat the bump used to, and clears the notice
+    key .
+    wait_for "^HP .*  Beat $next  "
   done
   fail "none of the keys $* moved the player"
 }
@@ -275,12 +280,14 @@ a_card_played_at_the_skeleton_kills_it)
   wait_for 'Hand \(c\)  energy 3/3'
   wait_for 'turn 1, the next in 5 beats'
   wait_for 'strike \(1\): 2 damage, range 2'
-  wait_for 'fireball \(2\): 2 to all around a cell'
+  # The rest of the hand does not fit beside the map at 80x24: the panel says where it is.
+  wait_for '\.\.\. more: \? shows it all'
   # c: the menu of playable cards; a strike; then its target through the cursor, which starts
   # on the skeleton.
   key c
   wait_for 'play a card: Play which card\?'
   wait_for '│ 1  strike \(1\): 2 damage, range 2'
+  wait_for '│ [0-9]  fireball \(2\): 2 to all around a cell'
   key 1
   wait_for "$TARGETING"
   wait_for 'Strike what\?'
@@ -443,6 +450,9 @@ a_replay_plays_back_a_beat_per_key)
   verb=replay start "$dir/r.txt" --partial
   wait_for '^HP .*  Beat 0  Seed 9'
   wait_for 'A replay of 3 beats'
+  # A replay plays: its keys are a beat and quit, not the game's undo and save.
+  wait_for 'any key: next beat  q quit'
+  screen | grep -qE 'undo|save & quit' && fail "the replay offers the game's keys"
   key x
   wait_for '^HP .*  Beat 1  Seed 9'
   key x
@@ -493,6 +503,15 @@ help_shows_and_a_key_returns)
   key '?'
   wait_for 'u is undo, so north-east is U or 9\.'
   wait_for 'an enemy strikes here next beat'
+  # At 80x24 the help does not fit one screen: it goes on to a second page, whole, its last
+  # line (how to answer a menu) included, and PgUp comes back.
+  wait_for '^ Page 1 of 2: Space or PgDn the next'
+  screen | grep -q 'or the arrows and Enter\.' && fail "the last line of the help on page 1"
+  key ' '
+  wait_for '^ Page 2 of 2'
+  wait_for 'or the arrows and Enter\.'
+  named PPage
+  wait_for '^ Page 1 of 2'
   key x
   wait_gone 'u is undo, so north-east is U or 9\.'
   wait_for '^HP .*  Beat 0  Seed 7'
@@ -600,6 +619,9 @@ the_end_shows_the_summary_and_takes_the_save)
   done
   wait_for 'You died\.'
   wait_for 'ended: +died'
+  # what killed the player, and the hp it had, though it is gone from the world
+  wait_for 'killed by: +the [a-z ]+'
+  wait_for '^HP 0/[1-9][0-9]*  '
   wait_for 'u undo the last beat, q quit'
   died_at=$(beat)
   key u
@@ -681,6 +703,73 @@ $before"
   kit_with_potion
   wait_for '^Reloaded: the game differs from beat 1 on \(now beat 2\)'
   wait_for '^HP .*  Beat 2  Seed 7  dagger, shovel, healing potion$'
+  ;;
+a_menu_whose_answer_ends_the_choice_lets_go_of_the_keys)
+  # The throwing game's point: its menu's answer leads to a target with nothing to aim at,
+  # which ends the choice. The menu goes with it, and the next key is the game's.
+  start_throwing
+  key p
+  wait_for 'point how\?'
+  key 1
+  wait_for "nothing to choose for 'point at what\?'"
+  wait_gone 'point how\?'
+  press .
+  ;;
+a_bomb_whose_blast_reaches_the_player_says_so)
+  # The bomb's cursor starts on the skeleton, three cells off: its blast spares the player.
+  # Two cells nearer, the blast would take in the player's cell, and the line says so.
+  start_saved throwing bombing
+  aim_throw
+  wait_for '^skeleton \(2 of 2 hp\)'
+  screen | grep -q 'It would reach you too' && fail "a warning with the player out of reach"
+  key h
+  key h
+  wait_for '^It would reach you too! '
+  key l
+  key l
+  wait_gone 'It would reach you too'
+  named Escape
+  wait_gone "$TARGETING"
+  ;;
+the_hand_is_never_cut_at_80x24)
+  # Seed 7's first hand is longer than the panel beside the map has rows for at 80x24: the
+  # panel says so, and the help has every card whole, a long one wrapped.
+  start --seed 7 --save "$save"
+  wait_for '  Beat 0  Seed 7'
+  press .
+  wait_for '  Hand \(c\)  energy 3/3$'
+  wait_for '  \.\.\. more: \? shows it all$'
+  key '?'
+  wait_for '  second wind \(1\): hp below 3: heal$'
+  wait_for '      2; else block 1$'
+  ;;
+a_walk_into_a_wall_takes_no_beat_and_says_so)
+  # The throwing game: a wall west of the player, nobody next to it.
+  start_throwing
+  before=$(lines 2 19)
+  key h
+  wait_for '^The wall is in the way\.$'
+  wait_for '^HP .*  Beat 1  '
+  [ "$(lines 2 19)" = "$before" ] || fail "the map changed"
+  # F with nobody in reach is dimmed, and says why.
+  key F
+  wait_for '^Fight is not possible now: nobody in reach'
+  wait_for '^HP .*  Beat 1  '
+  press l
+  ;;
+watch_plays_a_changed_copy_of_the_base_game)
+  # A copy of the base game (its folder named base, as a pack's is after its id) stands in
+  # for the bundled one: it loads, is watched, and a change to it is played.
+  mkdir -p "$dir/copy"
+  cp -r "$(dirname "$0")/../../content/base" "$dir/copy/base"
+  start --seed 7 --save "$save" --pack "$dir/copy/base" --watch
+  wait_for '^HP .*  Beat 0  Seed 7  dagger, shovel$'
+  press .
+  sed -i 's/^local kit = { "dagger", "shovel" }$/local kit = { "dagger", "shovel", "healing_potion" }/' \
+    "$dir/copy/base/dungeon.lua"
+  grep -q '"healing_potion" }$' "$dir/copy/base/dungeon.lua" || fail "the kit was not edited"
+  wait_for '^Reloaded: the game differs from beat 1 on \(now beat 1\)'
+  wait_for '^HP .*  Beat 1  Seed 7  dagger, shovel, healing potion$'
   ;;
 watch_waits_for_a_choice_under_way)
   # The throwing game, from a copy of its pack that the case edits.

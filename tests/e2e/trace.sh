@@ -76,9 +76,12 @@ replay_traces_the_same_beats_as_sim)
     fail "the checksums differ"
   ;;
 page_shows_the_replay_s_map_and_a_click_s_events)
-  k=40
-  "$cairn" sim --seed 9 --beats 60 --trace "$tmp/sim.jsonl" --record "$tmp/r.txt" >/dev/null
+  "$cairn" sim --seed 9 --beats 160 --trace "$tmp/sim.jsonl" --record "$tmp/r.txt" >/dev/null
   "$cairn" replay "$tmp/r.txt" --verify --partial --trace "$tmp/replay.jsonl" >/dev/null
+  # A beat in which the player strikes: its weapon's handler (a chain pass with a handler of
+  # the base pack's) is part of its act.
+  k=$(grep -m1 -oE '^beat [0-9]+ attack ' "$tmp/r.txt" | cut -d' ' -f2)
+  [ -n "$k" ] || fail "the player never strikes in 160 beats"
   "$cairn" trace "$tmp/sim.jsonl" --html "$tmp/page.html" || fail "no page"
   ! grep -qE '(src|href)="(https?:)?//' "$tmp/page.html" || fail "the page loads from the network"
   # The player's cell at beat K, from the beat's record.

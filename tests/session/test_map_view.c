@@ -82,11 +82,40 @@ static void a_looped_corridor_is_drawn_round_again(void **state)
     cairn_lua_destroy(h);
 }
 
+/* An item lying on a trap (a thrown dagger landing there) must not hide it: the trap is what
+ * hurts whoever steps there to pick the item up. */
+static void a_trap_shows_over_an_item_lying_on_it(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game("screen_rooms", "dagger_on_trap", 1);
+    cairn_view v;
+    assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
+    cairn_cell p = find_player(&v);
+    char g[8];
+    glyph_at(v.glyphs[p.y], p.x + 1, g);
+    assert_string_equal(g, ";");
+    cairn_lua_destroy(h);
+}
+
+/* The player's statuses are on the status line, always on screen: each with its beats left,
+ * block with its amount, right after the hp. */
+static void the_status_line_shows_the_player_s_statuses(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game("screen_rooms", "stunned", 1);
+    cairn_view v;
+    assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
+    assert_non_null(strstr(v.status, "HP 6/6  stunned (3), blocking 2 (4)  Floor 1/1"));
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_cell_seen_twice_is_drawn_twice),
         cmocka_unit_test(a_looped_corridor_is_drawn_round_again),
+        cmocka_unit_test(a_trap_shows_over_an_item_lying_on_it),
+        cmocka_unit_test(the_status_line_shows_the_player_s_statuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
 --   3. strikes a monster in reach of the weapon it holds, if there is one;
 --   4. else throws what it carries at a monster in sight: a bomb where it hits two or more,
 --      else a throwing dagger, else a bomb;
---   5. picks up the consumable it stands on;
+--   5. picks up the consumable it stands on, or the gear when it is better than the held;
 --   6. else plans a way over what it remembers (w:distances and w:path, given a cost for
 --      each cell, so that it does not know walls it has not seen): to a better item or a
 --      consumable close by, else to the stairs once seen, else to the nearest edge of what
@@ -38,7 +38,6 @@ local SIGHT = 8 -- how far it sees (w:fov's radius)
 local DIG = 2       -- dirt: a beat to dig it before the step
 local TRAP = 12     -- a trap: spikes hurt, a bounce throws it off its way
 local CRATE = 3     -- a crate: it slides when hit, or breaks after two blows
-local DOWNGRADE = 10 -- an item worse than the one held: stepping on it would swap them
 local UNSEEN = 3    -- an unseen cell, on the way to stairs seen from afar
 local STUCK = 8     -- added to a cell each time a step into it came to nothing
 local VISITS = 4    -- a cell costs a step more for each so many beats spent in it: a bot
@@ -222,8 +221,6 @@ local function cost(m, held, danger, i, dig, unseen)
   end
   if m.trap[i] then c = c + TRAP end
   if m.crate[i] then c = c + CRATE end
-  local slot = m.item_slot[i]
-  if slot and m.item_value[i] < held[slot] then c = c + DOWNGRADE end
   return c + (m.stuck[i] or 0) + (danger[i] or 0) + (m.visits[i] or 0) // VISITS
 end
 
@@ -439,10 +436,14 @@ local function throw(w, p, view)
 end
 
 -- Whether a consumable lies underfoot, and the bag has room for it.
+-- Whether the item underfoot is worth picking up: a consumable, when the bag has room, or
+-- gear better than the one held in its slot.
 local function loot_underfoot(w, p)
   local item = w:at(p.x, p.y, "item")
-  return item ~= nil and inventory.is_item(item) and not item.data.slot
-    and #p.data.bag < inventory.BAG_SIZE
+  if not (item and inventory.is_item(item)) then return false end
+  local slot = item.data.slot
+  if slot then return value(item) > held_values(p)[slot] end
+  return #p.data.bag < inventory.BAG_SIZE
 end
 
 -- Cards -------------------------------------------------------------------------------------

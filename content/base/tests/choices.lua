@@ -50,7 +50,7 @@ test("the choices, their keys, and why the bag's verbs wait for a full bag", fun
   local w = scenario { map = "#@.#" }
   local p = equipped(w)
   expect.eq(listed(p), {
-    "bump direction", "wait .", "fight F", "dig D",
+    "bump direction", "wait .", "fight F (nobody in reach)", "dig D",
     "use a (nothing to use)", "throw t (nothing to throw)", "drop d (nothing to drop)",
     "equip e (nothing to equip)", "pick_up g (nothing here to pick up)",
   })
@@ -87,16 +87,38 @@ test("wait lets the beat go by", function()
   expect.eq(w.beat, 1)
 end)
 
-test("fight strikes without stepping, even into an empty cell", function()
+test("fight strikes what the weapon reaches, without stepping; at nothing it is refused", function()
   local w = scenario { map = "#@.d#" }
   local p = equipped(w)
+  expect.eq(find(p, "fight").reason, "nobody in reach")
+  inventory.give(p, w:spawn("spear", 2, 0))
+  expect.error(function() p:choose("fight", { target = "w" }) end, "Nothing there to fight.")
+  expect.eq(w.beat, 0, "no beat passed")
   p:choose("fight", { target = "e" })
   w:step()
   expect.eq(p.x, 1, "no step into the empty cell")
-  inventory.give(p, w:spawn("spear", 2, 0))
-  p:choose("fight", { target = "e" })
-  w:step()
   expect.eq(w:at(3, 0).hp, 4, "the spear reaches past the empty cell")
+end)
+
+test("a bump or a dig into a wall that cannot be dug is refused, and no beat passes", function()
+  local w = scenario { map = [[
+    #####
+    #@.+#
+    #####
+  ]] }
+  local p = w:players()[1]
+  expect.error(function() p:choose("bump", { target = "w" }) end, "The wall is in the way.")
+  p:choose("bump", { target = "e" })
+  w:step()
+  expect.error(function() p:choose("bump", { target = "e" }) end, "The dirt is in the way.",
+    "bare hands do not dig dirt")
+  expect.eq(w.beat, 1, "only the step took a beat")
+  inventory.give(p, w:spawn("shovel", 2, 1))
+  expect.error(function() p:choose("dig", { target = "n" }) end, "The wall is too hard to dig.")
+  expect.error(function() p:choose("dig", { target = "w" }) end, "Nothing there to dig.")
+  p:choose("bump", { target = "e" })
+  w:step()
+  expect.eq(w:at(3, 1, "wall"), nil, "with a shovel the dirt is dug")
 end)
 
 test("dig needs a shovel, and says so", function()
@@ -144,7 +166,7 @@ test("throw a dagger: at a foe in range in a clear line, never past someone", fu
   expect.eq(find(p, "throw").reason, "nothing to throw")
 end)
 
-test("throw a dagger with no foe to throw at: the choice ends, saying so", function()
+test("with nobody to throw a dagger at, throw is not offered, nor the dagger listed", function()
   local w = scenario { map = [[
     ########
     #@.#.d.#
@@ -152,9 +174,22 @@ test("throw a dagger with no foe to throw at: the choice ends, saying so", funct
   ]] }
   local p = equipped(w)
   local dagger = carry(w, p, "throwing_dagger")
+  expect.eq(find(p, "throw").reason, "nobody in range to throw at")
   expect.error(function() p:choose("throw", { item = dagger }) end,
-    "throw: nothing to choose for 'Throw at what?'")
+    "throw is not possible now: nobody in range to throw at")
   expect.eq(inventory.bag(p), { dagger })
+  -- with a bomb too, throw is offered, and the menu lists the bomb only
+  local bomb = carry(w, p, "bomb")
+  expect.truthy(find(p, "throw").available)
+  local offered
+  expect.error(function()
+    p:choose("throw", function(prompt)
+      offered = offered or prompt.options
+      error("seen")
+    end)
+  end, "seen")
+  expect.eq(#offered, 1)
+  expect.eq(offered[1].value, bomb)
 end)
 
 test("throw a bomb at a cell: the select prompt has its range and blast", function()
@@ -205,4 +240,28 @@ test("pick up says when the bag is full", function()
   local p = equipped(w)
   for _ = 1, inventory.BAG_SIZE do carry(w, p, "healing_potion") end
   expect.eq(find(p, "pick_up").reason, "the bag is full")
+end)
+
+test("a target's candidates start with the nearest enemy: not a crate, nor an empty cell", function()
+  local w = scenario { map = [[
+    ########
+    #@...s.#
+    #.=....#
+    ########
+  ]] }
+  local p = equipped(w)
+  local dagger, bomb = carry(w, p, "throwing_dagger"), carry(w, p, "bomb")
+  local skeleton = w:at(5, 1)
+  local first = {}
+  for _, item in ipairs { dagger, bomb } do
+    expect.error(function()
+      p:choose("throw", function(prompt)
+        if prompt.kind == "pick" then return item end
+        first[#first + 1] = prompt.candidates[1]
+        error("seen")
+      end)
+    end, "seen")
+  end
+  expect.eq(first[1], skeleton, "the dagger's first target is the skeleton, not the crate")
+  expect.eq(first[2], { x = 5, y = 1 }, "the bomb's first cell is the skeleton's")
 end)

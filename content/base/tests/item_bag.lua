@@ -1,6 +1,6 @@
--- The bag (inventory.lua): consumables are not picked up by walking over them, only on
--- purpose; the bag holds BAG_SIZE items, by id; a bag item is dropped underfoot, and gear in
--- the bag is equipped, the item held before going to the bag.
+-- The bag (inventory.lua): nothing is picked up by walking over it, only on purpose; the bag
+-- holds BAG_SIZE items, by id; a bag item is dropped underfoot, and gear in the bag is
+-- equipped, the item held before going to the bag.
 
 local inventory = require "inventory"
 
@@ -11,7 +11,7 @@ local function new(w, kind)
   return item
 end
 
-test("walking over consumables leaves them; gear is still picked up", function()
+test("walking over consumables and gear leaves them", function()
   local w = scenario { map = [[
     ######
     #@!-)#
@@ -28,7 +28,8 @@ test("walking over consumables leaves them; gear is still picked up", function()
     ######
   ]])
   expect.eq(inventory.bag(p), {}, "nothing went in the bag")
-  expect.eq(inventory.held(p, "weapon").type, "base:dagger")
+  expect.eq(inventory.held(p, "weapon"), nil, "nor in a slot")
+  expect.eq(w:at(4, 1, "item").type, "base:dagger")
 end)
 
 test("pick_up puts the item underfoot in the bag, by id, off the grid", function()

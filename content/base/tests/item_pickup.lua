@@ -1,6 +1,6 @@
--- Picking items up: the player takes whatever item it lands on into that item's slot, and a
--- swap puts the old one down where the new one lay. Held items stay alive, off the grid.
--- Monsters have no Inventory and walk over items.
+-- Picking items up: nothing is picked up by stepping on it; the "pick up" choice takes gear
+-- into its slot, and a swap leaves the old one where the new one lay, both said in the log.
+-- Held items stay alive, off the grid. Monsters have no Inventory and walk over items.
 
 local inventory = require "inventory"
 
@@ -13,38 +13,7 @@ cairn.entity {
   sequence = { { action = "move", movs = "basic" } },
 }
 
-test("stepping onto an item picks it up into its slot", function()
-  local w = scenario { map = [[
-    #####
-    #@)(#
-    #####
-  ]] }
-  local player = w:at(1, 1)
-  local dagger, shovel = w:at(2, 1, "item"), w:at(3, 1, "item")
-  player:input("move", "e")
-  w:step()
-  expect.map(w, [[
-    #####
-    #.@(#
-    #####
-  ]])
-  expect.eq(inventory.held(player, "weapon"), dagger)
-  expect.eq(dagger.x, nil, "a held item is off the grid")
-  expect.falsy(dagger:is_dead(), "and alive")
-  expect.eq(w:at(2, 1, "item"), nil, "nothing is left lying under the player")
-  player:input("move", "e")
-  w:step()
-  expect.map(w, [[
-    #####
-    #..@#
-    #####
-  ]])
-  expect.eq(inventory.held(player, "shovel"), shovel)
-  expect.eq(inventory.held(player, "weapon"), dagger, "another slot's item is kept")
-  expect.eq(player.data.inventory, { weapon = dagger.id, shovel = shovel.id })
-end)
-
-test("a swap drops the old item where the new one lay", function()
+test("stepping onto gear leaves it lying: the player walks over it", function()
   local w = scenario { legend = { D = { "player", "dagger" } }, map = [[
     ######
     #D/..#
@@ -53,26 +22,46 @@ test("a swap drops the old item where the new one lay", function()
   local player = w:at(1, 1)
   inventory.give(player, w:at(1, 1, "item")) -- the dagger under its feet
   local dagger, spear = inventory.held(player, "weapon"), w:at(2, 1, "item")
+  player:input("move", "e")
+  w:step()
+  expect.eq(inventory.held(player, "weapon"), dagger, "the dagger is still held")
+  expect.eq(w:at(2, 1, "item"), spear, "the spear still lies there")
+  player:input("move", "e")
+  w:step()
   expect.map(w, [[
     ######
-    #@/..#
+    #./@.#
     ######
   ]])
+  expect.eq(inventory.held(player, "weapon"), dagger)
+end)
+
+test("pick up takes gear in hand and leaves the old one where it lay", function()
+  local w = scenario { legend = { D = { "player", "dagger" } }, map = [[
+    ######
+    #D/(.#
+    ######
+  ]] }
+  local player = w:at(1, 1)
+  inventory.give(player, w:at(1, 1, "item"))
+  local dagger, spear = inventory.held(player, "weapon"), w:at(2, 1, "item")
   player:input("move", "e")
+  w:step()
+  player:choose("pick_up")
   w:step()
   expect.eq(inventory.held(player, "weapon"), spear)
   expect.eq(w:at(2, 1, "item"), dagger, "the dagger lies where the spear lay")
+  -- an empty slot: nothing is left behind
+  local shovel = w:at(3, 1, "item")
   player:input("move", "e")
   w:step()
-  expect.map(w, [[
-    ######
-    #.)@.#
-    ######
-  ]])
-  expect.eq(inventory.held(player, "weapon"), spear, "walking off does not pick it up again")
+  player:choose("pick_up")
+  w:step()
+  expect.eq(inventory.held(player, "shovel"), shovel)
+  expect.eq(w:at(3, 1, "item"), nil)
 end)
 
-test("an item is picked up however the holder lands on it, not only by walking", function()
+test("a push or a bounce onto gear picks nothing up either", function()
   local w = scenario { map = [[
     #####
     #@.]#
@@ -80,12 +69,8 @@ test("an item is picked up however the holder lands on it, not only by walking",
   ]] }
   local player = w:at(1, 1)
   player:displace(3, 1) -- as a push or a trap's bounce would
-  expect.map(w, [[
-    #####
-    #..@#
-    #####
-  ]])
-  expect.eq(inventory.held(player, "body").type, "base:chainmail")
+  expect.eq(inventory.held(player, "body"), nil)
+  expect.eq(w:at(3, 1, "item").type, "base:chainmail")
 end)
 
 test("give equips an item lying anywhere, lifting it off the grid", function()

@@ -107,7 +107,9 @@ test("a shovel cannot dig stone; a pickaxe picked up on the way can", function()
     #{@%#
     #####
   ]])
-  player:input("move", "w") -- onto the pickaxe: the shovel is put down in its place
+  player:input("move", "w")
+  w:step()
+  player:choose("pick_up") -- the pickaxe: the shovel is left in its place
   w:step()
   player:input("move", "e")
   w:step()
@@ -153,6 +155,8 @@ test("armour counts only while worn: a swap takes the old one's armor off", func
   arm(w, player, "chainmail")
   expect.eq(player.armor, 2)
   player:input("move", "e")
+  w:step()
+  player:choose("pick_up")
   w:step()
   expect.eq(player.armor, 1, "leather instead of chainmail")
   player:input("move", "e")

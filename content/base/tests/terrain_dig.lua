@@ -9,32 +9,34 @@ test("with a shovel the player digs through dirt, then walks into the hole", fun
   local player = w:at(1, 1)
   player:input("attack_dig_move", "e")
   w:step()
+  player:choose("pick_up")
+  w:step()
   expect.map(w, [[
     #######
     #.@++.#
     #######
-  ]], "beat 1: it picks the shovel up")
+  ]], "beats 1 and 2: it steps onto the shovel and picks it up")
   player:input("attack_dig_move", "e")
   w:step()
   expect.map(w, [[
     #######
     #.@.+.#
     #######
-  ]], "beat 2: nobody to attack, so attack_dig_move digs; the dirt goes at the beat's end")
+  ]], "beat 3: nobody to attack, so attack_dig_move digs; the dirt goes at the beat's end")
   player:input("attack_dig_move", "e")
   w:step()
   expect.map(w, [[
     #######
     #..@+.#
     #######
-  ]], "beat 3: nothing left to dig, so it moves")
+  ]], "beat 4: nothing left to dig, so it moves")
   player:input("attack_dig_move", "e")
   w:step()
   expect.map(w, [[
     #######
     #..@..#
     #######
-  ]], "beat 4: the next one")
+  ]], "beat 5: the next one")
 end)
 
 test("bare hands do not dig dirt", function()
