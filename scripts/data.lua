@@ -8,6 +8,13 @@ local data = {}
 
 local real_of = setmetatable({}, { __mode = "k" }) -- view -> the table it shows
 local view_of = setmetatable({}, { __mode = "k" }) -- table -> its view
+local depth_of = setmetatable({}, { __mode = "k" }) -- table -> how deep it is (e.data: 0)
+local border_of = setmetatable({}, { __mode = "k" }) -- table -> its `#`, as far as known
+
+-- How deep a table in data may be nested (e.data itself is 0). A snapshot keeps at most 200
+-- levels, and the entities' data sits two below its top: refusing at the write names the
+-- content's line, where the snapshot could only refuse the whole world.
+local MAX_NESTING = 100
 
 local store = {}       -- e.id -> the entity's table
 local stored = 0       -- entries in store
@@ -17,7 +24,7 @@ local default_text = {} -- type name -> its starting data, encoded (see data.sta
 local type_of = {}     -- e.id -> its type's name, for the entities in store
 local world_data = {}  -- w.data: the game's own state, beside the entities'
 
-local function plain(v, path, seen)
+local function plain(v, path, seen, depth)
   local t = type(v)
   if t == "nil" or t == "boolean" or t == "number" or t == "string" then return v end
   if real_of[v] then v, t = real_of[v], "table" end
@@ -31,6 +38,10 @@ local function plain(v, path, seen)
       " has a metatable", 0)
   end
   if seen[v] then error("entity data cannot hold a table inside itself (at " .. path .. ")", 0) end
+  if depth > MAX_NESTING then
+    error("entity data holds tables nested at most " .. MAX_NESTING .. " deep, and the table at " ..
+      path .. " is nested deeper", 0)
+  end
   seen[v] = true
   local c = {}
   for k, x in pairs(v) do
@@ -38,7 +49,7 @@ local function plain(v, path, seen)
     if kt ~= "string" and kt ~= "number" and kt ~= "boolean" then
       error("entity data keys are strings, numbers or booleans, not a " .. kt .. " in " .. path, 0)
     end
-    c[k] = plain(x, path .. "." .. tostring(k), seen)
+    c[k] = plain(x, path .. "." .. tostring(k), seen, depth + 1)
   end
   seen[v] = nil
   return c
@@ -46,19 +57,23 @@ end
 
 local view_meta = {}
 
-local function view(t)
+-- The view of t, a table `depth` deep in its entity's data (a table has one place in data:
+-- what is written is copied, so its depth never changes).
+local function view(t, depth)
   local v = view_of[t]
   if not v then
     v = prims.view(view_meta)
     real_of[v] = t
     view_of[t] = v
+    depth_of[t] = depth
   end
   return v
 end
 
 function view_meta.__index(v, k)
-  local x = real_of[v][k]
-  if type(x) == "table" then return view(x) end
+  local t = real_of[v]
+  local x = t[k]
+  if type(x) == "table" then return view(x, depth_of[t] + 1) end
   return x
 end
 
@@ -69,18 +84,35 @@ function view_meta.__newindex(v, k, x)
   end
   -- A plain value is written as it is: no copy, so no path or `seen` table to make (a block
   -- or a counter written every beat makes no garbage).
+  local t = real_of[v]
   local xt = type(x)
+  if xt == "nil" and kt == "number" then
+    local i = math.tointeger(k)
+    if i and i >= 1 and i <= (border_of[t] or 0) then border_of[t] = i - 1 end
+  end
   if xt == "number" or xt == "string" or xt == "boolean" or xt == "nil" then
-    real_of[v][k] = x
+    t[k] = x
     return
   end
-  local ok, copy = pcall(plain, x, tostring(k), {})
+  local ok, copy = pcall(plain, x, tostring(k), {}, depth_of[t] + 1)
   if not ok then error(copy, 2) end
-  real_of[v][k] = copy
+  t[k] = copy
 end
 
+-- `#` of data is the length of its list from 1 to the first nil. Lua's own `#` of a table
+-- with a hole is any border, which depends on how the table was filled: a world put back
+-- (undo, a resumed save) fills it otherwise than the beats that made it did, and would see
+-- another length where its checksum sees the same data. The length found is remembered, and
+-- a nil written within it shortens it, so a list grown an item at a time costs no more. (The
+-- runtime's own writes to the tables behind views, data.real's, keep lists without holes:
+-- a list they shortened is found out by its last item gone.)
 function view_meta.__len(v)
-  return #real_of[v]
+  local t = real_of[v]
+  local n = border_of[t] or 0
+  if n > 0 and t[n] == nil then n = 0 end
+  while t[n + 1] ~= nil do n = n + 1 end
+  border_of[t] = n
+  return n
 end
 
 function view_meta.__pairs(v)
@@ -90,7 +122,7 @@ function view_meta.__pairs(v)
   return function()
     local k, x = f(t, key)
     key = k
-    if type(x) == "table" then x = view(x) end
+    if type(x) == "table" then x = view(x, depth_of[t] + 1) end
     return k, x
   end, v, nil
 end
@@ -99,7 +131,7 @@ view_meta.__metatable = false
 
 -- Checks a definition's data: the copy, or raises with what is wrong.
 function data.check(v, what)
-  return plain(v, what, {})
+  return plain(v, what, {}, 0)
 end
 
 -- The data a type's entities start with (a plain table; nil for none).
@@ -110,10 +142,11 @@ end
 function data.reset()
   store, stored, swept_at = {}, 0, 64
   defaults, default_text, type_of, world_data = {}, {}, {}, {}
+  prims.named(0)
 end
 
 function data.of_world()
-  return view(world_data)
+  return view(world_data, 0)
 end
 
 -- Forgets the entities that are gone, once the store has doubled since the last time.
@@ -141,7 +174,7 @@ function data.of(e)
     stored = stored + 1
     if stored > swept_at then sweep() end
   end
-  return view(t)
+  return view(t, 0)
 end
 
 -- A value as text that two equal values share whatever order their tables were filled in,
@@ -151,8 +184,9 @@ data.encode = prims.encode
 data.decode = prims.decode
 
 -- What the world's data is: w.data and, by id, the data of each entity whose data differs
--- from its type's starting data (the others start again from it when read). Live tables, for
--- data.encode.
+-- from its type's starting data (the others start again from it when read), and how many
+-- tables and functions tostring has numbered (`named`, when any: content may keep the text).
+-- Live tables, for data.encode.
 function data.state()
   local entities = {}
   for id, t in pairs(store) do
@@ -162,13 +196,15 @@ function data.state()
       entities[id] = t
     end
   end
-  return { world = world_data, entities = entities }
+  local named = prims.named()
+  return { world = world_data, entities = entities, named = named > 0 and named or nil }
 end
 
 -- Puts back a state data.state gave (as decoded): `type_of(id)` names an entity's type.
 function data.load(state, type_name)
   store, stored, swept_at, type_of = {}, 0, 64, {}
   world_data = state.world or {}
+  prims.named(state.named or 0)
   for id, t in pairs(state.entities or {}) do
     store[id], type_of[id] = t, type_name(id)
     stored = stored + 1

@@ -1,7 +1,8 @@
 -- sandbox.lua: the environments content runs in. Each pack gets its own: the safe parts of
 -- the standard library (copies, so one pack cannot change another's), its `cairn` module and
 -- a `require` that stays inside the pack and its dependencies. No os, io, debug or package;
--- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc;
+-- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc and
+-- weak tables, and no metatable can be made weak after (rawset is guarded for it);
 -- pcall cannot swallow a budget or memory overrun; math.random is the world's generator.
 local use = ... -- what this script uses, from prelude.lua
 local prims, util = use.prims, use.util
@@ -17,7 +18,7 @@ end
 
 local base = {
   "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget", "rawlen",
-  "rawset", "select", "tonumber", "tostring", "type", "_VERSION",
+  "select", "tonumber", "tostring", "type", "_VERSION",
 }
 
 -- A new environment; `extra` fields (cairn, require, the test library) are added to it.
@@ -27,6 +28,7 @@ function sandbox.env(extra)
   env.pcall = prims.pcall
   env.xpcall = prims.xpcall
   env.setmetatable = prims.setmetatable
+  env.rawset = prims.rawset
   env.print = prims.print
   env.load = prims.make_load(env)
   env.string = copy(string)

@@ -330,6 +330,8 @@ void cairn_lua__open_patterns(lua_State *L, int idx);
 void cairn_lua__open_strings(lua_State *L, int string_table);
 /* Pushes what content's tostring shows for the value at idx. */
 void cairn_lua__push_text(lua_State *L, int idx);
+/* named([n]): the count of numbers tostring has given, as prims.named (strings.c). */
+int cairn_lua__named(lua_State *L);
 
 /* --- order.c ---------------------------------------------------------------------------- */
 

@@ -506,7 +506,8 @@ static void restore_parts(lua_State *L, cairn_world *w, const char *core, size_t
         luaL_error(L, "w:restore: %s", cairn_lua__plain(cairn_world_error(w)));
     cairn_lua__push_runtime(L, "data_load");
     lua_insert(L, -2);
-    lua_call(L, 1, 0);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        luaL_error(L, "%s", lua_tostring(L, -1));
 }
 
 /* w:restore(snapshot) puts the world back as w:snapshot saw it. */
