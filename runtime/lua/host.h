@@ -98,7 +98,14 @@ struct cairn_lua {
     struct cairn_lua_live *live;
     uint32_t live_count;
     uint32_t live_cap;
-    uint64_t stamp; /* the last live event's stamp: stamps are never reused */
+    uint64_t stamp;        /* the last live event's stamp: stamps are never reused */
+    uint64_t event_probes; /* live entries looked at to find an event's handle, for tests */
+    /* The live events by event, so that a handle of an event the scope holds already is
+     * found in constant time (event.c): live[0, hashed) are in it. */
+    struct cairn_lua_slot *slots;
+    uint32_t slot_cap; /* a power of two, or 0 */
+    uint32_t slot_used;
+    uint32_t hashed;
 
     char *scripts_dir;
 
@@ -127,13 +134,26 @@ struct cairn_lua_live {
     cairn_event *ev;
     uint64_t stamp;
     uint32_t scope;
+    uint32_t slot; /* its place in h->slots, once hashed */
+    uint32_t prev; /* the live entry of the same event it hides there, or UINT32_MAX */
 };
+
+/* A place of h->slots: an event, and its last live entry (UINT32_MAX: none now). */
+struct cairn_lua_slot {
+    cairn_event *ev;
+    uint32_t index;
+};
+
+/* Takes the entries from live[count] on out of h->slots (event.c). */
+void cairn_lua__events_unhash(cairn_lua *h, uint32_t count);
 
 /* The events whose handles die with the scope being closed, or all of them (a new beat). */
 static inline void cairn_lua__events_end(cairn_lua *h, uint32_t scope)
 {
     while (h->live_count > 0 && h->live[h->live_count - 1].scope >= scope)
         h->live_count--;
+    if (h->hashed > h->live_count)
+        cairn_lua__events_unhash(h, h->live_count);
 }
 
 /* --- host.c ------------------------------------------------------------------------------ */
@@ -405,7 +425,7 @@ static inline bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn
     uint32_t index = h->live_count;
     if (index == h->live_cap) /* to grow the list, or at its limit */
         return cairn_lua__push_new_event(L, h, ev);
-    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
+    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top, 0, 0};
     h->live_count++;
     lua_pushlightuserdata(L, (void *)(uintptr_t)((h->stamp << CAIRN_LUA_EVENT_INDEX_BITS) | index));
     return true;

@@ -113,10 +113,48 @@ static void a_new_world_lets_go_of_the_last_ones_handles(void **state)
     assert_int_equal(kept(h), 0);
 }
 
+/* Handles of many events in one scope (a handler reading e.last of every entity): finding
+ * whether the scope holds a handle of an event already looks at a few entries, not at every
+ * handle the scope made, and the same event still gives the same handle. */
+static void many_event_handles_in_one_scope_cost_each_the_same(void **state)
+{
+    cairn_lua *h = *state;
+    lua_State *L = h->L;
+    enum { EVENTS = 20000 };
+    cairn_event *evs = calloc(EVENTS, sizeof *evs);
+    assert_non_null(evs);
+    cairn_lua__scope_open(h);
+    uint64_t before = h->event_probes;
+    for (int i = 0; i < EVENTS; i++) {
+        cairn_lua__push_event(L, &evs[i]);
+        lua_pop(L, 1);
+    }
+    assert_in_range(h->event_probes - before, 0, 10 * EVENTS); /* not EVENTS * EVENTS / 2 */
+
+    cairn_lua__push_event(L, &evs[7]);
+    cairn_lua__push_event(L, &evs[7]);
+    assert_true(lua_rawequal(L, -1, -2));
+    lua_pop(L, 1);
+    /* A call made in the scope has its own handle of the event, which dies with the call;
+     * the scope's is still the one it gets after. */
+    cairn_lua__scope_open(h);
+    cairn_lua__push_event(L, &evs[7]);
+    assert_false(lua_rawequal(L, -1, -2));
+    lua_pop(L, 1);
+    cairn_lua__scope_close(h);
+    cairn_lua__push_event(L, &evs[7]);
+    assert_true(lua_rawequal(L, -1, -2));
+    lua_pop(L, 2);
+    cairn_lua__scope_close(h);
+    free(evs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(a_living_entitys_handle_outlives_a_collection, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(many_event_handles_in_one_scope_cost_each_the_same, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(a_new_world_lets_go_of_the_last_ones_handles, setup,
                                         teardown),
