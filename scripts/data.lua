@@ -10,6 +10,33 @@ local real_of = setmetatable({}, { __mode = "k" }) -- view -> the table it shows
 local view_of = setmetatable({}, { __mode = "k" }) -- table -> its view
 local depth_of = setmetatable({}, { __mode = "k" }) -- table -> how deep it is (e.data: 0)
 local border_of = setmetatable({}, { __mode = "k" }) -- table -> its `#`, as far as known
+local parent_of = setmetatable({}, { __mode = "k" }) -- table -> the table holding it
+
+-- The texts of the tables that have not changed since the checksum last encoded them, so that
+-- the next checksum encodes only what changed (runtime/lua/codec.c, encode): kept for the
+-- roots (each entity's data, w.data) and the tables they hold directly. A write through a view
+-- forgets the text of its table and of every table holding it. The runtime's own scripts that
+-- write behind the views (data.real) make the table they get volatile: neither it, nor what
+-- it holds, nor what holds it keeps a text.
+local cache = {
+  texts = setmetatable({}, { __mode = "k" }),
+  roots = setmetatable({}, { __mode = "k" }),
+  volatile = setmetatable({}, { __mode = "k" }),
+}
+local encoded = 0 -- tables the checksum has encoded (not taken from cache.texts), for tests
+
+local function forget(t)
+  local texts = cache.texts
+  repeat
+    texts[t] = nil
+    t = parent_of[t]
+  until not t
+end
+
+local function root(t)
+  cache.roots[t] = true
+  return t
+end
 
 -- How deep a table in data may be nested (e.data itself is 0). A snapshot keeps at most 200
 -- levels, and the entities' data sits two below its top: refusing at the write names the
@@ -22,7 +49,7 @@ local swept_at = 64    -- store size that triggers the next sweep of gone entiti
 local defaults = {}    -- type name -> the data a new entity starts with
 local default_text = {} -- type name -> its starting data, encoded (see data.state)
 local type_of = {}     -- e.id -> its type's name, for the entities in store
-local world_data = {}  -- w.data: the game's own state, beside the entities'
+local world_data = root({}) -- w.data: the game's own state, beside the entities'
 
 local function plain(v, path, seen, depth)
   local t = type(v)
@@ -57,15 +84,15 @@ end
 
 local view_meta = {}
 
--- The view of t, a table `depth` deep in its entity's data (a table has one place in data:
--- what is written is copied, so its depth never changes).
-local function view(t, depth)
+-- The view of t, a table `depth` deep in its entity's data, held by `parent` (a table has one
+-- place in data: what is written is copied, so its place never changes).
+local function view(t, depth, parent)
   local v = view_of[t]
   if not v then
     v = prims.view(view_meta)
     real_of[v] = t
     view_of[t] = v
-    depth_of[t] = depth
+    depth_of[t], parent_of[t] = depth, parent
   end
   return v
 end
@@ -73,7 +100,7 @@ end
 function view_meta.__index(v, k)
   local t = real_of[v]
   local x = t[k]
-  if type(x) == "table" then return view(x, depth_of[t] + 1) end
+  if type(x) == "table" then return view(x, depth_of[t] + 1, t) end
   return x
 end
 
@@ -85,6 +112,7 @@ function view_meta.__newindex(v, k, x)
   -- A plain value is written as it is: no copy, so no path or `seen` table to make (a block
   -- or a counter written every beat makes no garbage).
   local t = real_of[v]
+  forget(t)
   local xt = type(x)
   if xt == "nil" and kt == "number" then
     local i = math.tointeger(k)
@@ -122,7 +150,7 @@ function view_meta.__pairs(v)
   return function()
     local k, x = f(t, key)
     key = k
-    if type(x) == "table" then x = view(x, depth_of[t] + 1) end
+    if type(x) == "table" then x = view(x, depth_of[t] + 1, t) end
     return k, x
   end, v, nil
 end
@@ -141,12 +169,12 @@ end
 
 function data.reset()
   store, stored, swept_at = {}, 0, 64
-  defaults, default_text, type_of, world_data = {}, {}, {}, {}
+  defaults, default_text, type_of, world_data = {}, {}, {}, root({})
   prims.named(0)
 end
 
 function data.of_world()
-  return view(world_data, 0)
+  return view(world_data, 0, nil)
 end
 
 -- Forgets the entities that are gone, once the store has doubled since the last time.
@@ -169,19 +197,33 @@ function data.of(e)
   local id = e.id
   local t = store[id]
   if not t then
-    t = util.copy(defaults[e.type] or {})
+    t = root(util.copy(defaults[e.type] or {}))
     store[id], type_of[id] = t, e.type
     stored = stored + 1
     if stored > swept_at then sweep() end
   end
-  return view(t, 0)
+  return view(t, 0, nil)
 end
 
 -- A value as text that two equal values share whatever order their tables were filled in,
 -- and that data.decode reads back; see runtime/lua/codec.c for the form. Both are written in
 -- C, linear in the text, and cost content's budget nothing: they are the runtime's own work.
-data.encode = prims.encode
+function data.encode(v)
+  return (prims.encode(v))
+end
 data.decode = prims.decode
+
+-- v's text, taking what has not changed from the cache.
+local function cached_text(v)
+  local text, n = prims.encode(v, cache)
+  encoded = encoded + n
+  return text
+end
+
+-- How many tables the checksum has encoded so far (for tests: what a checksum costs).
+function data.encoded()
+  return encoded
+end
 
 -- What the world's data is: w.data and, by id, the data of each entity whose data differs
 -- from its type's starting data (the others start again from it when read), and how many
@@ -192,7 +234,7 @@ function data.state()
   for id, t in pairs(store) do
     local kind = type_of[id]
     default_text[kind] = default_text[kind] or data.encode(defaults[kind] or {})
-    if core.entity_current(id) and data.encode(t) ~= default_text[kind] then
+    if core.entity_current(id) and cached_text(t) ~= default_text[kind] then
       entities[id] = t
     end
   end
@@ -203,10 +245,10 @@ end
 -- Puts back a state data.state gave (as decoded): `type_of(id)` names an entity's type.
 function data.load(state, type_name)
   store, stored, swept_at, type_of = {}, 0, 64, {}
-  world_data = state.world or {}
+  world_data = root(state.world or {})
   prims.named(state.named or 0)
   for id, t in pairs(state.entities or {}) do
-    store[id], type_of[id] = t, type_name(id)
+    store[id], type_of[id] = root(t), type_name(id)
     stored = stored + 1
   end
   swept_at = math.max(64, 2 * stored)
@@ -215,12 +257,22 @@ end
 -- The world's data and every entity's as one text, for the world's checksum (reading e.data
 -- must not change it, so entities whose data is still their type's starting data are left out).
 function data.text()
-  return data.encode(data.state())
+  return cached_text(data.state())
 end
 
--- The plain table behind a view (for tests comparing data).
-function data.real(v)
+-- The plain table behind a view, to be read only.
+function data.peek(v)
   return real_of[v] or v
+end
+
+-- The plain table behind a view, for the runtime's scripts that work on data as plain tables
+-- (and tests comparing data). It is volatile from then on: see the cache, above.
+function data.real(v)
+  local t = real_of[v]
+  if not t then return v end
+  cache.volatile[t] = true
+  forget(t)
+  return t
 end
 
 return data

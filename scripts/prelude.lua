@@ -272,6 +272,10 @@ function runtime.data_text()
   return data.text()
 end
 
+function runtime.data_encoded()
+  return data.encoded()
+end
+
 -- A snapshot's data, decoded and checked before the world is touched; then put back.
 function runtime.data_decode(text)
   local ok, state = pcall(data.decode, text)

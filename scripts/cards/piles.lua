@@ -45,9 +45,9 @@ piles.need = need
 -- The ids of the entities holding cards, in the order they were set up: the turn's work goes
 -- through them in that order, never in pairs() order.
 local function holders()
-  local wd = data.real(host.world().data)
-  wd.card_holders = wd.card_holders or {}
-  return wd.card_holders
+  local wd = host.world().data
+  if not wd.card_holders then wd.card_holders = {} end
+  return data.real(wd.card_holders)
 end
 piles.holders = holders
 
