@@ -439,21 +439,20 @@ static int catch_limit(lua_State *L)
     return 3;
 }
 
-void cairn_lua__open_sandbox(lua_State *L)
+void cairn_lua__registry_weak_keys(lua_State *L, const char *key)
 {
     lua_newtable(L);
     lua_newtable(L);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, overrun_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
 
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, metatables_key);
+void cairn_lua__open_sandbox(lua_State *L)
+{
+    cairn_lua__registry_weak_keys(L, overrun_key);
+    cairn_lua__registry_weak_keys(L, metatables_key);
     lua_newtable(L);
     lua_pushcfunction(L, guard_newindex);
     lua_setfield(L, -2, "__newindex");

@@ -175,12 +175,7 @@ static void wrap(lua_State *L, int table, const char *name, lua_CFunction fn)
 void cairn_lua__open_strings(lua_State *L, int string_table)
 {
     string_table = lua_absindex(L, string_table);
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, names_key);
+    cairn_lua__registry_weak_keys(L, names_key);
 
     wrap(L, string_table, "format", safe_format);
     wrap(L, string_table, "rep", charged_rep);
