@@ -109,8 +109,6 @@ function view_meta.__newindex(v, k, x)
   if kt ~= "string" and kt ~= "number" and kt ~= "boolean" then
     error("entity data keys are strings, numbers or booleans, not a " .. kt, 2)
   end
-  -- A plain value is written as it is: no copy, so no path or `seen` table to make (a block
-  -- or a counter written every beat makes no garbage).
   local t = real_of[v]
   forget(t)
   local xt = type(x)
@@ -118,6 +116,8 @@ function view_meta.__newindex(v, k, x)
     local i = math.tointeger(k)
     if i and i >= 1 and i <= (border_of[t] or 0) then border_of[t] = i - 1 end
   end
+  -- A plain value is written as it is: no copy, so no path or `seen` table to make (a block
+  -- or a counter written every beat makes no garbage).
   if xt == "number" or xt == "string" or xt == "boolean" or xt == "nil" then
     t[k] = x
     return
@@ -265,8 +265,8 @@ function data.peek(v)
   return real_of[v] or v
 end
 
--- The plain table behind a view, for the runtime's scripts that work on data as plain tables
--- (and tests comparing data). It is volatile from then on: see the cache, above.
+-- The plain table behind a view, for the runtime's scripts that work on data as plain tables.
+-- It is volatile from then on: see the cache, above.
 function data.real(v)
   local t = real_of[v]
   if not t then return v end

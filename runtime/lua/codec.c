@@ -45,7 +45,7 @@ typedef struct text {
     size_t len, cap;
 } text;
 
-/* What encode may take from earlier texts and keep for later ones (see encode_cached), as
+/* What encode may take from earlier texts and keep for later ones (cairn_lua__encode), as
  * stack indices of the caller's tables (0: no cache). */
 typedef struct cache {
     int texts;     /* table -> its text, while it has not changed */
