@@ -268,8 +268,8 @@ function runtime.game_summary(unfinished)
   return table.concat(out, "\n") .. "\n"
 end
 
-function runtime.data_text()
-  return data.text()
+function runtime.data_text(for_checksum)
+  return data.text(for_checksum)
 end
 
 function runtime.data_encoded()

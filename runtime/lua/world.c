@@ -436,7 +436,8 @@ static int w_checksum(lua_State *L)
     cairn_world *w = check_world(L);
     uint64_t sum = cairn_world_checksum(w);
     cairn_lua__push_runtime(L, "data_text");
-    lua_call(L, 0, 1);
+    lua_pushboolean(L, 1);
+    lua_call(L, 1, 1);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     cairn_lua__charge(L, (int64_t)len);
