@@ -31,8 +31,9 @@ piles.card_defs = {}
 
 -- The entity's card state (a plain table), or nil when it holds no cards.
 function piles.of(e)
-  local t = data.real(e.data).cards
-  return t
+  local d = e.data
+  -- Only an entity holding cards is worked on behind its data's views (data.real).
+  return data.peek(d).cards and data.real(d).cards
 end
 
 local function need(e)
