@@ -99,7 +99,7 @@ struct cairn_lua {
     uint32_t live_count;
     uint32_t live_cap;
     uint64_t stamp;        /* the last live event's stamp: stamps are never reused */
-    uint64_t event_probes; /* live entries looked at to find an event's handle, for tests */
+    uint64_t event_probes; /* places of the index below looked at, for tests */
     /* The live events by event, so that a handle of an event the scope holds already is
      * found in constant time (event.c): live[0, hashed) are in it. */
     struct cairn_lua_slot *slots;
