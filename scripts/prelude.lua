@@ -278,15 +278,20 @@ function runtime.game_summary(unfinished)
   return table.concat(out, "\n") .. "\n"
 end
 
-function runtime.data_text()
-  return data.text()
+function runtime.data_text(for_checksum)
+  return data.text(for_checksum)
+end
+
+function runtime.data_encoded()
+  return data.encoded()
 end
 
 -- A snapshot's data, decoded and checked before the world is touched; then put back.
 function runtime.data_decode(text)
   local ok, state = pcall(data.decode, text)
   if not ok or type(state) ~= "table" or type(state.world or {}) ~= "table" or
-      type(state.entities or {}) ~= "table" then
+      type(state.entities or {}) ~= "table" or
+      not (state.named == nil or math.type(state.named) == "integer" and state.named > 0) then
     error("w:restore: the snapshot's data is " .. (ok and "not a world's data" or state), 0)
   end
   for id, t in pairs(state.entities or {}) do
@@ -297,12 +302,21 @@ function runtime.data_decode(text)
   return state
 end
 
+-- Puts back a snapshot's data once its core is back. Data naming an entity the restored world
+-- does not hold is refused; the world keeps the core it was given, with no data, so that it
+-- can still be summed up and snapshot.
 function runtime.data_load(state)
   local w = host.world()
-  data.load(state, function(id)
-    local e = w:entity(id)
-    return e and e.type
-  end)
+  local missing
+  for id in pairs(state.entities or {}) do
+    if not w:entity(id) and (not missing or id < missing) then missing = id end
+  end
+  if missing then
+    data.load({}, function() end)
+    error("w:restore: the snapshot's data names entity " .. missing .. ", which its world " ..
+      "does not hold; the world is left without data", 0)
+  end
+  data.load(state, function(id) return w:entity(id).type end)
 end
 
 -- e:choices() and e:choose(name, answers) (runtime/lua/entity.c).

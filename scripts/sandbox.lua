@@ -1,7 +1,8 @@
 -- sandbox.lua: the environments content runs in. Each pack gets its own: the safe parts of
 -- the standard library (copies, so one pack cannot change another's), its `cairn` module and
 -- a `require` that stays inside the pack and its dependencies. No os, io, debug or package;
--- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc;
+-- no dofile, loadfile, collectgarbage; load takes text only; setmetatable refuses __gc and
+-- weak tables, and no metatable can be made weak after (rawset is guarded for it);
 -- pcall cannot swallow a budget or memory overrun; math.random is the world's generator;
 -- library functions that work in C are charged to the budget for it (charges.c).
 local use = ... -- what this script uses, from prelude.lua
@@ -18,7 +19,7 @@ end
 
 local base = {
   "assert", "error", "getmetatable", "ipairs", "next", "pairs", "rawequal", "rawget", "rawlen",
-  "rawset", "select", "tonumber", "tostring", "type", "_VERSION",
+  "select", "tonumber", "tostring", "type", "_VERSION",
 }
 
 -- A new environment; `extra` fields (cairn, require, the test library) are added to it.
@@ -28,6 +29,7 @@ function sandbox.env(extra)
   env.pcall = prims.pcall
   env.xpcall = prims.xpcall
   env.setmetatable = prims.setmetatable
+  env.rawset = prims.rawset
   env.print = prims.print
   env.load = prims.make_load(env)
   env.string = copy(string)

@@ -23,6 +23,7 @@ function saves.state(s, waiting)
   kept.log, kept.seen = s.log, s.seen
   kept.checkpoints = s.checkpoints
   kept.waiting = waiting or false
+  kept.named = state.named
   return {
     game = kept.game, seed = s.seed, beat = s.beats,
     core = core, world = data.encode(state.world),
@@ -114,6 +115,7 @@ local function check_kept(kept, saved)
       log[kept.beats].sum, saved.checksum)
   end
   check_waiting(kept.waiting, bad)
+  if not (kept.named == nil or int(kept.named, 1)) then bad("has a damaged count of names") end
   local cps, last = kept.checkpoints, -1
   if not list(cps) or #cps == 0 then bad("has no checkpoint to undo from") end
   for i = 1, #cps do
@@ -136,7 +138,8 @@ function saves.resume(saved, make_world, fresh)
   local game = define.find("game", kept.game)
   make_world(game.def.width, game.def.height, saved.seed)
   local w = host.world()
-  local state = { world = data.decode(saved.world, "the save's world part"), entities = {} }
+  local state = { world = data.decode(saved.world, "the save's world part"), entities = {},
+    named = kept.named }
   for _, e in ipairs(saved.entities) do
     state.entities[e.id] = data.decode(e.data, "the save's data of entity " .. e.id)
   end

@@ -241,12 +241,12 @@ local function library(pack)
     if type(v) == "string" then return string.format("%q", v) end
     if type(v) ~= "table" then return tostring(v) end
     local parts = {}
-    for k, x in pairs(data.real(v)) do parts[#parts + 1] = tostring(k) .. " = " .. show(x) end
+    for k, x in pairs(data.peek(v)) do parts[#parts + 1] = tostring(k) .. " = " .. show(x) end
     return "{ " .. table.concat(parts, ", ") .. " }"
   end
 
   local function same(a, b)
-    a, b = data.real(a), data.real(b)
+    a, b = data.peek(a), data.peek(b)
     if type(a) ~= "table" or type(b) ~= "table" then return a == b end
     for k, v in pairs(a) do if not same(v, b[k]) then return false end end
     for k in pairs(b) do if a[k] == nil then return false end end

@@ -45,6 +45,15 @@ typedef struct text {
     size_t len, cap;
 } text;
 
+/* What encode may take from earlier texts and keep for later ones (cairn_lua__encode), as
+ * stack indices of the caller's tables (0: no cache). */
+typedef struct cache {
+    int texts;     /* table -> its text, while it has not changed */
+    int roots;     /* table -> true: the tables whose text, and whose fields' texts, are kept */
+    int volatile_; /* table -> true: tables written behind the cache's back, and all in them */
+    lua_Integer encoded; /* tables encoded, not taken from texts */
+} cache;
+
 static int text_gc(lua_State *L)
 {
     text *t = lua_touserdata(L, 1);
@@ -96,7 +105,7 @@ static void put_string(lua_State *L, text *t, const char *s)
 
 /* --- encoding --------------------------------------------------------------------------- */
 
-static void encode(lua_State *L, text *t, int idx, int depth);
+static bool encode(lua_State *L, text *t, cache *c, int idx, int depth, bool under_root);
 
 static void encode_number(lua_State *L, text *t, int idx)
 {
@@ -118,7 +127,19 @@ static void encode_string(lua_State *L, text *t, int idx)
     put(L, t, s, len);
 }
 
-static void encode_table(lua_State *L, text *t, int idx, int depth)
+static bool marked(lua_State *L, int set, int idx)
+{
+    if (!set)
+        return false;
+    lua_pushvalue(L, idx);
+    bool is = lua_rawget(L, set) != LUA_TNIL;
+    lua_pop(L, 1);
+    return is;
+}
+
+/* Encodes the table at idx; false when its text may change behind the cache's back (it holds
+ * a volatile table), so that no table holding it keeps its text either. */
+static bool encode_table(lua_State *L, text *t, cache *c, int idx, int depth, bool under_root)
 {
     if (depth >= MAX_DEPTH)
         fail(L,
@@ -126,28 +147,54 @@ static void encode_table(lua_State *L, text *t, int idx, int depth)
              "not (does a table hold itself?)",
              MAX_DEPTH);
     luaL_checkstack(L, 6, "the data is nested too deeply");
+    bool root = marked(L, c->roots, idx);
+    bool steady = !marked(L, c->volatile_, idx);
+    bool kept = c->texts && (root || under_root);
+    if (kept && steady) {
+        lua_pushvalue(L, idx);
+        if (lua_rawget(L, c->texts) == LUA_TSTRING) {
+            size_t len;
+            const char *s = lua_tolstring(L, -1, &len);
+            put(L, t, s, len);
+            lua_pop(L, 1);
+            return true;
+        }
+        lua_pop(L, 1);
+    }
+    size_t start = t->len;
+    c->encoded++;
+    /* Below a volatile table every table is: none of their texts is kept. */
+    cache below = *c;
+    if (!steady)
+        below.texts = 0;
     lua_Integer n = cairn_lua__push_sorted_keys(L, idx, false);
     int keys = lua_gettop(L);
     put(L, t, "{", 1);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, keys, i);
-        encode(L, t, -1, depth + 1);
+        encode(L, t, &below, -1, depth + 1, false);
         put(L, t, "=", 1);
         lua_rawget(L, idx);
-        encode(L, t, -1, depth + 1);
+        steady &= encode(L, t, &below, -1, depth + 1, root);
         lua_pop(L, 1);
     }
     put(L, t, "}", 1);
     lua_pop(L, 1);
+    c->encoded = below.encoded;
+    if (kept && steady) {
+        lua_pushvalue(L, idx);
+        lua_pushlstring(L, t->bytes + start, t->len - start);
+        lua_rawset(L, c->texts);
+    }
+    return steady && c->texts;
 }
 
-static void encode(lua_State *L, text *t, int idx, int depth)
+static bool encode(lua_State *L, text *t, cache *c, int idx, int depth, bool under_root)
 {
     idx = lua_absindex(L, idx);
     switch (lua_type(L, idx)) {
     case LUA_TTABLE:
-        encode_table(L, t, idx, depth);
-        break;
+        return encode_table(L, t, c, idx, depth, under_root);
     case LUA_TSTRING:
         encode_string(L, t, idx);
         break;
@@ -163,19 +210,37 @@ static void encode(lua_State *L, text *t, int idx, int depth)
              "them), not a %s",
              luaL_typename(L, idx));
     }
+    return true;
 }
 
+/* encode(value [, cache]) -> text, tables encoded. cache = { texts =, roots =, volatile = }
+ * (data.lua's) lets the text of a table that has not changed since it was last encoded be
+ * taken as it was: of the roots (each entity's data, w.data) and of the tables they hold
+ * directly. The cache's owner forgets a table's text, and its holders', when the table is
+ * written; a table written by the runtime where the cache cannot see it is volatile, and
+ * neither it, nor what it holds, nor what holds it keeps a text. */
 int cairn_lua__encode(lua_State *L)
 {
     luaL_checkany(L, 1);
-    lua_settop(L, 1);
+    lua_settop(L, 2);
+    cache c = {0, 0, 0, 0};
+    if (!lua_isnil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_getfield(L, 2, "texts");
+        lua_getfield(L, 2, "roots");
+        lua_getfield(L, 2, "volatile");
+        for (int i = 3; i <= 5; i++)
+            luaL_checktype(L, i, LUA_TTABLE);
+        c = (cache){3, 4, 5, 0};
+    }
     text *t = push_text(L);
-    encode(L, t, 1, 0);
+    encode(L, t, &c, 1, 0, false);
     lua_pushlstring(L, t->bytes ? t->bytes : "", t->len);
     lua_pushcfunction(L, text_gc);
-    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -3);
     lua_call(L, 1, 0); /* the copy is made: the text need not wait for the collector */
-    return 1;
+    lua_pushinteger(L, c.encoded);
+    return 2;
 }
 
 /* --- decoding --------------------------------------------------------------------------- */

@@ -67,22 +67,108 @@ bool cairn_lua__push_new_event(lua_State *L, cairn_lua *h, cairn_event *ev)
         h->live = grown;
         h->live_cap = cap;
     }
-    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
+    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top, 0, 0};
     h->live_count++;
     lua_pushlightuserdata(L, (void *)(uintptr_t)((h->stamp << INDEX_BITS) | index));
     return true;
 }
 
+/* --- finding a scope's handle of an event ------------------------------------------------
+ * The same event twice in one scope is one handle (ev.algo read twice is ==), so a push asks
+ * whether the scope made one already. The live entries are indexed by event in an open
+ * addressing table: each place holds an event and its last live entry, and an entry hides the
+ * one before it of the same event (prev), which comes back when the entry dies. An entry is
+ * indexed when a push first needs it, so a handler that is given one event and asks for no
+ * other indexes nothing. A place keeps its event once used, until no entry is indexed. */
+
+#define NO_ENTRY UINT32_MAX
+
+static uint32_t slot_of(cairn_lua *h, const cairn_event *ev)
+{
+    uint64_t bits = (uint64_t)(uintptr_t)ev;
+    uint32_t mask = h->slot_cap - 1;
+    uint32_t i = (uint32_t)((bits * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & mask;
+    while (h->event_probes++, h->slots[i].ev && h->slots[i].ev != ev)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static void index_entry(cairn_lua *h, uint32_t index)
+{
+    struct cairn_lua_live *e = &h->live[index];
+    uint32_t slot = slot_of(h, e->ev);
+    if (!h->slots[slot].ev) {
+        h->slots[slot] = (struct cairn_lua_slot){e->ev, NO_ENTRY};
+        h->slot_used++;
+    }
+    e->slot = slot;
+    e->prev = h->slots[slot].index;
+    h->slots[slot].index = index;
+}
+
+/* Makes room for one more event, indexing again what is indexed; false when out of memory. */
+static bool index_room(cairn_lua *h)
+{
+    if (h->slot_cap && 2 * (h->slot_used + 1) <= h->slot_cap)
+        return true;
+    uint32_t cap = h->slot_cap ? h->slot_cap : 64;
+    while (2 * (h->hashed + 1) > cap)
+        cap *= 2;
+    if (cap == h->slot_cap)
+        cap *= 2; /* full of events no live entry holds: start again, larger */
+    struct cairn_lua_slot *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return false;
+    free(h->slots);
+    h->slots = slots;
+    h->slot_cap = cap;
+    h->slot_used = 0;
+    for (uint32_t i = 0; i < h->hashed; i++)
+        index_entry(h, i);
+    return true;
+}
+
+/* Indexes the live entries not yet indexed; false when out of memory. */
+static bool index_all(cairn_lua *h)
+{
+    while (h->hashed < h->live_count) {
+        if (!index_room(h))
+            return false;
+        index_entry(h, h->hashed++);
+    }
+    return true;
+}
+
+void cairn_lua__events_unhash(cairn_lua *h, uint32_t count)
+{
+    while (h->hashed > count) {
+        struct cairn_lua_live *e = &h->live[--h->hashed];
+        h->slots[e->slot].index = e->prev;
+    }
+    if (h->hashed == 0 && h->slot_used > 0) {
+        memset(h->slots, 0, h->slot_cap * sizeof *h->slots);
+        h->slot_used = 0;
+    }
+}
+
+static void push_handle(lua_State *L, const cairn_lua *h, uint32_t index)
+{
+    lua_pushlightuserdata(L, (void *)(uintptr_t)((h->live[index].stamp << INDEX_BITS) | index));
+}
+
 bool cairn_lua__push_event_quietly(lua_State *L, cairn_event *ev)
 {
     cairn_lua *h = cairn_lua__from(L);
-    /* The same event twice in one scope is one handle (ev.algo read twice is ==). */
-    for (uint32_t i = h->live_count; i > 0 && h->live[i - 1].scope == h->scope_top; i--)
-        if (h->live[i - 1].ev == ev) {
-            lua_pushlightuserdata(
-                L, (void *)(uintptr_t)((h->live[i - 1].stamp << INDEX_BITS) | (i - 1)));
+    if (!index_all(h))
+        return false;
+    if (h->slot_cap) {
+        const struct cairn_lua_slot *slot = &h->slots[slot_of(h, ev)];
+        if (slot->ev == ev && slot->index != NO_ENTRY &&
+            h->live[slot->index].scope == h->scope_top) {
+            push_handle(L, h, slot->index);
             return true;
         }
+    }
     return cairn_lua__push_new_event(L, h, ev);
 }
 

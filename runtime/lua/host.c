@@ -832,6 +832,7 @@ void cairn_lua_destroy(cairn_lua *h)
     free(h->scripts_dir);
     free(h->error);
     free(h->live);
+    free(h->slots);
     free(h->tally);
     cairn_lua__observing_free(h);
     free(h);

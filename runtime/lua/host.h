@@ -98,7 +98,14 @@ struct cairn_lua {
     struct cairn_lua_live *live;
     uint32_t live_count;
     uint32_t live_cap;
-    uint64_t stamp; /* the last live event's stamp: stamps are never reused */
+    uint64_t stamp;        /* the last live event's stamp: stamps are never reused */
+    uint64_t event_probes; /* places of the index below looked at, for tests */
+    /* The live events by event, so that a handle of an event the scope holds already is
+     * found in constant time (event.c): live[0, hashed) are in it. */
+    struct cairn_lua_slot *slots;
+    uint32_t slot_cap; /* a power of two, or 0 */
+    uint32_t slot_used;
+    uint32_t hashed;
 
     char *scripts_dir;
 
@@ -127,13 +134,26 @@ struct cairn_lua_live {
     cairn_event *ev;
     uint64_t stamp;
     uint32_t scope;
+    uint32_t slot; /* its place in h->slots, once hashed */
+    uint32_t prev; /* the live entry of the same event it hides there, or UINT32_MAX */
 };
+
+/* A place of h->slots: an event, and its last live entry (UINT32_MAX: none now). */
+struct cairn_lua_slot {
+    cairn_event *ev;
+    uint32_t index;
+};
+
+/* Takes the entries from live[count] on out of h->slots (event.c). */
+void cairn_lua__events_unhash(cairn_lua *h, uint32_t count);
 
 /* The events whose handles die with the scope being closed, or all of them (a new beat). */
 static inline void cairn_lua__events_end(cairn_lua *h, uint32_t scope)
 {
     while (h->live_count > 0 && h->live[h->live_count - 1].scope >= scope)
         h->live_count--;
+    if (h->hashed > h->live_count)
+        cairn_lua__events_unhash(h, h->live_count);
 }
 
 /* --- host.c ------------------------------------------------------------------------------ */
@@ -316,6 +336,8 @@ void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
  * replacements (pcall, xpcall, setmetatable, load, coroutine.resume/close, math.random,
  * print) for scripts/sandbox.lua to build environments from. Leaves that table on the stack. */
 void cairn_lua__open_sandbox(lua_State *L);
+/* Puts a new table with weak keys in the registry under key (the host's own sets). */
+void cairn_lua__registry_weak_keys(lua_State *L, const char *key);
 
 /* --- pattern.c --------------------------------------------------------------------------- */
 
@@ -345,6 +367,8 @@ void cairn_lua__charge_reader(lua_State *L, int idx);
 void cairn_lua__open_strings(lua_State *L, int string_table);
 /* Pushes what content's tostring shows for the value at idx. */
 void cairn_lua__push_text(lua_State *L, int idx);
+/* named([n]): the count of numbers tostring has given, as prims.named (strings.c). */
+int cairn_lua__named(lua_State *L);
 
 /* --- order.c ---------------------------------------------------------------------------- */
 
@@ -418,7 +442,7 @@ static inline bool cairn_lua__push_first_event(lua_State *L, cairn_lua *h, cairn
     uint32_t index = h->live_count;
     if (index == h->live_cap) /* to grow the list, or at its limit */
         return cairn_lua__push_new_event(L, h, ev);
-    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top};
+    h->live[index] = (struct cairn_lua_live){ev, ++h->stamp, h->scope_top, 0, 0};
     h->live_count++;
     lua_pushlightuserdata(L, (void *)(uintptr_t)((h->stamp << CAIRN_LUA_EVENT_INDEX_BITS) | index));
     return true;

@@ -181,6 +181,75 @@ static int safe_wrap(lua_State *L)
 
 /* --- the rest of the base library, made safe --------------------------------------------- */
 
+/* A table given to setmetatable is a metatable for good: __mode written into it later would
+ * make a weak table as surely as one given with it. Such tables are remembered (weakly), and
+ * every way content has to write a new key into one goes through a guard: the guard
+ * metatable's __newindex when it has no metatable of its own, the guard function set as its
+ * metatable's __newindex when that has none (content's own __newindex can only store with
+ * rawset, which is guarded too). */
+static const char metatables_key[] = "cairn.metatables"; /* metatable -> true, weak keys */
+static const char guard_key[] = "cairn.guard";           /* the guard metatable */
+
+static int refuse_mode(lua_State *L)
+{
+    return luaL_error(L, "weak tables (__mode) are not allowed in content (what they hold "
+                         "would depend on when the collector ran), and this table is a "
+                         "metatable");
+}
+
+static bool is_mode(lua_State *L, int idx)
+{
+    return lua_type(L, idx) == LUA_TSTRING && !strcmp(lua_tostring(L, idx), "__mode");
+}
+
+static bool is_metatable(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, LUA_REGISTRYINDEX, metatables_key);
+    lua_pushvalue(L, idx);
+    bool is = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return is;
+}
+
+/* __newindex of the guard: stores anything but __mode, as a plain table would. */
+static int guard_newindex(lua_State *L)
+{
+    if (is_mode(L, 2))
+        return refuse_mode(L);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+/* Makes every new key written into the table at idx pass the guard. */
+static void guard_writes(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_getmetatable(L, idx)) {
+        lua_getfield(L, LUA_REGISTRYINDEX, guard_key);
+        lua_setmetatable(L, idx);
+        return;
+    }
+    lua_pushliteral(L, "__newindex");
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pushliteral(L, "__newindex");
+        lua_pushcfunction(L, guard_newindex);
+        lua_rawset(L, -4);
+    }
+    lua_pop(L, 2);
+}
+
+static bool has_guard(lua_State *L, int idx)
+{
+    if (!lua_getmetatable(L, idx))
+        return false;
+    lua_getfield(L, LUA_REGISTRYINDEX, guard_key);
+    bool is = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return is;
+}
+
 static int safe_setmetatable(lua_State *L)
 {
     if (lua_type(L, 2) == LUA_TTABLE) {
@@ -197,10 +266,35 @@ static int safe_setmetatable(lua_State *L)
     }
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_argexpected(L, lua_isnoneornil(L, 2) || lua_istable(L, 2), 2, "nil or table");
-    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    if (!has_guard(L, 1) && luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);
+    lua_pushvalue(L, 2);
     lua_setmetatable(L, 1);
+    if (lua_istable(L, 2)) {
+        lua_getfield(L, LUA_REGISTRYINDEX, metatables_key);
+        lua_pushvalue(L, 2);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+        guard_writes(L, 2);
+    }
+    if (is_metatable(L, 1))
+        guard_writes(L, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* rawset, which cannot write __mode into a metatable either. */
+static int safe_rawset(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (is_mode(L, 2) && is_metatable(L, 1))
+        return refuse_mode(L);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
     return 1;
 }
 
@@ -359,14 +453,26 @@ static int catch_limit(lua_State *L)
     return 3;
 }
 
-void cairn_lua__open_sandbox(lua_State *L)
+void cairn_lua__registry_weak_keys(lua_State *L, const char *key)
 {
     lua_newtable(L);
     lua_newtable(L);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, overrun_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
+
+void cairn_lua__open_sandbox(lua_State *L)
+{
+    cairn_lua__registry_weak_keys(L, overrun_key);
+    cairn_lua__registry_weak_keys(L, metatables_key);
+    lua_newtable(L);
+    lua_pushcfunction(L, guard_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setfield(L, LUA_REGISTRYINDEX, guard_key);
 
     cairn_lua__open_order(L);
 
@@ -389,6 +495,7 @@ void cairn_lua__open_sandbox(lua_State *L)
         {"pcall", safe_pcall},
         {"xpcall", safe_xpcall},
         {"setmetatable", safe_setmetatable},
+        {"rawset", safe_rawset},
         {"make_load", make_load},
         {"view", view},
         {"random", world_random},
@@ -398,6 +505,7 @@ void cairn_lua__open_sandbox(lua_State *L)
         {"catch_limit", catch_limit},
         {"encode", cairn_lua__encode},
         {"decode", cairn_lua__decode},
+        {"named", cairn_lua__named},
         {NULL, NULL},
     };
     luaL_newlib(L, safe);

@@ -63,6 +63,23 @@ void cairn_lua__push_text(lua_State *L, int idx)
     push_text(L, idx);
 }
 
+/* named([n]) -> how many numbers tostring has given; with n, gives the next as n + 1. The
+ * count is the world's: a snapshot keeps it, so that a beat played again after a restore (an
+ * undo, a preview) numbers its tables as it did the first time. */
+int cairn_lua__named(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, count_key);
+    lua_Integer n = lua_tointeger(L, -1);
+    if (!lua_isnoneornil(L, 1)) {
+        lua_Integer to = luaL_checkinteger(L, 1);
+        luaL_argcheck(L, to >= 0, 1, "a count cannot be negative");
+        lua_pushinteger(L, to);
+        lua_setfield(L, LUA_REGISTRYINDEX, count_key);
+    }
+    lua_pushinteger(L, n);
+    return 1;
+}
+
 /* string.format; the real one is upvalue 1. %p is refused, and values with addresses are
  * given as their text. */
 static int safe_format(lua_State *L)
@@ -104,12 +121,7 @@ static void wrap(lua_State *L, int table, const char *name, lua_CFunction fn)
 void cairn_lua__open_strings(lua_State *L, int string_table)
 {
     string_table = lua_absindex(L, string_table);
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, names_key);
+    cairn_lua__registry_weak_keys(L, names_key);
 
     wrap(L, string_table, "format", safe_format);
     lua_pushcfunction(L, safe_tostring);

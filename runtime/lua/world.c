@@ -436,7 +436,8 @@ static int w_checksum(lua_State *L)
     cairn_world *w = check_world(L);
     uint64_t sum = cairn_world_checksum(w);
     cairn_lua__push_runtime(L, "data_text");
-    lua_call(L, 0, 1);
+    lua_pushboolean(L, 1);
+    lua_call(L, 1, 1);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     cairn_lua__charge(L, (int64_t)len);
@@ -506,7 +507,8 @@ static void restore_parts(lua_State *L, cairn_world *w, const char *core, size_t
         luaL_error(L, "w:restore: %s", cairn_lua__plain(cairn_world_error(w)));
     cairn_lua__push_runtime(L, "data_load");
     lua_insert(L, -2);
-    lua_call(L, 1, 0);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        luaL_error(L, "%s", lua_tostring(L, -1));
 }
 
 /* w:restore(snapshot) puts the world back as w:snapshot saw it. */

@@ -116,7 +116,7 @@ local function limits(e)
     return deck.actions_max or lifecycle.DEFAULT_POINTS.actions,
       deck.reactions_max or lifecycle.DEFAULT_POINTS.reactions, deck.turn_beats
   end
-  local ini = data.real(e.data).initiative
+  local ini = data.peek(e.data).initiative
   ini = type(ini) == "table" and ini or {}
   return ini.actions or lifecycle.DEFAULT_POINTS.actions,
     ini.reactions or lifecycle.DEFAULT_POINTS.reactions, ini.turn_beats or DEFAULT_TURN_BEATS
@@ -127,7 +127,7 @@ end
 function lifecycle.points(e)
   local actions, reactions, turn_beats = limits(e)
   local turn = (host.world().beat - 1) // turn_beats + 1
-  local p = data.real(e.data).points
+  local p = data.peek(e.data).points
   if p and p.turn == turn then return p end
   return { turn = turn, actions = actions, reactions = reactions }
 end
@@ -159,7 +159,7 @@ end
 local NO_BOOK = { next_id = 1, pending = {} }
 
 local function book(make)
-  local wd = data.real(host.world().data)
+  local wd = host.world().data
   if not wd.actions then
     if not make then return NO_BOOK end
     wd.actions = { next_id = 1, pending = {} }

@@ -31,8 +31,9 @@ piles.card_defs = {}
 
 -- The entity's card state (a plain table), or nil when it holds no cards.
 function piles.of(e)
-  local t = data.real(e.data).cards
-  return t
+  local d = e.data
+  -- Only an entity holding cards is worked on behind its data's views (data.real).
+  return data.peek(d).cards and data.real(d).cards
 end
 
 local function need(e)
@@ -45,9 +46,9 @@ piles.need = need
 -- The ids of the entities holding cards, in the order they were set up: the turn's work goes
 -- through them in that order, never in pairs() order.
 local function holders()
-  local wd = data.real(host.world().data)
-  wd.card_holders = wd.card_holders or {}
-  return wd.card_holders
+  local wd = host.world().data
+  if not wd.card_holders then wd.card_holders = {} end
+  return data.real(wd.card_holders)
 end
 piles.holders = holders
 
