@@ -247,6 +247,74 @@ function packs.env_of(pack, extra)
   return sandbox.env(globals)
 end
 
+-- Where a symbolic link at rel (a path inside the pack in dir) leads: nil when it leads out
+-- of the pack or never ends. Each link on the way is followed from inside the pack, so a link
+-- through another link is judged by where it really goes.
+local function link_stays_inside(dir, rel)
+  local queue = {}
+  for part in rel:gmatch("[^/]+") do queue[#queue + 1] = part end
+  local at, hops = {}, 0
+  local i = 1
+  while i <= #queue do
+    local part = queue[i]
+    i = i + 1
+    if part == ".." then
+      if #at == 0 then return false end
+      at[#at] = nil
+    elseif part ~= "." then
+      at[#at + 1] = part
+      local link = dir .. "/" .. table.concat(at, "/")
+      if lfs.symlinkattributes(link, "mode") == "link" then
+        hops = hops + 1
+        local target = lfs.symlinkattributes(link, "target")
+        if hops > 40 or not target or target:sub(1, 1) == "/" then return false end
+        at[#at] = nil
+        local rest = {}
+        for p in target:gmatch("[^/]+") do rest[#rest + 1] = p end
+        for j = i, #queue do rest[#rest + 1] = queue[j] end
+        queue, i = rest, 1
+      end
+    end
+  end
+  return true
+end
+
+-- Visits every entry of the pack in dir but its tests, in a fixed order: visit(rel, kind),
+-- kind "file", "link" or "other" (a pipe, a device). A link is never followed, so a pack
+-- holding links to its own folder is walked once; visit(rel, "outside") names a link that
+-- leads out of the pack (or never ends).
+local function walk_pack(dir, visit)
+  local function walk(rel)
+    for _, name in ipairs(util.list_dir(dir .. rel)) do
+      local entry = rel .. "/" .. name
+      local mode = lfs.symlinkattributes(dir .. entry, "mode")
+      if mode == "link" then
+        visit(entry, link_stays_inside(dir, entry:sub(2)) and "link" or "outside")
+      elseif mode == "directory" then
+        if not (rel == "" and name == "tests") then walk(entry) end
+      else
+        visit(entry, mode == "file" and "file" or "other")
+      end
+    end
+  end
+  walk("")
+end
+
+local function outside_message(dir, rel)
+  return string.format("%s: a symbolic link to %s, which leads out of the pack (or round in " ..
+    "a loop); a pack's files must be its own", rel:sub(2),
+    lfs.symlinkattributes(dir .. rel, "target"))
+end
+
+-- Reports each link of the pack that leads out of it, as a problem at the link's path.
+local function check_links(pack)
+  walk_pack(pack.dir, function(rel, kind)
+    if kind == "outside" then
+      define.report(pack.id .. ":" .. outside_message(pack.dir, rel))
+    end
+  end)
+end
+
 -- Loads the pack in dir after its dependencies. Returns the pack, or nil when it could not.
 local function load(dir, beside, chain)
   local info = read_info(dir)
@@ -292,6 +360,7 @@ local function load(dir, beside, chain)
   packs.loaded[info.id] = info
   packs.order[#packs.order + 1] = info
   packs.loaded_any = true
+  check_links(info)
   for _, f in ipairs(info.files) do
     if not util.exists(dir .. "/" .. f) then
       problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
@@ -316,21 +385,21 @@ function packs.load(dir)
 end
 
 -- What a pack is, for saves and replays: its id, version and content hash - a hash of every
--- file in its folder but its tests, by path, so that any change to what it plays shows.
--- Replays also hash a folder before loading it, to know it is the pack they name.
+-- file in its folder but its tests, by path, so that any change to what it plays shows. A
+-- link is hashed as where it points (a pack's links lead inside it: the files they reach
+-- are hashed at their own paths), so each file counts once. Replays also hash a folder
+-- before loading it, to know it is the pack they name.
 function packs.content_hash(dir)
   local parts = {}
-  local function walk(rel)
-    for _, name in ipairs(util.list_dir(dir .. rel)) do
-      local file = rel .. "/" .. name
-      if util.is_dir(dir .. file) then
-        if not (rel == "" and name == "tests") then walk(file) end
-      elseif util.is_file(dir .. file) then -- a pipe or a device is no content
-        parts[#parts + 1] = file .. "\0" .. (util.read_file(dir .. file) or "") .. "\0"
-      end
-    end
-  end
-  walk("")
+  walk_pack(dir, function(rel, kind)
+    if kind == "file" then
+      parts[#parts + 1] = rel .. "\0" .. (util.read_file(dir .. rel) or "") .. "\0"
+    elseif kind == "link" then
+      parts[#parts + 1] = rel .. "\0->" .. lfs.symlinkattributes(dir .. rel, "target") .. "\0"
+    elseif kind == "outside" then
+      error(util.basename(dir) .. ":" .. outside_message(dir, rel), 0)
+    end -- a pipe or a device is no content
+  end)
   return host.hash(table.concat(parts))
 end
 

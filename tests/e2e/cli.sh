@@ -163,6 +163,25 @@ new_writes_a_pack_that_passes_check_and_test)
       -- "$tmp/crypt" >"$out" 2>&1 || fail "luacheck finds fault with the new pack"
   fi
   ;;
+links_in_a_pack_are_walked_once_and_kept_inside_it)
+  # Two links to the pack's own folder: its content is hashed once (the game saves and
+  # records, and the replay finds the same pack), never once per path through the links.
+  run new "$tmp/crypt"
+  expect_status 0
+  ln -s . "$tmp/crypt/a" && ln -s . "$tmp/crypt/b" || fail "cannot make links"
+  run sim --pack "$tmp/crypt" --beats 3 --save "$tmp/crypt.sqlite" --record "$replay"
+  expect_status 0
+  run replay "$replay" --verify --partial --pack "$tmp/crypt"
+  expect_status 0
+  # A link that leads out of the pack, straight or through another link, is a problem at
+  # its path.
+  ln -s /etc "$tmp/crypt/out" && ln -s a/.. "$tmp/crypt/up" || fail "cannot make links"
+  run check "$tmp/crypt"
+  expect_status 1
+  expect_out "^crypt:out: a symbolic link to /etc, which leads out of the pack"
+  expect_out "^crypt:up: a symbolic link to a/\.\., which leads out of the pack"
+  [ "$(wc -l <"$out")" -eq 2 ] || fail "expected exactly 2 problems"
+  ;;
 new_refuses_an_existing_folder_and_a_bad_id)
   mkdir "$tmp/keep"
   echo mine >"$tmp/keep/notes.txt"
