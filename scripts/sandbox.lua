@@ -74,12 +74,28 @@ function sandbox.run_file(path, chunk_name, env)
   return table.unpack(result, 1, result.n)
 end
 
+-- The message of an error raised with a value that is no string (Lua places only strings):
+-- content's line, then what the value says of itself.
+local function placed(value)
+  local text
+  local meta = debug.getmetatable(value)
+  if math.type(value) then
+    text = tostring(value)
+  elseif meta and meta.__tostring then
+    local ok, said = pcall(meta.__tostring, value)
+    text = ok and type(said) == "string" and said
+  end
+  text = text or "(error object is a " .. type(value) .. " value)"
+  local where = util.where(2)
+  return where == "?" and text or where .. ": " .. text
+end
+
 -- Calls content's f(...) protected: true and its results, or false and a message with a
 -- traceback. An overrun of the budget or the memory ceiling reports itself whatever the
 -- handler managed to say (it may not have run at all).
 function sandbox.call(f, ...)
   local result = table.pack(xpcall(f, function(msg)
-    if type(msg) ~= "string" then msg = "(error object is a " .. type(msg) .. " value)" end
+    if type(msg) ~= "string" then msg = placed(msg) end
     if msg:find("\nstack traceback:", 1, true) then return msg end
     return debug.traceback(msg, 2)
   end, ...))

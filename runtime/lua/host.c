@@ -423,6 +423,7 @@ const char *cairn_lua_error(const cairn_lua *h)
 static int message_handler(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
+    bool is_string = lua_type(L, 1) == LUA_TSTRING; /* before lua_tostring makes a number one */
     const char *msg = lua_tostring(L, 1);
     if (h->memory_out && msg && !strcmp(msg, "not enough memory")) {
         /* The standard message of a refused block: say which limit, and where. */
@@ -433,11 +434,16 @@ static int message_handler(lua_State *L)
         msg = lua_pushstring(L, text);
     } else if (!msg && (h->budget_out || h->beat_out)) {
         msg = h->limit_message;
-    } else if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (!is_string) {
+        /* a value that is no message (Lua places only strings): content's line, then what
+         * the value says of itself */
+        cairn_lua__push_content_where(L);
+        if (msg)
+            lua_pushvalue(L, 1);
+        else if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING)
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_concat(L, 2);
+        msg = lua_tostring(L, -1);
     } else if (strstr(msg, "\nstack traceback:")) {
         return 1;
     } else {

@@ -248,6 +248,37 @@ static void a_runtime_error_at_load_names_the_line_with_a_traceback(void **state
     assert_usable(h);
 }
 
+/* error() of a value that is no message - a table, a number, nil, an object with __tostring -
+ * still places its first line at content's line. */
+static void an_error_of_any_value_at_load_names_its_line(void **state)
+{
+    cairn_lua *h = *state;
+    assert_lua_fails(h, cairn_lua_load_pack(h, PACK("oddload")), CAIRN_ERR_HANDLER);
+    const char *msg = cairn_lua_error(h);
+    assert_line_starts(msg, "oddload:table.lua:2: (error object is a table value)");
+    assert_line_starts(msg, "oddload:number.lua:3: 42");
+    assert_line_starts(msg, "oddload:nothing.lua:2: (error object is a nil value)");
+    assert_line_starts(msg, "oddload:object.lua:3: the crypt is flooded");
+    assert_usable(h);
+}
+
+static void an_error_of_any_value_in_a_handler_names_its_line(void **state)
+{
+    cairn_lua *h = *state;
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("oddvalue")));
+    cairn_world *w = make_world(h, 8, 1, 3);
+    spawn(w, "oddvalue:hero", 0, 0);
+    spawn(w, "oddvalue:walker", 5, 0);
+    static const char *const says[] = {"(error object is a table value)", "42",
+                                       "the crypt is flooded", "(error object is a nil value)"};
+    for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
+        assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
+        char first[128];
+        snprintf(first, sizeof first, "oddvalue:walker.lua:17: %s", says[i]);
+        assert_first_line_has(cairn_lua_error(h), first);
+    }
+}
+
 static void an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a_hint(void **s)
 {
     cairn_lua *h = *s;
@@ -755,6 +786,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(a_syntax_error_names_the_file_and_line_and_the_host_loads_the_next_pack),
         T(a_runtime_error_at_load_names_the_line_with_a_traceback),
+        T(an_error_of_any_value_at_load_names_its_line),
+        T(an_error_of_any_value_in_a_handler_names_its_line),
         T(an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a_hint),
         T(a_misspelt_decorator_or_stat_is_named_with_a_hint_when_the_world_is_made),
         T(a_missing_dependency_is_named_with_where_it_was_looked_for),

@@ -1,0 +1,2 @@
+return { id = "oddload", version = "1.0.0", cairn = "0.1",
+  load = { "table.lua", "number.lua", "nothing.lua", "object.lua" } }
