@@ -48,7 +48,7 @@ local function read_info(dir)
     problem(folder, "no pack.lua in %s (a pack is a folder with a pack.lua)", dir)
     return nil
   end
-  local ok, info = sandbox.run_file(file, where, sandbox.env())
+  local ok, info = sandbox.run_file(file, where, sandbox.env(folder))
   if not ok then
     define.report(info)
     return nil
@@ -244,7 +244,7 @@ end
 function packs.env_of(pack, extra)
   local globals = { cairn = define.module(pack), require = requirer(pack) }
   for k, v in pairs(extra or {}) do globals[k] = v end
-  return sandbox.env(globals)
+  return sandbox.env(pack.id, globals)
 end
 
 -- Where a symbolic link at rel (a path inside the pack in dir) leads: nil when it leads out

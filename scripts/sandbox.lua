@@ -20,15 +20,16 @@ local base = {
   "rawset", "select", "tonumber", "tostring", "type", "_VERSION",
 }
 
--- A new environment; `extra` fields (cairn, require, the test library) are added to it.
-function sandbox.env(extra)
+-- A new environment for the content of pack `owner` (the id its loaded chunks are named
+-- by); `extra` fields (cairn, require, the test library) are added to it.
+function sandbox.env(owner, extra)
   local env = {}
   for _, name in ipairs(base) do env[name] = _G[name] end
   env.pcall = prims.pcall
   env.xpcall = prims.xpcall
   env.setmetatable = prims.setmetatable
   env.print = prims.print
-  env.load = prims.make_load(env)
+  env.load = prims.make_load(env, owner)
   env.string = copy(string)
   env.table = copy(table)
   env.utf8 = copy(utf8)
