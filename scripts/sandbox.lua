@@ -96,8 +96,15 @@ end
 -- handler managed to say (it may not have run at all).
 function sandbox.call(f, ...)
   local result = table.pack(xpcall(f, function(msg)
-    if type(msg) ~= "string" then msg = placed(msg) end
-    if msg:find("\nstack traceback:", 1, true) then return msg end
+    if type(msg) ~= "string" then
+      msg = placed(msg)
+    elseif msg:find("\nstack traceback:", 1, true) then
+      return msg
+    elseif not msg:match("^[^\n]-:%d+: ") then
+      -- placed nowhere (a library function reached by a tail call, error(msg, 0))
+      local where = util.where(2)
+      if where ~= "?" then msg = where .. ": " .. msg end
+    end
     return debug.traceback(msg, 2)
   end, ...))
   if not result[1] then

@@ -249,7 +249,7 @@ static void a_runtime_error_at_load_names_the_line_with_a_traceback(void **state
 }
 
 /* error() of a value that is no message - a table, a number, nil, an object with __tostring -
- * still places its first line at content's line. */
+ * and a message placed nowhere still put content's line first. */
 static void an_error_of_any_value_at_load_names_its_line(void **state)
 {
     cairn_lua *h = *state;
@@ -259,6 +259,9 @@ static void an_error_of_any_value_at_load_names_its_line(void **state)
     assert_line_starts(msg, "oddload:number.lua:3: 42");
     assert_line_starts(msg, "oddload:nothing.lua:2: (error object is a nil value)");
     assert_line_starts(msg, "oddload:object.lua:3: the crypt is flooded");
+    assert_line_starts(msg, "oddload:level0.lua:2: the crypt is flooded");
+    assert_line_starts(msg, "oddload:concat.lua:2: invalid value (table) at index 1 in table "
+                            "for 'concat'");
     assert_usable(h);
 }
 
@@ -268,13 +271,19 @@ static void an_error_of_any_value_in_a_handler_names_its_line(void **state)
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("oddvalue")));
     cairn_world *w = make_world(h, 8, 1, 3);
     spawn(w, "oddvalue:hero", 0, 0);
-    spawn(w, "oddvalue:walker", 5, 0);
-    static const char *const says[] = {"(error object is a table value)", "42",
-                                       "the crypt is flooded", "(error object is a nil value)"};
+    spawn(w, "oddvalue:walker", 7, 0);
+    static const char *const says[] = {
+        "18: (error object is a table value)",
+        "18: 42",
+        "18: the crypt is flooded",
+        "18: (error object is a nil value)",
+        "19: the crypt is flooded",
+        "20: invalid value (table) at index 1 in table for 'concat'",
+    };
     for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
         assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
         char first[128];
-        snprintf(first, sizeof first, "oddvalue:walker.lua:17: %s", says[i]);
+        snprintf(first, sizeof first, "oddvalue:walker.lua:%s", says[i]);
         assert_first_line_has(cairn_lua_error(h), first);
     }
 }

@@ -1,5 +1,6 @@
 -- A walker whose move_success handler raises, each beat, a value that is no message: a
--- table, a number, an object that says what it is, nil.
+-- table, a number, an object that says what it is, nil; then messages placed nowhere: one
+-- raised at level 0, one from a library function reached by a tail call.
 local fault = setmetatable({}, { __tostring = function() return "the crypt is flooded" end })
 local raised = { {}, 42, fault }
 cairn.entity {
@@ -14,7 +15,9 @@ cairn.entity {
   handlers = {
     move_success = function()
       local beat = cairn.world().beat
-      error(raised[beat])
+      if beat <= 4 then error(raised[beat]) end
+      if beat == 5 then error("the crypt is flooded", 0) end
+      return table.concat({ {} })
     end,
   },
 }
