@@ -39,35 +39,53 @@ function packs.search_path(beside)
   return dirs
 end
 
+-- The line of pack.lua (its text) that a problem with `key` is about: where the field (or
+-- a dependency) of that name is set, else where a file of that name is listed, else the
+-- line of the return; a pack.lua returns a table, which keeps no lines of its own.
+local function manifest_line(text, key)
+  local at = key and (text:find("%f[%w_]" .. key:gsub("%W", "%%%0") .. "%s*=") or
+    text:find('"' .. key .. '"', 1, true) or text:find("'" .. key .. "'", 1, true))
+  at = at or text:find("%f[%w_]return%f[^%w_]") or 1
+  local line = 1
+  for _ in text:sub(1, at - 1):gmatch("\n") do line = line + 1 end
+  return line
+end
+
+-- "pack:pack.lua:LINE", the place of a problem with `key` in the pack's pack.lua.
+local function manifest_place(id, text, key)
+  return id .. ":pack.lua:" .. manifest_line(text, key)
+end
+
 -- Reads dir/pack.lua: the pack's description, or nil after reporting what is wrong.
 local function read_info(dir)
   local file = dir .. "/pack.lua"
   local folder = util.basename(dir)
-  local where = folder .. ":pack.lua"
   if not util.is_file(file) then
     problem(folder, "no pack.lua in %s (a pack is a folder with a pack.lua)", dir)
     return nil
   end
-  local ok, info = sandbox.run_file(file, where, sandbox.env(folder))
+  local ok, info = sandbox.run_file(file, folder .. ":pack.lua", sandbox.env(folder))
   if not ok then
     define.report(info)
     return nil
   end
+  local text = util.read_file(file) or ""
+  local function where(key) return manifest_place(folder, text, key) end
   if type(info) ~= "table" then
-    problem(where, "pack.lua must return a table (id, name, version, cairn, depends, load)")
+    problem(where(), "pack.lua must return a table (id, name, version, cairn, depends, load)")
     return nil
   end
   local why
   info, why = util.plain_fields(info)
   if not info then
-    problem(where, "pack.lua must return %s", why)
+    problem(where(), "pack.lua must return %s", why)
     return nil
   end
   for _, list in ipairs({ "depends", "load" }) do
     if type(info[list]) == "table" then
       local copy, bad = util.plain_fields(info[list])
       if not copy then
-        problem(where, "'%s' must be %s", list, bad)
+        problem(where(list), "'%s' must be %s", list, bad)
         return nil
       end
       info[list] = copy
@@ -76,55 +94,56 @@ local function read_info(dir)
   local good = true
   for k, v in pairs(info) do
     if not fields[k] then
-      problem(where, "unknown field '%s'%s", tostring(k), type(k) == "string" and
+      problem(where(type(k) == "string" and k or nil), "unknown field '%s'%s", tostring(k),
+        type(k) == "string" and
         util.hint(k, { "id", "name", "version", "cairn", "depends", "load", "description", "author" }) or "")
       good = false
     elseif type(v) ~= fields[k] then
-      problem(where, "'%s' must be a %s, not a %s", k, fields[k], type(v))
+      problem(where(k), "'%s' must be a %s, not a %s", k, fields[k], type(v))
       good = false
     end
   end
   for _, k in ipairs({ "id", "version", "cairn" }) do
     if info[k] == nil then
-      problem(where, "'%s' is required", k)
+      problem(where(), "'%s' is required", k)
       good = false
     end
   end
   if not good then return nil end
   if not info.id:match("^[a-z][a-z0-9_]*$") or #info.id > 24 then
-    problem(where, "id '%s': a pack id is 1 to 24 lower-case letters, digits and '_', " ..
+    problem(where("id"), "id '%s': a pack id is 1 to 24 lower-case letters, digits and '_', " ..
       "starting with a letter", info.id)
     return nil
   end
   if info.id == "test" or info.id == "scenario" or info.id == "cairn" then
-    problem(where, "id '%s' is the runtime's own (the test kit, loose scenario files, the " ..
+    problem(where("id"), "id '%s' is the runtime's own (the test kit, loose scenario files, the " ..
       "runtime); choose another", info.id)
     return nil
   end
   if info.id ~= folder then
-    problem(where, "id '%s' differs from the folder's name '%s'; a pack's folder is named " ..
+    problem(where("id"), "id '%s' differs from the folder's name '%s'; a pack's folder is named " ..
       "after its id", info.id, folder)
     return nil
   end
-  where = info.id .. ":pack.lua"
   if not util.version(info.version) then
-    problem(where, "version '%s' is not MAJOR.MINOR.PATCH", info.version)
+    problem(where("version"), "version '%s' is not MAJOR.MINOR.PATCH", info.version)
     return nil
   end
   local need = util.version(info.cairn)
   if not need then
-    problem(where, "cairn '%s' is not a version like \"0.1\"", info.cairn)
+    problem(where("cairn"), "cairn '%s' is not a version like \"0.1\"", info.cairn)
     return nil
   end
   if not util.satisfies(util.version(host.version), need) then
-    problem(where, "the pack needs cairn %s (the same major version, not older); this is " ..
+    problem(where("cairn"), "the pack needs cairn %s (the same major version, not older); this is " ..
       "cairn %s", info.cairn, host.version)
     return nil
   end
   local depends = {}
   for id, version in pairs(info.depends or {}) do
     if type(id) ~= "string" or not id:match("^[a-z][a-z0-9_]*$") or not util.version(version) then
-      problem(where, "depends: write { id = \"least version\" }, as depends = { base = \"0.1\" }")
+      problem(where(type(id) == "string" and id or "depends"), "depends: write " ..
+        "{ id = \"least version\" }, as depends = { base = \"0.1\" }")
       return nil
     end
     depends[#depends + 1] = { id = id, version = version }
@@ -132,13 +151,15 @@ local function read_info(dir)
   local files = {}
   for i, f in ipairs(info.load or {}) do
     if type(f) ~= "string" or not f:match("^[%w_%-][%w_%-/%.]*%.lua$") or f:find("..", 1, true) then
-      problem(where, "load[%d]: '%s' is not a .lua path inside the pack", i, tostring(f))
+      problem(where(type(f) == "string" and f or "load"), "load[%d]: '%s' is not a .lua path " ..
+        "inside the pack", i, tostring(f))
       return nil
     end
     files[#files + 1] = f
   end
   return { id = info.id, name = info.name or info.id, version = info.version, dir = dir,
-    depends = depends, files = files, identity = util.identity(dir), modules = {} }
+    depends = depends, files = files, identity = util.identity(dir), modules = {},
+    manifest = text }
 end
 
 -- Finds a dependency's folder by id; nil after reporting.
@@ -161,12 +182,13 @@ local function find(id, beside, by)
         if util.is_file(d .. "/" .. name .. "/pack.lua") then ids[#ids + 1] = name end
       end
     end
-    problem(by.id .. ":pack.lua", "depends on '%s', which was not found%s (looked in %s)", id,
+    problem(manifest_place(by.id, by.manifest, id), "depends on '%s', which was not found%s (looked in %s)", id,
       util.hint(id, ids), table.concat(packs.search_path(beside), ", "))
     return nil
   end
   if #found > 1 then
-    problem(by.id .. ":pack.lua", "two packs have the id '%s': %s and %s", id, found[1].dir,
+    problem(manifest_place(by.id, by.manifest, id), "two packs have the id '%s': %s and %s", id,
+      found[1].dir,
       found[2].dir)
     return nil
   end
@@ -322,7 +344,8 @@ local function load(dir, beside, chain)
   local existing = packs.loaded[info.id]
   if existing then
     if existing.identity ~= info.identity then
-      problem(info.id .. ":pack.lua", "two packs have the id '%s': %s and %s", info.id,
+      problem(manifest_place(info.id, info.manifest, "id"), "two packs have the id '%s': %s and %s",
+        info.id,
         existing.dir, dir)
       return nil
     end
@@ -334,7 +357,7 @@ local function load(dir, beside, chain)
     cycle[#cycle + 1] = info.id
     local start = 1
     while cycle[start] ~= info.id do start = start + 1 end
-    problem(info.id .. ":pack.lua", "dependency cycle: %s",
+    problem(manifest_place(info.id, info.manifest, "depends"), "dependency cycle: %s",
       table.concat(cycle, " -> ", start))
     return nil
   end
@@ -348,7 +371,7 @@ local function load(dir, beside, chain)
     if not dep then
       ok = false
     elseif not util.satisfies(util.version(dep.version), util.version(d.version)) then
-      problem(info.id .. ":pack.lua", "needs '%s' %s or later (the same major version); " ..
+      problem(manifest_place(info.id, info.manifest, d.id), "needs '%s' %s or later (the same major version); " ..
         "found %s", d.id, d.version, dep.version)
       ok = false
     end
@@ -363,13 +386,15 @@ local function load(dir, beside, chain)
   check_links(info)
   for _, f in ipairs(info.files) do
     if not util.exists(dir .. "/" .. f) then
-      problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
+      problem(manifest_place(info.id, info.manifest, f), "load lists '%s', which is not in the " ..
+        "pack", f)
     elseif not util.is_file(dir .. "/" .. f) then
-      problem(info.id .. ":pack.lua", "load lists '%s', which is not a regular file", f)
+      problem(manifest_place(info.id, info.manifest, f), "load lists '%s', which is not a " ..
+        "regular file", f)
     else
       local ran, err, refused = packs.run_module(info, f)
       if refused then
-        problem(info.id .. ":pack.lua", "load lists '%s', which %s", f, err)
+        problem(manifest_place(info.id, info.manifest, f), "load lists '%s', which %s", f, err)
       elseif not ran then
         define.report(err)
       end

@@ -316,7 +316,7 @@ check_suggests_a_dependency_s_id)
   need_packs
   run check "$packs/misspelt"
   expect_status 1
-  expect_out "^misspelt:pack\.lua: depends on 'bsae', which was not found \(did you mean 'base'\?\)"
+  expect_out "^misspelt:pack\.lua:1: depends on 'bsae', which was not found \(did you mean 'base'\?\)"
   ;;
 check_names_each_mistake_in_a_choice)
   need_packs
@@ -450,8 +450,8 @@ PACK
   timeout 60 "$cairn" check "$tmp/oddload" >"$out" 2>"$err"
   status=$?
   expect_status 1
-  expect_out "^oddload:pack\.lua: load lists 'pipe\.lua', which is not a regular file"
-  expect_out "^oddload:pack\.lua: load lists 'folder\.lua', which is not a regular file"
+  expect_out "^oddload:pack\.lua:2: load lists 'pipe\.lua', which is not a regular file"
+  expect_out "^oddload:pack\.lua:2: load lists 'folder\.lua', which is not a regular file"
   expect_out "^oddload:main\.lua:1: require 'mod': mod\.lua is not a regular file"
   ;;
 bench_preview_times_the_intents_of_three_crowds)

@@ -253,14 +253,14 @@ static void a_runtime_error_at_load_names_the_line_with_a_traceback(void **state
 static void an_error_of_any_value_at_load_names_its_line(void **state)
 {
     cairn_lua *h = *state;
-    assert_lua_fails(h, cairn_lua_load_pack(h, PACK("oddload")), CAIRN_ERR_HANDLER);
+    assert_lua_fails(h, cairn_lua_load_pack(h, PACK("throws")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
-    assert_line_starts(msg, "oddload:table.lua:2: (error object is a table value)");
-    assert_line_starts(msg, "oddload:number.lua:3: 42");
-    assert_line_starts(msg, "oddload:nothing.lua:2: (error object is a nil value)");
-    assert_line_starts(msg, "oddload:object.lua:3: the crypt is flooded");
-    assert_line_starts(msg, "oddload:level0.lua:2: the crypt is flooded");
-    assert_line_starts(msg, "oddload:concat.lua:2: invalid value (table) at index 1 in table "
+    assert_line_starts(msg, "throws:table.lua:2: (error object is a table value)");
+    assert_line_starts(msg, "throws:number.lua:3: 42");
+    assert_line_starts(msg, "throws:nothing.lua:2: (error object is a nil value)");
+    assert_line_starts(msg, "throws:object.lua:3: the crypt is flooded");
+    assert_line_starts(msg, "throws:level0.lua:2: the crypt is flooded");
+    assert_line_starts(msg, "throws:concat.lua:2: invalid value (table) at index 1 in table "
                             "for 'concat'");
     assert_usable(h);
 }
@@ -268,10 +268,10 @@ static void an_error_of_any_value_at_load_names_its_line(void **state)
 static void an_error_of_any_value_in_a_handler_names_its_line(void **state)
 {
     cairn_lua *h = *state;
-    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("oddvalue")));
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("thrower")));
     cairn_world *w = make_world(h, 8, 1, 3);
-    spawn(w, "oddvalue:hero", 0, 0);
-    spawn(w, "oddvalue:walker", 7, 0);
+    spawn(w, "thrower:hero", 0, 0);
+    spawn(w, "thrower:walker", 7, 0);
     static const char *const says[] = {
         "18: (error object is a table value)",
         "18: 42",
@@ -283,7 +283,7 @@ static void an_error_of_any_value_in_a_handler_names_its_line(void **state)
     for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
         assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
         char first[128];
-        snprintf(first, sizeof first, "oddvalue:walker.lua:%s", says[i]);
+        snprintf(first, sizeof first, "thrower:walker.lua:%s", says[i]);
         assert_first_line_has(cairn_lua_error(h), first);
     }
 }
@@ -336,7 +336,7 @@ static void a_missing_dependency_is_named_with_where_it_was_looked_for(void **st
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("needs_missing")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
     /* pack.lua's problems are about the table it returns: they have no line. */
-    assert_line_starts(msg, "needs_missing:pack.lua: depends on 'nowhere', which was not found");
+    assert_line_starts(msg, "needs_missing:pack.lua:1: depends on 'nowhere', which was not found");
     assert_contains(msg, CAIRN_TEST_PACKS);
     assert_usable(h);
 }
@@ -346,7 +346,7 @@ static void a_dependency_cycle_is_refused_and_shown_whole(void **state)
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("cycle_a")), CAIRN_ERR_HANDLER);
     assert_line_starts(cairn_lua_error(h),
-                       "cycle_a:pack.lua: dependency cycle: cycle_a -> cycle_b -> cycle_a");
+                       "cycle_a:pack.lua:1: dependency cycle: cycle_a -> cycle_b -> cycle_a");
     assert_usable(h);
 }
 
@@ -354,7 +354,7 @@ static void a_dependency_older_than_needed_is_refused(void **state)
 {
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("needs_newer")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h), "needs_newer:pack.lua: needs 'good' 1.5 or later");
+    assert_line_starts(cairn_lua_error(h), "needs_newer:pack.lua:2: needs 'good' 1.5 or later");
     assert_contains(cairn_lua_error(h), "found 1.2.0");
     assert_usable(h);
 }
@@ -364,7 +364,7 @@ static void a_pack_needing_a_newer_runtime_is_refused(void **state)
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("future")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
-    assert_line_starts(msg, "future:pack.lua: the pack needs cairn 0.9");
+    assert_line_starts(msg, "future:pack.lua:2: the pack needs cairn 0.9");
     assert_contains(msg, cairn_version());
     assert_usable(h);
 }
@@ -376,14 +376,14 @@ static void two_packs_with_the_same_id_are_refused_as_dependency_or_loaded_both(
     assert_lua_ok(h, cairn_lua_add_pack_path(h, PACK("more")));
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("twin_user")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
-    assert_line_starts(msg, "twin_user:pack.lua: two packs have the id 'twin'");
+    assert_line_starts(msg, "twin_user:pack.lua:1: two packs have the id 'twin'");
     assert_contains(msg, PACK("twin"));
     assert_contains(msg, PACK("more/twin"));
     /* Loaded one after the other. */
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("twin")));
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("twin"))); /* the same folder again is fine */
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("more/twin")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h), "twin:pack.lua: two packs have the id 'twin'");
+    assert_line_starts(cairn_lua_error(h), "twin:pack.lua:2: two packs have the id 'twin'");
     assert_usable(h);
 }
 
@@ -391,8 +391,9 @@ static void a_pack_whose_id_differs_from_its_folder_is_refused(void **state)
 {
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("misnamed")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h),
-                       "misnamed:pack.lua: id 'renamed' differs from the folder's name 'misnamed'");
+    assert_line_starts(
+        cairn_lua_error(h),
+        "misnamed:pack.lua:1: id 'renamed' differs from the folder's name 'misnamed'");
     assert_usable(h);
 }
 
@@ -421,7 +422,7 @@ static void paths_out_of_the_pack_are_refused_in_require_and_in_the_load_list(vo
     assert_line_starts(cairn_lua_error(h), "snoop:by_path.lua:2: require '../secret/stuff': a "
                                            "module name is words joined by dots");
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("climber")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h), "climber:pack.lua: load[1]: '../secret/stuff.lua' is "
+    assert_line_starts(cairn_lua_error(h), "climber:pack.lua:2: load[1]: '../secret/stuff.lua' is "
                                            "not a .lua path inside the pack");
     assert_usable(h);
 }

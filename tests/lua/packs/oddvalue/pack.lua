@@ -1,1 +1,0 @@
-return { id = "oddvalue", version = "1.0.0", cairn = "0.1", load = { "walker.lua" } }
