@@ -305,6 +305,26 @@ static void an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a
     assert_int_equal(cairn_type_find(cairn_lua_world(h), "badfield:typo", &t), CAIRN_ERR_NOT_FOUND);
 }
 
+/* A value of the wrong type is named as such, once, without tripping the checks that follow
+ * (a hint looked for among layers' names, a rank's); a message of the runtime's own scripts
+ * names no place in them; a name holding a newline stays on its line. */
+static void a_bad_field_is_named_once_on_its_own_line(void **s)
+{
+    cairn_lua *h = *s;
+    assert_lua_fails(h, cairn_lua_load_pack(h, PACK("badshape")), CAIRN_ERR_HANDLER);
+    const char *msg = cairn_lua_error(h);
+    assert_line_starts(msg, "badshape:defs.lua:2: cairn.entity: 'layer' must be a string, not a "
+                            "number");
+    assert_line_starts(msg, "badshape:defs.lua:3: cairn.entity: pairs/next: a table with a table "
+                            "as a key has no fixed order");
+    assert_line_starts(msg, "badshape:defs.lua:4: cairn.entity: name 'two\\nlines' may hold");
+    assert_line_starts(msg, "badshape:defs.lua:5: cairn.handler: 'rank' must be a string, not a "
+                            "number");
+    assert_lacks(msg, "scripts/");
+    assert_lacks(msg, "attempt to");
+    assert_lacks(msg, "rank '5'");
+}
+
 static void a_misspelt_decorator_or_stat_is_named_with_a_hint_when_the_world_is_made(void **s)
 {
     cairn_lua *h = *s;
@@ -799,6 +819,7 @@ int main(void)
         T(an_error_of_any_value_at_load_names_its_line),
         T(an_error_of_any_value_in_a_handler_names_its_line),
         T(an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a_hint),
+        T(a_bad_field_is_named_once_on_its_own_line),
         T(a_misspelt_decorator_or_stat_is_named_with_a_hint_when_the_world_is_made),
         T(a_missing_dependency_is_named_with_where_it_was_looked_for),
         T(a_dependency_cycle_is_refused_and_shown_whole),
