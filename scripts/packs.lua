@@ -182,14 +182,13 @@ local function find(id, beside, by)
         if util.is_file(d .. "/" .. name .. "/pack.lua") then ids[#ids + 1] = name end
       end
     end
-    problem(manifest_place(by.id, by.manifest, id), "depends on '%s', which was not found%s (looked in %s)", id,
-      util.hint(id, ids), table.concat(packs.search_path(beside), ", "))
+    problem(manifest_place(by.id, by.manifest, id), "depends on '%s', which was not found%s " ..
+      "(looked in %s)", id, util.hint(id, ids), table.concat(packs.search_path(beside), ", "))
     return nil
   end
   if #found > 1 then
     problem(manifest_place(by.id, by.manifest, id), "two packs have the id '%s': %s and %s", id,
-      found[1].dir,
-      found[2].dir)
+      found[1].dir, found[2].dir)
     return nil
   end
   return found[1].dir
@@ -269,9 +268,9 @@ function packs.env_of(pack, extra)
   return sandbox.env(pack.id, globals)
 end
 
--- Where a symbolic link at rel (a path inside the pack in dir) leads: nil when it leads out
--- of the pack or never ends. Each link on the way is followed from inside the pack, so a link
--- through another link is judged by where it really goes.
+-- Whether the symbolic link at rel (a path inside the pack in dir) stays inside the pack:
+-- false when it leads out of it or never ends. Each link on the way is followed from inside
+-- the pack, so a link through another link is judged by where it really goes.
 local function link_stays_inside(dir, rel)
   local queue = {}
   for part in rel:gmatch("[^/]+") do queue[#queue + 1] = part end
@@ -344,9 +343,8 @@ local function load(dir, beside, chain)
   local existing = packs.loaded[info.id]
   if existing then
     if existing.identity ~= info.identity then
-      problem(manifest_place(info.id, info.manifest, "id"), "two packs have the id '%s': %s and %s",
-        info.id,
-        existing.dir, dir)
+      problem(manifest_place(info.id, info.manifest, "id"), "two packs have the id '%s': %s " ..
+        "and %s", info.id, existing.dir, dir)
       return nil
     end
     return existing
@@ -371,8 +369,8 @@ local function load(dir, beside, chain)
     if not dep then
       ok = false
     elseif not util.satisfies(util.version(dep.version), util.version(d.version)) then
-      problem(manifest_place(info.id, info.manifest, d.id), "needs '%s' %s or later (the same major version); " ..
-        "found %s", d.id, d.version, dep.version)
+      problem(manifest_place(info.id, info.manifest, d.id), "needs '%s' %s or later (the " ..
+        "same major version); found %s", d.id, d.version, dep.version)
       ok = false
     end
   end
