@@ -68,7 +68,7 @@ function sandbox.run_file(path, chunk_name, env)
     return false, syntax
   end
   local result = table.pack(sandbox.call(chunk))
-  if not result[1] and result[2]:sub(1, #chunk_name + 1) ~= chunk_name .. ":" then
+  if not result[1] and not result[2]:match("^[^\n]-:%d+: ") then
     -- an overrun names no line: the file at least
     result[2] = chunk_name .. ": " .. result[2]
   end
