@@ -34,8 +34,14 @@ function define.find(kind, name)
     #names > 0 and table.concat(names, ", ") or "none"), 0)
 end
 
+-- A problem's words are one line (a list shows each problem's first line): a name or a
+-- message holding a newline is shown with it escaped, never cut there.
 local function problem(where, fmt, ...)
-  problems.add(where .. ": " .. string.format(fmt, ...))
+  local args = table.pack(...)
+  for i = 1, args.n do
+    if type(args[i]) == "string" then args[i] = util.escaped(args[i]) end
+  end
+  problems.add(util.escaped(where) .. ": " .. string.format(fmt, table.unpack(args, 1, args.n)))
 end
 define.problem = problem
 
@@ -284,12 +290,12 @@ local function check_shape(kind, def, where)
       end
     end
   end
-  if kind == "entity" and def.layer and not layers[def.layer] then
+  if kind == "entity" and type(def.layer) == "string" and not layers[def.layer] then
     problem(where, "%s: layer '%s' is not one of floor, trap, item, wall, real, projectile, misc%s",
       what, def.layer, util.hint(def.layer, names_of(layers)))
     ok = false
   end
-  if kind == "handler" and def.rank and not ranks[def.rank] then
+  if kind == "handler" and type(def.rank) == "string" and not ranks[def.rank] then
     problem(where, "%s: rank '%s' is not one of highest, high, medium, low, lowest", what, def.rank)
     ok = false
   end
@@ -319,7 +325,7 @@ local function check_shape(kind, def, where)
     if type(def[key]) == "table" then
       local copied, err = pcall(data.check, def[key], key)
       if not copied then
-        problem(where, "%s: %s", what, err)
+        problem(where, "%s: %s", what, util.unplace(tostring(err)))
         ok = false
       end
     end

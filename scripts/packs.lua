@@ -39,35 +39,53 @@ function packs.search_path(beside)
   return dirs
 end
 
+-- The line of pack.lua (its text) that a problem with `key` is about: where the field (or
+-- a dependency) of that name is set, else where a file of that name is listed, else the
+-- line of the return; a pack.lua returns a table, which keeps no lines of its own.
+local function manifest_line(text, key)
+  local at = key and (text:find("%f[%w_]" .. key:gsub("%W", "%%%0") .. "%s*=") or
+    text:find('"' .. key .. '"', 1, true) or text:find("'" .. key .. "'", 1, true))
+  at = at or text:find("%f[%w_]return%f[^%w_]") or 1
+  local line = 1
+  for _ in text:sub(1, at - 1):gmatch("\n") do line = line + 1 end
+  return line
+end
+
+-- "pack:pack.lua:LINE", the place of a problem with `key` in the pack's pack.lua.
+local function manifest_place(id, text, key)
+  return id .. ":pack.lua:" .. manifest_line(text, key)
+end
+
 -- Reads dir/pack.lua: the pack's description, or nil after reporting what is wrong.
 local function read_info(dir)
   local file = dir .. "/pack.lua"
   local folder = util.basename(dir)
-  local where = folder .. ":pack.lua"
   if not util.is_file(file) then
     problem(folder, "no pack.lua in %s (a pack is a folder with a pack.lua)", dir)
     return nil
   end
-  local ok, info = sandbox.run_file(file, where, sandbox.env())
+  local ok, info = sandbox.run_file(file, folder .. ":pack.lua", sandbox.env(folder))
   if not ok then
     define.report(info)
     return nil
   end
+  local text = util.read_file(file) or ""
+  local function where(key) return manifest_place(folder, text, key) end
   if type(info) ~= "table" then
-    problem(where, "pack.lua must return a table (id, name, version, cairn, depends, load)")
+    problem(where(), "pack.lua must return a table (id, name, version, cairn, depends, load)")
     return nil
   end
   local why
   info, why = util.plain_fields(info)
   if not info then
-    problem(where, "pack.lua must return %s", why)
+    problem(where(), "pack.lua must return %s", why)
     return nil
   end
   for _, list in ipairs({ "depends", "load" }) do
     if type(info[list]) == "table" then
       local copy, bad = util.plain_fields(info[list])
       if not copy then
-        problem(where, "'%s' must be %s", list, bad)
+        problem(where(list), "'%s' must be %s", list, bad)
         return nil
       end
       info[list] = copy
@@ -76,55 +94,56 @@ local function read_info(dir)
   local good = true
   for k, v in pairs(info) do
     if not fields[k] then
-      problem(where, "unknown field '%s'%s", tostring(k), type(k) == "string" and
+      problem(where(type(k) == "string" and k or nil), "unknown field '%s'%s", tostring(k),
+        type(k) == "string" and
         util.hint(k, { "id", "name", "version", "cairn", "depends", "load", "description", "author" }) or "")
       good = false
     elseif type(v) ~= fields[k] then
-      problem(where, "'%s' must be a %s, not a %s", k, fields[k], type(v))
+      problem(where(k), "'%s' must be a %s, not a %s", k, fields[k], type(v))
       good = false
     end
   end
   for _, k in ipairs({ "id", "version", "cairn" }) do
     if info[k] == nil then
-      problem(where, "'%s' is required", k)
+      problem(where(), "'%s' is required", k)
       good = false
     end
   end
   if not good then return nil end
   if not info.id:match("^[a-z][a-z0-9_]*$") or #info.id > 24 then
-    problem(where, "id '%s': a pack id is 1 to 24 lower-case letters, digits and '_', " ..
+    problem(where("id"), "id '%s': a pack id is 1 to 24 lower-case letters, digits and '_', " ..
       "starting with a letter", info.id)
     return nil
   end
   if info.id == "test" or info.id == "scenario" or info.id == "cairn" then
-    problem(where, "id '%s' is the runtime's own (the test kit, loose scenario files, the " ..
+    problem(where("id"), "id '%s' is the runtime's own (the test kit, loose scenario files, the " ..
       "runtime); choose another", info.id)
     return nil
   end
   if info.id ~= folder then
-    problem(where, "id '%s' differs from the folder's name '%s'; a pack's folder is named " ..
+    problem(where("id"), "id '%s' differs from the folder's name '%s'; a pack's folder is named " ..
       "after its id", info.id, folder)
     return nil
   end
-  where = info.id .. ":pack.lua"
   if not util.version(info.version) then
-    problem(where, "version '%s' is not MAJOR.MINOR.PATCH", info.version)
+    problem(where("version"), "version '%s' is not MAJOR.MINOR.PATCH", info.version)
     return nil
   end
   local need = util.version(info.cairn)
   if not need then
-    problem(where, "cairn '%s' is not a version like \"0.1\"", info.cairn)
+    problem(where("cairn"), "cairn '%s' is not a version like \"0.1\"", info.cairn)
     return nil
   end
   if not util.satisfies(util.version(host.version), need) then
-    problem(where, "the pack needs cairn %s (the same major version, not older); this is " ..
+    problem(where("cairn"), "the pack needs cairn %s (the same major version, not older); this is " ..
       "cairn %s", info.cairn, host.version)
     return nil
   end
   local depends = {}
   for id, version in pairs(info.depends or {}) do
     if type(id) ~= "string" or not id:match("^[a-z][a-z0-9_]*$") or not util.version(version) then
-      problem(where, "depends: write { id = \"least version\" }, as depends = { base = \"0.1\" }")
+      problem(where(type(id) == "string" and id or "depends"), "depends: write " ..
+        "{ id = \"least version\" }, as depends = { base = \"0.1\" }")
       return nil
     end
     depends[#depends + 1] = { id = id, version = version }
@@ -132,13 +151,15 @@ local function read_info(dir)
   local files = {}
   for i, f in ipairs(info.load or {}) do
     if type(f) ~= "string" or not f:match("^[%w_%-][%w_%-/%.]*%.lua$") or f:find("..", 1, true) then
-      problem(where, "load[%d]: '%s' is not a .lua path inside the pack", i, tostring(f))
+      problem(where(type(f) == "string" and f or "load"), "load[%d]: '%s' is not a .lua path " ..
+        "inside the pack", i, tostring(f))
       return nil
     end
     files[#files + 1] = f
   end
   return { id = info.id, name = info.name or info.id, version = info.version, dir = dir,
-    depends = depends, files = files, identity = util.identity(dir), modules = {} }
+    depends = depends, files = files, identity = util.identity(dir), modules = {},
+    manifest = text }
 end
 
 -- Finds a dependency's folder by id; nil after reporting.
@@ -161,13 +182,13 @@ local function find(id, beside, by)
         if util.is_file(d .. "/" .. name .. "/pack.lua") then ids[#ids + 1] = name end
       end
     end
-    problem(by.id .. ":pack.lua", "depends on '%s', which was not found%s (looked in %s)", id,
-      util.hint(id, ids), table.concat(packs.search_path(beside), ", "))
+    problem(manifest_place(by.id, by.manifest, id), "depends on '%s', which was not found%s " ..
+      "(looked in %s)", id, util.hint(id, ids), table.concat(packs.search_path(beside), ", "))
     return nil
   end
   if #found > 1 then
-    problem(by.id .. ":pack.lua", "two packs have the id '%s': %s and %s", id, found[1].dir,
-      found[2].dir)
+    problem(manifest_place(by.id, by.manifest, id), "two packs have the id '%s': %s and %s", id,
+      found[1].dir, found[2].dir)
     return nil
   end
   return found[1].dir
@@ -244,7 +265,75 @@ end
 function packs.env_of(pack, extra)
   local globals = { cairn = define.module(pack), require = requirer(pack) }
   for k, v in pairs(extra or {}) do globals[k] = v end
-  return sandbox.env(globals)
+  return sandbox.env(pack.id, globals)
+end
+
+-- Whether the symbolic link at rel (a path inside the pack in dir) stays inside the pack:
+-- false when it leads out of it or never ends. Each link on the way is followed from inside
+-- the pack, so a link through another link is judged by where it really goes.
+local function link_stays_inside(dir, rel)
+  local queue = {}
+  for part in rel:gmatch("[^/]+") do queue[#queue + 1] = part end
+  local at, hops = {}, 0
+  local i = 1
+  while i <= #queue do
+    local part = queue[i]
+    i = i + 1
+    if part == ".." then
+      if #at == 0 then return false end
+      at[#at] = nil
+    elseif part ~= "." then
+      at[#at + 1] = part
+      local link = dir .. "/" .. table.concat(at, "/")
+      if lfs.symlinkattributes(link, "mode") == "link" then
+        hops = hops + 1
+        local target = lfs.symlinkattributes(link, "target")
+        if hops > 40 or not target or target:sub(1, 1) == "/" then return false end
+        at[#at] = nil
+        local rest = {}
+        for p in target:gmatch("[^/]+") do rest[#rest + 1] = p end
+        for j = i, #queue do rest[#rest + 1] = queue[j] end
+        queue, i = rest, 1
+      end
+    end
+  end
+  return true
+end
+
+-- Visits every entry of the pack in dir but its tests, in a fixed order: visit(rel, kind),
+-- kind "file", "link" or "other" (a pipe, a device). A link is never followed, so a pack
+-- holding links to its own folder is walked once; visit(rel, "outside") names a link that
+-- leads out of the pack (or never ends).
+local function walk_pack(dir, visit)
+  local function walk(rel)
+    for _, name in ipairs(util.list_dir(dir .. rel)) do
+      local entry = rel .. "/" .. name
+      local mode = lfs.symlinkattributes(dir .. entry, "mode")
+      if mode == "link" then
+        visit(entry, link_stays_inside(dir, entry:sub(2)) and "link" or "outside")
+      elseif mode == "directory" then
+        if not (rel == "" and name == "tests") then walk(entry) end
+      else
+        visit(entry, mode == "file" and "file" or "other")
+      end
+    end
+  end
+  walk("")
+end
+
+local function outside_message(dir, rel)
+  return string.format("%s: a symbolic link to %s, which leads out of the pack (or round in " ..
+    "a loop); a pack's files must be its own", rel:sub(2),
+    lfs.symlinkattributes(dir .. rel, "target"))
+end
+
+-- Reports each link of the pack that leads out of it, as a problem at the link's path.
+local function check_links(pack)
+  walk_pack(pack.dir, function(rel, kind)
+    if kind == "outside" then
+      define.report(pack.id .. ":" .. outside_message(pack.dir, rel))
+    end
+  end)
 end
 
 -- Loads the pack in dir after its dependencies. Returns the pack, or nil when it could not.
@@ -254,8 +343,8 @@ local function load(dir, beside, chain)
   local existing = packs.loaded[info.id]
   if existing then
     if existing.identity ~= info.identity then
-      problem(info.id .. ":pack.lua", "two packs have the id '%s': %s and %s", info.id,
-        existing.dir, dir)
+      problem(manifest_place(info.id, info.manifest, "id"), "two packs have the id '%s': %s " ..
+        "and %s", info.id, existing.dir, dir)
       return nil
     end
     return existing
@@ -266,7 +355,7 @@ local function load(dir, beside, chain)
     cycle[#cycle + 1] = info.id
     local start = 1
     while cycle[start] ~= info.id do start = start + 1 end
-    problem(info.id .. ":pack.lua", "dependency cycle: %s",
+    problem(manifest_place(info.id, info.manifest, "depends"), "dependency cycle: %s",
       table.concat(cycle, " -> ", start))
     return nil
   end
@@ -280,8 +369,8 @@ local function load(dir, beside, chain)
     if not dep then
       ok = false
     elseif not util.satisfies(util.version(dep.version), util.version(d.version)) then
-      problem(info.id .. ":pack.lua", "needs '%s' %s or later (the same major version); " ..
-        "found %s", d.id, d.version, dep.version)
+      problem(manifest_place(info.id, info.manifest, d.id), "needs '%s' %s or later (the " ..
+        "same major version); found %s", d.id, d.version, dep.version)
       ok = false
     end
   end
@@ -292,15 +381,18 @@ local function load(dir, beside, chain)
   packs.loaded[info.id] = info
   packs.order[#packs.order + 1] = info
   packs.loaded_any = true
+  check_links(info)
   for _, f in ipairs(info.files) do
     if not util.exists(dir .. "/" .. f) then
-      problem(info.id .. ":pack.lua", "load lists '%s', which is not in the pack", f)
+      problem(manifest_place(info.id, info.manifest, f), "load lists '%s', which is not in the " ..
+        "pack", f)
     elseif not util.is_file(dir .. "/" .. f) then
-      problem(info.id .. ":pack.lua", "load lists '%s', which is not a regular file", f)
+      problem(manifest_place(info.id, info.manifest, f), "load lists '%s', which is not a " ..
+        "regular file", f)
     else
       local ran, err, refused = packs.run_module(info, f)
       if refused then
-        problem(info.id .. ":pack.lua", "load lists '%s', which %s", f, err)
+        problem(manifest_place(info.id, info.manifest, f), "load lists '%s', which %s", f, err)
       elseif not ran then
         define.report(err)
       end
@@ -316,21 +408,21 @@ function packs.load(dir)
 end
 
 -- What a pack is, for saves and replays: its id, version and content hash - a hash of every
--- file in its folder but its tests, by path, so that any change to what it plays shows.
--- Replays also hash a folder before loading it, to know it is the pack they name.
+-- file in its folder but its tests, by path, so that any change to what it plays shows. A
+-- link is hashed as where it points (a pack's links lead inside it: the files they reach
+-- are hashed at their own paths), so each file counts once. Replays also hash a folder
+-- before loading it, to know it is the pack they name.
 function packs.content_hash(dir)
   local parts = {}
-  local function walk(rel)
-    for _, name in ipairs(util.list_dir(dir .. rel)) do
-      local file = rel .. "/" .. name
-      if util.is_dir(dir .. file) then
-        if not (rel == "" and name == "tests") then walk(file) end
-      elseif util.is_file(dir .. file) then -- a pipe or a device is no content
-        parts[#parts + 1] = file .. "\0" .. (util.read_file(dir .. file) or "") .. "\0"
-      end
-    end
-  end
-  walk("")
+  walk_pack(dir, function(rel, kind)
+    if kind == "file" then
+      parts[#parts + 1] = rel .. "\0" .. (util.read_file(dir .. rel) or "") .. "\0"
+    elseif kind == "link" then
+      parts[#parts + 1] = rel .. "\0->" .. lfs.symlinkattributes(dir .. rel, "target") .. "\0"
+    elseif kind == "outside" then
+      error(util.basename(dir) .. ":" .. outside_message(dir, rel), 0)
+    end -- a pipe or a device is no content
+  end)
   return host.hash(table.concat(parts))
 end
 

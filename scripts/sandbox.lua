@@ -22,8 +22,9 @@ local base = {
   "select", "tonumber", "tostring", "type", "_VERSION",
 }
 
--- A new environment; `extra` fields (cairn, require, the test library) are added to it.
-function sandbox.env(extra)
+-- A new environment for the content of pack `owner` (the id its loaded chunks are named
+-- by); `extra` fields (cairn, require, the test library) are added to it.
+function sandbox.env(owner, extra)
   local env = {}
   for _, name in ipairs(base) do env[name] = _G[name] end
   env.pcall = prims.pcall
@@ -31,7 +32,7 @@ function sandbox.env(extra)
   env.setmetatable = prims.setmetatable
   env.rawset = prims.rawset
   env.print = prims.print
-  env.load = prims.make_load(env)
+  env.load = prims.make_load(env, owner)
   env.string = copy(string)
   env.table = copy(table)
   env.utf8 = copy(utf8)
@@ -75,11 +76,27 @@ function sandbox.run_file(path, chunk_name, env)
     return false, syntax
   end
   local result = table.pack(sandbox.call(chunk))
-  if not result[1] and result[2]:sub(1, #chunk_name + 1) ~= chunk_name .. ":" then
+  if not result[1] and not result[2]:match("^[^\n]-:%d+: ") then
     -- an overrun names no line: the file at least
     result[2] = chunk_name .. ": " .. result[2]
   end
   return table.unpack(result, 1, result.n)
+end
+
+-- The message of an error raised with a value that is no string (Lua places only strings):
+-- content's line, then what the value says of itself.
+local function placed(value)
+  local text
+  local meta = debug.getmetatable(value)
+  if math.type(value) then
+    text = tostring(value)
+  elseif meta and meta.__tostring then
+    local ok, said = pcall(meta.__tostring, value)
+    text = ok and type(said) == "string" and said
+  end
+  text = text or "(error object is a " .. type(value) .. " value)"
+  local where = util.where(2)
+  return where == "?" and text or where .. ": " .. text
 end
 
 -- Calls content's f(...) protected: true and its results, or false and a message with a
@@ -87,8 +104,15 @@ end
 -- handler managed to say (it may not have run at all).
 function sandbox.call(f, ...)
   local result = table.pack(xpcall(f, function(msg)
-    if type(msg) ~= "string" then msg = "(error object is a " .. type(msg) .. " value)" end
-    if msg:find("\nstack traceback:", 1, true) then return msg end
+    if type(msg) ~= "string" then
+      msg = placed(msg)
+    elseif msg:find("\nstack traceback:", 1, true) then
+      return msg
+    elseif not msg:match("^[^\n]-:%d+: ") then
+      -- placed nowhere (a library function reached by a tail call, error(msg, 0))
+      local where = util.where(2)
+      if where ~= "?" then msg = where .. ": " .. msg end
+    end
     return debug.traceback(msg, 2)
   end, ...))
   if not result[1] then

@@ -224,6 +224,15 @@ function util.basename(path)
   return path:gsub("/+$", ""):match("([^/]*)$")
 end
 
+-- The text with its control characters written as escapes ("\n" for a newline), so that it
+-- stays on one line.
+local named_escapes = { ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r" }
+function util.escaped(text)
+  return (text:gsub("%c", function(c)
+    return named_escapes[c] or string.format("\\%03d", c:byte())
+  end))
+end
+
 -- A message without the place in the runtime's own scripts that a C function raising it
 -- added (the place that matters is the definition's, which the caller adds).
 function util.unplace(msg)

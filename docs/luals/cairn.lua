@@ -90,7 +90,7 @@
 
 ---@alias CairnBuiltinMovs
 ---| "none"     # no direction
----| "basic"    # orthogonal, towards the closest player, the faced axis first
+---| "basic"    # orthogonal, towards the closest player, the way it faces, across, then behind
 ---| "adjacent" # the diagonal that closes in, then basic's
 ---| "diagonal" # diagonals towards the closest player
 ---| "straight" # the way the entity faces

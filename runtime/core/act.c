@@ -255,7 +255,7 @@ static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn
     if (!algo)
         return CAIRN_ERR_NOMEM;
     algo->movs = acting->movs;
-    algo->direction = enc->head.action.dir;
+    algo->direction = CAIRN_DIR_NONE; /* where it went: nowhere until it settles */
     enc->algo = algo;
     const cairn_algo_def *def = cairn__registry_get(w, &w->registry[CAIRN_KIND_ALGO], acting->algo);
     if (!def)

@@ -68,16 +68,19 @@ static int64_t magnitude(int64_t v)
     return v < 0 ? -v : v;
 }
 
-/* basic: the orthogonal directions that close the distance, the facing axis first. */
+/* basic: the orthogonal directions that close the distance, the way the entity faces first,
+ * then the axis across it, then the way behind it: an entity turns aside before it turns
+ * round, as Dungeon-Hopper's basic does (facing west with the target to the south-east, it
+ * goes south, then east). Facing a diagonal or nothing, the longer way comes first. */
 static size_t basic(cairn_dir facing, int64_t dx, int64_t dy, cairn_dir *dirs)
 {
     cairn_dir horizontal = cairn_dir_from_delta(sign(dx), 0);
     cairn_dir vertical = cairn_dir_from_delta(0, sign(dy));
     bool horizontal_first;
     if (facing == CAIRN_DIR_E || facing == CAIRN_DIR_W)
-        horizontal_first = true;
+        horizontal_first = facing == horizontal || vertical == CAIRN_DIR_NONE;
     else if (facing == CAIRN_DIR_N || facing == CAIRN_DIR_S)
-        horizontal_first = false;
+        horizontal_first = facing != vertical && horizontal != CAIRN_DIR_NONE;
     else
         horizontal_first = magnitude(dx) >= magnitude(dy);
     size_t n = 0;

@@ -2,6 +2,7 @@
  * host.c - the Lua state: its allocator (the memory ceiling), the instruction budget, calls
  * into Lua and their errors, the runtime's own scripts, and the host's public functions.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,30 @@ static size_t runtime_place_length(lua_State *L, const cairn_lua *h, const char 
             return (size_t)n;
     }
     return 0;
+}
+
+/* Whether a message's first line holds a place, "...:LINE: ". */
+static bool placed(const char *msg)
+{
+    for (const char *c = msg; *c && *c != '\n'; c++) {
+        if (*c != ':' || !isdigit((unsigned char)c[1]))
+            continue;
+        const char *d = c + 1;
+        while (isdigit((unsigned char)*d))
+            d++;
+        if (d[0] == ':' && d[1] == ' ')
+            return true;
+    }
+    return false;
+}
+
+/* Whether content has a line on the stack (not only the runtime's scripts). */
+static bool content_running(lua_State *L, const cairn_lua *h)
+{
+    lua_Debug ar;
+    int level = content_level(L, h);
+    return level >= 0 && lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar) &&
+           !runtime_source(h, ar.source);
 }
 
 /* --- limits ------------------------------------------------------------------------------ */
@@ -431,6 +456,7 @@ const char *cairn_lua_error(const cairn_lua *h)
 static int message_handler(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
+    bool is_string = lua_type(L, 1) == LUA_TSTRING; /* before lua_tostring makes a number one */
     const char *msg = lua_tostring(L, 1);
     if (h->memory_out && msg && !strcmp(msg, "not enough memory")) {
         /* The standard message of a refused block: say which limit, and where. */
@@ -441,16 +467,23 @@ static int message_handler(lua_State *L)
         msg = lua_pushstring(L, text);
     } else if (!msg && (h->budget_out || h->beat_out)) {
         msg = h->limit_message;
-    } else if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (!is_string) {
+        /* a value that is no message (Lua places only strings): content's line, then what
+         * the value says of itself */
+        cairn_lua__push_content_where(L);
+        if (msg)
+            lua_pushvalue(L, 1);
+        else if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING)
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_concat(L, 2);
+        msg = lua_tostring(L, -1);
     } else if (strstr(msg, "\nstack traceback:")) {
         return 1;
     } else {
         size_t skip = runtime_place_length(L, h, msg);
-        if (skip) {
+        if (skip || (!placed(msg) && content_running(L, h))) {
+            /* placed in the runtime, or nowhere (a library function reached by a tail call,
+             * error(msg, 0)): content's line is the one to show */
             cairn_lua__push_content_where(L);
             lua_pushstring(L, msg + skip);
             lua_concat(L, 2);

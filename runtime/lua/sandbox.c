@@ -298,15 +298,23 @@ static int safe_rawset(lua_State *L)
     return 1;
 }
 
-/* load(chunk, name, mode, env) for text only; without env, the pack's (upvalue 1). */
+/* load(chunk, name, mode, env) for text only; without env, the pack's (upvalue 1). The
+ * chunk's name is always its pack's (upvalue 2): "=base:dungeon.lua" loaded by pack crypt is
+ * crypt:base:dungeon.lua, so that no pack's code passes for another's, or for the
+ * runtime's, in messages, places and profiles. */
 static int safe_load(lua_State *L)
 {
+    lua_settop(L, 4);
+    const char *given = luaL_optstring(L, 2, "(load)");
+    if (*given == '=' || *given == '@') /* Lua's marks of a name and of a file */
+        given++;
+    lua_pushfstring(L, "=%s:%s", lua_tostring(L, lua_upvalueindex(2)), given);
+    lua_replace(L, 2);
     const char *mode = luaL_optstring(L, 3, "t");
     if (lua_type(L, 1) == LUA_TSTRING)
         cairn_lua__charge_scanned(L, lua_rawlen(L, 1));
     if (strcmp(mode, "t") != 0)
         return luaL_error(L, "load: mode '%s' refused: content may load text chunks only", mode);
-    lua_settop(L, 4);
     if (lua_type(L, 1) == LUA_TFUNCTION)
         cairn_lua__charge_reader(L, 1);
     if (lua_isnil(L, 4)) {
@@ -385,12 +393,13 @@ static int host_print(lua_State *L)
     return 0;
 }
 
-/* make_load(env) -> load for content whose default environment is env */
+/* make_load(env, owner) -> load for content of pack owner, whose default environment is env */
 static int make_load(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 1);
-    lua_pushcclosure(L, safe_load, 1);
+    luaL_checkstring(L, 2);
+    lua_settop(L, 2);
+    lua_pushcclosure(L, safe_load, 2);
     return 1;
 }
 

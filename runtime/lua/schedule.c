@@ -57,6 +57,17 @@ static bool push_change(lua_State *L, int idx, const char *key, lua_Integer n)
     return true;
 }
 
+/* An entry's hit points, at idx: refused beyond what a stat holds, never cut to 32 bits. */
+static int32_t check_hp(lua_State *L, int idx, const char *key, lua_Integer n)
+{
+    lua_Integer hp = luaL_checkinteger(L, idx);
+    if (hp < -CAIRN_STAT_MAX || hp > CAIRN_STAT_MAX)
+        luaL_error(L,
+                   "w:apply: entry %d: '%s' is %I, beyond the hit points an entity has (-%d to %d)",
+                   (int)n, key, (LUAI_UACINT)hp, CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+    return (int32_t)hp;
+}
+
 /* One entry of an outcome, at idx, as the core's delta. */
 static cairn_delta check_entry(lua_State *L, cairn_world *w, int idx, lua_Integer n)
 {
@@ -97,8 +108,8 @@ static cairn_delta check_entry(lua_State *L, cairn_world *w, int idx, lua_Intege
         lua_getfield(L, -1, "from");
         lua_getfield(L, -2, "to");
         d.has_hp = true;
-        d.hp_from = (int32_t)luaL_checkinteger(L, -2);
-        d.hp_to = (int32_t)luaL_checkinteger(L, -1);
+        d.hp_from = check_hp(L, -2, "hp.from", n);
+        d.hp_to = check_hp(L, -1, "hp.to", n);
         lua_pop(L, 3);
     }
     return d;

@@ -163,18 +163,30 @@ static void bind_entity(sqlite3_stmt *stmt, const void *ud)
     sqlite3_bind_blob64(stmt, 3, e->data.data ? e->data.data : "", e->data.size, SQLITE_STATIC);
 }
 
-static const char schema[] =
-    "PRAGMA application_id = 1128354382;" /* APPLICATION_ID */
-    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS packs(position INTEGER PRIMARY KEY, id TEXT NOT NULL,"
-    "  version TEXT NOT NULL, hash TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS parts(name TEXT PRIMARY KEY, bytes BLOB NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS entities(id INTEGER PRIMARY KEY, type TEXT NOT NULL,"
-    "  data BLOB NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS checks(part TEXT PRIMARY KEY, hash TEXT NOT NULL);"
-    "DELETE FROM meta; DELETE FROM packs; DELETE FROM parts; DELETE FROM entities;"
-    "DELETE FROM checks;";
-_Static_assert(APPLICATION_ID == 1128354382, "the schema's application_id");
+/* The tables a save holds, as SQLite keeps their definitions in sqlite_schema (which drops
+ * the IF NOT EXISTS they are made with). A file holding anything else - another table, a
+ * column more, an index, a view, a trigger - is no save cairn wrote: reading it refuses it,
+ * and writing never runs into it, so that nothing in a save file ever runs. */
+static const struct table {
+    const char *name;
+    const char *columns;
+    bool keyed_by_text; /* a TEXT PRIMARY KEY: SQLite adds an index of its own */
+} tables[] = {
+    {"meta", "(key TEXT PRIMARY KEY, value TEXT NOT NULL)", true},
+    {"packs",
+     "(position INTEGER PRIMARY KEY, id TEXT NOT NULL,  version TEXT NOT NULL, "
+     "hash TEXT NOT NULL)",
+     false},
+    {"parts", "(name TEXT PRIMARY KEY, bytes BLOB NOT NULL)", true},
+    {"entities", "(id INTEGER PRIMARY KEY, type TEXT NOT NULL,  data BLOB NOT NULL)", false},
+    {"checks", "(part TEXT PRIMARY KEY, hash TEXT NOT NULL)", true},
+};
+
+static const char clear_tables[] = "DELETE FROM meta; DELETE FROM packs; DELETE FROM parts; "
+                                   "DELETE FROM entities; DELETE FROM checks;";
+
+static const char set_application_id[] = "PRAGMA application_id = 1128354382;";
+_Static_assert(APPLICATION_ID == 1128354382, "set_application_id's number");
 
 /* The one integer a query gives, or -1 with the message when it gives none. */
 static long long query_int(db *d, const char *sql)
@@ -199,6 +211,11 @@ static long long query_int(db *d, const char *sql)
  */
 
 #define SEAL "seal"
+
+/* What a file SQLite finds corrupt is, in words. */
+#define CORRUPT                                                                                    \
+    "the file is corrupt: it was cut short or written over in places, so what it held cannot "     \
+    "be read back"
 
 /* The parts every save has: one that is missing is refused by name. */
 static const char *const expected_parts[] = {"schema", "meta",  "packs",  "entities",
@@ -450,6 +467,63 @@ static cairn_err verify_checks(db *d)
     return CAIRN_OK;
 }
 
+static cairn_err make_tables(db *d)
+{
+    cairn_err st = exec(d, set_application_id);
+    for (size_t i = 0; !st && i < sizeof tables / sizeof tables[0]; i++) {
+        char sql[256];
+        snprintf(sql, sizeof sql, "CREATE TABLE IF NOT EXISTS %s%s", tables[i].name,
+                 tables[i].columns);
+        st = exec(d, sql);
+    }
+    return st;
+}
+
+/* Whether a row of sqlite_schema is one of the save's tables, or the index SQLite keeps for
+ * one's text key, exactly. */
+static bool one_of_ours(const char *type, const char *name, const char *table, const char *sql)
+{
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        const struct table *t = &tables[i];
+        if (!table || strcmp(table, t->name))
+            continue;
+        if (!strcmp(type, "table")) {
+            size_t n = strlen(t->name);
+            return sql && !strcmp(name, t->name) && !strncmp(sql, "CREATE TABLE ", 13) &&
+                   !strncmp(sql + 13, t->name, n) && !strcmp(sql + 13 + n, t->columns);
+        }
+        char index[64];
+        snprintf(index, sizeof index, "sqlite_autoindex_%s_1", t->name);
+        return t->keyed_by_text && !strcmp(type, "index") && !strcmp(name, index) && !sql;
+    }
+    return false;
+}
+
+/* The file holds the save's tables and nothing else: no table, index, view or trigger of
+ * anyone else's, so that nothing in it runs when it is read or written again. */
+static cairn_err check_schema(db *d)
+{
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(d->sql, "SELECT type, name, tbl_name, sql FROM sqlite_schema", -1, &stmt,
+                           NULL) != SQLITE_OK)
+        return refuse(d, "%s", "its list of tables cannot be read");
+    cairn_err st = CAIRN_OK;
+    while (!st && sqlite3_step(stmt) == SQLITE_ROW) {
+        const char *type = (const char *)sqlite3_column_text(stmt, 0);
+        const char *name = (const char *)sqlite3_column_text(stmt, 1);
+        if (!type || !name)
+            st = refuse(d, "%s", "its list of tables is damaged");
+        else if (!one_of_ours(type, name, (const char *)sqlite3_column_text(stmt, 2),
+                              (const char *)sqlite3_column_text(stmt, 3)))
+            st = refuse(d,
+                        "it holds %s %s '%.64s', which cairn never writes (a save is data, "
+                        "and nothing in it may run)",
+                        strchr("aeiou", type[0]) ? "an" : "a", type, name);
+    }
+    sqlite3_finalize(stmt);
+    return st;
+}
+
 static cairn_err write_state(db *d, const cairn_session_state *s)
 {
     char seed[24], beat[24];
@@ -461,7 +535,9 @@ static cairn_err write_state(db *d, const cairn_session_state *s)
         {"game", s->game, strlen(s->game)}, {"seed", seed, strlen(seed)},
         {"beat", beat, strlen(beat)},       {"checksum", s->checksum, strlen(s->checksum)},
     };
-    cairn_err st = exec(d, schema);
+    cairn_err st = make_tables(d);
+    if (!st)
+        st = exec(d, clear_tables);
     for (size_t i = 0; !st && i < sizeof meta / sizeof meta[0]; i++)
         st = run(d, "INSERT INTO meta VALUES (?1, CAST(?2 AS TEXT))", bind_pair, &meta[i]);
     const pair parts[] = {
@@ -498,6 +574,8 @@ static cairn_err open_db(db *d, const char *path, bool create, cairn_error *err)
 static cairn_err check_ours(db *d, bool empty_ok)
 {
     long long id = query_int(d, "PRAGMA application_id");
+    if (id < 0 && (sqlite3_errcode(d->sql) & 0xff) == SQLITE_CORRUPT)
+        return refuse(d, "%s", CORRUPT);
     if (id < 0)
         return fail(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save (%s)", d->path,
                     sqlite3_errmsg(d->sql));
@@ -517,7 +595,8 @@ cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
     if (st)
         return st;
     /* Never over a file that is something else: a save refused as foreign stays as it is. */
-    if (!(st = check_ours(&d, true)) && !(st = exec(&d, "BEGIN IMMEDIATE"))) {
+    if (!(st = check_ours(&d, true)) && !(st = check_schema(&d)) &&
+        !(st = exec(&d, "BEGIN IMMEDIATE"))) {
         st = write_state(&d, &state);
         if (st == CAIRN_OK)
             st = exec(&d, "COMMIT");
@@ -576,18 +655,19 @@ static void reader_free(reader *r)
     sqlite3_close(r->d.sql);
 }
 
+/* SQLite's own check of the file's pages. What it finds is said in words: its verdicts
+ * ("Page 3: btreeInitPage() returns error code 11") speak of its insides, not of the save. */
 static cairn_err check_whole(reader *r)
 {
     sqlite3_stmt *stmt;
-    if (sqlite3_prepare_v2(r->d.sql, "PRAGMA quick_check", -1, &stmt, NULL) != SQLITE_OK)
-        return damaged(r, sqlite3_errmsg(r->d.sql));
-    int rc = sqlite3_step(stmt);
-    char verdict[160];
-    snprintf(verdict, sizeof verdict, "%s",
-             rc == SQLITE_ROW ? (const char *)sqlite3_column_text(stmt, 0)
-                              : sqlite3_errmsg(r->d.sql));
-    sqlite3_finalize(stmt);
-    return strcmp(verdict, "ok") ? damaged(r, verdict) : CAIRN_OK;
+    bool whole = false;
+    if (sqlite3_prepare_v2(r->d.sql, "PRAGMA quick_check", -1, &stmt, NULL) == SQLITE_OK) {
+        const char *verdict =
+            sqlite3_step(stmt) == SQLITE_ROW ? (const char *)sqlite3_column_text(stmt, 0) : NULL;
+        whole = verdict && !strcmp(verdict, "ok");
+        sqlite3_finalize(stmt);
+    }
+    return whole ? CAIRN_OK : damaged(r, CORRUPT);
 }
 
 /* meta's value for key, or NULL. */
@@ -717,7 +797,8 @@ cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
     cairn_session_state s = {0};
     cairn_err st = open_db(&r.d, path, false, err);
     if (!st && !(st = check_ours(&r.d, false)) && !(st = check_whole(&r)) &&
-        !(st = read_meta(&r, &s)) && !(st = verify_checks(&r.d)) && !(st = read_parts(&r, &s)) &&
+        !(st = read_meta(&r, &s)) && !(st = verify_checks(&r.d)) && !(st = check_schema(&r.d)) &&
+        !(st = read_parts(&r, &s)) &&
         !(st = read_rows(&r, "SELECT id, version, hash FROM packs ORDER BY position",
                          (void **)&r.pack_list, &s.pack_count, sizeof *r.pack_list, fill_pack)) &&
         !(st = read_rows(&r, "SELECT id, type, data FROM entities ORDER BY id",

@@ -41,8 +41,8 @@ int32_t cairn_session__check_radius(lua_State *L, int idx, const char *what)
 {
     lua_Integer r = luaL_checkinteger(L, idx);
     if (r < 1 || r > CAIRN_ACTOR_VIEW_MAX_RADIUS)
-        luaL_error(L, "%s: a view's radius is 1 to %d, not %d", what, CAIRN_ACTOR_VIEW_MAX_RADIUS,
-                   (int)r);
+        luaL_error(L, "%s: a view's radius is 1 to %d, not %I", what, CAIRN_ACTOR_VIEW_MAX_RADIUS,
+                   (LUAI_UACINT)r);
     return (int32_t)r;
 }
 
@@ -55,8 +55,8 @@ static int w_view(lua_State *L)
     int32_t radius = cairn_session__check_radius(L, 3, "view");
     lua_Integer sight = luaL_optinteger(L, 4, 0);
     if (sight < 0 || sight > radius)
-        return luaL_error(L, "view: the sight is 0 (the whole view) to the radius, not %d",
-                          (int)sight);
+        return luaL_error(L, "view: the sight is 0 (the whole view) to the radius, not %I",
+                          (LUAI_UACINT)sight);
     int32_t side = 2 * radius + 1;
     size_t cells = (size_t)side * (size_t)side;
     /* the walk, the links and libtcod's sweep over the square */

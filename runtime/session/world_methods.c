@@ -107,9 +107,11 @@ static int w_fov(lua_State *L)
     return 1;
 }
 
-/* Reads the options table at idx ({ diagonal =, dig =, costs = }) into *opts. The costs, a
- * list of width * height numbers, are copied into a userdata left on the stack. */
-static void check_path_options(lua_State *L, int idx, cairn_world *w, cairn_path_options *opts)
+/* Reads the options table at idx ({ diagonal =, dig =, costs = }) of method `what` into
+ * *opts. The costs, a list of width * height numbers, are copied into a userdata left on the
+ * stack. */
+static void check_path_options(lua_State *L, int idx, cairn_world *w, cairn_path_options *opts,
+                               const char *what)
 {
     *opts = (cairn_path_options){0};
     if (lua_isnoneornil(L, idx)) {
@@ -125,7 +127,7 @@ static void check_path_options(lua_State *L, int idx, cairn_world *w, cairn_path
     if (lua_getfield(L, idx, "costs") == LUA_TNIL)
         return;
     if (!lua_istable(L, -1))
-        luaL_error(L, "path: 'costs' must be a list of numbers, one per cell");
+        luaL_error(L, "%s: 'costs' must be a list of numbers, one per cell", what);
     lua_Integer cells = (lua_Integer)cairn_grid_width(w) * cairn_grid_height(w);
     cairn_lua_charge(L, 10 * cells);
     float *costs = lua_newuserdatauv(L, (size_t)cells * sizeof *costs, 0);
@@ -135,9 +137,9 @@ static void check_path_options(lua_State *L, int idx, cairn_world *w, cairn_path
         if ((t != LUA_TNUMBER && t != LUA_TNIL && !(t == LUA_TBOOLEAN && !lua_toboolean(L, -1))) ||
             !(c >= 0 && c <= 1e6))
             luaL_error(L,
-                       "path: costs[%d] must be a cost from 0 to 1000000, or false or nil for a "
+                       "%s: costs[%d] must be a cost from 0 to 1000000, or false or nil for a "
                        "cell that cannot be entered",
-                       (int)i);
+                       what, (int)i);
         costs[i - 1] = (float)c;
         lua_pop(L, 1);
     }
@@ -152,7 +154,7 @@ static int w_path(lua_State *L)
     cairn_cell from = {check_coord(L, 2), check_coord(L, 3)};
     cairn_cell to = {check_coord(L, 4), check_coord(L, 5)};
     cairn_path_options opts;
-    check_path_options(L, 6, w, &opts);
+    check_path_options(L, 6, w, &opts, "path");
     /* A* visits each cell a few times, with a heap */
     cairn_lua_charge(L, 50 * (int64_t)cairn_grid_width(w) * cairn_grid_height(w));
     /* Most ways fit here; a longer one is searched again into a buffer of its length. */
@@ -184,7 +186,7 @@ static int w_distances(lua_State *L)
     cairn_world *w = cairn_lua_check_world(L, 1);
     cairn_cell from = {check_coord(L, 2), check_coord(L, 3)};
     cairn_path_options opts;
-    check_path_options(L, 4, w, &opts);
+    check_path_options(L, 4, w, &opts, "distances");
     lua_Integer cells = (lua_Integer)cairn_grid_width(w) * cairn_grid_height(w);
     cairn_lua_charge(L, 60 * cells);
     float *dist = lua_newuserdatauv(L, (size_t)cells * sizeof *dist, 0);

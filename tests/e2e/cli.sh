@@ -163,6 +163,25 @@ new_writes_a_pack_that_passes_check_and_test)
       -- "$tmp/crypt" >"$out" 2>&1 || fail "luacheck finds fault with the new pack"
   fi
   ;;
+links_in_a_pack_are_walked_once_and_kept_inside_it)
+  # Two links to the pack's own folder: its content is hashed once (the game saves and
+  # records, and the replay finds the same pack), never once per path through the links.
+  run new "$tmp/crypt"
+  expect_status 0
+  ln -s . "$tmp/crypt/a" && ln -s . "$tmp/crypt/b" || fail "cannot make links"
+  run sim --pack "$tmp/crypt" --beats 3 --save "$tmp/crypt.sqlite" --record "$replay"
+  expect_status 0
+  run replay "$replay" --verify --partial --pack "$tmp/crypt"
+  expect_status 0
+  # A link that leads out of the pack, straight or through another link, is a problem at
+  # its path.
+  ln -s /etc "$tmp/crypt/out" && ln -s a/.. "$tmp/crypt/up" || fail "cannot make links"
+  run check "$tmp/crypt"
+  expect_status 1
+  expect_out "^crypt:out: a symbolic link to /etc, which leads out of the pack"
+  expect_out "^crypt:up: a symbolic link to a/\.\., which leads out of the pack"
+  [ "$(wc -l <"$out")" -eq 2 ] || fail "expected exactly 2 problems"
+  ;;
 new_refuses_an_existing_folder_and_a_bad_id)
   mkdir "$tmp/keep"
   echo mine >"$tmp/keep/notes.txt"
@@ -297,7 +316,7 @@ check_suggests_a_dependency_s_id)
   need_packs
   run check "$packs/misspelt"
   expect_status 1
-  expect_out "^misspelt:pack\.lua: depends on 'bsae', which was not found \(did you mean 'base'\?\)"
+  expect_out "^misspelt:pack\.lua:1: depends on 'bsae', which was not found \(did you mean 'base'\?\)"
   ;;
 check_names_each_mistake_in_a_choice)
   need_packs
@@ -439,8 +458,8 @@ PACK
   timeout 60 "$cairn" check "$tmp/oddload" >"$out" 2>"$err"
   status=$?
   expect_status 1
-  expect_out "^oddload:pack\.lua: load lists 'pipe\.lua', which is not a regular file"
-  expect_out "^oddload:pack\.lua: load lists 'folder\.lua', which is not a regular file"
+  expect_out "^oddload:pack\.lua:2: load lists 'pipe\.lua', which is not a regular file"
+  expect_out "^oddload:pack\.lua:2: load lists 'folder\.lua', which is not a regular file"
   expect_out "^oddload:main\.lua:1: require 'mod': mod\.lua is not a regular file"
   ;;
 bench_preview_times_the_intents_of_three_crowds)

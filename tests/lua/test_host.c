@@ -255,6 +255,48 @@ static void a_runtime_error_at_load_names_the_line_with_a_traceback(void **state
     assert_usable(h);
 }
 
+/* error() of a value that is no message - a table, a number, nil, an object with __tostring -
+ * and a message placed nowhere still put content's line first. */
+static void an_error_of_any_value_at_load_names_its_line(void **state)
+{
+    cairn_lua *h = *state;
+    assert_lua_fails(h, cairn_lua_load_pack(h, PACK("throws")), CAIRN_ERR_HANDLER);
+    const char *msg = cairn_lua_error(h);
+    assert_line_starts(msg, "throws:table.lua:2: (error object is a table value)");
+    assert_line_starts(msg, "throws:number.lua:3: 42");
+    assert_line_starts(msg, "throws:nothing.lua:2: (error object is a nil value)");
+    assert_line_starts(msg, "throws:object.lua:3: the crypt is flooded");
+    assert_line_starts(msg, "throws:level0.lua:2: the crypt is flooded");
+    assert_line_starts(msg, "throws:concat.lua:2: invalid value (table) at index 1 in table "
+                            "for 'concat'");
+    /* a module's failure is placed at its own line, not behind the file that required it */
+    assert_line_starts(msg, "throws:broken.lua:2: the crypt is flooded");
+    assert_usable(h);
+}
+
+static void an_error_of_any_value_in_a_handler_names_its_line(void **state)
+{
+    cairn_lua *h = *state;
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("thrower")));
+    cairn_world *w = make_world(h, 8, 1, 3);
+    spawn(w, "thrower:hero", 0, 0);
+    spawn(w, "thrower:walker", 7, 0);
+    static const char *const says[] = {
+        "18: (error object is a table value)",
+        "18: 42",
+        "18: the crypt is flooded",
+        "18: (error object is a nil value)",
+        "19: the crypt is flooded",
+        "20: invalid value (table) at index 1 in table for 'concat'",
+    };
+    for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
+        assert_lua_fails(h, cairn_lua_step(h), CAIRN_ERR_HANDLER);
+        char first[128];
+        snprintf(first, sizeof first, "thrower:walker.lua:%s", says[i]);
+        assert_first_line_has(cairn_lua_error(h), first);
+    }
+}
+
 static void an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a_hint(void **s)
 {
     cairn_lua *h = *s;
@@ -270,6 +312,26 @@ static void an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a
     find_type(cairn_lua_world(h), "badfield:fine");
     cairn_type_id t;
     assert_int_equal(cairn_type_find(cairn_lua_world(h), "badfield:typo", &t), CAIRN_ERR_NOT_FOUND);
+}
+
+/* A value of the wrong type is named as such, once, without tripping the checks that follow
+ * (a hint looked for among layers' names, a rank's); a message of the runtime's own scripts
+ * names no place in them; a name holding a newline stays on its line. */
+static void a_bad_field_is_named_once_on_its_own_line(void **s)
+{
+    cairn_lua *h = *s;
+    assert_lua_fails(h, cairn_lua_load_pack(h, PACK("badshape")), CAIRN_ERR_HANDLER);
+    const char *msg = cairn_lua_error(h);
+    assert_line_starts(msg, "badshape:defs.lua:2: cairn.entity: 'layer' must be a string, not a "
+                            "number");
+    assert_line_starts(msg, "badshape:defs.lua:3: cairn.entity: pairs/next: a table with a table "
+                            "as a key has no fixed order");
+    assert_line_starts(msg, "badshape:defs.lua:4: cairn.entity: name 'two\\nlines' may hold");
+    assert_line_starts(msg, "badshape:defs.lua:5: cairn.handler: 'rank' must be a string, not a "
+                            "number");
+    assert_lacks(msg, "scripts/");
+    assert_lacks(msg, "attempt to");
+    assert_lacks(msg, "rank '5'");
 }
 
 static void a_misspelt_decorator_or_stat_is_named_with_a_hint_when_the_world_is_made(void **s)
@@ -303,7 +365,7 @@ static void a_missing_dependency_is_named_with_where_it_was_looked_for(void **st
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("needs_missing")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
     /* pack.lua's problems are about the table it returns: they have no line. */
-    assert_line_starts(msg, "needs_missing:pack.lua: depends on 'nowhere', which was not found");
+    assert_line_starts(msg, "needs_missing:pack.lua:1: depends on 'nowhere', which was not found");
     assert_contains(msg, CAIRN_TEST_PACKS);
     assert_usable(h);
 }
@@ -313,7 +375,7 @@ static void a_dependency_cycle_is_refused_and_shown_whole(void **state)
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("cycle_a")), CAIRN_ERR_HANDLER);
     assert_line_starts(cairn_lua_error(h),
-                       "cycle_a:pack.lua: dependency cycle: cycle_a -> cycle_b -> cycle_a");
+                       "cycle_a:pack.lua:1: dependency cycle: cycle_a -> cycle_b -> cycle_a");
     assert_usable(h);
 }
 
@@ -321,7 +383,7 @@ static void a_dependency_older_than_needed_is_refused(void **state)
 {
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("needs_newer")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h), "needs_newer:pack.lua: needs 'good' 1.5 or later");
+    assert_line_starts(cairn_lua_error(h), "needs_newer:pack.lua:2: needs 'good' 1.5 or later");
     assert_contains(cairn_lua_error(h), "found 1.2.0");
     assert_usable(h);
 }
@@ -331,7 +393,7 @@ static void a_pack_needing_a_newer_runtime_is_refused(void **state)
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("future")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
-    assert_line_starts(msg, "future:pack.lua: the pack needs cairn 0.9");
+    assert_line_starts(msg, "future:pack.lua:2: the pack needs cairn 0.9");
     assert_contains(msg, cairn_version());
     assert_usable(h);
 }
@@ -343,14 +405,14 @@ static void two_packs_with_the_same_id_are_refused_as_dependency_or_loaded_both(
     assert_lua_ok(h, cairn_lua_add_pack_path(h, PACK("more")));
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("twin_user")), CAIRN_ERR_HANDLER);
     const char *msg = cairn_lua_error(h);
-    assert_line_starts(msg, "twin_user:pack.lua: two packs have the id 'twin'");
+    assert_line_starts(msg, "twin_user:pack.lua:1: two packs have the id 'twin'");
     assert_contains(msg, PACK("twin"));
     assert_contains(msg, PACK("more/twin"));
     /* Loaded one after the other. */
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("twin")));
     assert_lua_ok(h, cairn_lua_load_pack(h, PACK("twin"))); /* the same folder again is fine */
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("more/twin")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h), "twin:pack.lua: two packs have the id 'twin'");
+    assert_line_starts(cairn_lua_error(h), "twin:pack.lua:2: two packs have the id 'twin'");
     assert_usable(h);
 }
 
@@ -358,8 +420,9 @@ static void a_pack_whose_id_differs_from_its_folder_is_refused(void **state)
 {
     cairn_lua *h = *state;
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("misnamed")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h),
-                       "misnamed:pack.lua: id 'renamed' differs from the folder's name 'misnamed'");
+    assert_line_starts(
+        cairn_lua_error(h),
+        "misnamed:pack.lua:1: id 'renamed' differs from the folder's name 'misnamed'");
     assert_usable(h);
 }
 
@@ -388,7 +451,7 @@ static void paths_out_of_the_pack_are_refused_in_require_and_in_the_load_list(vo
     assert_line_starts(cairn_lua_error(h), "snoop:by_path.lua:2: require '../secret/stuff': a "
                                            "module name is words joined by dots");
     assert_lua_fails(h, cairn_lua_load_pack(h, PACK("climber")), CAIRN_ERR_HANDLER);
-    assert_line_starts(cairn_lua_error(h), "climber:pack.lua: load[1]: '../secret/stuff.lua' is "
+    assert_line_starts(cairn_lua_error(h), "climber:pack.lua:2: load[1]: '../secret/stuff.lua' is "
                                            "not a .lua path inside the pack");
     assert_usable(h);
 }
@@ -802,7 +865,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(a_syntax_error_names_the_file_and_line_and_the_host_loads_the_next_pack),
         T(a_runtime_error_at_load_names_the_line_with_a_traceback),
+        T(an_error_of_any_value_at_load_names_its_line),
+        T(an_error_of_any_value_in_a_handler_names_its_line),
         T(an_unknown_field_or_a_wrong_type_is_named_where_it_is_defined_with_a_hint),
+        T(a_bad_field_is_named_once_on_its_own_line),
         T(a_misspelt_decorator_or_stat_is_named_with_a_hint_when_the_world_is_made),
         T(a_missing_dependency_is_named_with_where_it_was_looked_for),
         T(a_dependency_cycle_is_refused_and_shown_whole),

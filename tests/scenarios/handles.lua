@@ -37,6 +37,20 @@ test("an act_success handler reads the actor and ev.algo.result.targets", functi
   expect.eq(p.hp, 8)
 end)
 
+test("after a failed move, the algo event settled nowhere and keeps the way asked", function()
+  local w = scenario { map = [[
+    ###
+    #@#
+    ###
+  ]] }
+  local p = w:at(1, 1)
+  p:input("move", "e")
+  w:step()
+  local last = p.last
+  expect.eq({ last.success, last.dir }, { false, "e" })
+  expect.eq({ last.algo.success, last.algo.direction, last.algo.dir }, { false, "none", "e" })
+end)
+
 test("e.last after a step is the beat's enclosing event, down to the hit", function()
   local w = scenario { map = [[
     #####

@@ -102,6 +102,20 @@ test("bad portals are named", function()
   expect.error(function() w:view(w:at(0, 0) or { x = 0, y = 0 }, 0) end, "radius is 1 to 64")
 end)
 
+test("the grid's methods name themselves and the very value they refuse", function()
+  local w = scenario { map = [[
+    ....
+  ]] }
+  local at = { x = 0, y = 0 }
+  expect.error(function() w:view(at, 2 ^ 40 // 1) end, "view: a view's radius is 1 to 64, " ..
+    "not 1099511627776")
+  expect.error(function() w:view(at, 2, 2 ^ 40 // 1) end, "view: the sight is 0 (the whole " ..
+    "view) to the radius, not 1099511627776")
+  expect.error(function() w:distances(0, 0, { costs = 5 }) end, "distances: 'costs' must be")
+  expect.error(function() w:distances(0, 0, { costs = { -1 } }) end, "distances: costs[1] must")
+  expect.error(function() w:path(0, 0, 3, 0, { costs = 5 }) end, "path: 'costs' must be")
+end)
+
 test("a view's sight limits its field of view as w:fov's radius does", function()
   local w = scenario { map = [[
     ..........

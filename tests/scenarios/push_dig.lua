@@ -255,7 +255,7 @@ test("a dig deals 1 damage: a wall with 2 hp takes two digs", function()
   expect.truthy(m:dig("e"))
   expect.truthy(wall:is_dead(), "the second dig kills it: it is dug")
   expect.eq(kinds(w, { damaged = true, dug = true, died = true }),
-    { "damaged", "damaged", "died", "dug" })
+    { "damaged", "damaged", "died", "dug" }, "dug after the death it came of")
   expect.eq(seen, { { 1, false }, { 1, true } }, "be_dug after each dig, saying whether it went")
 end)
 

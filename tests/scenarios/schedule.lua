@@ -115,6 +115,23 @@ test("an outcome that does not fit the world is refused, and changes nothing", f
   expect.error(function() w:schedule(p, "move", "up") end, "'up' is not a direction")
 end)
 
+test("hit points beyond what an entity has are refused, never cut to 32 bits", function()
+  local w = scenario { map = [[
+    #####
+    #@i.#
+    #####
+  ]] }
+  local p, imp = w:at(1, 1), w:at(2, 1)
+  local s = w:schedule(p, "attack", "e")
+  local hit = entry_of(s.outcome, imp)
+  expect.eq(hit.hp.to, 1)
+  hit.hp.to = 2 ^ 32 // 1 + 1 -- 1 in its low 32 bits
+  local sum = w:checksum()
+  expect.error(function() w:apply(s.outcome) end, "'hp.to' is 4294967297, beyond the hit points")
+  expect.eq(imp.hp, 2)
+  expect.eq(w:checksum(), sum)
+end)
+
 test("a choice is scheduled as it is committed, and what was committed before stays", function()
   local w = scenario { map = [[
     #####

@@ -273,7 +273,7 @@ cairn.entity { name = "sentry", glyph = "y", decorators = { "Moving", "Displacea
       exit = function(e, i) note("exit " .. i) end },
   } }
 
-test("a step that leads back to itself is entered once and never left", function()
+test("a one-step sequence going round is entered once and never left", function()
   log = {}
   local w = scenario { map = [[
     #####

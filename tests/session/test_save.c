@@ -5,11 +5,14 @@
  * edited, and a part or a session put in from another game are refused with a message naming
  * what is wrong, the file untouched.
  */
+#define _POSIX_C_SOURCE 200809L /* setrlimit */
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cairn/save.h"
 #include "session.h"
@@ -93,6 +96,21 @@ static void sql(const char *path, const char *statement)
     sqlite3_close(db);
 }
 
+/* Writes the game to path as on a full disk: no file may grow past a page, so the write
+ * fails once it has begun to change the file. */
+static cairn_err save_on_a_full_disk(cairn_lua *h, const char *path, cairn_error *err)
+{
+    struct rlimit was, full;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+    full = (struct rlimit){1024, was.rlim_max};
+    void (*signalled)(int) = signal(SIGXFSZ, SIG_IGN); /* a write too far fails, no more */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &full), 0);
+    cairn_err st = cairn_save_write(h, path, err);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
+    signal(SIGXFSZ, signalled);
+    return st;
+}
+
 static void a_save_that_fails_half_way_leaves_the_last_one(void **state)
 {
     (void)state;
@@ -101,13 +119,9 @@ static void a_save_that_fails_half_way_leaves_the_last_one(void **state)
     cairn_lua *h = session_start(NULL, 6);
     session_play(h, 10);
     save(h, path);
-    /* The disk fills up after the first entity's row of the next save. */
-    sql(path, "CREATE TRIGGER full BEFORE INSERT ON entities WHEN (SELECT count(*) FROM "
-              "entities) >= 1 BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;");
     session_play(h, 5);
     cairn_error err;
-    assert_int_equal(cairn_save_write(h, path, &err), CAIRN_ERR_STATE);
-    assert_non_null(strstr(err.message, "the disk is full"));
+    assert_int_equal(save_on_a_full_disk(h, path, &err), CAIRN_ERR_STATE);
     assert_int_equal(resumed_beat(NULL, path), 10);
     cairn_lua_destroy(h);
 }
@@ -261,14 +275,15 @@ static void damaged_and_cut_saves_are_refused_untouched(void **state)
     assert_true(size > 8192);
 
     write_bytes(path, good, size / 2);
-    refused(NULL, path, "damaged");
+    refused(NULL, path, "damaged: the file is corrupt: it was cut short");
 
     unsigned char *bad = malloc(size);
     memcpy(bad, good, size);
     for (size_t i = 4096; i < 4096 + 64; i++) /* the second page's header and first cells */
         bad[i] ^= 0xa5;
     write_bytes(path, bad, size);
-    refused(NULL, path, "damaged");
+    /* in words, never SQLite's verdict on its pages ("btreeInitPage() returns error code 11") */
+    refused(NULL, path, "damaged: the file is corrupt: it was cut short or written over");
 
     write_bytes(path, (const unsigned char *)"cairn: not a database\n", 22);
     refused(NULL, path, "is not a cairn save");
@@ -317,6 +332,33 @@ static void every_part_of_a_save_edited_is_refused_by_name(void **state)
     edited("INSERT INTO checks VALUES ('gone', '0000000000000000')", "its part 'gone' is missing");
     edited("UPDATE checks SET hash = '0000000000000000' WHERE part = 'seal'",
            "its checks do not agree with one another");
+}
+
+/* A save file is data: a trigger, a view or an index put in it is refused by name when the
+ * save is read, and a game is never saved into such a file, which stays as it is, so that
+ * the trigger never runs. */
+static void a_save_holding_anything_but_its_tables_is_refused(void **state)
+{
+    (void)state;
+    const char *wipe = "CREATE TRIGGER wipe AFTER INSERT ON checks BEGIN DELETE FROM parts; END";
+    edited(wipe, "it holds a trigger 'wipe', which cairn never writes");
+    edited("CREATE VIEW everything AS SELECT * FROM parts", "it holds a view 'everything'");
+    edited("CREATE INDEX by_type ON entities(type)", "it holds an index 'by_type'");
+
+    char path[256];
+    session_temp("trigger.sqlite", path);
+    remove(path);
+    saved_game(NULL, path);
+    sql(path, wipe);
+    size_t before_size;
+    unsigned char *before = session_read_file(path, &before_size);
+    cairn_lua *h = session_start(NULL, 8);
+    cairn_error err;
+    assert_int_equal(cairn_save_write(h, path, &err), CAIRN_ERR_INVALID);
+    if (!strstr(err.message, "it holds a trigger 'wipe', which cairn never writes"))
+        fail_msg("the refusal says: %s", err.message);
+    assert_untouched(path, before, before_size);
+    cairn_lua_destroy(h);
 }
 
 static void a_part_put_in_from_another_save_is_refused(void **state)
@@ -477,6 +519,7 @@ int main(void)
         cmocka_unit_test(every_choice_begun_and_cancelled_leaves_the_world),
         cmocka_unit_test(damaged_and_cut_saves_are_refused_untouched),
         cmocka_unit_test(every_part_of_a_save_edited_is_refused_by_name),
+        cmocka_unit_test(a_save_holding_anything_but_its_tables_is_refused),
         cmocka_unit_test(a_part_put_in_from_another_save_is_refused),
         cmocka_unit_test(a_session_of_another_game_is_refused_by_the_host),
         cmocka_unit_test(saves_of_other_packs_or_versions_are_refused_naming_the_difference),

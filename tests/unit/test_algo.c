@@ -48,6 +48,38 @@ static void basic_movs_puts_the_axis_the_entity_faces_first(void **state)
     map_close(&m);
 }
 
+/* Facing away from the player, basic turns aside before it turns round: the axis across the
+ * way it faces first, then the way behind it (as Dungeon-Hopper's basic does). */
+static void basic_movs_turns_aside_before_turning_round(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s..", "...", "..@", NULL});
+    cairn_entity_id skeleton = map_real(&m, 0, 0), player = map_real(&m, 2, 2);
+    cairn_dir dirs[CAIRN_DIR_COUNT];
+    size_t count;
+    static const struct {
+        cairn_dir facing, first, second;
+    } cases[] = {
+        {CAIRN_DIR_W, CAIRN_DIR_S, CAIRN_DIR_E},
+        {CAIRN_DIR_N, CAIRN_DIR_E, CAIRN_DIR_S},
+        {CAIRN_DIR_E, CAIRN_DIR_E, CAIRN_DIR_S},
+        {CAIRN_DIR_S, CAIRN_DIR_S, CAIRN_DIR_E},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_ok(m.w, cairn_entity_set_facing(m.w, skeleton, cases[i].facing));
+        assert_ok(m.w, cairn_movs_dirs(m.w, CAIRN_MOVS_BASIC, skeleton, dirs, &count));
+        assert_int_equal(count, 2);
+        assert_int_equal(dirs[0], cases[i].first);
+        assert_int_equal(dirs[1], cases[i].second);
+    }
+    /* A beat: facing west, the skeleton steps south. */
+    assert_ok(m.w, cairn_entity_set_facing(m.w, skeleton, CAIRN_DIR_W));
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    map_assert(&m, (const char *[]){"...", "s..", "..@", NULL});
+    map_close(&m);
+}
+
 /* Spawns five skeletons on row 0 at the given columns, in that order, with the player at
  * the east end, runs one beat and checks that all five moved one cell east. */
 static void conga(const int order[5])
@@ -197,6 +229,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(general_tries_its_second_direction_when_the_first_is_blocked_by_a_wall),
         cmocka_unit_test(basic_movs_puts_the_axis_the_entity_faces_first),
+        cmocka_unit_test(basic_movs_turns_aside_before_turning_round),
         cmocka_unit_test(a_conga_line_of_five_moves_as_one_whatever_their_order),
         cmocka_unit_test(two_enemies_contesting_one_cell_the_same_one_wins_every_run),
         cmocka_unit_test(a_ring_of_enemies_blocking_each_other_ends_with_none_moving),

@@ -1,0 +1,2 @@
+-- Fails as it is required.
+error("the crypt is flooded")

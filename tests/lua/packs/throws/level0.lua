@@ -1,0 +1,2 @@
+-- Raises a message placed nowhere.
+error("the crypt is flooded", 0)

@@ -1,0 +1,2 @@
+-- Raises nil.
+error(nil)

@@ -1,0 +1,3 @@
+-- Raises a number.
+
+error(42)

@@ -1,0 +1,2 @@
+-- Requires a module that fails.
+require("broken")

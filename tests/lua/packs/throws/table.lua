@@ -1,0 +1,2 @@
+-- Raises a table: no message of its own.
+error({})
