@@ -49,6 +49,8 @@ typedef struct driver_setup {
     bool ask_reactions;
     int undo_every; /* the undo check after every beat whose number this divides (0: none) */
     const char *save_path;
+    const int *skip; /* keys never drawn, to look past a known failure */
+    size_t skip_count;
 } driver_setup;
 
 /* How a game failed: the invariant (a word) and what was seen. */

@@ -456,6 +456,23 @@ static bool on_choice_key(driver_game *g, int ch)
 /* Steps a beat at a time until the journey ends, or the key's pause is over (the next key
  * stops it), as play.c's journey does; a journey that goes on past a step per cell of the
  * floor does not end. */
+/* A journey past its bound: where its last steps go, to tell a loop from a long walk. */
+static bool endless(driver_game *g, const char *what, int32_t bound)
+{
+    char cells[200] = "";
+    size_t used = 0;
+    for (int i = 0; i < 8 && used < sizeof cells - 16; i++) {
+        cairn_travel_way way;
+        cairn_travel_step step;
+        if (cairn_session_travel_way(g->h, -1, -1, &way) ||
+            cairn_session_travel_step(g->h, &step) || !step.going)
+            break;
+        used +=
+            (size_t)snprintf(cells + used, sizeof cells - used, " %d,%d", (int)way.x, (int)way.y);
+    }
+    return fail(g, "journey", "%s goes on past %d steps, through%s", what, (int)bound, cells);
+}
+
 static bool journey(driver_game *g, const char *what, int stop)
 {
     g->counts->journeys++;
@@ -466,7 +483,7 @@ static bool journey(driver_game *g, const char *what, int stop)
         if (stop && n == stop)
             return cairn_session_travel_stop(g->h) ? fail_call(g, "travel_stop") : true;
         if (n > bound)
-            return fail(g, "journey", "%s goes on past %d steps", what, (int)bound);
+            return endless(g, what, bound);
         cairn_travel_step step;
         if (cairn_session_travel_step(g->h, &step))
             return fail_call(g, "travel_step");
@@ -687,7 +704,8 @@ static bool check_undo(driver_game *g, uint64_t beat, const char *sum)
 {
     cairn_err st = cairn_session_undo(g->h);
     if (st == CAIRN_ERR_STATE)
-        return tell(g, "undo");
+        return fail(g, "undo", "the beat just played (%llu) cannot be undone: %s",
+                    (unsigned long long)beat, cairn_lua_error(g->h));
     if (st)
         return fail(g, "undo", "undo after beat %llu: %s", (unsigned long long)beat,
                     cairn_lua_error(g->h));
@@ -914,7 +932,7 @@ static driver_key on_prompt(driver_game *g, uint64_t *rng)
     }
 }
 
-driver_key driver_game_draw(driver_game *g, uint64_t *rng)
+static driver_key draw(driver_game *g, uint64_t *rng)
 {
     if (g->burst > 0 && !g->view.ended) {
         g->burst--;
@@ -948,4 +966,16 @@ bool driver_play(const driver_setup *setup, const driver_key *keys, size_t count
     bool passed = driver_game_finish(g, f);
     driver_game_free(g);
     return passed;
+}
+
+driver_key driver_game_draw(driver_game *g, uint64_t *rng)
+{
+    for (;;) {
+        driver_key k = draw(g, rng);
+        bool skipped = false;
+        for (size_t i = 0; i < g->setup.skip_count; i++)
+            skipped = skipped || g->setup.skip[i] == k.ch;
+        if (!skipped)
+            return k;
+    }
 }

@@ -19,6 +19,7 @@
 #define USAGE                                                                                      \
     "usage: cairn_driver [--games N] [--keys K] [--seed S] [--pack NAME] [--undo-every N]\n"       \
     "                    [--known FILE] [--keep DIR] [--no-shrink | --shrink-known]\n"             \
+    "                    [--skip-key KEY ...]\n"                                                   \
     "                    [FILE ...]\n"
 
 #define KEYS_MAX  4096
@@ -31,6 +32,8 @@ typedef struct options {
     const char *pack; /* a folder of CAIRN_DRIVER_PACKS, or NULL for base alone */
     int undo_every;
     const char *known_file, *keep;
+    int skip[16];
+    size_t skip_count;
     bool shrink, shrink_known;
     char **files;
     int file_count;
@@ -286,7 +289,9 @@ static driver_setup setup_of(const run *r, uint64_t seed, bool ask)
                           .pack = r->opt.pack ? r->pack_path : NULL,
                           .ask_reactions = ask,
                           .undo_every = r->opt.undo_every,
-                          .save_path = r->save_path};
+                          .save_path = r->save_path,
+                          .skip = r->opt.skip,
+                          .skip_count = r->opt.skip_count};
 }
 
 /* Plays the file's keys: a regression kept. */
@@ -403,7 +408,12 @@ static int parse(int argc, char **argv, run *r)
             o->known_file = v;
         else if (!strcmp(a, "--keep"))
             o->keep = v;
-        else if (!strcmp(a, "--pack")) {
+        else if (!strcmp(a, "--skip-key")) {
+            driver_key k;
+            if (o->skip_count == 16 || !driver_key_parse(v, &k))
+                return usage("--skip-key takes a key's name, at most 16 times");
+            o->skip[o->skip_count++] = k.ch;
+        } else if (!strcmp(a, "--pack")) {
             if (!set_pack(r, v))
                 return usage("--pack: the name is too long");
         } else
