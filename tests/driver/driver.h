@@ -1,8 +1,8 @@
 /*
  * driver.h - the randomized player: a game of the base game (and a pack) played by keys, as
  * `cairn play` turns them into session calls (runtime/app/play.c), with the game's invariants
- * checked after every key. game.c plays the keys; main.c draws them, shrinks a failing
- * sequence and keeps it.
+ * checked after every key. game.c plays the keys and draws them from what the screen takes;
+ * main.c runs the games, shrinks a failing sequence and keeps it. See docs/driver.md.
  */
 #ifndef CAIRN_DRIVER_H
 #define CAIRN_DRIVER_H
@@ -13,7 +13,7 @@
 
 #include "cairn/session.h"
 
-/* The keys: printable ASCII as itself, the others named (keys.c has their names). */
+/* The keys: printable ASCII as itself, the others named (main.c has their names). */
 enum {
     KEY_TAB_ = 9,
     KEY_ENTER_ = 10,
@@ -77,8 +77,7 @@ bool driver_game_over(const driver_game *g);
 /* After the last key: the replay of the game so far must verify in a fresh host. */
 bool driver_game_finish(driver_game *g, driver_failure *f);
 
-/* The keys the screen takes now, for the key drawn next: one of them is `*out`, drawn with
- * the generator's state. */
+/* A key the screen takes now, drawn with the generator's state *rng. */
 driver_key driver_game_draw(driver_game *g, uint64_t *rng);
 
 /* Plays the whole sequence; true when it passes (else *f says how it failed). */

@@ -179,7 +179,7 @@ static bool read_known(run *r)
 
 /* Drops chunks of the keys, halving them, keeping each drop after which the game still fails
  * the same way, until no single key can go (delta debugging). */
-static size_t shrink(run *r, const driver_setup *setup, driver_key *keys, size_t count,
+static size_t shrink(const driver_setup *setup, driver_key *keys, size_t count,
                      const driver_failure *first)
 {
     driver_key *trial = malloc(count * sizeof *trial);
@@ -209,7 +209,6 @@ static size_t shrink(run *r, const driver_setup *setup, driver_key *keys, size_t
         if (chunk == 1)
             break;
     }
-    (void)r;
     free(trial);
     return count;
 }
@@ -273,7 +272,7 @@ static void report(run *r, const driver_setup *setup, driver_key *keys, size_t c
         r->failures++;
     }
     if (r->opt.shrink && !from_file && (!k || r->opt.shrink_known)) {
-        count = shrink(r, setup, keys, count, f);
+        count = shrink(setup, keys, count, f);
         printf("  shrunk to %zu: ", count);
         print_keys(stdout, keys, count);
         putchar('\n');
