@@ -44,13 +44,11 @@ struct driver_game {
     bool aiming;
     bool stale;   /* the game changed since the screen last took the view */
     bool changed; /* the game changed since it last waited calmly */
-    /* The undo check: the game where it last waited on the map, and the keys since. */
+    /* The undo check: the beat where the game last waited on the map, and the keys since. */
     uint64_t calm_beat;
-    char calm_sum[17];
     driver_key since[SINCE_MAX];
     size_t since_count;
     bool since_lost; /* more keys than kept, or keys that cannot be pressed again alike */
-    bool again;      /* pressing the keys again: no check inside the check */
     int burst;       /* undos still to draw in a burst */
 };
 
@@ -712,10 +710,8 @@ static bool check_undo(driver_game *g, uint64_t beat, const char *sum)
     g->counts->checks++;
     if (!look(g))
         return false;
-    g->again = true;
     for (size_t i = 0; i < g->since_count && press(g, g->since[i]); i++)
         ;
-    g->again = false;
     uint64_t again_beat;
     char again[17];
     if (g->failed || !state_of(g, g->h, &again_beat, again))
@@ -755,7 +751,6 @@ static bool after_key(driver_game *g, driver_key k)
         return false;
     g->changed = false; /* the check's undo and keys came back to the same game */
     g->calm_beat = beat;
-    memcpy(g->calm_sum, sum, sizeof sum);
     g->since_count = 0;
     g->since_lost = false;
     return true;
@@ -789,11 +784,12 @@ driver_game *driver_game_start(const driver_setup *setup, driver_failure *f, dri
     g->counts = counts;
     g->f = f;
     counts->games++;
+    char sum[17];
     g->h = new_host(g);
     if (g->h && cairn_session_start(g->h, "dungeon", setup->seed))
         fail_call(g, "start");
     if (g->h && !g->failed && play_in_person(g) && next_prompt(g) && look(g))
-        state_of(g, g->h, &g->calm_beat, g->calm_sum);
+        state_of(g, g->h, &g->calm_beat, sum);
     return g;
 }
 
