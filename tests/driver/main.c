@@ -246,8 +246,9 @@ static void keep(run *r, const driver_setup *setup, const driver_key *keys, size
     }
     char sig[DRIVER_WHY_SIZE + 32];
     driver_signature(f, sig, sizeof sig);
-    fprintf(out, "# %s\nseed %llu\npack %s\nask-reactions %s\nkeys ", sig,
-            (unsigned long long)setup->seed, pack_name(r), setup->ask_reactions ? "yes" : "no");
+    fprintf(out, "# %s\nseed %llu\npack %s\nask-reactions %s\nundo-every %d\nkeys ", sig,
+            (unsigned long long)setup->seed, pack_name(r), setup->ask_reactions ? "yes" : "no",
+            setup->undo_every);
     print_keys(out, keys, count);
     fputc('\n', out);
     fclose(out);
@@ -307,6 +308,7 @@ static bool play_file(run *r, const char *path)
     size_t count = 0;
     uint64_t seed = 0;
     bool ask = false, ok = true;
+    int undo_every = r->opt.undo_every;
     while (ok && fgets(line, sizeof line, in)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!strncmp(line, "seed ", 5)) {
@@ -319,6 +321,8 @@ static bool play_file(run *r, const char *path)
             }
         } else if (!strncmp(line, "ask-reactions ", 14)) {
             ask = !strcmp(line + 14, "yes");
+        } else if (!strncmp(line, "undo-every ", 11)) {
+            undo_every = atoi(line + 11);
         } else if (!strncmp(line, "keys", 4)) {
             for (char *t = strtok(line + 4, " "); ok && t; t = strtok(NULL, " ")) {
                 ok = count < KEYS_MAX && driver_key_parse(t, &keys[count]);
@@ -334,6 +338,7 @@ static bool play_file(run *r, const char *path)
         return false;
     }
     driver_setup setup = setup_of(r, seed, ask);
+    setup.undo_every = undo_every;
     driver_failure f = {0};
     printf("%s: ", path);
     if (driver_play(&setup, keys, count, &f, &r->counts)) {
