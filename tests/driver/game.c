@@ -66,6 +66,8 @@ static void without_save_path(driver_game *g)
 }
 
 static bool fail(driver_game *g, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static bool fail(driver_game *g, const char *kind, const char *fmt, ...)
 {
     if (g->failed)
         return false;

@@ -87,7 +87,7 @@ static uint64_t verify_replay_text(const char *path, const char *text)
     cairn_lua *h = corpus_host();
     const char *const *dirs;
     size_t count;
-    uint64_t beats;
+    uint64_t beats = 0;
     bool done = false;
     const char *incomplete;
     if (cairn_session_replay_packs(h, text, &dirs, &count) ||
