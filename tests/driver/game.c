@@ -584,7 +584,7 @@ static void take_host(driver_game *g, cairn_lua *h)
 /* Q, then `cairn play` again: the save resumes, in a new host, to the game saved. */
 static bool save_and_resume(driver_game *g)
 {
-    uint64_t beat, resumed_beat;
+    uint64_t beat = 0, resumed_beat = 0;
     char sum[17], resumed[17];
     cairn_error err;
     if (!state_of(g, g->h, &beat, sum))
@@ -613,7 +613,7 @@ static bool save_and_resume(driver_game *g)
  * same game. */
 static bool reload(driver_game *g)
 {
-    uint64_t beat, again_beat;
+    uint64_t beat = 0, again_beat = 0;
     char sum[17], again[17];
     const char *text;
     if (!state_of(g, g->h, &beat, sum))
@@ -714,7 +714,7 @@ static bool check_undo(driver_game *g, uint64_t beat, const char *sum)
         return false;
     for (size_t i = 0; i < g->since_count && press(g, g->since[i]); i++)
         ;
-    uint64_t again_beat;
+    uint64_t again_beat = 0;
     char again[17];
     if (g->failed || !state_of(g, g->h, &again_beat, again))
         return false;
@@ -743,7 +743,7 @@ static bool after_key(driver_game *g, driver_key k)
         return true;
     }
     g->changed = false;
-    uint64_t beat;
+    uint64_t beat = 0;
     char sum[17];
     if (!state_of(g, g->h, &beat, sum))
         return false;
