@@ -26,6 +26,7 @@
 
 #include "cairn/save.h"
 #include "app.h"
+#include "keys.h"
 #include "screen.h"
 #include "watch.h"
 
@@ -231,47 +232,32 @@ static int start_playing(play *p)
 
 /* --- keys ------------------------------------------------------------------------------------ */
 
-/* The keys that move, and where. u is undo, so north-east is U (or 9). The numeric keypad
- * sends digits with Num Lock on and KEY_A1 ... KEY_C3 or Home and End without; its PgUp and
- * PgDn scroll the log. */
-static const struct move_key {
-    int key;
-    const char *dir;
-} move_keys[] = {
-    /* clang-format off */
-    {'k', "n"},  {'8', "n"},  {KEY_UP, "n"},
-    {'U', "ne"}, {'9', "ne"}, {KEY_A3, "ne"},
-    {'l', "e"},  {'6', "e"},  {KEY_RIGHT, "e"},
-    {'n', "se"}, {'3', "se"}, {KEY_C3, "se"},
-    {'j', "s"},  {'2', "s"},  {KEY_DOWN, "s"},
-    {'b', "sw"}, {'1', "sw"}, {KEY_C1, "sw"}, {KEY_END, "sw"},
-    {'h', "w"},  {'4', "w"},  {KEY_LEFT, "w"},
-    {'y', "nw"}, {'7', "nw"}, {KEY_A1, "nw"}, {KEY_HOME, "nw"},
-    /* clang-format on */
-};
+/* The key as keys.c names it: the terminal's own keys mapped, the keypad's with them (with
+ * Num Lock off it sends its corners, Home and End; its PgUp and PgDn scroll the log). */
+static int key_of(int ch)
+{
+    static const struct {
+        int ch, key;
+    } named[] = {
+        /* clang-format off */
+        {'\r', KEYS_ENTER},          {KEY_ENTER, KEYS_ENTER}, {KEY_BACKSPACE, KEYS_BACKSPACE},
+        {'\b', KEYS_BACKSPACE},      {KEY_BTAB, KEYS_BTAB},   {KEY_UP, KEYS_UP},
+        {KEY_DOWN, KEYS_DOWN},       {KEY_LEFT, KEYS_LEFT},   {KEY_RIGHT, KEYS_RIGHT},
+        {KEY_PPAGE, KEYS_PGUP},      {KEY_NPAGE, KEYS_PGDN},  {KEY_HOME, KEYS_HOME},
+        {KEY_END, KEYS_END},         {KEY_A1, KEYS_A1},       {KEY_A3, KEYS_A3},
+        {KEY_B2, KEYS_B2},           {KEY_C1, KEYS_C1},       {KEY_C3, KEYS_C3},
+        /* clang-format on */
+    };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i].ch == ch)
+            return named[i].key;
+    return ch >= 0 && ch < KEYS_UP ? ch : KEYS_NONE;
+}
 
 /* The direction a key moves in, or NULL. */
 static const char *direction_of(int ch)
 {
-    for (size_t i = 0; i < sizeof move_keys / sizeof move_keys[0]; i++)
-        if (move_keys[i].key == ch)
-            return move_keys[i].dir;
-    return NULL;
-}
-
-/* The direction name of the step from (x0, y0) to (x1, y1), a neighbour; NULL when it is
- * not one. */
-static const char *direction_to(int32_t x0, int32_t y0, int32_t x1, int32_t y1)
-{
-    static const char *const names[3][3] = {
-        {"nw", "n", "ne"},
-        {"w", NULL, "e"},
-        {"sw", "s", "se"},
-    };
-    int32_t dx = x1 - x0, dy = y1 - y0;
-    if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
-        return NULL;
-    return names[dy + 1][dx + 1];
+    return keys_direction(key_of(ch));
 }
 
 /* Says why something the player asked was refused, as a sentence, until the next key. */
@@ -343,7 +329,7 @@ static int undo(play *p)
 
 static bool is_enter(int ch)
 {
-    return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+    return key_of(ch) == KEYS_ENTER;
 }
 
 /* The player's choice that `key` triggers ("direction" for the movement keys): where packs
@@ -376,15 +362,6 @@ static int move_cursor_to(play *p, int32_t x, int32_t y)
     sp->x = x < 0 ? 0 : x >= p->screen.view.width ? p->screen.view.width - 1 : x;
     sp->y = y < 0 ? 0 : y >= p->screen.view.height ? p->screen.view.height - 1 : y;
     return describe_cursor(p);
-}
-
-/* The cursor one cell that way (a direction's name). */
-static int move_cursor_by(play *p, const char *dir)
-{
-    const screen_prompt *sp = &p->screen.prompt;
-    int32_t dx = (int32_t)(strchr(dir, 'e') != NULL) - (int32_t)(strchr(dir, 'w') != NULL);
-    int32_t dy = (int32_t)(strchr(dir, 's') != NULL) - (int32_t)(strchr(dir, 'n') != NULL);
-    return move_cursor_to(p, sp->x + dx, sp->y + dy);
 }
 
 /* The mouse reports clicks only while a target is chosen: elsewhere the terminal keeps its own
@@ -509,90 +486,20 @@ static int begin(play *p, const cairn_choice_entry *c, const char *dir)
     return next_prompt(p);
 }
 
-static int on_pick_key(play *p, int ch)
+/* Does what a key asked of the prompt (keys.c). */
+static int act(play *p, keys_action a)
 {
-    screen_prompt *sp = &p->screen.prompt;
-    size_t option, count = sp->p.option_count;
-    char text[32];
-    if (ch == KEY_UP || ch == KEY_DOWN) {
-        if (count)
-            sp->pick = (sp->pick + (ch == KEY_UP ? count - 1 : 1)) % count;
+    switch (a.what) {
+    case KEYS_DO_ANSWER:
+        return answer(p, a.text);
+    case KEYS_DO_CURSOR:
+        return move_cursor_to(p, a.x, a.y);
+    case KEYS_DO_HINT:
+        screen_notice(&p->screen, "%s", a.text);
+        return SCREEN_GO_ON;
+    default:
         return SCREEN_GO_ON;
     }
-    if (is_enter(ch))
-        option = sp->pick;
-    else if (!screen_pick_option(ch, &option))
-        return SCREEN_GO_ON;
-    if (option >= count)
-        return SCREEN_GO_ON;
-    snprintf(text, sizeof text, "%zu", option + 1);
-    return answer(p, text);
-}
-
-static int on_number_key(play *p, int ch)
-{
-    screen_prompt *sp = &p->screen.prompt;
-    size_t len = strlen(sp->entry);
-    if (is_enter(ch)) {
-        if (len)
-            return answer(p, sp->entry);
-        screen_notice(&p->screen, "Type a number from %lld to %lld", (long long)sp->p.min,
-                      (long long)sp->p.max);
-        return SCREEN_GO_ON;
-    }
-    if (ch == KEY_BACKSPACE || ch == 127 || ch == '\b') {
-        if (len)
-            sp->entry[len - 1] = '\0';
-        return SCREEN_GO_ON;
-    }
-    bool sign = ch == '-' && !len && sp->p.min < 0;
-    if ((sign || (ch >= '0' && ch <= '9')) && len + 1 < sizeof sp->entry) {
-        sp->entry[len] = (char)ch;
-        sp->entry[len + 1] = '\0';
-    }
-    return SCREEN_GO_ON;
-}
-
-static int on_confirm_key(play *p, int ch)
-{
-    if (ch == 'y' || ch == 'Y')
-        return answer(p, "yes");
-    if (ch == 'n' || ch == 'N')
-        return answer(p, "no");
-    return SCREEN_GO_ON;
-}
-
-/* Tab: the cursor goes to the candidate after the one it is on (the nearest when it is on
- * none); shift-Tab to the one before. */
-static int cycle_candidates(play *p, bool back)
-{
-    screen_prompt *sp = &p->screen.prompt;
-    size_t n = sp->p.cell_count, at = n;
-    if (!n)
-        return SCREEN_GO_ON;
-    for (size_t i = 0; i < n; i++)
-        if (sp->p.cells[2 * i] == sp->x && sp->p.cells[2 * i + 1] == sp->y)
-            at = i;
-    size_t next = at == n ? 0 : back ? (at + n - 1) % n : (at + 1) % n;
-    return move_cursor_to(p, sp->p.cells[2 * next], sp->p.cells[2 * next + 1]);
-}
-
-/* Enter, or a click on a candidate: the cell under the cursor is the answer; a direction's
- * answer is the way to it from the actor. */
-static int answer_cursor(play *p)
-{
-    const screen_prompt *sp = &p->screen.prompt;
-    char text[32];
-    if (!strcmp(sp->p.among, "direction")) {
-        const char *dir = direction_to(sp->p.x, sp->p.y, sp->x, sp->y);
-        if (!dir) {
-            screen_notice(&p->screen, "Choose a cell next to you");
-            return SCREEN_GO_ON;
-        }
-        return answer(p, dir);
-    }
-    snprintf(text, sizeof text, "%d,%d", (int)sp->x, (int)sp->y);
-    return answer(p, text);
 }
 
 /* The map's cell a click is on: false for anything else the mouse reports. */
@@ -614,24 +521,7 @@ static int on_click(play *p)
     for (size_t i = 0; i < pr->cell_count; i++)
         candidate = candidate || (pr->cells[2 * i] == x && pr->cells[2 * i + 1] == y);
     int go = move_cursor_to(p, x, y);
-    return go == SCREEN_GO_ON && candidate ? answer_cursor(p) : go;
-}
-
-static int on_select_key(play *p, int ch)
-{
-    screen_prompt *sp = &p->screen.prompt;
-    const char *dir = direction_of(ch);
-    if (dir && !strcmp(sp->p.among, "direction"))
-        return answer(p, dir);
-    if (dir)
-        return move_cursor_by(p, dir);
-    if (ch == CH_TAB || ch == KEY_BTAB)
-        return cycle_candidates(p, ch == KEY_BTAB);
-    if (is_enter(ch))
-        return answer_cursor(p);
-    if (ch == KEY_MOUSE)
-        return on_click(p);
-    return SCREEN_GO_ON;
+    return go == SCREEN_GO_ON && candidate ? act(p, keys_answer_cursor(&p->screen.prompt)) : go;
 }
 
 /* ? and the log's keys, which work under any prompt: whether ch was one of them. */
@@ -664,18 +554,9 @@ static int on_prompt_key(play *p, int ch)
      * player can see the game. */
     if (!screen_fits(&p->screen))
         return SCREEN_GO_ON;
-    switch (p->screen.prompt.p.kind) {
-    case CAIRN_PROMPT_PICK:
-        return on_pick_key(p, ch);
-    case CAIRN_PROMPT_NUMBER:
-        return on_number_key(p, ch);
-    case CAIRN_PROMPT_CONFIRM:
-        return on_confirm_key(p, ch);
-    case CAIRN_PROMPT_SELECT:
-        return on_select_key(p, ch);
-    default:
-        return SCREEN_GO_ON;
-    }
+    if (p->screen.prompt.p.kind == CAIRN_PROMPT_SELECT && ch == KEY_MOUSE)
+        return on_click(p);
+    return act(p, keys_on_prompt(&p->screen.prompt, key_of(ch)));
 }
 
 /* A key that is not the screen's own: the choice it triggers. The movement keys take the
@@ -830,7 +711,7 @@ static int on_aim_key(play *p, int ch)
         return SCREEN_GO_ON;
     const char *dir = direction_of(ch);
     if (dir) {
-        int go = move_cursor_by(p, dir);
+        int go = act(p, keys_cursor_by(&p->screen.prompt, dir));
         return go == SCREEN_GO_ON ? show_way(p) : go;
     }
     if (ch == CH_TAB || ch == KEY_BTAB)

@@ -848,24 +848,6 @@ static void draw_stack(const game_screen *sc)
     put_box_lines(&b, top, left, width);
 }
 
-int screen_pick_label(size_t option)
-{
-    if (option < 9)
-        return '1' + (int)option;
-    return option < 9 + 26 ? 'a' + (int)(option - 9) : 0;
-}
-
-bool screen_pick_option(int key, size_t *option)
-{
-    if (key >= '1' && key <= '9')
-        *option = (size_t)(key - '1');
-    else if (key >= 'a' && key <= 'z')
-        *option = (size_t)(key - 'a') + 9;
-    else
-        return false;
-    return true;
-}
-
 /* A PICK, NUMBER or CONFIRM prompt, in a box over the map: the question, then the options (as
  * many as fit, around the one highlighted), what was typed, or yes and no. */
 static void draw_prompt(const game_screen *sc)
@@ -884,7 +866,7 @@ static void draw_prompt(const game_screen *sc)
         size_t shown = p->option_count < room ? p->option_count : room;
         size_t first = sp->pick >= shown ? sp->pick - shown + 1 : 0;
         for (size_t i = first; i < first + shown; i++) {
-            int label = screen_pick_label(i);
+            int label = keys_pick_label(i);
             box_add(&b, i == sp->pick ? A_REVERSE : A_NORMAL, "%c  %s", label ? label : ' ',
                     p->options[i]);
         }

@@ -16,6 +16,7 @@
 #include <curses.h>
 
 #include "cairn/session.h"
+#include "keys.h"
 
 /* What a command's key handler returns while the game goes on; else an exit status. */
 enum { SCREEN_GO_ON = -1 };
@@ -23,18 +24,11 @@ enum { SCREEN_GO_ON = -1 };
 enum { SCREEN_KEY_WATCHED = KEY_MAX + 1 };
 
 #define SCREEN_NOTICE_SIZE (CAIRN_ERROR_MESSAGE_SIZE + 64)
-#define SCREEN_ENTRY_SIZE  24 /* the digits of a number prompt, with its sign */
 
 /* The prompt the player is answering (`cairn play`'s), as the screen shows it: PICK as a menu
  * over the map, NUMBER and CONFIRM as a box there too, SELECT as a cursor on the map with the
  * cells it may reach. */
-typedef struct screen_prompt {
-    cairn_prompt p;                /* kind NONE while none waits; its text is the host's */
-    int32_t x, y;                  /* SELECT: the cell under the cursor */
-    const char *described;         /* SELECT: what the player knows of that cell, or "" */
-    size_t pick;                   /* PICK: the option highlighted, from 0 */
-    char entry[SCREEN_ENTRY_SIZE]; /* NUMBER: what was typed so far */
-} screen_prompt;
+typedef keys_prompt screen_prompt;
 
 typedef struct game_screen {
     cairn_lua *h;                    /* the host whose game is shown; borrowed */
@@ -92,10 +86,6 @@ void screen_scroll(game_screen *s, int pages);
 void screen_show_help(game_screen *s);
 /* Shows why each choice that is dimmed cannot be made now, until a key is pressed. */
 void screen_show_reasons(game_screen *s);
-/* A PICK menu's option keys: 1-9, then a-z; 0 for an option past them (the arrows reach it).
- * screen_pick_option is the other way: false for a key that picks none. */
-int screen_pick_label(size_t option);
-bool screen_pick_option(int key, size_t *option);
 /* The map's cell at the terminal's column and row (a mouse click's): false when it is off the
  * map. */
 bool screen_cell_at(const game_screen *s, int col, int row, int32_t *x, int32_t *y);

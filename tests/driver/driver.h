@@ -12,21 +12,23 @@
 #include <stdint.h>
 
 #include "cairn/session.h"
+#include "keys.h"
 
-/* The keys: printable ASCII as itself, the others named (main.c has their names). */
+/* The keys: printable ASCII as itself, the others as `cairn play` names them (keys.h; main.c
+ * has their names). */
 enum {
-    KEY_TAB_ = 9,
-    KEY_ENTER_ = 10,
-    KEY_ESC_ = 27,
-    KEY_BACKSPACE_ = 127,
-    KEY_UP_ = 256,
-    KEY_DOWN_,
-    KEY_LEFT_,
-    KEY_RIGHT_,
-    KEY_BTAB_,
-    KEY_PGUP_,
-    KEY_PGDN_,
-    KEY_RELOAD_ /* not a key: the packs' files changed under `cairn play --watch` */
+    KEY_TAB_ = KEYS_TAB,
+    KEY_ENTER_ = KEYS_ENTER,
+    KEY_ESC_ = KEYS_ESC,
+    KEY_BACKSPACE_ = KEYS_BACKSPACE,
+    KEY_UP_ = KEYS_UP,
+    KEY_DOWN_ = KEYS_DOWN,
+    KEY_LEFT_ = KEYS_LEFT,
+    KEY_RIGHT_ = KEYS_RIGHT,
+    KEY_BTAB_ = KEYS_BTAB,
+    KEY_PGUP_ = KEYS_PGUP,
+    KEY_PGDN_ = KEYS_PGDN,
+    KEY_RELOAD_ = 1000 /* not a key: the packs' files changed under `cairn play --watch` */
 };
 
 /* A key pressed; a key that sets off a journey (o, Enter on a travel's cursor) is stopped by

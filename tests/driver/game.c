@@ -2,7 +2,8 @@
  * game.c - a game played by keys, as `cairn play` plays it: the same session calls, in the
  * same order, for each key in each mode (the map, a choice's prompts, the travel cursor, the
  * game's end), the terminal left out. runtime/app/play.c is the model: a change to how it
- * turns a key into calls is made here too. After each key the invariants are checked:
+ * turns a key into calls is made here too, but for what a key does to a choice's prompt, which
+ * both take from runtime/app/keys.c. After each key the invariants are checked:
  *
  * - no call fails where the terminal would show the error (the game's end for the player),
  *   and nothing the player reads (the log, a refusal) holds a traceback or a runtime path;
@@ -36,10 +37,7 @@ struct driver_game {
     cairn_view view;
     const cairn_choice_entry *choices;
     size_t choice_count;
-    cairn_prompt prompt;
-    int32_t cx, cy; /* the targeting cursor */
-    size_t pick;
-    char entry[24];
+    keys_prompt prompt;
     const char *pending_dir;
     bool aiming;
     bool stale;   /* the game changed since the screen last took the view */
@@ -183,7 +181,7 @@ static bool step_beat(driver_game *g)
 static bool describe_cursor(driver_game *g)
 {
     const char *text;
-    cairn_err st = cairn_session_describe(g->h, g->cx, g->cy, &text);
+    cairn_err st = cairn_session_describe(g->h, g->prompt.x, g->prompt.y, &text);
     if (st && st != CAIRN_ERR_INVALID && st != CAIRN_ERR_BOUNDS)
         return fail_call(g, "describe");
     if (!st && looks_internal(text))
@@ -193,16 +191,9 @@ static bool describe_cursor(driver_game *g)
 
 static bool move_cursor_to(driver_game *g, int32_t x, int32_t y)
 {
-    g->cx = x < 0 ? 0 : x >= g->view.width ? g->view.width - 1 : x;
-    g->cy = y < 0 ? 0 : y >= g->view.height ? g->view.height - 1 : y;
+    g->prompt.x = x < 0 ? 0 : x >= g->view.width ? g->view.width - 1 : x;
+    g->prompt.y = y < 0 ? 0 : y >= g->view.height ? g->view.height - 1 : y;
     return describe_cursor(g);
-}
-
-static bool move_cursor_by(driver_game *g, const char *dir)
-{
-    int32_t dx = (int32_t)(strchr(dir, 'e') != NULL) - (int32_t)(strchr(dir, 'w') != NULL);
-    int32_t dy = (int32_t)(strchr(dir, 's') != NULL) - (int32_t)(strchr(dir, 'n') != NULL);
-    return move_cursor_to(g, g->cx + dx, g->cy + dy);
 }
 
 static bool answer(driver_game *g, const char *text)
@@ -220,7 +211,7 @@ static bool drop_choice(driver_game *g, bool *dropped)
     bool committed = false;
     if (cairn_session_cancel(g->h, &committed))
         return fail_call(g, "cancel");
-    g->prompt.kind = CAIRN_PROMPT_NONE;
+    g->prompt.p.kind = CAIRN_PROMPT_NONE;
     g->pending_dir = NULL;
     *dropped = !committed;
     return committed ? step_beat(g) : true;
@@ -235,7 +226,7 @@ static bool answer_pending_direction(driver_game *g)
         if (!tell(g, "a move"))
             return false;
         bool dropped = false;
-        return g->prompt.cancel_costs ? true : drop_choice(g, &dropped);
+        return g->prompt.p.cancel_costs ? true : drop_choice(g, &dropped);
     }
     if (st)
         return fail_call(g, "answer");
@@ -244,19 +235,19 @@ static bool answer_pending_direction(driver_game *g)
 
 static bool next_prompt(driver_game *g)
 {
-    if (cairn_session_prompt(g->h, &g->prompt))
+    if (cairn_session_prompt(g->h, &g->prompt.p))
         return fail_call(g, "prompt");
-    g->pick = 0;
-    g->entry[0] = '\0';
-    if (g->prompt.kind == CAIRN_PROMPT_NONE) {
+    g->prompt.pick = 0;
+    g->prompt.entry[0] = '\0';
+    if (g->prompt.p.kind == CAIRN_PROMPT_NONE) {
         g->pending_dir = NULL;
-        return g->prompt.committed ? step_beat(g) : true;
+        return g->prompt.p.committed ? step_beat(g) : true;
     }
-    if (g->prompt.kind != CAIRN_PROMPT_SELECT)
+    if (g->prompt.p.kind != CAIRN_PROMPT_SELECT)
         return true;
-    bool go = g->prompt.cell_count ? move_cursor_to(g, g->prompt.cells[0], g->prompt.cells[1])
-                                   : move_cursor_to(g, g->prompt.x, g->prompt.y);
-    if (go && g->pending_dir && !strcmp(g->prompt.among, "direction"))
+    bool go = g->prompt.p.cell_count ? move_cursor_to(g, g->prompt.p.cells[0], g->prompt.p.cells[1])
+                                     : move_cursor_to(g, g->prompt.p.x, g->prompt.p.y);
+    if (go && g->pending_dir && !strcmp(g->prompt.p.among, "direction"))
         return answer_pending_direction(g);
     return go;
 }
@@ -286,157 +277,35 @@ static bool undo(driver_game *g)
 
 /* --- keys ---------------------------------------------------------------------------------- */
 
-static const struct move_key {
-    int key;
-    const char *dir;
-} move_keys[] = {
-    /* clang-format off */
-    {'k', "n"},  {'8', "n"},  {KEY_UP_, "n"},
-    {'U', "ne"}, {'9', "ne"},
-    {'l', "e"},  {'6', "e"},  {KEY_RIGHT_, "e"},
-    {'n', "se"}, {'3', "se"},
-    {'j', "s"},  {'2', "s"},  {KEY_DOWN_, "s"},
-    {'b', "sw"}, {'1', "sw"},
-    {'h', "w"},  {'4', "w"},  {KEY_LEFT_, "w"},
-    {'y', "nw"}, {'7', "nw"},
-    /* clang-format on */
-};
-
-static const char *direction_of(int ch)
-{
-    for (size_t i = 0; i < sizeof move_keys / sizeof move_keys[0]; i++)
-        if (move_keys[i].key == ch)
-            return move_keys[i].dir;
-    return NULL;
-}
-
-static const char *direction_to(int32_t x0, int32_t y0, int32_t x1, int32_t y1)
-{
-    static const char *const names[3][3] = {
-        {"nw", "n", "ne"},
-        {"w", NULL, "e"},
-        {"sw", "s", "se"},
-    };
-    int32_t dx = x1 - x0, dy = y1 - y0;
-    if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
-        return NULL;
-    return names[dy + 1][dx + 1];
-}
-
 static bool cancel(driver_game *g)
 {
     bool dropped;
     return drop_choice(g, &dropped);
 }
 
-static bool on_pick_key(driver_game *g, int ch)
+/* Does what a key asked of the prompt (keys.c); the terminal's hints are not checked. */
+static bool act(driver_game *g, keys_action a)
 {
-    size_t option, count = g->prompt.option_count;
-    if (ch == KEY_UP_ || ch == KEY_DOWN_) {
-        if (count)
-            g->pick = (g->pick + (ch == KEY_UP_ ? count - 1 : 1)) % count;
+    switch (a.what) {
+    case KEYS_DO_ANSWER:
+        return answer(g, a.text);
+    case KEYS_DO_CURSOR:
+        return move_cursor_to(g, a.x, a.y);
+    default:
         return true;
     }
-    if (ch == KEY_ENTER_)
-        option = g->pick;
-    else if (ch >= '1' && ch <= '9')
-        option = (size_t)(ch - '1');
-    else if (ch >= 'a' && ch <= 'z')
-        option = (size_t)(ch - 'a') + 9;
-    else
-        return true;
-    if (option >= count)
-        return true;
-    char text[32];
-    snprintf(text, sizeof text, "%zu", option + 1);
-    return answer(g, text);
-}
-
-static bool on_number_key(driver_game *g, int ch)
-{
-    size_t len = strlen(g->entry);
-    if (ch == KEY_ENTER_)
-        return len ? answer(g, g->entry) : true;
-    if (ch == KEY_BACKSPACE_) {
-        if (len)
-            g->entry[len - 1] = '\0';
-        return true;
-    }
-    bool sign = ch == '-' && !len && g->prompt.min < 0;
-    if ((sign || (ch >= '0' && ch <= '9')) && len + 1 < sizeof g->entry) {
-        g->entry[len] = (char)ch;
-        g->entry[len + 1] = '\0';
-    }
-    return true;
-}
-
-static bool on_confirm_key(driver_game *g, int ch)
-{
-    if (ch == 'y' || ch == 'Y')
-        return answer(g, "yes");
-    if (ch == 'n' || ch == 'N')
-        return answer(g, "no");
-    return true;
-}
-
-static bool cycle_candidates(driver_game *g, bool back)
-{
-    size_t n = g->prompt.cell_count, at = n;
-    if (!n)
-        return true;
-    for (size_t i = 0; i < n; i++)
-        if (g->prompt.cells[2 * i] == g->cx && g->prompt.cells[2 * i + 1] == g->cy)
-            at = i;
-    size_t next = at == n ? 0 : back ? (at + n - 1) % n : (at + 1) % n;
-    return move_cursor_to(g, g->prompt.cells[2 * next], g->prompt.cells[2 * next + 1]);
-}
-
-static bool answer_cursor(driver_game *g)
-{
-    if (!strcmp(g->prompt.among, "direction")) {
-        const char *dir = direction_to(g->prompt.x, g->prompt.y, g->cx, g->cy);
-        return dir ? answer(g, dir) : true;
-    }
-    char text[32];
-    snprintf(text, sizeof text, "%d,%d", (int)g->cx, (int)g->cy);
-    return answer(g, text);
-}
-
-static bool on_select_key(driver_game *g, int ch)
-{
-    const char *dir = direction_of(ch);
-    if (dir && !strcmp(g->prompt.among, "direction"))
-        return answer(g, dir);
-    if (dir)
-        return move_cursor_by(g, dir);
-    if (ch == KEY_TAB_ || ch == KEY_BTAB_)
-        return cycle_candidates(g, ch == KEY_BTAB_);
-    if (ch == KEY_ENTER_)
-        return answer_cursor(g);
-    return true;
 }
 
 static bool on_prompt_key(driver_game *g, int ch)
 {
     if (ch == KEY_ESC_)
         return cancel(g);
-    switch (g->prompt.kind) {
-    case CAIRN_PROMPT_PICK:
-        return on_pick_key(g, ch);
-    case CAIRN_PROMPT_NUMBER:
-        return on_number_key(g, ch);
-    case CAIRN_PROMPT_CONFIRM:
-        return on_confirm_key(g, ch);
-    case CAIRN_PROMPT_SELECT:
-        return on_select_key(g, ch);
-    default:
-        return true;
-    }
+    return act(g, keys_on_prompt(&g->prompt, ch));
 }
 
 static bool on_choice_key(driver_game *g, int ch)
 {
-    const char *dir = direction_of(ch);
+    const char *dir = keys_direction(ch);
     const char *key = dir ? "direction" : NULL;
     char typed[2] = {0};
     if (!key && ch == '5')
@@ -502,7 +371,7 @@ static bool journey(driver_game *g, const char *what, int stop)
 static bool show_way(driver_game *g)
 {
     cairn_travel_way way;
-    if (cairn_session_travel_way(g->h, g->cx, g->cy, &way))
+    if (cairn_session_travel_way(g->h, g->prompt.x, g->prompt.y, &way))
         return fail_call(g, "travel_way");
     return true;
 }
@@ -512,13 +381,13 @@ static bool aim_travel(driver_game *g)
     cairn_travel_way way;
     if (cairn_session_travel_way(g->h, -1, -1, &way))
         return fail_call(g, "travel_way");
-    g->prompt = (cairn_prompt){.kind = CAIRN_PROMPT_SELECT,
-                               .choice = "travel",
-                               .name = "target",
-                               .text = "Go where?",
-                               .among = "cell",
-                               .x = way.x,
-                               .y = way.y};
+    g->prompt.p = (cairn_prompt){.kind = CAIRN_PROMPT_SELECT,
+                                 .choice = "travel",
+                                 .name = "target",
+                                 .text = "Go where?",
+                                 .among = "cell",
+                                 .x = way.x,
+                                 .y = way.y};
     g->aiming = true;
     return move_cursor_to(g, way.x, way.y) && show_way(g);
 }
@@ -526,7 +395,7 @@ static bool aim_travel(driver_game *g)
 static void stop_aiming(driver_game *g)
 {
     g->aiming = false;
-    g->prompt.kind = CAIRN_PROMPT_NONE;
+    g->prompt.p.kind = CAIRN_PROMPT_NONE;
 }
 
 static bool on_aim_key(driver_game *g, driver_key k)
@@ -535,12 +404,12 @@ static bool on_aim_key(driver_game *g, driver_key k)
         stop_aiming(g);
         return true;
     }
-    const char *dir = direction_of(k.ch);
+    const char *dir = keys_direction(k.ch);
     if (dir)
-        return move_cursor_by(g, dir) && show_way(g);
+        return act(g, keys_cursor_by(&g->prompt, dir)) && show_way(g);
     if (k.ch != KEY_ENTER_)
         return true;
-    cairn_err st = cairn_session_travel(g->h, g->cx, g->cy);
+    cairn_err st = cairn_session_travel(g->h, g->prompt.x, g->prompt.y);
     if (st == CAIRN_ERR_STATE)
         return tell(g, "travel");
     if (st)
@@ -567,7 +436,7 @@ static bool play_in_person(driver_game *g)
     if (cairn_session_set_interactive(g->h, true) ||
         cairn_session_set_auto_pass(g->h, !g->setup.ask_reactions))
         return fail_call(g, "interactive");
-    g->prompt.kind = CAIRN_PROMPT_NONE;
+    g->prompt.p.kind = CAIRN_PROMPT_NONE;
     g->pending_dir = NULL;
     g->aiming = false;
     return true;
@@ -658,7 +527,7 @@ static bool on_key(driver_game *g, driver_key k)
     }
     if (g->aiming)
         return on_aim_key(g, k);
-    if (g->prompt.kind != CAIRN_PROMPT_NONE)
+    if (g->prompt.p.kind != CAIRN_PROMPT_NONE)
         return on_prompt_key(g, ch);
     switch (ch) {
     case 'Q':
@@ -687,7 +556,7 @@ static bool on_key(driver_game *g, driver_key k)
 /* Whether the game waits on the map for a key, with no choice under way. */
 static bool calm(const driver_game *g)
 {
-    return !g->aiming && g->prompt.kind == CAIRN_PROMPT_NONE && !g->view.ended && !g->left;
+    return !g->aiming && g->prompt.p.kind == CAIRN_PROMPT_NONE && !g->view.ended && !g->left;
 }
 
 /* Keys that do not do the same when pressed again after an undo: a journey may stop
@@ -899,13 +768,13 @@ static driver_key on_prompt(driver_game *g, uint64_t *rng)
         return (driver_key){KEY_ESC_, 0};
     if (r < 13)
         return (driver_key){below(rng, 2) ? '?' : KEY_PGUP_, 0};
-    switch (g->prompt.kind) {
+    switch (g->prompt.p.kind) {
     case CAIRN_PROMPT_PICK: {
         if (r < 30)
             return (driver_key){below(rng, 2) ? KEY_UP_ : KEY_DOWN_, 0};
         if (r < 40)
             return (driver_key){KEY_ENTER_, 0};
-        int n = (int)g->prompt.option_count + 2; /* a wrong one too */
+        int n = (int)g->prompt.p.option_count + 2; /* a wrong one too */
         int o = below(rng, n);
         return (driver_key){o < 9 ? '1' + o : 'a' + (o - 9) % 26, 0};
     }
@@ -946,7 +815,7 @@ static driver_key draw(driver_game *g, uint64_t *rng)
             return (driver_key){KEY_ENTER_, a_pause(rng)};
         return (driver_key){a_move(rng), 0};
     }
-    if (g->prompt.kind != CAIRN_PROMPT_NONE)
+    if (g->prompt.p.kind != CAIRN_PROMPT_NONE)
         return on_prompt(g, rng);
     return on_map(g, rng);
 }
