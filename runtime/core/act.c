@@ -63,7 +63,7 @@ static cairn_err observed_activate(cairn_world *w, const cairn_decorator *d,
     cairn__observe(w, &o);
     cairn_err st = d->activate(w, actor, dir, ev, d->ud);
     o.end = true;
-    o.status = st;
+    o.code = st;
     o.ev = *ev ? &(*ev)->head : NULL;
     cairn__observe(w, &o);
     return st;
@@ -77,7 +77,7 @@ static cairn_err perform(cairn_world *w, cairn_entity_id actor, cairn_action act
     const cairn_action_def *def =
         cairn__registry_get(w, &w->registry[CAIRN_KIND_ACTION], action.id);
     if (!def)
-        return w->error.status;
+        return w->error.code;
     uint32_t count = def->count;
     *success = count == 0;
     for (uint32_t i = 0; i < count && !*success && cairn__alive(w, actor); i++) {
@@ -105,7 +105,7 @@ cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action ac
 {
     if (!cairn__alive(w, actor))
         return cairn_entity_check(w, actor)
-                   ? w->error.status
+                   ? w->error.code
                    : cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead: it cannot act",
                                       actor.index);
     if (action.dir > CAIRN_DIR_NONE)
@@ -242,7 +242,7 @@ static cairn_err observed_algo(cairn_world *w, const cairn_algo_def *def, cairn_
     cairn__observe(w, &o);
     cairn_err st = def->fn(w, algo, def->ud);
     o.end = true;
-    o.status = st;
+    o.code = st;
     cairn__observe(w, &o);
     return st;
 }
@@ -259,7 +259,7 @@ static cairn_err run_algorithm(cairn_world *w, cairn_enclosing_event *enc, cairn
     enc->algo = algo;
     const cairn_algo_def *def = cairn__registry_get(w, &w->registry[CAIRN_KIND_ALGO], acting->algo);
     if (!def)
-        return w->error.status;
+        return w->error.code;
     cairn_err st = w->observer ? observed_algo(w, def, algo) : def->fn(w, algo, def->ud);
     enc->head.success = algo->head.success;
     if (algo->head.success)
@@ -290,7 +290,7 @@ static cairn_err execute(cairn_world *w, cairn_entity_id id, cairn_acting *actin
     cairn__observe(w, &o);
     cairn_err st = act_stages(w, id, acting, enc);
     o.end = true;
-    o.status = st;
+    o.code = st;
     cairn__observe(w, &o);
     return st;
 }

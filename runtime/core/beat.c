@@ -322,10 +322,10 @@ static cairn_err stopped(cairn_world *w)
     w->in_beat = false;
     w->act_depth = 0;
     settle(w);
-    cairn_world_fail(w, saved.status, "beat %llu stopped in phase '%s': %s",
+    cairn_world_fail(w, saved.code, "beat %llu stopped in phase '%s': %s",
                      (unsigned long long)w->beat, phase, saved.message);
     w->phase = CAIRN_PHASE_OUTSIDE;
-    return saved.status;
+    return saved.code;
 }
 
 cairn_err cairn_world_step(cairn_world *w)

@@ -278,7 +278,7 @@ static __attribute__((noinline)) cairn_err observed_pass(cairn_world *w, cairn_h
     cairn_observation o = {
         .what = CAIRN_OBSERVED_PASS, .entity = entity, .ev = ev, .chain = chain->name, .all = all};
     cairn__observe(w, &o);
-    bool pinned = (o.status = pin(w, list)) == CAIRN_OK;
+    bool pinned = (o.code = pin(w, list)) == CAIRN_OK;
     for (uint32_t i = 0; pinned && i < list->count; i++) {
         if (!all && !ev->propagate)
             break;
@@ -294,18 +294,18 @@ static __attribute__((noinline)) cairn_err observed_pass(cairn_world *w, cairn_h
                                 .ud = h->ud,
                                 .handler = h->id};
         cairn__observe(w, &ho);
-        o.status = h->fn(w, ev, h->ud);
+        o.code = h->fn(w, ev, h->ud);
         ho.end = true;
-        ho.status = o.status;
+        ho.code = o.code;
         cairn__observe(w, &ho);
-        if (o.status != CAIRN_OK)
+        if (o.code != CAIRN_OK)
             break;
     }
     if (pinned)
         unpin(w);
     o.end = true;
     cairn__observe(w, &o);
-    return o.status;
+    return o.code;
 }
 
 cairn_err cairn__chain_pass_on(cairn_world *w, cairn_chain *chain, cairn_event *ev, bool all,

@@ -45,7 +45,7 @@ cairn_entity *cairn__entity(cairn_world *w, cairn_entity_id id)
 
 cairn_err cairn_entity_check(cairn_world *w, cairn_entity_id id)
 {
-    return cairn__entity(w, id) ? CAIRN_OK : w->error.status;
+    return cairn__entity(w, id) ? CAIRN_OK : w->error.code;
 }
 
 bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id)
@@ -200,7 +200,7 @@ cairn_err cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     if (e->flags & CAIRN_ENTITY_DEAD)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is dead already", id.index);
     cairn_entities *es = &w->entities;
@@ -236,7 +236,7 @@ cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     if (cairn__type(w, e->type)->needs & CAIRN_TYPE_RELEASES) {
         cairn__type_run_callbacks(w, id, CAIRN_CALLBACK_RELEASE);
         e = &w->entities.slots[id.index]; /* a callback that broke the rules may have moved it */
@@ -286,7 +286,7 @@ cairn_err cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *o
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     *out = e->type;
     return CAIRN_OK;
 }
@@ -295,7 +295,7 @@ cairn_err cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     if (!(e->flags & (CAIRN_ENTITY_PLACED | CAIRN_ENTITY_DIED_PLACED)))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
     *out = e->cell;
@@ -306,7 +306,7 @@ cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *ou
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     *out = (cairn_layer)cairn__type(w, e->type)->layer;
     return CAIRN_OK;
 }
@@ -315,7 +315,7 @@ cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     *out = (cairn_dir)e->facing;
     return CAIRN_OK;
 }
@@ -325,7 +325,7 @@ cairn_err cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir 
     if ((unsigned)facing > CAIRN_DIR_NONE)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%d is not a direction", (int)facing);
     if (!cairn__entity(w, id))
-        return w->error.status;
+        return w->error.code;
     return cairn__entity_turn(w, id, facing);
 }
 
@@ -344,7 +344,7 @@ cairn_err cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     long offset = cairn__type_offset(cairn__type(w, e->type), deco);
     if (offset < 0)
         return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) has no decorator %s",
@@ -375,7 +375,7 @@ static cairn_err resolve(cairn_world *w, cairn_entity_id id, cairn_chain_id name
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     cairn_err st = cairn__chain_name_check(w, name);
     if (st)
         return st;
@@ -395,7 +395,7 @@ cairn_err cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_id n
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     cairn_err st = cairn__chain_name_check(w, name);
     if (st || (st = cairn__handler_check(w, handler)))
         return st;
@@ -417,7 +417,7 @@ cairn_err cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_id
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     cairn_err st = cairn__chain_name_check(w, name);
     if (st)
         return st;

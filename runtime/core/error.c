@@ -1,12 +1,12 @@
 /*
- * error.c - status names and the world's last message.
+ * error.c - error code names and the world's last message.
  */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "world.h"
 
-const char *cairn_err_name(cairn_err status)
+const char *cairn_err_name(cairn_err code)
 {
     /* Indexed by cairn_err: keep in step with the enum in cairn/core.h. */
     static const char *const names[CAIRN_ERR_COUNT] = {
@@ -22,21 +22,21 @@ const char *cairn_err_name(cairn_err status)
         [CAIRN_ERR_STATE] = "not allowed now",
         [CAIRN_ERR_HANDLER] = "handler failed",
     };
-    if ((unsigned)status >= CAIRN_ERR_COUNT)
-        return "unknown status";
-    return names[status];
+    if ((unsigned)code >= CAIRN_ERR_COUNT)
+        return "unknown error code";
+    return names[code];
 }
 
-cairn_err cairn_world_fail(cairn_world *w, cairn_err status, const char *fmt, ...)
+cairn_err cairn_world_fail(cairn_world *w, cairn_err code, const char *fmt, ...)
 {
     if (!w)
-        return status;
+        return code;
     va_list ap;
     va_start(ap, fmt);
-    w->error.status = status;
+    w->error.code = code;
     vsnprintf(w->error.message, sizeof w->error.message, fmt, ap);
     va_end(ap);
-    return status;
+    return code;
 }
 
 const char *cairn_world_error(const cairn_world *w)
@@ -44,7 +44,7 @@ const char *cairn_world_error(const cairn_world *w)
     return w ? w->error.message : "no world";
 }
 
-cairn_err cairn_world_error_status(const cairn_world *w)
+cairn_err cairn_world_error_code(const cairn_world *w)
 {
-    return w ? w->error.status : CAIRN_ERR_INVALID;
+    return w ? w->error.code : CAIRN_ERR_INVALID;
 }

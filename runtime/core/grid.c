@@ -89,7 +89,7 @@ cairn_err cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     if (e->flags & CAIRN_ENTITY_PLACED)
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is on the grid already at (%d, %d)",
                                 id.index, (int)e->cell.x, (int)e->cell.y);
@@ -116,7 +116,7 @@ cairn_err cairn_grid_remove(cairn_world *w, cairn_entity_id id)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     if (!(e->flags & CAIRN_ENTITY_PLACED))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
     cairn__grid_unlink(w, e);
@@ -127,7 +127,7 @@ cairn_err cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to)
 {
     cairn_entity *e = cairn__entity(w, id);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     if (!(e->flags & CAIRN_ENTITY_PLACED))
         return cairn_world_fail(w, CAIRN_ERR_STATE, "entity %u is not on the grid", id.index);
     uint32_t *s = NULL;

@@ -143,7 +143,7 @@ void cairn__history_free(cairn_world *w);
 typedef struct cairn_sink {
     uint64_t hash;
     cairn_world *keep; /* the world whose snapshot buffer takes the bytes; NULL: hash only */
-    cairn_err status;
+    cairn_err code;
 } cairn_sink;
 
 typedef struct cairn_source {

@@ -36,7 +36,7 @@ cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id ac
 {
     const cairn_movs_def *def = cairn__registry_get(w, &w->registry[CAIRN_KIND_MOVS], movs);
     if (!def)
-        return w->error.status;
+        return w->error.code;
     cairn_err st = cairn_entity_check(w, actor);
     if (st)
         return st;

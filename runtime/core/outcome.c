@@ -13,7 +13,7 @@ static cairn_err check_delta(cairn_world *w, const cairn_delta *d, size_t i)
 {
     cairn_entity *e = cairn__entity(w, d->entity);
     if (!e)
-        return w->error.status;
+        return w->error.code;
     unsigned index = d->entity.index;
     if (e->flags & CAIRN_ENTITY_DEAD)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "delta %zu: entity %u is dead", i + 1, index);

@@ -79,7 +79,7 @@ void cairn_rng_save(const cairn_rng *rng, uint8_t out[CAIRN_RNG_STATE_SIZE])
 static cairn_err load_error(cairn_error *err, const char *message)
 {
     if (err) {
-        err->status = CAIRN_ERR_INVALID;
+        err->code = CAIRN_ERR_INVALID;
         snprintf(err->message, sizeof err->message, "%s", message);
     }
     return CAIRN_ERR_INVALID;

@@ -117,7 +117,7 @@ cairn_err cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *da
     cairn_sequential *seq = data;
     const cairn_sequence_def *def = sequence_of(w, id, seq);
     if (!def)
-        return w->error.status;
+        return w->error.code;
     if (seq->step >= def->count)
         seq->step = 0;
     if (!seq->entered) {
@@ -129,7 +129,7 @@ cairn_err cairn__sequential_compute(cairn_world *w, cairn_entity_id id, void *da
         /* It may have registered sequences (moving the table) or changed the step. */
         seq = cairn__data(w, id, CAIRN_DECO_SEQUENTIAL);
         if (!(def = sequence_of(w, id, seq)))
-            return w->error.status;
+            return w->error.code;
         if (seq->step >= def->count)
             seq->step = 0;
     }
@@ -167,7 +167,7 @@ static cairn_err go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32
     }
     const cairn_sequence_def *def = sequence_of(w, id, seq);
     if (!def)
-        return w->error.status;
+        return w->error.code;
     uint16_t sequence = seq->sequence;
     cairn_err st = from < def->count ? run_step_fn(w, id, def, from, false) : CAIRN_OK;
     if (st || !cairn__alive(w, id))
@@ -184,7 +184,7 @@ static cairn_err go_to(cairn_world *w, cairn_entity_id id, uint32_t from, uint32
                                               .amount = (int32_t)from,
                                               .value = (int32_t)to});
     if (st || !(def = sequence_of(w, id, seq)))
-        return st ? st : w->error.status;
+        return st ? st : w->error.code;
     return to < def->count ? run_step_fn(w, id, def, to, true) : CAIRN_OK;
 }
 
@@ -197,7 +197,7 @@ cairn_err cairn__sequential_tick(cairn_world *w, cairn_entity_id id, void *data,
         return CAIRN_OK; /* it did not act this beat: nothing to advance from */
     const cairn_sequence_def *def = sequence_of(w, id, seq);
     if (!def)
-        return w->error.status;
+        return w->error.code;
     if (seq->step >= def->count)
         seq->step = 0;
     const cairn_step *step = &def->steps[seq->step];

@@ -33,13 +33,13 @@ void cairn__sink_put(cairn_sink *s, uint64_t v, int bytes)
         s->hash *= UINT64_C(0x100000001b3); /* FNV-1a */
     }
     cairn_world *w = s->keep;
-    if (!w || s->status)
+    if (!w || s->code)
         return;
     if (w->snapshot_size + (size_t)bytes > w->snapshot_cap) {
         size_t cap = w->snapshot_cap ? 2 * w->snapshot_cap : 4096;
         unsigned char *grown = cairn__realloc(w, w->snapshot, w->snapshot_cap, cap);
         if (!grown) {
-            s->status = CAIRN_ERR_NOMEM;
+            s->code = CAIRN_ERR_NOMEM;
             return;
         }
         w->snapshot = grown;
@@ -322,8 +322,8 @@ cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size)
     w->snapshot_size = 0;
     cairn_sink s = {UINT64_C(0xcbf29ce484222325), w, CAIRN_OK};
     write_world(&s, w);
-    if (s.status)
-        return cairn_world_fail(w, s.status, "no memory for a snapshot of %zu bytes",
+    if (s.code)
+        return cairn_world_fail(w, s.code, "no memory for a snapshot of %zu bytes",
                                 w->snapshot_size);
     *bytes = w->snapshot;
     *size = w->snapshot_size;

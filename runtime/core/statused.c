@@ -114,9 +114,9 @@ cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id
 {
     cairn_statused *s = statused(w, id);
     if (!s)
-        return w->error.status;
+        return w->error.code;
     if (!cairn__registry_get(w, &w->registry[CAIRN_KIND_STATUS], status))
-        return w->error.status;
+        return w->error.code;
     if (beats < 1)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 1 or more",
                                 cairn_status_name(w, status), (int)beats);
@@ -162,7 +162,7 @@ cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id 
 {
     cairn_statused *s = statused(w, id);
     if (!s)
-        return w->error.status;
+        return w->error.code;
     struct cairn_status_slot *slot = find(s, status);
     if (!slot)
         return no_status(w, id, status);
@@ -183,7 +183,7 @@ cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_i
 {
     cairn_statused *s = statused(w, id);
     if (!s)
-        return w->error.status;
+        return w->error.code;
     if (!find(s, status))
         return no_status(w, id, status);
     return wear_off(w, id, status);

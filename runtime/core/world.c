@@ -43,13 +43,13 @@ static const char *const builtin_chains[CAIRN_CHAIN_BUILTIN_COUNT] = {
     [CAIRN_CHAIN_TICK] = "tick",
 };
 
-static cairn_err config_error(cairn_error *err, cairn_err status, const char *message)
+static cairn_err config_error(cairn_error *err, cairn_err code, const char *message)
 {
     if (err) {
-        err->status = status;
+        err->code = code;
         snprintf(err->message, sizeof err->message, "%s", message);
     }
-    return status;
+    return code;
 }
 
 /* Each kind of name: what messages call it, how many ids it may hand out, its record. */

@@ -9,7 +9,7 @@
 static cairn_err copy_error(cairn_lua *h, cairn_err st, cairn_error *err)
 {
     if (err) {
-        err->status = st;
+        err->code = st;
         snprintf(err->message, sizeof err->message, "%s", cairn_lua_error(h));
     }
     return st;

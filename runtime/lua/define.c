@@ -536,7 +536,7 @@ static cairn_err activate_lua(cairn_world *w, cairn_entity_id actor, cairn_dir d
     cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
         w, CAIRN_EVENT_RESULT, sizeof *ev, actor, (cairn_action){action, (uint8_t)dir});
     if (!ev)
-        return cairn_world_error_status(w);
+        return cairn_world_error_code(w);
     ev->component = component;
     callback cb = {
         .fn = fn, .entity = actor, .dir = cairn_dir_name(dir), .ev = &ev->head, .want_bool = true};
@@ -958,7 +958,7 @@ static int c_world_hook(lua_State *L)
     cairn_world *w = cairn_lua__world(L);
     cairn_chain *chain = cairn_world_chain(w, (cairn_chain_id)luaL_checkinteger(L, 1));
     if (!chain)
-        return cairn_lua__raise(L, cairn_world_error_status(w));
+        return cairn_lua__raise(L, cairn_world_error_code(w));
     luaL_checktype(L, 2, LUA_TFUNCTION);
     check(L,
           cairn_chain_add(w, chain, cairn_lua__handler(L, 2, cairn_lua__check_rank(L, 3)), NULL));

@@ -462,7 +462,7 @@ static int pass(lua_State *L, bool all)
     cairn_world *w = cairn_lua__world(L);
     cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_PLAIN, id, (cairn_action){0, CAIRN_DIR_NONE});
     if (!ev)
-        return cairn_lua__raise(L, cairn_world_error_status(w));
+        return cairn_lua__raise(L, cairn_world_error_code(w));
     check(L, all ? cairn_entity_pass_all(w, id, (cairn_chain_id)chain, ev)
                  : cairn_entity_pass(w, id, (cairn_chain_id)chain, ev));
     lua_pushboolean(L, ev->propagate);

@@ -306,7 +306,7 @@ static cairn_err call_failed(cairn_lua *h, int rc, int fn);
 typedef struct beat_call {
     cairn_lua *h;
     bool stepped; /* cairn_world_step was called */
-    cairn_err status;
+    cairn_err code;
     uint32_t depth;
     int beat_fn;
     uint32_t scope_top;
@@ -330,7 +330,7 @@ static int beat_body(lua_State *L)
         h->frame_unwinds = !h->profiling;
     }
     b->stepped = true;
-    b->status = cairn_world_step(h->world);
+    b->code = cairn_world_step(h->world);
     return 0;
 }
 
@@ -373,7 +373,7 @@ cairn_err cairn_lua__step_world(cairn_lua *h)
         lua_pushlightuserdata(L, &b);
         int rc = lua_pcall(L, 1, 0, top + 1);
         if (rc == LUA_OK)
-            st = b.status;
+            st = b.code;
         else if (b.stepped)
             st = beat_unwound(h, rc, &b);
         else
@@ -432,7 +432,7 @@ static void set_error(cairn_lua *h, const char *text, size_t len)
     }
 }
 
-cairn_err cairn_lua__fail(cairn_lua *h, cairn_err status, const char *fmt, ...)
+cairn_err cairn_lua__fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
@@ -441,7 +441,7 @@ cairn_err cairn_lua__fail(cairn_lua *h, cairn_err status, const char *fmt, ...)
     va_end(ap);
     set_error(h, buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
     h->pending = false;
-    return status;
+    return code;
 }
 
 const char *cairn_lua_error(const cairn_lua *h)
@@ -808,7 +808,7 @@ static cairn_err load_scripts(cairn_lua *h)
 static cairn_err create_error(cairn_error *err, cairn_err st, const char *msg)
 {
     if (err) {
-        err->status = st;
+        err->code = st;
         snprintf(err->message, sizeof err->message, "%s", msg);
     }
     return st;

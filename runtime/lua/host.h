@@ -208,7 +208,7 @@ cairn_err cairn_lua__callback_failed(cairn_lua *h);
 cairn_err cairn_lua__callback_failed_in(cairn_lua *h, int fn, cairn_err st);
 /* Raises a Lua error for a core call that returned st: the pending message from a nested
  * callback when there is one (whole, traceback included), else the world's message, plain
- * (cairn_lua__plain; no status name: content reads the message, never the C status). */
+ * (cairn_lua__plain; no error code name: content reads the message, never the C code). */
 int cairn_lua__raise(lua_State *L, cairn_err st);
 /* A core message as content should read it. Some name the C function that failed first
  * ("chain_remove: the chain has no handler 5"), which content never called: the text after
@@ -220,7 +220,7 @@ void cairn_lua__charge(lua_State *L, int64_t cost);
 /* Pushes "pack:path:line: " of the innermost line of content running, or of the runtime's
  * own scripts when no content is; "" when no Lua function is running. */
 void cairn_lua__push_content_where(lua_State *L);
-/* Runs one beat of the host's world under the beat's budget (cairn_world_step's status). */
+/* Runs one beat of the host's world under the beat's budget (cairn_world_step's error code). */
 cairn_err cairn_lua__step_world(cairn_lua *h);
 /* What a coroutine's fresh instruction count hides from the budget: charged per resume. */
 #define CAIRN_LUA_RESUME_COST 1000

@@ -15,9 +15,9 @@
 
 /* After a protected call inside content: an overrun of the budget or the memory ceiling
  * goes on up as if no pcall were there. */
-static int finish_pcall(lua_State *L, int status, lua_KContext extra)
+static int finish_pcall(lua_State *L, int rc, lua_KContext extra)
 {
-    if (status != LUA_OK && status != LUA_YIELD) {
+    if (rc != LUA_OK && rc != LUA_YIELD) {
         if (cairn_lua__limit_hit(cairn_lua__from(L)))
             return lua_error(L);
         lua_pushboolean(L, 0);
@@ -32,8 +32,8 @@ static int safe_pcall(lua_State *L)
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
-    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
-    return finish_pcall(L, status, 0);
+    int rc = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, rc, 0);
 }
 
 /* The message handler content gives xpcall, run only for errors content may handle. An
@@ -59,8 +59,8 @@ static int safe_xpcall(lua_State *L)
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
-    return finish_pcall(L, status, 2);
+    int rc = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, rc, 2);
 }
 
 /* Coroutines. An overrun raised from the budget hook inside a coroutine leaves it with hooks
@@ -143,8 +143,8 @@ static int wrap_step(lua_State *L)
         return luaL_error(L, "too many arguments to resume");
     lua_xmove(L, co, n);
     int nres;
-    int status = lua_resume(co, L, n, &nres);
-    if (status == LUA_OK || status == LUA_YIELD) {
+    int rc = lua_resume(co, L, n, &nres);
+    if (rc == LUA_OK || rc == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1))
             return luaL_error(L, "too many results to resume");
         lua_xmove(co, L, nres);
@@ -158,10 +158,10 @@ static int wrap_step(lua_State *L)
             lua_pushstring(L, h->limit_message);
             return lua_error(L);
         }
-    } else if (status == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
-        status = lua_resetthread(co); /* close its to-be-closed variables */
+    } else if (rc == LUA_ERRRUN && lua_status(co) != LUA_OK && lua_status(co) != LUA_YIELD)
+        rc = lua_resetthread(co); /* close its to-be-closed variables */
     lua_xmove(co, L, 1);
-    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    if (rc != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
         luaL_where(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
@@ -442,18 +442,18 @@ static int catch_limit(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_settop(L, 1);
-    int status = lua_pcall(L, 0, 0, 0);
+    int rc = lua_pcall(L, 0, 0, 0);
     cairn_lua *h = cairn_lua__from(L);
     bool hit = cairn_lua__limit_hit(h);
     bool budget = h->budget_out || h->beat_out;
     h->budget_left = (int64_t)h->budget;
     h->budget_out = false;
-    lua_pushboolean(L, status == LUA_OK);
+    lua_pushboolean(L, rc == LUA_OK);
     if (hit && budget)
         lua_pushstring(L, h->limit_message);
     else if (hit)
         push_memory_message(L, h);
-    else if (status != LUA_OK)
+    else if (rc != LUA_OK)
         lua_pushvalue(L, -2);
     else
         lua_pushnil(L);

@@ -239,10 +239,10 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
                            .amount = was,
                            .value = as_number(s, p)};
     if (cairn_world_record(w, change))
-        cairn_lua__raise(L, cairn_world_error_status(w));
+        cairn_lua__raise(L, cairn_world_error_code(w));
     /* The beat order keeps each entity's priority: it must hear of the change. */
     if (!strcmp(s->name, "priority") && cairn_entity_set_priority(w, id, get_i32(p)))
-        cairn_lua__raise(L, cairn_world_error_status(w));
+        cairn_lua__raise(L, cairn_world_error_code(w));
 }
 
 const char *cairn_lua__stat_name(uint16_t number)

@@ -422,7 +422,7 @@ static void trace_end(cairn_lua *h, cairn_lua_observing *o, cairn_world *w,
     fprintf(f, "{\"kind\":\"%s\",\"beat\":%" PRIu64 ",\"id\":%" PRIu64 ",\"parent\":%" PRIu64,
             whats[ob->what], cairn_world_beat(w), n.id, parent_id(o));
     fprintf(f, ",\"phase\":\"%s\",\"status\":", cairn_phase_name(cairn_world_phase(w)));
-    json_string(f, status_text(ob->status));
+    json_string(f, status_text(ob->code));
     fputs(",\"entity\":", f);
     json_entity(f, ob->entity);
     cairn_type_id type;
@@ -439,7 +439,7 @@ static void trace_end(cairn_lua *h, cairn_lua_observing *o, cairn_world *w,
     case CAIRN_OBSERVED_PASS:
         fprintf(f, ",\"stage\":\"%s\",\"outcome\":\"%s\",\"handlers\":%" PRIu32,
                 ob->all ? "all" : "check",
-                ob->status          ? "failed"
+                ob->code            ? "failed"
                 : ob->all           ? "ran"
                 : ob->ev->propagate ? "held"
                                     : "vetoed",
@@ -758,7 +758,7 @@ void cairn_lua_observe_begin(cairn_lua *h)
     cairn_world_observe(h->world, observe, h);
 }
 
-void cairn_lua_observe_end(cairn_lua *h, cairn_err status)
+void cairn_lua_observe_end(cairn_lua *h, cairn_err code)
 {
     cairn_lua_observing *o = h->observing;
     if (!o || !o->watching)
@@ -771,7 +771,7 @@ void cairn_lua_observe_end(cairn_lua *h, cairn_err status)
     o->beats++;
     o->ns += now_ns() - o->watch_start;
     if (o->trace && h->world)
-        write_beat(h, o, status);
+        write_beat(h, o, code);
 }
 
 /* --- the profile's report ---------------------------------------------------------------- */

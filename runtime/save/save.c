@@ -37,7 +37,7 @@ static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
 static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
 {
     if (err) {
-        err->status = st;
+        err->code = st;
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);

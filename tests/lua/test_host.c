@@ -1,7 +1,7 @@
 /*
  * The Lua host through its public API: bad content of every kind (syntax, runtime errors,
  * bad definitions, bad packs, escapes from the sandbox, runaway scripts, failing handlers)
- * is an error status and a message naming `pack:path:line` and what was wrong, and the host
+ * is an error code and a message naming `pack:path:line` and what was wrong, and the host
  * goes on working afterwards. Also: a data-only enemy runs without Lua, and iteration with
  * pairs/next is the same in every Lua state.
  *
@@ -72,13 +72,13 @@ static int teardown(void **state)
             fail_msg("%s -> %s:\n%s", #call, cairn_err_name(st_), cairn_lua_error(h));             \
     } while (0)
 
-/* Asserts that a host call failed with that status. */
-#define assert_lua_fails(h, call, status)                                                          \
+/* Asserts that a host call failed with that error code. */
+#define assert_lua_fails(h, call, code)                                                            \
     do {                                                                                           \
         cairn_err st_ = (call);                                                                    \
-        if (st_ != (status))                                                                       \
+        if (st_ != (code))                                                                         \
             fail_msg("%s -> %s, expected %s:\n%s", #call, cairn_err_name(st_),                     \
-                     cairn_err_name(status), cairn_lua_error(h));                                  \
+                     cairn_err_name(code), cairn_lua_error(h));                                    \
     } while (0)
 
 #define assert_contains(text, part) contains_at((text), (part), __FILE__, __LINE__)

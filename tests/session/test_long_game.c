@@ -123,7 +123,7 @@ static void a_save_too_big_for_the_memory_ceiling_is_refused_as_such(void **stat
     cairn_lua *h = session_host_limited(MOD, (loaded.memory + resumed.memory) / 2);
     cairn_err st = cairn_save_read(h, path, &err);
     if (st != CAIRN_ERR_LIMIT)
-        fail_msg("status %d: %s", (int)st, err.message);
+        fail_msg("%s: %s", cairn_err_name(st), err.message);
     if (!strstr(err.message, "too big to load within the memory ceiling") ||
         strstr(err.message, "budget"))
         fail_msg("the refusal says: %s", err.message);

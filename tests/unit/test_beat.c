@@ -240,7 +240,7 @@ static cairn_err perform_probe(cairn_world *w, cairn_entity_id actor, cairn_dir 
     cairn_result_event *ev = (cairn_result_event *)cairn_event_new_sized(
         w, CAIRN_EVENT_RESULT, sizeof *ev, actor, (cairn_action){CAIRN_ACTION_PERFORM, dir});
     if (!ev)
-        return cairn_world_error_status(w);
+        return cairn_world_error_code(w);
     ev->component = CAIRN_DECO_PLAYER_CONTROL;
     ev->head.success = p->succeed;
     *out = ev;

@@ -106,7 +106,7 @@ static void an_event_too_small_for_its_kind_is_refused(void **state)
     fixture *f = *state;
     assert_null(cairn_event_new_sized(f->w, CAIRN_EVENT_ENCLOSING, sizeof(cairn_event),
                                       CAIRN_ENTITY_NONE, (cairn_action){0, 0}));
-    assert_int_equal(cairn_world_error_status(f->w), CAIRN_ERR_INVALID);
+    assert_int_equal(cairn_world_error_code(f->w), CAIRN_ERR_INVALID);
     assert_null(cairn_event_new_sized(f->w, 200, 2, CAIRN_ENTITY_NONE, (cairn_action){0, 0}));
     assert_null(
         cairn_event_new(f->w, (cairn_event_kind)99, CAIRN_ENTITY_NONE, (cairn_action){0, 0}));
@@ -117,7 +117,7 @@ static void an_absurdly_large_event_is_refused_not_wrapped_around(void **state)
     fixture *f = *state;
     assert_null(
         cairn_event_new_sized(f->w, 200, SIZE_MAX - 3, CAIRN_ENTITY_NONE, (cairn_action){0, 0}));
-    assert_int_equal(cairn_world_error_status(f->w), CAIRN_ERR_LIMIT);
+    assert_int_equal(cairn_world_error_code(f->w), CAIRN_ERR_LIMIT);
     cairn_event *a = test_event(f->w), *b = test_event(f->w);
     assert_ptr_not_equal(a, b);
 }

@@ -60,7 +60,7 @@ static cairn_err blink_activate(cairn_world *w, cairn_entity_id actor, cairn_dir
     cairn_event *head = cairn_event_new_sized(w, CAIRN_EVENT_RESULT, sizeof(blink_event), actor,
                                               (cairn_action){0, (uint8_t)dir});
     if (!head)
-        return cairn_world_error_status(w);
+        return cairn_world_error_code(w);
     blink_event *ev = (blink_event *)(void *)cairn_event_as_result(head);
     ev->result.component = b->deco;
     *out = &ev->result;

@@ -46,7 +46,7 @@ static cairn_err script(cairn_world *w)
         return st;
     cairn_event *ev = cairn_event_new(w, CAIRN_EVENT_RESULT, a, (cairn_action){0, 0});
     if (!ev)
-        return cairn_world_error_status(w);
+        return cairn_world_error_code(w);
     return cairn_entity_pass(w, a, hit, ev);
 }
 
@@ -184,10 +184,10 @@ static void world_errors_start_empty_and_keep_the_last_failure(void **state)
     test_alloc alloc;
     cairn_world *w = test_world(&alloc, 8, 8);
     assert_string_equal(cairn_world_error(w), "");
-    assert_int_equal(cairn_world_error_status(w), CAIRN_OK);
+    assert_int_equal(cairn_world_error_code(w), CAIRN_OK);
     cairn_type_id t;
     assert_int_equal(cairn_type_find(w, "nope", &t), CAIRN_ERR_NOT_FOUND);
-    assert_int_equal(cairn_world_error_status(w), CAIRN_ERR_NOT_FOUND);
+    assert_int_equal(cairn_world_error_code(w), CAIRN_ERR_NOT_FOUND);
     assert_string_equal(cairn_world_error(w), "no type is named \"nope\"");
     assert_int_equal(cairn_world_fail(w, CAIRN_ERR_HANDLER, "custom %d", 7), CAIRN_ERR_HANDLER);
     assert_string_equal(cairn_world_error(w), "custom 7");
@@ -199,9 +199,9 @@ static void every_status_has_a_name(void **state)
     (void)state;
     for (int s = 0; s < CAIRN_ERR_COUNT; s++) {
         assert_non_null(cairn_err_name((cairn_err)s));
-        assert_string_not_equal(cairn_err_name((cairn_err)s), "unknown status");
+        assert_string_not_equal(cairn_err_name((cairn_err)s), "unknown error code");
     }
-    assert_string_equal(cairn_err_name(CAIRN_ERR_COUNT), "unknown status");
+    assert_string_equal(cairn_err_name(CAIRN_ERR_COUNT), "unknown error code");
     assert_string_equal(cairn_err_name(CAIRN_ERR_STALE), "stale entity");
 }
 

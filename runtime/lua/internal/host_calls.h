@@ -21,8 +21,8 @@ void cairn_lua__push_runtime(lua_State *L, const char *name);
  * one when no call is under way) and the memory ceiling. On failure the message, with its
  * traceback, is the host's error and nothing is left on the stack. */
 cairn_err cairn_lua__call(cairn_lua *h, int nargs, int nresults);
-/* Sets the host's error message (printf-style); returns status. */
-cairn_err cairn_lua__fail(cairn_lua *h, cairn_err status, const char *fmt, ...)
+/* Sets the host's error message (printf-style); returns code. */
+cairn_err cairn_lua__fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

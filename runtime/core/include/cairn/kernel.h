@@ -55,13 +55,13 @@ typedef enum cairn_err {
     CAIRN_ERR_COUNT
 } cairn_err;
 
-/* A short, static name for a status: "stale entity", "out of bounds", ... */
-const char *cairn_err_name(cairn_err status);
+/* A short, static name for an error code: "stale entity", "out of bounds", ... */
+const char *cairn_err_name(cairn_err code);
 
 /* Where functions that have no world to hold a message report one. */
 #define CAIRN_ERROR_MESSAGE_SIZE 256
 typedef struct cairn_error {
-    cairn_err status;
+    cairn_err code;
     char message[CAIRN_ERROR_MESSAGE_SIZE];
 } cairn_error;
 
@@ -312,7 +312,7 @@ typedef struct cairn_world_config {
 
 #define CAIRN_GRID_MAX_SIDE 4096
 
-/* Creates a world. On failure returns the status, leaves *out NULL and, when err is not NULL,
+/* Creates a world. On failure returns the error code, leaves *out NULL and, when err is not NULL,
  * writes the reason there. The caller owns the world and frees it with cairn_world_destroy. */
 cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out, cairn_error *err);
 /* Frees the world and everything it owns. NULL is accepted. Must not be called from inside a
@@ -326,8 +326,8 @@ void *cairn_world_user(const cairn_world *w);
 /* The message of the last failed call on this world ("" if none failed yet). Owned by the
  * world, valid until the next call that fails. */
 const char *cairn_world_error(const cairn_world *w);
-/* The status of the last failed call (CAIRN_OK if none failed yet). */
-cairn_err cairn_world_error_status(const cairn_world *w);
+/* The error code of the last failed call (CAIRN_OK if none failed yet). */
+cairn_err cairn_world_error_code(const cairn_world *w);
 
 /* The world's generator: the only source of randomness on the simulation path. Owned by the
  * world; save and restore it with cairn_rng_save / cairn_rng_load. */
@@ -368,7 +368,7 @@ typedef enum cairn_rank {
     CAIRN_RANK_COUNT
 } cairn_rank;
 
-/* A handler. It returns CAIRN_OK, or an error status after setting the world's message (see
+/* A handler. It returns CAIRN_OK, or an error code after setting the world's message (see
  * cairn_world_fail); an error stops the pass and is returned by it. */
 typedef cairn_err (*cairn_handler_fn)(cairn_world *w, cairn_event *ev, void *ud);
 
@@ -507,7 +507,7 @@ typedef struct cairn_decorator_def {
     cairn_decorator_fn compute; /* beat step 2: decide the entity's next action */
     cairn_decorator_fn tick;    /* beat step 4: count down, advance */
     /* The entity is being destroyed: free what its data owns. Must not fail or touch other
-     * entities; its status is ignored. */
+     * entities; what it returns is ignored. */
     cairn_decorator_fn release;
     void *ud; /* borrowed: passed to every callback */
 } cairn_decorator_def;
@@ -663,9 +663,9 @@ cairn_cell cairn_portal_step(const cairn_world *w, cairn_cell cell, cairn_dir di
  * Reporting errors from outside the core
  */
 
-/* Sets the world's message (printf-style) and returns status, for handlers and embedders
+/* Sets the world's message (printf-style) and returns code, for handlers and embedders
  * that fail: `return cairn_world_fail(w, CAIRN_ERR_HANDLER, "no target at %d,%d", x, y);` */
-cairn_err cairn_world_fail(cairn_world *w, cairn_err status, const char *fmt, ...)
+cairn_err cairn_world_fail(cairn_world *w, cairn_err code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

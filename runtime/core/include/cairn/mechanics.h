@@ -614,7 +614,7 @@ cairn_err cairn_world_step(cairn_world *w);
  * was told began). Release callbacks must never raise. After such an unwind the host sets the
  * world's error (cairn_world_fail) and calls cairn_world_unwound, which ends what the skipped
  * frames had under way - the passes, the actors acting - and leaves the world as a failed
- * beat leaves it; it returns the error's status, its message starting "beat N stopped in
+ * beat leaves it; it returns the error's code, its message starting "beat N stopped in
  * phase 'P': " as cairn_world_step's does. Nothing else may be done with the world between the
  * unwind and that call. */
 bool cairn_world_may_unwind(const cairn_world *w);
@@ -721,8 +721,8 @@ typedef enum cairn_observed {
 
 typedef struct cairn_observation {
     cairn_observed what;
-    bool end;         /* false as it begins, true as it ends */
-    cairn_err status; /* at the end: what it returned */
+    bool end;       /* false as it begins, true as it ends */
+    cairn_err code; /* at the end: what it returned */
     cairn_entity_id entity;
     cairn_event *ev; /* valid for the beat, like every event */
     cairn_chain_id chain;

@@ -11,7 +11,7 @@
  * Conventions, as in cairn/core.h: functions that can fail return a cairn_err, and
  * cairn_lua_error says what went wrong, with `pack:path:line` and a traceback when content
  * ran. Bad content is never a crash: a syntax error, a runaway loop, a memory bomb or a
- * handler that fails mid-beat is an error status and a message, and the host stays usable.
+ * handler that fails mid-beat is an error code and a message, and the host stays usable.
  */
 #ifndef CAIRN_LUA_H
 #define CAIRN_LUA_H
@@ -67,7 +67,7 @@ typedef struct cairn_lua_config {
 } cairn_lua_config;
 
 /* Creates a host: a Lua state with the runtime's scripts loaded. On failure returns the
- * status, leaves *out NULL and writes the reason to err (may be NULL). The caller owns the
+ * error code, leaves *out NULL and writes the reason to err (may be NULL). The caller owns the
  * host and frees it with cairn_lua_destroy. */
 cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err);
 /* Frees the host, its world and its Lua state. NULL is accepted. */
@@ -134,8 +134,8 @@ cairn_err cairn_lua_profile(cairn_lua *h, bool on);
 cairn_err cairn_lua_profile_report(cairn_lua *h, FILE *out);
 /* The beat (or game step) about to run is to be traced and profiled ... */
 void cairn_lua_observe_begin(cairn_lua *h);
-/* ... and it is over, with this status: the trace gets the beat's record. */
-void cairn_lua_observe_end(cairn_lua *h, cairn_err status);
+/* ... and it is over, with this error code: the trace gets the beat's record. */
+void cairn_lua_observe_end(cairn_lua *h, cairn_err code);
 
 /* ---------------------------------------------------------------------------------------
  * Commands
