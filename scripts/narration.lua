@@ -26,7 +26,7 @@ local function state(status)
   return short(status)
 end
 
--- The statuses e is in, as the status line shows them: each one's state and the beats it has
+-- The statuses e is in, as the header shows them: each one's state and the beats it has
 -- left, block with its amount too ("stunned (2)", "blocking 3 (4)"), in the order they were
 -- defined.
 function narration.statuses(e)

@@ -333,7 +333,7 @@ function session.step()
   s.pending, s.resolving, s.pending_mid = nil, nil, nil
   local w = world()
   local you = player()
-  -- for the status line once the player is gone (a player without WithHP has none)
+  -- for the header once the player is gone (a player without WithHP has none)
   local has_hp, max_hp = pcall(function() return you and you.max_hp end)
   if not has_hp then max_hp = nil end
   local frames = s.interactive and {} or nil

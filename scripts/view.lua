@@ -1,5 +1,5 @@
 -- view.lua: what a front end shows of a game under way - the map as the player sees it, the
--- enemies' intents, a status line and the message log - as plain rows of text that the
+-- enemies' intents, a header and the message log - as plain rows of text that the
 -- terminal front end (runtime/app/play.c) draws without knowing anything of the game.
 --
 -- The map: each cell shows the topmost entity on it (real, projectile, trap, item, wall,
@@ -141,7 +141,7 @@ function view.remember(s, w, p)
   end
 end
 
--- The view as a table: width, height, glyphs/colors/marks (one string per row), status,
+-- The view as a table: width, height, glyphs/colors/marks (one string per row), header,
 -- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
 -- panel (the game's lines for the side panel) and panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
@@ -176,7 +176,7 @@ function view.build(s, w, p)
   local max_hp = p and p.max_hp or (s.death and s.death.max_hp) or 0
   -- The player's statuses come right after its hp, so that a long line cuts the items first.
   local statuses = p and narration.statuses(p) or {}
-  local status = string.format("HP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
+  local header = string.format("HP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
     p and p.hp or 0, max_hp,
     #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "",
     s.floor, s.floors, s.beats, tostring(s.seed),
@@ -198,7 +198,7 @@ function view.build(s, w, p)
     if m.beat == s.beats and s.beats > 0 then fresh = fresh + 1 end
   end
   return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
-    status = status, messages = messages, fresh = fresh, ended = s.ended or false,
+    header = header, messages = messages, fresh = fresh, ended = s.ended or false,
     panel = panel, panel_dim = table.concat(dim) }
 end
 

@@ -60,7 +60,7 @@ cairn.game {
     local under = w:at(x, y, "floor")
     return (under ~= nil and under.type == "base:stairs") or w:at(x, y, "trap") ~= nil
   end,
-  -- What the status line of `cairn play` shows the player holding, and carrying in its bag.
+  -- What the header of `cairn play` shows the player holding, and carrying in its bag.
   items = function(w, p)
     return inventory.summary(p)
   end,

@@ -327,7 +327,7 @@
 ---@field generate fun(w: CairnWorld, floor: integer, floors: integer, players: CairnEntity[]) Fills the empty world with floor `floor` (1-based): spawns the player on floor 1, places the lifted `players` on the others.
 ---@field outcome? fun(w: CairnWorld, floor: integer, floors: integer): CairnGameOutcome? The game's verdict after each beat.
 ---@field report? fun(w: CairnWorld): table<string, any> Extra lines for the session's summary, `{ key = value }`.
----@field items? fun(w: CairnWorld, player: CairnEntity): string[] What the player holds, for the status line of `cairn play`.
+---@field items? fun(w: CairnWorld, player: CairnEntity): string[] What the player holds, for the header of `cairn play`.
 ---@field panel? fun(w: CairnWorld, player: CairnEntity): (string|{ text: string, dim?: boolean })[] Lines for the side panel of `cairn play`, under the actions (the base game: the hand of cards); `dim` draws a line as a choice that cannot be made now.
 ---@field sight? integer How far the player sees in `cairn play` (w:fov's radius); default 8.
 ---@field avoid? fun(w: CairnWorld, x: integer, y: integer): boolean Cells travel and auto-explore in `cairn play` keep off on their way; travel may still end on one.

@@ -166,7 +166,7 @@ static int open_host(play *p)
 }
 
 /* A seed for a game the player did not seed, from the system's randomness (or the clock): it
- * is off the simulation's path. Kept short enough to read off the status line and type again. */
+ * is off the simulation's path. Kept short enough to read off the header and type again. */
 static uint64_t random_seed(void)
 {
     uint32_t r;

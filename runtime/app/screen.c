@@ -920,7 +920,7 @@ static void draw(game_screen *sc)
     if (!l.fits) {
         draw_too_small(&l);
     } else {
-        put_line(0, 0, sc->view.status ? sc->view.status : "", COLS, A_BOLD);
+        put_line(0, 0, sc->view.header ? sc->view.header : "", COLS, A_BOLD);
         draw_map(sc);
         draw_panel(sc, &l);
         draw_log(sc, &l);

@@ -1,5 +1,5 @@
 /*
- * screen.h - the terminal screen that shows a game, through ncurses: the status line, the map
+ * screen.h - the terminal screen that shows a game, through ncurses: the header, the map
  * with the enemies' intents, a side panel of keys, the message log, a notice, the help and
  * the ending's summary. `cairn play` and `cairn replay` both show their game on it.
  *

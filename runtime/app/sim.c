@@ -132,7 +132,7 @@ int cmd_sim(int argc, char **argv)
         return failed(h, "the game does not start");
     }
     cairn_session_end ended;
-    if (cairn_session_status(h, &ended))
+    if (cairn_session_standing(h, &ended))
         return failed(h, "the game cannot be read");
     FILE *trace = NULL;
     if (o.trace && !(trace = app_open_trace("sim", h, o.trace)))

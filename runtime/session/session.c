@@ -89,7 +89,7 @@ cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended)
     return game_standing(h, "game_step", ended);
 }
 
-cairn_err cairn_session_status(cairn_lua *h, cairn_session_end *ended)
+cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended)
 {
     return game_standing(h, "game_status", ended);
 }
@@ -214,7 +214,7 @@ cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
     out->colors = strings_of(L, -1, "colors", NULL);
     out->marks = strings_of(L, -1, "marks", NULL);
     out->messages = strings_of(L, -1, "messages", &out->message_count);
-    out->status = string_field(L, -1, "status", NULL);
+    out->header = string_field(L, -1, "header", NULL);
     out->ended = string_field(L, -1, "ended", NULL);
     out->fresh = (size_t)int_field(L, -1, "fresh");
     out->panel = strings_of(L, -1, "panel", &out->panel_count);

@@ -110,7 +110,7 @@ key() { t send-keys -t play -l -- "$1"; }
 # named KEY: a key by tmux's name for it (Enter, Escape, Tab).
 named() { t send-keys -t play "$1"; }
 
-# The beat the status line shows.
+# The beat the header shows.
 beat() { lines 1 1 | sed -nE 's/.*  Beat ([0-9]+)  .*/\1/p'; }
 
 # press KEY: one key that plays a beat, and the wait until the status shows the next beat.
@@ -609,7 +609,7 @@ the_end_shows_the_summary_and_takes_the_save)
   wait_exit 0
   start --save "$save" --record "$dir/replay.txt"
   wait_for '  Beat 0  Seed 22'
-  # The status line may show the last beat a moment before the death's box is drawn: each
+  # The header may show the last beat a moment before the death's box is drawn: each
   # wait is for the next beat or the death, whichever the screen shows.
   for _ in $(seq 80); do
     screen | grep -q 'You died\.' && break

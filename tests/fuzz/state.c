@@ -114,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     fuzz_note("resumed");
     cairn_session_end ended;
-    if (cairn_session_status(h, &ended) != CAIRN_OK)
+    if (cairn_session_standing(h, &ended) != CAIRN_OK)
         fuzz_die("a resumed game has no standing: %s", cairn_lua_error(h));
     if (ended == CAIRN_SESSION_PLAYING && cairn_session_step(h, &ended) != CAIRN_OK)
         fuzz_check_error(h, "cairn_session_step");

@@ -97,7 +97,7 @@ static void a_trap_shows_over_an_item_lying_on_it(void **state)
     cairn_lua_destroy(h);
 }
 
-/* The player's statuses are on the status line, always on screen: each with its beats left,
+/* The player's statuses are in the header, always on screen: each with its beats left,
  * block with its amount, right after the hp. */
 static void the_status_line_shows_the_player_s_statuses(void **state)
 {
@@ -105,7 +105,7 @@ static void the_status_line_shows_the_player_s_statuses(void **state)
     cairn_lua *h = session_start_game("screen_rooms", "stunned", 1);
     cairn_view v;
     assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
-    assert_non_null(strstr(v.status, "HP 6/6  stunned (3), blocking 2 (4)  Floor 1/1"));
+    assert_non_null(strstr(v.header, "HP 6/6  stunned (3), blocking 2 (4)  Floor 1/1"));
     cairn_lua_destroy(h);
 }
 

@@ -171,7 +171,7 @@ static void a_game_that_ends_sooner_stops_there(void **state)
     assert_non_null(r.stopped);
     assert_non_null(strstr(r.stopped, "the game ended ('lost') at beat 4"));
     cairn_session_end ended;
-    ok(h, cairn_session_status(h, &ended), "the status");
+    ok(h, cairn_session_standing(h, &ended), "the standing");
     assert_int_equal(ended, CAIRN_SESSION_LOST);
     cairn_lua_destroy(h);
 }

@@ -187,7 +187,7 @@ typedef enum cairn_session_end {
  * receives how the game stands. Stepping a game that has ended is CAIRN_ERR_STATE. */
 cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended);
 /* How the game stands now, into *ended: a resumed game may have ended before it was saved. */
-cairn_err cairn_session_status(cairn_lua *h, cairn_session_end *ended);
+cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended);
 /* The session's summary, lines of "key: value" (game, seed, ended, floor, beats, hp, the
  * game's own report, checksum), as text the host owns, valid until the next summary.
  * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
@@ -210,7 +210,7 @@ typedef struct cairn_view {
     const char *const *glyphs;
     const char *const *colors;
     const char *const *marks;
-    const char *status;          /* hp, floor, beat, seed and what the player holds */
+    const char *header;          /* the first line: hp, statuses, floor, beat, seed, items */
     const char *const *messages; /* what happened, oldest first */
     size_t message_count;
     size_t fresh;      /* how many of the last messages are the last beat's */
