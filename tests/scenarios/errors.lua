@@ -256,7 +256,7 @@ test("the core's errors reach content in plain words: no C status, no C function
   local p = scenario { map = "@." }:at(0, 0)
   local err = expect.error(function() p:remove("daze") end, "daze")
   expect.falsy(err:find("(not found)", 1, true), err)
-  err = expect.error(function() p:unhook("act_check", 99) end,
+  expect.error(function() p:unhook("act_check", 99) end,
     "has no handler 99 hooked on chain act_check (e:hook returns the id)")
   local id = p:hook("act_check", function() end)
   p:unhook("act_check", id)

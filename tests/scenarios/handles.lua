@@ -320,10 +320,10 @@ test("e.data's tables work with pairs, ipairs, # and the table library", functio
   table.sort(p.data.items)
   expect.eq(table.concat(p.data.items, ","), "a,b,c")
   expect.eq(#p.data.items, 3)
-  local seen = {}
-  for i, v in ipairs(p.data.items) do seen[i] = v end
-  for k in pairs(p.data) do seen[#seen + 1] = k end
-  expect.eq(seen, { "a", "b", "c", "items", "n" })
+  local walked = {}
+  for i, v in ipairs(p.data.items) do walked[i] = v end
+  for k in pairs(p.data) do walked[#walked + 1] = k end
+  expect.eq(walked, { "a", "b", "c", "items", "n" })
   expect.error(function() p.data = {} end, "e.data cannot be replaced") -- e.data itself stays
 end)
 
@@ -370,16 +370,16 @@ cairn.entity { name = "walker", glyph = "v", decorators = { "Moving" },
   sequence = { { action = "move", movs = "basic" } } }
 
 test("an event read twice in one call is one handle, and a handle from an earlier call is not it", function()
-  local kept, same
+  local last, same
   cairn.handler { entity = "scenario:walker", chain = "act_success", fn = function(ev)
     same = ev.algo == ev.algo and ev.algo.result == ev.algo.result
-    if kept then
-      expect.error(function() return kept.success end, "used after its event ended")
+    if last then
+      expect.error(function() return last.success end, "used after its event ended")
     end
-    kept = ev
+    last = ev
   end }
   local w = scenario { map = "@....v" }
   w:step(2)
   expect.truthy(same, "ev.algo read twice gives one handle")
-  expect.eq(type(kept), "userdata")
+  expect.eq(type(last), "userdata")
 end)

@@ -142,7 +142,7 @@ cairn.entity { name = "hog", glyph = "h", decorators = { "Moving", "Displaceable
   handlers = { act_success = function()
     if hog_once then
       hog_once = false
-      local t, mib = {}, ("x"):rep(1 << 20)
+      local t, mib = {}, ("x"):rep(1 << 20) -- luacheck: ignore t
       while true do t[#t + 1] = mib .. #t end
     end
   end } }
@@ -176,7 +176,7 @@ test("setmetatable refuses __gc, even a spinning one, and a late __gc never runs
   expect.error(function() setmetatable({}, { __gc = false }) end, "__gc metamethods are not allowed")
   -- A metatable that gains __gc after setmetatable: Lua never marks the object for finalising.
   local mt = {}
-  local victim = setmetatable({}, mt)
+  local victim = setmetatable({}, mt) -- luacheck: ignore victim
   mt.__gc = function() ran = true; while true do end end
   victim = nil
   for i = 1, 200000 do local _ = { i } end -- garbage enough for collections to run
@@ -197,12 +197,12 @@ test("the string metatable is out of reach and string methods survive tampering"
   expect.error(function() setmetatable("", {}) end, "table expected")
   expect.error(function() rawset(getmetatable(""), "__index", {}) end, "table expected")
   local saved_upper, saved_rep = string.upper, string.rep
-  string.upper = function() return "hacked" end
-  string.rep = nil
+  string.upper = function() return "hacked" end -- luacheck: ignore 122
+  string.rep = nil -- luacheck: ignore 122
   expect.eq(("abc"):upper(), "ABC", "methods use the real library, not this environment's copy")
   expect.eq(("ab"):rep(2), "abab")
   expect.eq(string.upper("abc"), "hacked", "only this environment's table changed")
-  string.upper, string.rep = saved_upper, saved_rep
+  string.upper, string.rep = saved_upper, saved_rep -- luacheck: ignore 122
   expect.eq(("x"):len(), 1)
   still_usable()
 end)

@@ -34,21 +34,21 @@ test("priority set between beats orders the next beat", function()
 end)
 
 test("priority set during a beat counts from the next beat", function()
-  local w, a, b, c = imps()
+  local w, a, _, c = imps()
   a:hook("act_check", function() c.priority = 9 end)
   expect.eq(beat(w), "abc", "the beat under way keeps its order")
   expect.eq(beat(w), "cab", "the next beat follows the change")
 end)
 
 test("priority set in beat_end, after the beat's order is settled, counts from the next", function()
-  local w, a, b, c = imps()
+  local w, _, b = imps()
   at_end = function() b.priority = 3; at_end = nil end
   expect.eq(beat(w), "abc")
   expect.eq(beat(w), "bac")
 end)
 
 test("a priority change is kept by a snapshot and the world put back", function()
-  local w, a, b, c = imps()
+  local w, _, _, c = imps()
   c.priority = 2
   local snap = w:snapshot()
   c.priority = 0

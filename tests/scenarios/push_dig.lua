@@ -412,7 +412,7 @@ test("the player's attack kills an enemy, which leaves at the end of the beat", 
     #@h.#
     #####
   ]] }
-  local p, h = w:at(1, 1), w:at(2, 1)
+  local p = w:at(1, 1)
   p.damage = 3
   p:input("attack", "e")
   w:step()

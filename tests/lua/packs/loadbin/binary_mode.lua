@@ -1,2 +1,2 @@
 -- Asking for binary chunks outright.
-local chunk = load(string.char(27) .. "LuaT", "blob", "b")
+load(string.char(27) .. "LuaT", "blob", "b")

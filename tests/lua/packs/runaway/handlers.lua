@@ -6,7 +6,7 @@ cairn.handler {
     if beat == 2 then
       while true do end
     elseif beat == 4 then
-      local hoard = {}
+      local hoard = {} -- luacheck: ignore hoard
       local s = "y"
       for i = 1, math.huge do s = s .. s; hoard[i] = s end
     end
