@@ -12,6 +12,9 @@
 #   test lists their keys. The doc lists the module in the table of "The cairn module" and
 #   each expect.NAME in a heading.
 # Each name the runtime has must be documented, and each name documented must exist.
+# The editor's definitions (docs/luals/*.lua) must declare each method too, on the handle's
+# class: `function CairnEntity:move`, CairnWorld, CairnPlan, a view (CairnView, CairnActorView)
+# or an event (Cairn...Event).
 set -euo pipefail
 cairn=$1
 root=$2
@@ -34,6 +37,14 @@ find "$root/runtime" -name '*.c' -print0 | xargs -0 perl -0777 -ne '
 
 grep -E '^(#|\| *`)' "$doc" | sed -E 's/^(\|[^|]*)\|.*/\1/' |
   grep -oE '\b(e|ev|w|p|v):[a-z_]+\(' | tr -d '(' | sort -u >"$tmp/doc_methods"
+
+# The methods the editor's definitions declare, as "X:name".
+perl -ne '
+  my %handle = (Entity => "e", World => "w", Plan => "p", View => "v", ActorView => "v");
+  next unless /^function Cairn(\w+):(\w+)/;
+  my ($class, $name) = ($1, $2);
+  my $x = $handle{$class} // ($class =~ /Event$/ ? "ev" : undef);
+  print "$x:$name\n" if defined $x;' "$root"/docs/luals/*.lua | sort -u >"$tmp/luals_methods"
 
 # The cairn module's and expect's keys, as the runtime gives them to a scenario test.
 mkdir "$tmp/tests"
@@ -72,6 +83,14 @@ compare() { # what the runtime has, what the doc documents, where the runtime's 
 }
 compare "$tmp/c_methods" "$tmp/doc_methods" "the binding tables of runtime/"
 compare "$tmp/lua_names" "$tmp/doc_names" "the runtime"
+while read -r name; do
+  echo "docs/luals does not declare $name (the binding tables of runtime/)"
+  failures=$((failures + 1))
+done < <(comm -23 "$tmp/c_methods" "$tmp/luals_methods")
+while read -r name; do
+  echo "docs/luals declares $name, which the binding tables of runtime/ do not have"
+  failures=$((failures + 1))
+done < <(comm -13 "$tmp/c_methods" "$tmp/luals_methods")
 if [ "$failures" -eq 0 ]; then
   echo "docs/lua-api.md and the runtime agree: $(cat "$tmp/c_methods" "$tmp/lua_names" | wc -l) names"
 fi
