@@ -70,27 +70,16 @@ sed -n '/^## The cairn module/,/^## /p' "$doc" | grep '^| *`cairn\.' | sed -E 's
 grep -E '^#+ ' "$doc" | grep -oE '\bexpect\.[a-z_]+\(' | tr -d '(' >>"$tmp/doc_names"
 sort -u -o "$tmp/doc_names" "$tmp/doc_names"
 
-failures=0
-compare() { # what the runtime has, what the doc documents, where the runtime's come from
-  while read -r name; do
-    echo "docs/lua-api.md does not document $name ($3)"
-    failures=$((failures + 1))
-  done < <(comm -23 "$1" "$2")
-  while read -r name; do
-    echo "docs/lua-api.md documents $name, which $3 does not have"
-    failures=$((failures + 1))
-  done < <(comm -13 "$1" "$2")
-}
-compare "$tmp/c_methods" "$tmp/doc_methods" "the binding tables of runtime/"
-compare "$tmp/lua_names" "$tmp/doc_names" "the runtime"
-while read -r name; do
-  echo "docs/luals does not declare $name (the binding tables of runtime/)"
-  failures=$((failures + 1))
-done < <(comm -23 "$tmp/c_methods" "$tmp/luals_methods")
-while read -r name; do
-  echo "docs/luals declares $name, which the binding tables of runtime/ do not have"
-  failures=$((failures + 1))
-done < <(comm -13 "$tmp/c_methods" "$tmp/luals_methods")
+# shellcheck source=tests/docs/compare.sh
+source "$(dirname "$0")/compare.sh"
+compare "$tmp/c_methods" "$tmp/doc_methods" \
+  "docs/lua-api.md does not document %s (the binding tables of runtime/)" \
+  "docs/lua-api.md documents %s, which the binding tables of runtime/ do not have"
+compare "$tmp/lua_names" "$tmp/doc_names" "docs/lua-api.md does not document %s (the runtime)" \
+  "docs/lua-api.md documents %s, which the runtime does not have"
+compare "$tmp/c_methods" "$tmp/luals_methods" \
+  "docs/luals does not declare %s (the binding tables of runtime/)" \
+  "docs/luals declares %s, which the binding tables of runtime/ do not have"
 if [ "$failures" -eq 0 ]; then
   echo "docs/lua-api.md and the runtime agree: $(cat "$tmp/c_methods" "$tmp/lua_names" | wc -l) names"
 fi
