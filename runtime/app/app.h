@@ -22,6 +22,8 @@ extern const cairn_lua_config app_host_config;
 /* The most --pack options a command takes. */
 #define APP_PACKS_MAX 16
 
+/* The bundled base game's folder: content/base in the runtime's home (cairn_lua_home). */
+const char *app_bundled_base(void);
 /* The base game's folder for these packs: the last of them named "base" (a copy of the base
  * game, to play or change), which stands in for the bundled one; else the bundled one. */
 const char *app_base_pack(const char *const *packs, int pack_count);

@@ -55,8 +55,8 @@ typedef struct cairn_lua_config {
      * together, however many calls into Lua that makes; the work the runtime does itself is
      * not counted. 0: CAIRN_LUA_BEAT_BUDGET_DEFAULT. */
     uint64_t beat_budget;
-    /* The runtime's own Lua; NULL: $CAIRN_SCRIPTS, else the scripts/ folder of the build's
-     * source tree. Copied. */
+    /* The runtime's own Lua; NULL: $CAIRN_SCRIPTS, else the scripts/ folder of the
+     * runtime's home (cairn_lua_home). Copied. */
     const char *scripts_dir;
     /* Where `print` from content and the test runner's report go; NULL: stdout. */
     FILE *out;
@@ -65,6 +65,13 @@ typedef struct cairn_lua_config {
      * array alive as long as the hosts. A name the handle has already is an error. */
     const cairn_lua_method *world_methods;
 } cairn_lua_config;
+
+/* The runtime's home: the folder its own scripts (scripts/) and the bundled packs (content/,
+ * the base game in content/base) are in. For a library installed in PREFIX/lib it is
+ * PREFIX/share/cairn, found from where the library lies (so an installed tree can move
+ * whole); otherwise the source tree the library was built from. Written to buf as snprintf
+ * does (truncated to size - 1 bytes, NUL-terminated when size > 0); returns its length. */
+size_t cairn_lua_home(char *buf, size_t size);
 
 /* Creates a host: a Lua state with the runtime's scripts loaded. On failure returns the
  * error code, leaves *out NULL and writes the reason to err (may be NULL). The caller owns the
