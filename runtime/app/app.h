@@ -66,7 +66,6 @@ int cmd_new(int argc, char **argv);    /* a new pack to start from */
 int cmd_check(int argc, char **argv);  /* a pack validated */
 int cmd_test(int argc, char **argv);   /* Lua scenario tests */
 int cmd_replay(int argc, char **argv); /* a recorded game played back, or verified */
-int cmd_bench(int argc, char **argv);  /* the benchmark behind docs/performance.md */
 int cmd_trace(int argc, char **argv);  /* a trace as a page, or one beat's map */
 
 #endif /* CAIRN_APP_H */
