@@ -70,6 +70,25 @@ an_installed_cairn_tests_its_bundled_packs)
     fail "cairn test failed: $(tail -n 5 "$work/out")"
   grep -q '^ok  *base:' "$work/out" || fail "the base game's tests did not run: $(tail -n 5 "$work/out")"
   ;;
+the_library_exports_the_public_api_alone)
+  # What libcairn exports is what its headers declare (CAIRN_API), nothing more: every
+  # function or datum of the layers' static libraries named in the installed headers is
+  # exported, and every symbol exported is named there (but the linker's own, _end...).
+  install_package
+  printf '#include <cairn/%s.h>\n' core lua sight session save >"$work/all.c"
+  # shellcheck disable=SC2046 # pkg-config's flags, one word each
+  "$cc" -E $(pkg-config --cflags cairn) "$work/all.c" |
+    grep -oE '\bcairn_[a-z0-9_]+\b' | sort -u >"$work/named"
+  nm -D --defined-only "$(find "$work/prefix" -name 'libcairn.so.*.*.*')" |
+    awk '$3 !~ /^_/ { print $3 }' | sort -u >"$work/exported"
+  nm --defined-only "$build"/runtime/*/libcairn_*.a 2>/dev/null | awk '$2 ~ /^[TDRB]$/ { print $3 }' |
+    sort -u >"$work/defined"
+  if [ ! -s "$work/exported" ] || [ ! -s "$work/defined" ]; then fail "no symbols read"; fi
+  hidden=$(comm -12 "$work/named" "$work/defined" | comm -23 - "$work/exported" | tr '\n' ' ')
+  [ -z "$hidden" ] || fail "declared in the headers but not exported: $hidden"
+  extra=$(comm -23 "$work/exported" "$work/named" | tr '\n' ' ')
+  [ -z "$extra" ] || fail "exported but not declared in the headers: $extra"
+  ;;
 *)
   fail "unknown case $case_name"
   ;;
