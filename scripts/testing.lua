@@ -443,12 +443,14 @@ local function add_pack_tests(list, dir)
 end
 
 -- The test files of the folders given, in a stable order: a pack's tests/, or a folder's
--- *.lua. With none: the source tree's tests/scenarios and every bundled pack.
+-- *.lua. With none: the source tree's tests/scenarios (an installed runtime has none) and
+-- every bundled pack.
 function testing.list(dirs)
   local list = {}
   if #dirs == 0 then
     local root = host.source_dir
-    dirs = { root .. "/tests/scenarios" }
+    dirs = {}
+    if util.is_dir(root .. "/tests/scenarios") then dirs[1] = root .. "/tests/scenarios" end
     for _, top in ipairs({ root .. "/content", root .. "/content/examples" }) do
       for _, name in ipairs(util.list_dir(top)) do
         if util.is_file(top .. "/" .. name .. "/pack.lua") then dirs[#dirs + 1] = top .. "/" .. name end

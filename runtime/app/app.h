@@ -22,6 +22,8 @@ extern const cairn_lua_config app_host_config;
 /* The most --pack options a command takes. */
 #define APP_PACKS_MAX 16
 
+/* The bundled base game's folder: content/base in the runtime's home (cairn_lua_home). */
+const char *app_bundled_base(void);
 /* The base game's folder for these packs: the last of them named "base" (a copy of the base
  * game, to play or change), which stands in for the bundled one; else the bundled one. */
 const char *app_base_pack(const char *const *packs, int pack_count);
@@ -64,7 +66,6 @@ int cmd_new(int argc, char **argv);    /* a new pack to start from */
 int cmd_check(int argc, char **argv);  /* a pack validated */
 int cmd_test(int argc, char **argv);   /* Lua scenario tests */
 int cmd_replay(int argc, char **argv); /* a recorded game played back, or verified */
-int cmd_bench(int argc, char **argv);  /* the benchmark behind docs/performance.md */
 int cmd_trace(int argc, char **argv);  /* a trace as a page, or one beat's map */
 
 #endif /* CAIRN_APP_H */

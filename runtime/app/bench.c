@@ -1,5 +1,6 @@
 /*
- * bench.c - `cairn bench`: the chase scenario, timed. One hero walking a random orthogonal
+ * bench.c - `cairn-bench`, the benchmark behind docs/performance.md, an executable of its own
+ * (not installed with cairn): the chase scenario, timed. One hero walking a random orthogonal
  * step a beat and N immune enemies that rest, then attack or move towards it, on a square grid
  * of side ceil(sqrt(10 N)) (at least 12). Five variants of the enemy:
  *   a  pure data in a Lua pack            c  with a Lua movs
@@ -188,7 +189,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     if (v->enemy) {
         st = cairn_lua_create(NULL, &r.host, &err);
         if (st) {
-            fprintf(stderr, "cairn bench: %s\n", err.message);
+            fprintf(stderr, "cairn-bench: %s\n", err.message);
             return false;
         }
         if ((st = cairn_lua_load_pack(r.host, CAIRN_BENCH_PACK)) ||
@@ -199,7 +200,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     } else {
         st = cairn_world_create(&config, &r.w, &err);
         if (st) {
-            fprintf(stderr, "cairn bench: %s\n", err.message);
+            fprintf(stderr, "cairn-bench: %s\n", err.message);
             return false;
         }
         if ((st = c_types(r.w, &hero_type, &enemy)))
@@ -246,7 +247,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     out->load_ms = load_ms;
 fail:
     if (st)
-        fprintf(stderr, "cairn bench: variant %c, N=%ld: %s\n", v->key, n, run_error(&r));
+        fprintf(stderr, "cairn-bench: variant %c, N=%ld: %s\n", v->key, n, run_error(&r));
     /* the host owns its world; the C variant's world is the run's own */
     if (r.host)
         cairn_lua_destroy(r.host);
@@ -429,12 +430,12 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
 }
 
 #define USAGE                                                                                      \
-    "usage: cairn bench [--variant abcde] [--n 10,100,...] [--beats K] [--repeat R]\n"             \
+    "usage: cairn-bench [--variant abcde] [--n 10,100,...] [--beats K] [--repeat R]\n"             \
     "                   [--seed S] [--out FILE.csv|FILE.json]\n"                                   \
-    "       cairn bench --saves\n"                                                                 \
-    "       cairn bench --payload\n"                                                               \
-    "       cairn bench --preview\n"                                                               \
-    "       cairn bench --plan [--repeat R]\n"
+    "       cairn-bench --saves\n"                                                                 \
+    "       cairn-bench --payload\n"                                                               \
+    "       cairn-bench --preview\n"                                                               \
+    "       cairn-bench --plan [--repeat R]\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
 static void help(void)
@@ -459,9 +460,18 @@ static void help(void)
           stdout);
 }
 
-int cmd_bench(int argc, char **argv)
+/* -h or --help anywhere asks for the usage, as with cairn's commands (main.c). */
+static bool asks_for_help(int argc, char **argv)
 {
-    if (argc == 2 && app_is_help(argv[1])) {
+    for (int i = 1; i < argc; i++)
+        if (app_is_help(argv[i]))
+            return true;
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    if (asks_for_help(argc, argv)) {
         help();
         return EXIT_OK;
     }
@@ -531,7 +541,7 @@ int cmd_bench(int argc, char **argv)
     print_table(stdout, rs, count);
     print_targets(stdout, rs, count);
     if (out_path && !write_results(out_path, rs, count)) {
-        fprintf(stderr, "cairn bench: cannot write %s\n", out_path);
+        fprintf(stderr, "cairn-bench: cannot write %s\n", out_path);
         return 1;
     }
     return 0;

@@ -1,5 +1,5 @@
 /*
- * bench.h - what bench.c (`cairn bench`, the benchmark behind docs/performance.md) asks of
+ * bench.h - what bench.c (`cairn-bench`, the benchmark behind docs/performance.md) asks of
  * bench_saves.c, bench_payload.c and bench_plan.c.
  */
 #ifndef CAIRN_APP_BENCH_H
@@ -13,18 +13,18 @@ double bench_now(void);
  * machine others share, where the wall clock would count the time the scheduler gave them. */
 double bench_cpu_now(void);
 
-/* `cairn bench --saves`: the size, write time and resume time of a save at 100, 1,000 and
+/* `cairn-bench --saves`: the size, write time and resume time of a save at 100, 1,000 and
  * 10,000 beats of a long game. Returns the exit status. */
 int bench_saves(uint64_t seed);
 
-/* `cairn bench --payload`: a card with a ten-effect payload played every beat on `foes`
+/* `cairn-bench --payload`: a card with a ten-effect payload played every beat on `foes`
  * foes, for `beats` beats; effects a second and allocations. Returns the exit status. */
 int bench_payload(uint64_t seed, long foes, long beats);
 
-/* `cairn bench --preview`: the play screen's intents - a previewed beat - and its whole view
+/* `cairn-bench --preview`: the play screen's intents - a previewed beat - and its whole view
  * among 10, 100 and 1,000 enemies, against a beat played. Returns the exit status. */
 int bench_preview(uint64_t seed);
-/* `cairn bench --plan`: move planning over a 40 x 40 space with 2 facings and 4 postures,
+/* `cairn-bench --plan`: move planning over a 40 x 40 space with 2 facings and 4 postures,
  * and over a 41 x 41 view, `runs` plans each; the median and fastest time of one. Returns the
  * exit status: 1 when a median misses the target of 1 ms. */
 int bench_plan(uint64_t seed, int runs);

@@ -1,5 +1,5 @@
 /*
- * bench_payload.c - `cairn bench --payload`: the speed of card payloads. A hero plays one
+ * bench_payload.c - `cairn-bench --payload`: the speed of card payloads. A hero plays one
  * card at the start of every beat (tools/bench/bench_cards): a payload of ten built-in effects,
  * nine of them on each of N foes (100 by default), data only. Reported: payloads, effects and
  * effect-target applications a second, and the allocations of the core and the memory of the
@@ -27,7 +27,7 @@ int bench_payload(uint64_t seed, long foes, long beats)
     cairn_lua *h;
     cairn_error err;
     if (cairn_lua_create(NULL, &h, &err)) {
-        fprintf(stderr, "cairn bench: %s\n", err.message);
+        fprintf(stderr, "cairn-bench: %s\n", err.message);
         return 1;
     }
     int side = 2;
@@ -82,7 +82,7 @@ int bench_payload(uint64_t seed, long foes, long beats)
     cairn_lua_destroy(h);
     return 0;
 fail:
-    fprintf(stderr, "cairn bench: payload: %s\n", cairn_lua_error(h));
+    fprintf(stderr, "cairn-bench: payload: %s\n", cairn_lua_error(h));
     cairn_lua_destroy(h);
     return 1;
 }

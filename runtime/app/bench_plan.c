@@ -1,5 +1,5 @@
 /*
- * bench_plan.c - `cairn bench --plan`: the speed of move planning (cairn_plan_run). A 40 x 40
+ * bench_plan.c - `cairn-bench --plan`: the speed of move planning (cairn_plan_run). A 40 x 40
  * space of random cells - walls, floor, ladders, water, shafts - with 2 facings and 4
  * postures (standing, crouching, on a ladder, swimming), planned over from its centre with a
  * budget that reaches everything reachable, many times. Reported: the processor time of one
@@ -149,7 +149,7 @@ static timing time_case(bench_case *c, int runs)
         if (c->w)
             view_space(c->w, c->view, c->allowed, &c->space);
         if (!cairn_plan_run(c->plan, &rules, &c->space, c->start, 100000, &error)) {
-            fprintf(stderr, "cairn bench: plan: %s\n", error);
+            fprintf(stderr, "cairn-bench: plan: %s\n", error);
             exit(1);
         }
         ms[i] = (bench_cpu_now() - t0) * 1e3;
@@ -184,7 +184,7 @@ int bench_plan(uint64_t seed, int runs)
     cairn_actor_view *view = view_mem ? cairn_actor_view_init(view_mem, RADIUS) : NULL;
     int status = 1;
     if (!p || !vp || !view || !w) {
-        fputs("cairn bench: out of memory\n", stderr);
+        fputs("cairn-bench: out of memory\n", stderr);
         goto done;
     }
     cairn_plan_state middle = cairn_plan_state_of(p, SIDE / 2 * SIDE + SIDE / 2, 0, STANDING);

@@ -1,5 +1,5 @@
 /*
- * bench_preview.c - `cairn bench --preview`: what the play screen's intents cost. Before each
+ * bench_preview.c - `cairn-bench --preview`: what the play screen's intents cost. Before each
  * key the play screen previews the next beat with the player waiting (view.lua's intents: the
  * world kept as a snapshot, the beat played, the world put back) to mark where enemies will
  * move and strike. The crowd games (tools/bench/crowd: the base game's player among 10, 100
@@ -47,7 +47,7 @@ static double fastest(cairn_lua *h, measured what, long reps)
         double start = bench_now();
         for (long i = 0; i < reps; i++)
             if (once(h, what)) {
-                fprintf(stderr, "cairn bench: preview: %s\n", cairn_lua_error(h));
+                fprintf(stderr, "cairn-bench: preview: %s\n", cairn_lua_error(h));
                 return -1;
             }
         double ms = (bench_now() - start) * 1e3 / (double)reps;
@@ -79,7 +79,7 @@ int bench_preview(uint64_t seed)
         for (int b = 0; ok && b < 3; b++)
             ok = once(h, BEAT) == CAIRN_OK;
         if (!ok)
-            fprintf(stderr, "cairn bench: preview: %s\n", cairn_lua_error(h));
+            fprintf(stderr, "cairn-bench: preview: %s\n", cairn_lua_error(h));
         for (measured m = PREVIEW; ok && m <= BEAT; m++)
             ok = (ms[m] = fastest(h, m, reps[i])) >= 0;
         cairn_lua_destroy(h);

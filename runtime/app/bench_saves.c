@@ -1,5 +1,5 @@
 /*
- * bench_saves.c - `cairn bench --saves`: what a save costs as a game grows. The marathon game
+ * bench_saves.c - `cairn-bench --saves`: what a save costs as a game grows. The marathon game
  * (tools/bench/marathon, the base game's floors played by the explorer bot for as long as
  * asked) is saved at 100, 1,000 and 10,000 beats; for each, the file's size, the time to
  * write it and the time to resume it in a host whose packs are loaded, the fastest of a few
@@ -37,7 +37,7 @@ static cairn_err resume_once(void *ud, double *ms)
     *ms = (bench_now() - start) * 1e3;
     cairn_lua_destroy(h);
     if (st)
-        fprintf(stderr, "cairn bench: %s\n", err.message);
+        fprintf(stderr, "cairn-bench: %s\n", err.message);
     return st;
 }
 
@@ -55,7 +55,7 @@ static cairn_err save_once(void *ud, double *ms)
     cairn_err st = cairn_save_write(s->h, s->path, &err);
     *ms = (bench_now() - start) * 1e3;
     if (st)
-        fprintf(stderr, "cairn bench: %s\n", err.message);
+        fprintf(stderr, "cairn-bench: %s\n", err.message);
     return st;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "cairn/lua.h"
 #include "cairn/session.h"
 
 const cairn_lua_config app_host_config = {.world_methods = cairn_session_world_methods};
@@ -23,12 +24,23 @@ static bool is_base(const char *dir)
     return n - start == 4 && !strncmp(dir + start, "base", 4);
 }
 
+const char *app_bundled_base(void)
+{
+    /* The home does not change while the program runs: found once. */
+    static char base[4096];
+    if (!base[0]) {
+        size_t n = cairn_lua_home(base, sizeof base);
+        snprintf(base + n, n < sizeof base ? sizeof base - n : 0, "/content/base");
+    }
+    return base;
+}
+
 const char *app_base_pack(const char *const *packs, int pack_count)
 {
     for (int i = pack_count - 1; i >= 0; i--)
         if (is_base(packs[i]))
             return packs[i];
-    return CAIRN_BASE_PACK;
+    return app_bundled_base();
 }
 
 cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, size_t why_size)
@@ -42,7 +54,7 @@ cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, 
     const char *failed = NULL;
     const char *base = app_base_pack(packs, pack_count);
     if (cairn_lua_load_pack(h, base))
-        failed = strcmp(base, CAIRN_BASE_PACK) ? base : "the base game does not load";
+        failed = strcmp(base, app_bundled_base()) ? base : "the base game does not load";
     for (int i = 0; !failed && i < pack_count; i++)
         if (!is_base(packs[i]) && cairn_lua_load_pack(h, packs[i]))
             failed = packs[i];

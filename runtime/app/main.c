@@ -6,7 +6,6 @@
  * help COMMAND` print the command's usage on stdout and exit 0. docs/cli.md documents every
  * command and option; tools/completion/cairn.bash completes them from the usages printed here.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,8 +33,6 @@ static const command commands[] = {
     {"test", "[DIR ...]", "run Lua scenario tests", cmd_test},
     {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",
      "play back a replay, or verify it headless", cmd_replay},
-    {"bench", "[--variant abcde] [--n LIST] [--out FILE] [...] | --saves",
-     "measure the chase, or saves", cmd_bench},
     {"trace", "FILE (--html OUT | --map K)", "a trace as a page, or one beat's map", cmd_trace},
 };
 
@@ -61,23 +58,6 @@ static void print_help(FILE *out)
                  "  -V, --version  show the version and exit\n"
                  "\n"
                  "exit status: 0 success, 1 failure, 2 usage error\n");
-}
-
-bool app_is_help(const char *arg)
-{
-    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
-}
-
-/* Shared by the commands' option parsers: see app.h. */
-bool app_parse_count(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-')
-        return false;
-    *out = v;
-    return true;
 }
 
 static const command *find_command(const char *name)

@@ -12,13 +12,6 @@
 #include <lfs.h>
 #include <lualib.h>
 
-#ifndef CAIRN_SCRIPTS_DIR
-#define CAIRN_SCRIPTS_DIR "scripts"
-#endif
-#ifndef CAIRN_SOURCE_DIR
-#define CAIRN_SOURCE_DIR "."
-#endif
-
 /* Instructions between two looks at the budget: small enough to stop a loop promptly,
  * large enough that counting costs nothing measurable. */
 #define BUDGET_STEP 1000
@@ -776,7 +769,7 @@ static cairn_err load_scripts(cairn_lua *h)
     lua_newtable(L);
     lua_pushstring(L, h->scripts_dir);
     lua_setfield(L, -2, "scripts_dir");
-    lua_pushstring(L, CAIRN_SOURCE_DIR);
+    lua_pushstring(L, h->home);
     lua_setfield(L, -2, "source_dir");
     lua_pushstring(L, cairn_version());
     lua_setfield(L, -2, "version");
@@ -805,6 +798,28 @@ static cairn_err load_scripts(cairn_lua *h)
 
 /* --- public ------------------------------------------------------------------------------ */
 
+/* A copy of cairn_lua_home; NULL when out of memory. */
+static char *home_copy(void)
+{
+    size_t n = cairn_lua_home(NULL, 0) + 1;
+    char *home = malloc(n);
+    if (home)
+        cairn_lua_home(home, n);
+    return home;
+}
+
+/* The scripts/ folder of the home; NULL when there is none (out of memory). */
+static char *scripts_in(const char *home)
+{
+    if (!home)
+        return NULL;
+    size_t n = strlen(home) + sizeof "/scripts";
+    char *dir = malloc(n);
+    if (dir)
+        snprintf(dir, n, "%s/scripts", home);
+    return dir;
+}
+
 static cairn_err create_error(cairn_error *err, cairn_err st, const char *msg)
 {
     if (err) {
@@ -828,11 +843,12 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     h->beat_budget = config->beat_budget ? config->beat_budget : CAIRN_LUA_BEAT_BUDGET_DEFAULT;
     h->out = config->out ? config->out : stdout;
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
-    h->scripts_dir = copy_string(dir && *dir ? dir : CAIRN_SCRIPTS_DIR);
+    h->home = home_copy();
+    h->scripts_dir = dir && *dir ? copy_string(dir) : scripts_in(h->home);
     h->callbacks_ref = LUA_NOREF;
     h->entity_cache_ref = h->entity_keep_ref = h->world_handle_ref = LUA_NOREF;
     h->L = lua_newstate(lua_alloc, h);
-    if (!h->scripts_dir || !h->L) {
+    if (!h->home || !h->scripts_dir || !h->L) {
         cairn_lua_destroy(h);
         return create_error(err, CAIRN_ERR_NOMEM, "lua: out of memory");
     }
@@ -862,6 +878,7 @@ void cairn_lua_destroy(cairn_lua *h)
         lua_close(h->L);
     /* After the state: closing it may still reach the world through handles' finalizers. */
     cairn_world_destroy(h->world);
+    free(h->home);
     free(h->scripts_dir);
     free(h->error);
     free(h->live);

@@ -107,6 +107,7 @@ struct cairn_lua {
     uint32_t slot_used;
     uint32_t hashed;
 
+    char *home; /* cairn_lua_home: the bundled packs are found there */
     char *scripts_dir;
 
     /* Traces and profiles (trace.c): NULL while neither was asked for. profiling is set only

@@ -13,6 +13,12 @@ run() {
   "$cairn" "$@" >"$out" 2>"$err"
   status=$?
 }
+# The benchmark, an executable of its own beside cairn.
+bench=$(dirname "$cairn")/cairn-bench
+run_bench() {
+  "$bench" "$@" >"$out" 2>"$err"
+  status=$?
+}
 
 fail() {
   echo "FAIL ($case_name): $*"
@@ -68,12 +74,17 @@ help_lists_every_planned_command)
   run --help
   expect_status 0
   expect_quiet_err
-  for command in play sim check test replay bench; do
+  for command in play sim check test replay; do
     expect_out "^  $command( |$)"
   done
   # every command is built
   grep -q 'not yet built' "$out" && fail "a command is marked not yet built"
   expect_out '--version'
+  # The benchmark is not one of them: it is cairn-bench, beside cairn.
+  grep -q '^  bench' "$out" && fail "cairn lists bench"
+  run_bench --help
+  expect_status 0
+  expect_out '^usage: cairn-bench '
   ;;
 help_fits_a_terminal_of_80_columns)
   run --help
@@ -127,11 +138,12 @@ usage_errors_go_to_stderr_with_status_2)
   expect_status 2
   expect_err '^usage: cairn help'
   # A number is digits only: a trailing letter or a sign is refused, not read as far as it goes.
-  for bad in "--seed x" "--beats 5x" "--repeat 0" "--repeat 101" "--n 10,x"; do
+  for bad in "--seed x" "--beats 5x" "--repeat 0" "--repeat 101" "--n 10,x" "--frobnicate 1"; do
     # shellcheck disable=SC2086 # an option and its value, split into two on purpose
-    run bench $bad
+    run_bench $bad
     expect_status 2
-    expect_err '^usage: cairn bench'
+    expect_err '^usage: cairn-bench'
+    [ ! -s "$out" ] || fail "cairn-bench $bad: a usage error printed on stdout"
   done
   ;;
 new_writes_a_pack_that_passes_check_and_test)
@@ -230,7 +242,6 @@ completion_completes_commands_options_and_folders)
     complete_line help ""
     complete_line sim --
     complete_line replay --
-    complete_line bench --
     cd "$3"
     complete_line check ""
     complete_line sim --pack c
@@ -247,7 +258,6 @@ completion_completes_commands_options_and_folders)
   expect_out "^help  -> ${commands% }$"
   expect_out '^sim -- -> .*--beats .*--pack .*--record .*--resume .*--save .*--seed'
   expect_out '^replay -- -> --help --pack --partial --trace --verify$'
-  expect_out '^bench -- -> .*--saves'
   # Pack folders where a folder is taken, files where a file is, nothing for a number.
   expect_out '^check  -> (cave crypt|crypt cave)$'
   expect_out '^sim --pack c -> (cave crypt|crypt cave)$'
@@ -266,6 +276,11 @@ docs_cli_md_names_every_command_and_option)
     for option in $("$cairn" "$command" --help | grep -oE -- '(^|[ [])--[a-z][a-z-]*' | tr -d ' [' | sort -u); do
       grep -qF -- "\`$option" <<<"$section" || fail "docs/cli.md's cairn $command does not name $option"
     done
+  done
+  section=$(awk '$0 == "## cairn-bench" { on = 1; next } /^## / { on = 0 } on' "$doc")
+  [ -n "$section" ] || fail "docs/cli.md has no section '## cairn-bench'"
+  for option in $("$bench" --help | grep -oE -- '(^|[ [])--[a-z][a-z-]*' | tr -d ' [' | sort -u); do
+    grep -qF -- "\`$option" <<<"$section" || fail "docs/cli.md's cairn-bench does not name $option"
   done
   grep -qF '](docs/cli.md)' "$(dirname "$0")/../../README.md" || fail "README.md does not link docs/cli.md"
   ;;
@@ -464,7 +479,7 @@ PACK
   ;;
 bench_preview_times_the_intents_of_three_crowds)
   # Speed is the benchmark's to measure, not a test's: this only runs it, on the crowd games.
-  run bench --preview
+  run_bench --preview
   expect_status 0
   expect_out '^ +enemies +preview ms +view ms +beat ms'
   for n in 10 100 1000; do expect_out "^ +$n +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$"; done
@@ -472,32 +487,32 @@ bench_preview_times_the_intents_of_three_crowds)
 bench_runs_end_to_end_on_a_tiny_n)
   # Speed is the benchmark's to measure, not a test's: this only runs it.
   csv=$(mktemp --suffix=.csv) json=$(mktemp --suffix=.json)
-  run bench --n 10 --beats 5 --out "$csv"
+  run_bench --n 10 --beats 5 --out "$csv"
   expect_status 0
   expect_out '^var +N +beats +beats/s'
   expect_out '^targets:'
   [ "$(grep -c '^[abcde],10,5,' "$csv")" -eq 5 ] || fail "expected a CSV row per variant"
   head -1 "$csv" | grep -q '^variant,n,beats,beats_per_second' || fail "CSV header"
-  run bench --variant b --n 10 --beats 5 --out "$json"
+  run_bench --variant b --n 10 --beats 5 --out "$json"
   expect_status 0
   grep -q '"variant": "b", "n": 10, "beats": 5' "$json" || fail "expected a JSON record"
   rm -f "$csv" "$json"
-  run bench --n nonsense
+  run_bench --n nonsense
   expect_status 2
-  expect_err '^usage: cairn bench'
+  expect_err '^usage: cairn-bench'
   # Move planning, a few plans of each kind: met or missed is the machine's to say.
-  run bench --plan --repeat 3
-  [ "$status" -le 1 ] || fail "bench --plan exited $status"
+  run_bench --plan --repeat 3
+  [ "$status" -le 1 ] || fail "cairn-bench --plan exited $status"
   expect_out '^rectangle +[0-9.]+ +[0-9.]+ +5010$'
   expect_out '^view +[0-9.]+ +[0-9.]+ +[0-9]+ '
   expect_out '^target: a plan in under 1 ms: (met|MISSED)$'
-  run bench --plan --repeat 0
+  run_bench --plan --repeat 0
   expect_status 2
   ;;
 bench_steady_beats_allocate_nothing)
   # Counts, not times: after the warm-up, no beat of any variant allocates, in the world or
   # in the Lua state (a handler, a movs or a step function making garbage each call would).
-  run bench --n 100 --beats 500 --repeat 1
+  run_bench --n 100 --beats 500 --repeat 1
   expect_status 0
   for v in a b c d e; do
     expect_out "^  \\($v\\) N=100 +0 allocations/beat: +0\\.00  met\$"
@@ -508,7 +523,7 @@ bench_payload_steady_beats_allocate_nothing)
   # Counts, not times: once warmed up, a card played every beat (a ten-effect payload on 100
   # foes) allocates nothing, in the world or in the Lua state (its play request is filled
   # again, not made anew).
-  run bench --payload
+  run_bench --payload
   expect_status 0
   expect_out '^  core allocations/beat +0\.00$'
   expect_out '^  Lua allocations/beat +0\.00$'

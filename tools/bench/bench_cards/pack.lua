@@ -1,4 +1,4 @@
--- The payload benchmark's content (cairn bench --payload): a hero that plays one card a beat.
+-- The payload benchmark's content (cairn-bench --payload): a hero that plays one card a beat.
 return {
   id = "bench_cards",
   name = "Payload benchmark content",

@@ -4,7 +4,7 @@ return {
   version = "1.0.0",
   cairn = "0.1",
   depends = { base = "0.1" },
-  description = "For `cairn bench --preview`: the base game's player among 10, 100 or 1,000 " ..
+  description = "For `cairn-bench --preview`: the base game's player among 10, 100 or 1,000 " ..
     "of its skeletons in an open hall, and a bot that previews the next beat, as the play " ..
     "screen does to show the enemies' intents.",
   load = { "crowd.lua" },

@@ -12,6 +12,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Marks the public API, in every header of cairn: the functions and data libcairn exports.
+ * The library is built with everything else hidden, so that an embedder links against what
+ * the headers declare and nothing more. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CAIRN_API __attribute__((visibility("default")))
+#else
+#define CAIRN_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,7 +33,7 @@ typedef struct cairn_world cairn_world;
  */
 
 /* The runtime's version, "MAJOR.MINOR.PATCH". Static storage. */
-const char *cairn_version(void);
+CAIRN_API const char *cairn_version(void);
 
 /* ---------------------------------------------------------------------------------------
  * Hashing
@@ -34,7 +43,7 @@ const char *cairn_version(void);
  * content hashes and saves' checks are made of. It tells apart texts that differ by
  * accident or by an edit; it is no defence against someone forging a text on purpose. */
 #define CAIRN_HASH_START UINT64_C(0xcbf29ce484222325)
-uint64_t cairn_hash(uint64_t sum, const void *bytes, size_t size);
+CAIRN_API uint64_t cairn_hash(uint64_t sum, const void *bytes, size_t size);
 
 /* ---------------------------------------------------------------------------------------
  * Errors
@@ -56,7 +65,7 @@ typedef enum cairn_err {
 } cairn_err;
 
 /* A short, static name for an error code: "stale entity", "out of bounds", ... */
-const char *cairn_err_name(cairn_err code);
+CAIRN_API const char *cairn_err_name(cairn_err code);
 
 /* Where functions that have no world to hold a message report one. */
 #define CAIRN_ERROR_MESSAGE_SIZE 256
@@ -78,7 +87,7 @@ typedef struct cairn_error {
 typedef void *(*cairn_alloc_fn)(void *ud, void *ptr, size_t old_size, size_t new_size);
 
 /* The default allocator, over realloc and free. */
-void *cairn_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
+CAIRN_API void *cairn_default_alloc(void *ud, void *ptr, size_t old_size, size_t new_size);
 
 /* ---------------------------------------------------------------------------------------
  * Random numbers
@@ -96,19 +105,19 @@ typedef struct cairn_rng {
 
 /* Seeds a generator. Different streams with the same seed give independent sequences; only
  * the low 63 bits of stream count. */
-void cairn_rng_seed(cairn_rng *rng, uint64_t seed, uint64_t stream);
+CAIRN_API void cairn_rng_seed(cairn_rng *rng, uint64_t seed, uint64_t stream);
 /* The next 32 uniformly distributed bits. */
-uint32_t cairn_rng_next(cairn_rng *rng);
+CAIRN_API uint32_t cairn_rng_next(cairn_rng *rng);
 /* A uniform integer in [0, bound). bound == 0 returns 0. Unbiased. */
-uint32_t cairn_rng_below(cairn_rng *rng, uint32_t bound);
+CAIRN_API uint32_t cairn_rng_below(cairn_rng *rng, uint32_t bound);
 /* A uniform integer in [lo, hi], both inclusive. lo > hi returns lo. */
-int32_t cairn_rng_range(cairn_rng *rng, int32_t lo, int32_t hi);
+CAIRN_API int32_t cairn_rng_range(cairn_rng *rng, int32_t lo, int32_t hi);
 /* Writes the state in a fixed little-endian layout, the same on every platform. */
-void cairn_rng_save(const cairn_rng *rng, uint8_t out[CAIRN_RNG_STATE_SIZE]);
+CAIRN_API void cairn_rng_save(const cairn_rng *rng, uint8_t out[CAIRN_RNG_STATE_SIZE]);
 /* Restores a state written by cairn_rng_save. Fails with CAIRN_ERR_INVALID (and a message in
  * err, which may be NULL) when len is not CAIRN_RNG_STATE_SIZE or the bytes cannot be a
  * saved state; rng is then unchanged. */
-cairn_err cairn_rng_load(cairn_rng *rng, const uint8_t *in, size_t len, cairn_error *err);
+CAIRN_API cairn_err cairn_rng_load(cairn_rng *rng, const uint8_t *in, size_t len, cairn_error *err);
 
 /* ---------------------------------------------------------------------------------------
  * Directions and cells
@@ -136,22 +145,22 @@ typedef struct cairn_cell {
 } cairn_cell;
 
 /* The unit step of a direction ((0, 0) for NONE and for values out of range). */
-int cairn_dir_dx(cairn_dir dir);
-int cairn_dir_dy(cairn_dir dir);
+CAIRN_API int cairn_dir_dx(cairn_dir dir);
+CAIRN_API int cairn_dir_dy(cairn_dir dir);
 /* Rotates by steps of 45 degrees, clockwise for positive steps. NONE stays NONE. */
-cairn_dir cairn_dir_rotate(cairn_dir dir, int steps);
+CAIRN_API cairn_dir cairn_dir_rotate(cairn_dir dir, int steps);
 /* The opposite direction. NONE stays NONE. */
-cairn_dir cairn_dir_opposite(cairn_dir dir);
-bool cairn_dir_is_diagonal(cairn_dir dir);
-bool cairn_dir_is_orthogonal(cairn_dir dir);
+CAIRN_API cairn_dir cairn_dir_opposite(cairn_dir dir);
+CAIRN_API bool cairn_dir_is_diagonal(cairn_dir dir);
+CAIRN_API bool cairn_dir_is_orthogonal(cairn_dir dir);
 /* How many 45-degree steps separate two directions, 0 to 4; -1 when either is NONE. */
-int cairn_dir_distance(cairn_dir a, cairn_dir b);
+CAIRN_API int cairn_dir_distance(cairn_dir a, cairn_dir b);
 /* The direction of a delta by its signs: (3, -7) is NE. (0, 0) is NONE. */
-cairn_dir cairn_dir_from_delta(int dx, int dy);
+CAIRN_API cairn_dir cairn_dir_from_delta(int dx, int dy);
 /* "n", "ne", ... "nw", "none". Static storage. */
-const char *cairn_dir_name(cairn_dir dir);
+CAIRN_API const char *cairn_dir_name(cairn_dir dir);
 /* The cell `steps` steps away in dir; coordinates saturate at the limits of int32_t. */
-cairn_cell cairn_cell_step(cairn_cell cell, cairn_dir dir, int steps);
+CAIRN_API cairn_cell cairn_cell_step(cairn_cell cell, cairn_dir dir, int steps);
 
 /* ---------------------------------------------------------------------------------------
  * Layers
@@ -170,7 +179,7 @@ typedef enum cairn_layer {
 } cairn_layer;
 
 /* "floor", "trap", ... Static storage; "?" for values out of range. */
-const char *cairn_layer_name(cairn_layer layer);
+CAIRN_API const char *cairn_layer_name(cairn_layer layer);
 
 /* ---------------------------------------------------------------------------------------
  * Identifiers
@@ -227,9 +236,9 @@ typedef enum cairn_kind {
 /* Looks a name of a kind up without complaint: false, with the world's error untouched, when
  * there is none (or the kind or name is not one). For hosts that try a name several ways;
  * the cairn_<kind>_find functions say what was wrong instead. */
-bool cairn_lookup(const cairn_world *w, cairn_kind kind, const char *name, uint32_t *id);
+CAIRN_API bool cairn_lookup(const cairn_world *w, cairn_kind kind, const char *name, uint32_t *id);
 /* The text of an id of a kind, or NULL for an unknown one. Valid as cairn_chain_name says. */
-const char *cairn_name(const cairn_world *w, cairn_kind kind, uint32_t id);
+CAIRN_API const char *cairn_name(const cairn_world *w, cairn_kind kind, uint32_t id);
 
 /* ---------------------------------------------------------------------------------------
  * Events
@@ -284,17 +293,17 @@ typedef struct cairn_entity_event {
 /* Creates an event of a built-in kind, zeroed but for the head: actor and action as given,
  * propagate true, success false. Returns NULL (with the world's message set) for a kind that
  * is not built in or when the arena cannot grow. */
-cairn_event *cairn_event_new(cairn_world *w, cairn_event_kind kind, cairn_entity_id actor,
-                             cairn_action action);
+CAIRN_API cairn_event *cairn_event_new(cairn_world *w, cairn_event_kind kind, cairn_entity_id actor,
+                                       cairn_action action);
 /* The same for an event struct of any size whose first member is a cairn_event. Kinds from
  * CAIRN_EVENT_KIND_COUNT up are free for layers above the core; size must be at least
  * sizeof(cairn_event), and for a built-in kind at least the size of its struct. */
-cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size, cairn_entity_id actor,
-                                   cairn_action action);
+CAIRN_API cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size,
+                                             cairn_entity_id actor, cairn_action action);
 
 /* Checked downcasts: NULL when ev is NULL or of another kind. */
-cairn_beat_event *cairn_event_as_beat(cairn_event *ev);
-cairn_entity_event *cairn_event_as_entity(cairn_event *ev);
+CAIRN_API cairn_beat_event *cairn_event_as_beat(cairn_event *ev);
+CAIRN_API cairn_entity_event *cairn_event_as_entity(cairn_event *ev);
 /* The downcasts of the mechanics' events are declared with their structs (mechanics.h). */
 
 /* ---------------------------------------------------------------------------------------
@@ -314,28 +323,29 @@ typedef struct cairn_world_config {
 
 /* Creates a world. On failure returns the error code, leaves *out NULL and, when err is not NULL,
  * writes the reason there. The caller owns the world and frees it with cairn_world_destroy. */
-cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out, cairn_error *err);
+CAIRN_API cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out,
+                                       cairn_error *err);
 /* Frees the world and everything it owns. NULL is accepted. Must not be called from inside a
  * handler. */
-void cairn_world_destroy(cairn_world *w);
+CAIRN_API void cairn_world_destroy(cairn_world *w);
 
 /* The embedder's pointer given in the config (NULL when none was), so that handlers and
  * callbacks reach the object that drives the world. */
-void *cairn_world_user(const cairn_world *w);
+CAIRN_API void *cairn_world_user(const cairn_world *w);
 
 /* The message of the last failed call on this world ("" if none failed yet). Owned by the
  * world, valid until the next call that fails. */
-const char *cairn_world_error(const cairn_world *w);
+CAIRN_API const char *cairn_world_error(const cairn_world *w);
 /* The error code of the last failed call (CAIRN_OK if none failed yet). */
-cairn_err cairn_world_error_code(const cairn_world *w);
+CAIRN_API cairn_err cairn_world_error_code(const cairn_world *w);
 
 /* The world's generator: the only source of randomness on the simulation path. Owned by the
  * world; save and restore it with cairn_rng_save / cairn_rng_load. */
-cairn_rng *cairn_world_rng(cairn_world *w);
+CAIRN_API cairn_rng *cairn_world_rng(cairn_world *w);
 
 /* The number of the current (or last) beat: 0 before the first cairn_world_step, which
  * counts a beat as it starts it, so beat_start and beat_end handlers of the first beat see 1. */
-uint64_t cairn_world_beat(const cairn_world *w);
+CAIRN_API uint64_t cairn_world_beat(const cairn_world *w);
 
 /* Counters for tests and the benchmark: allocator calls that allocated or grew a block, and
  * the bytes currently held. */
@@ -346,7 +356,7 @@ typedef struct cairn_world_stats {
     size_t arena_bytes;
 } cairn_world_stats;
 
-void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out);
+CAIRN_API void cairn_world_get_stats(const cairn_world *w, cairn_world_stats *out);
 
 /* ---------------------------------------------------------------------------------------
  * Chains
@@ -438,30 +448,30 @@ enum {
 
 /* Registers a chain name, or finds it if registered already, and makes its world chain. Names, here
  * and for decorators and types, are 1 to CAIRN_NAME_MAX bytes of [A-Za-z0-9_.:-]. */
-cairn_err cairn_chain_register(cairn_world *w, const char *name, cairn_chain_id *out);
-cairn_err cairn_chain_find(cairn_world *w, const char *name, cairn_chain_id *out);
+CAIRN_API cairn_err cairn_chain_register(cairn_world *w, const char *name, cairn_chain_id *out);
+CAIRN_API cairn_err cairn_chain_find(cairn_world *w, const char *name, cairn_chain_id *out);
 /* The name's text, or NULL for an unknown id. Owned by the world; like every name's text
  * (cairn_decorator_name, cairn_type_name), valid until the next name of its kind is
  * registered: copy it to keep it. */
-const char *cairn_chain_name(const cairn_world *w, cairn_chain_id name);
+CAIRN_API const char *cairn_chain_name(const cairn_world *w, cairn_chain_id name);
 
 /* The world-level chain of that name (every registered name has one). Valid for the world's
  * lifetime. NULL, with the world's message set, for an unknown name. */
-cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_id name);
+CAIRN_API cairn_chain *cairn_world_chain(cairn_world *w, cairn_chain_id name);
 
 /* Adds a handler; *out_id (may be NULL) receives its id, unique within the world. */
-cairn_err cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
-                          cairn_handler_id *out_id);
+CAIRN_API cairn_err cairn_chain_add(cairn_world *w, cairn_chain *chain, cairn_handler handler,
+                                    cairn_handler_id *out_id);
 /* Removes a handler by id. CAIRN_ERR_NOT_FOUND if the chain does not hold it. */
-cairn_err cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id);
+CAIRN_API cairn_err cairn_chain_remove(cairn_world *w, cairn_chain *chain, cairn_handler_id id);
 /* How many handlers the next pass will run. */
-size_t cairn_chain_count(const cairn_chain *chain);
+CAIRN_API size_t cairn_chain_count(const cairn_chain *chain);
 
 /* Runs handlers in order until one clears ev->propagate (a check stage). Whether the pass
  * ran through is ev->propagate afterwards. A NULL chain is an empty chain. */
-cairn_err cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev);
+CAIRN_API cairn_err cairn_chain_pass(cairn_world *w, cairn_chain *chain, cairn_event *ev);
 /* Runs every handler whatever propagate says (a notification stage). */
-cairn_err cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev);
+CAIRN_API cairn_err cairn_chain_pass_all(cairn_world *w, cairn_chain *chain, cairn_event *ev);
 
 /* ---------------------------------------------------------------------------------------
  * Decorators and types
@@ -514,35 +524,37 @@ typedef struct cairn_decorator_def {
 
 /* Registers a decorator. The definition is copied (defaults included); names in `chains`
  * are registered as chain names. CAIRN_ERR_EXISTS for a name in use. */
-cairn_err cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
-                                 cairn_decorator_id *out);
+CAIRN_API cairn_err cairn_decorator_define(cairn_world *w, const cairn_decorator_def *def,
+                                           cairn_decorator_id *out);
 /* Shorthand for a decorator that only holds data_size zeroed bytes. */
-cairn_err cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
-                                   cairn_decorator_id *out);
-cairn_err cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out);
-const char *cairn_decorator_name(const cairn_world *w, cairn_decorator_id deco);
+CAIRN_API cairn_err cairn_decorator_register(cairn_world *w, const char *name, size_t data_size,
+                                             cairn_decorator_id *out);
+CAIRN_API cairn_err cairn_decorator_find(cairn_world *w, const char *name, cairn_decorator_id *out);
+CAIRN_API const char *cairn_decorator_name(const cairn_world *w, cairn_decorator_id deco);
 
 /* Registers a type (by convention "pack:name") whose entities live on the given layer. */
-cairn_err cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
-                              cairn_type_id *out);
-cairn_err cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out);
-const char *cairn_type_name(const cairn_world *w, cairn_type_id type);
+CAIRN_API cairn_err cairn_type_register(cairn_world *w, const char *name, cairn_layer layer,
+                                        cairn_type_id *out);
+CAIRN_API cairn_err cairn_type_find(cairn_world *w, const char *name, cairn_type_id *out);
+CAIRN_API const char *cairn_type_name(const cairn_world *w, cairn_type_id type);
 /* How many types are registered; their ids are 0 .. count-1, in registration order. */
-size_t cairn_type_count(const cairn_world *w);
+CAIRN_API size_t cairn_type_count(const cairn_world *w);
 
 /* Adds a decorator to a type, after the decorators it requires that the type lacks; its
  * defaults start as the decorator's. Fails with CAIRN_ERR_EXISTS if the type has it already
  * and CAIRN_ERR_STATE once the type is sealed. */
-cairn_err cairn_type_add_decorator(cairn_world *w, cairn_type_id type, cairn_decorator_id deco);
-bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type, cairn_decorator_id deco);
+CAIRN_API cairn_err cairn_type_add_decorator(cairn_world *w, cairn_type_id type,
+                                             cairn_decorator_id deco);
+CAIRN_API bool cairn_type_has_decorator(const cairn_world *w, cairn_type_id type,
+                                        cairn_decorator_id deco);
 /* The type's default block for a decorator it has, copied into each new entity. Writable;
  * owned by the world; valid until the next cairn_type_add_decorator on this type. */
-cairn_err cairn_type_defaults(cairn_world *w, cairn_type_id type, cairn_decorator_id deco,
-                              void **out);
+CAIRN_API cairn_err cairn_type_defaults(cairn_world *w, cairn_type_id type, cairn_decorator_id deco,
+                                        void **out);
 /* The type's template chain of that name, created empty if need be. Valid for the world's
  * lifetime. Handlers added to it reach every entity of the type. */
-cairn_err cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_id name,
-                           cairn_chain **out);
+CAIRN_API cairn_err cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_id name,
+                                     cairn_chain **out);
 
 /* ---------------------------------------------------------------------------------------
  * Entities
@@ -550,78 +562,79 @@ cairn_err cairn_type_chain(cairn_world *w, cairn_type_id type, cairn_chain_id na
 #define CAIRN_ENTITY_MAX (UINT32_C(1) << 24)
 
 /* Creates an entity of a type, off the grid, and passes entity_spawned. */
-cairn_err cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out);
+CAIRN_API cairn_err cairn_entity_create(cairn_world *w, cairn_type_id type, cairn_entity_id *out);
 /* Creates an entity and places it at cell on its type's layer. A cell that is out of bounds or
  * taken is refused before anything happens. If an entity_spawned handler fails, the entity
  * is destroyed again (its id is stale, its type stays sealed) and the failure is returned. */
-cairn_err cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
-                             cairn_entity_id *out);
+CAIRN_API cairn_err cairn_entity_spawn(cairn_world *w, cairn_type_id type, cairn_cell cell,
+                                       cairn_entity_id *out);
 /* Marks a living entity dead, takes it off the grid (its cell is free at once for whoever acts
  * next) and passes entity_died (with no cause: entities killed by damage or by a dig name
  * their killer as the event's actor). It stays readable, cairn_entity_cell giving where it
  * died, until the end of the beat (or cairn_entity_destroy), but no longer counts as alive.
  * Killing a dead entity is CAIRN_ERR_STATE. */
-cairn_err cairn_entity_kill(cairn_world *w, cairn_entity_id id);
+CAIRN_API cairn_err cairn_entity_kill(cairn_world *w, cairn_entity_id id);
 /* Removes an entity at once, dead or alive: off the grid, data freed, slot released for
  * reuse under a new generation. Every id of it becomes stale. Passes no chain. */
-cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id);
+CAIRN_API cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id);
 
 /* OK if the id names an entity that has not been reaped; CAIRN_ERR_STALE (with a message
  * naming the slot and both generations) or CAIRN_ERR_INVALID otherwise. */
-cairn_err cairn_entity_check(cairn_world *w, cairn_entity_id id);
+CAIRN_API cairn_err cairn_entity_check(cairn_world *w, cairn_entity_id id);
 /* True when the id is current and the entity has not been killed. Never sets an error. */
-bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id);
+CAIRN_API bool cairn_entity_is_alive(const cairn_world *w, cairn_entity_id id);
 
-cairn_err cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out);
+CAIRN_API cairn_err cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_type_id *out);
 /* The cell of a placed entity, or where a dead one died; CAIRN_ERR_STATE for an entity off
  * the grid otherwise. */
-cairn_err cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out);
-cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out);
-cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out);
-cairn_err cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing);
+CAIRN_API cairn_err cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out);
+CAIRN_API cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out);
+CAIRN_API cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out);
+CAIRN_API cairn_err cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* The entity's data block for one of its type's decorators (CAIRN_ERR_NOT_FOUND if the type
  * lacks it). Owned by the world; valid until the entity is reaped or destroyed. */
-cairn_err cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,
-                            void **out);
+CAIRN_API cairn_err cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco,
+                                      void **out);
 
 /* The chain the entity's passes use for that name: its own copy if it has one, otherwise its
  * type's template (NULL if the type has no such chain: an empty chain). Valid until the next
  * hook or unhook on this entity. */
-cairn_err cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
-                             cairn_chain **out);
+CAIRN_API cairn_err cairn_entity_chain(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                       cairn_chain **out);
 /* Adds a handler to this entity alone: the first hook on a chain gives the entity its own copy
  * of its type's chain (copy on write); siblings keep sharing the template. */
-cairn_err cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
-                            cairn_handler handler, cairn_handler_id *out_id);
+CAIRN_API cairn_err cairn_entity_hook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                      cairn_handler handler, cairn_handler_id *out_id);
 /* Removes a handler from this entity's own chain (CAIRN_ERR_NOT_FOUND when the entity has no
  * copy of the chain or the copy lacks the handler). */
-cairn_err cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
-                              cairn_handler_id handler);
+CAIRN_API cairn_err cairn_entity_unhook(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                        cairn_handler_id handler);
 /* Passes the entity's chain of that name (cairn_chain_pass / cairn_chain_pass_all). */
-cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
-                            cairn_event *ev);
-cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
-                                cairn_event *ev);
+CAIRN_API cairn_err cairn_entity_pass(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                      cairn_event *ev);
+CAIRN_API cairn_err cairn_entity_pass_all(cairn_world *w, cairn_entity_id id, cairn_chain_id name,
+                                          cairn_event *ev);
 
 /* ---------------------------------------------------------------------------------------
  * Grid
  *
  * width x height cells, each with one slot per layer. An entity is on the layer of its type.
  */
-int32_t cairn_grid_width(const cairn_world *w);
-int32_t cairn_grid_height(const cairn_world *w);
-bool cairn_grid_in_bounds(const cairn_world *w, cairn_cell cell);
+CAIRN_API int32_t cairn_grid_width(const cairn_world *w);
+CAIRN_API int32_t cairn_grid_height(const cairn_world *w);
+CAIRN_API bool cairn_grid_in_bounds(const cairn_world *w, cairn_cell cell);
 
 /* Puts a living entity that is off the grid into a cell. CAIRN_ERR_BOUNDS, CAIRN_ERR_OCCUPIED
  * (the layer holds another entity) or CAIRN_ERR_STATE (already placed, or dead) leave
  * everything as it was. */
-cairn_err cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell);
+CAIRN_API cairn_err cairn_grid_place(cairn_world *w, cairn_entity_id id, cairn_cell cell);
 /* Takes an entity off the grid (it stays alive). CAIRN_ERR_STATE if it was not placed. */
-cairn_err cairn_grid_remove(cairn_world *w, cairn_entity_id id);
+CAIRN_API cairn_err cairn_grid_remove(cairn_world *w, cairn_entity_id id);
 /* Moves a placed entity to another cell of its layer; on failure it stays where it was. */
-cairn_err cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to);
+CAIRN_API cairn_err cairn_grid_move(cairn_world *w, cairn_entity_id id, cairn_cell to);
 /* The entity on a layer of a cell, CAIRN_ENTITY_NONE when there is none. */
-cairn_err cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer, cairn_entity_id *out);
+CAIRN_API cairn_err cairn_grid_at(cairn_world *w, cairn_cell cell, cairn_layer layer,
+                                  cairn_entity_id *out);
 
 /* ---------------------------------------------------------------------------------------
  * Portals
@@ -646,18 +659,19 @@ typedef struct cairn_portal {
 /* Joins two edges. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_INVALID for a side
  * that is not n, e, s or w or for an edge joined to itself, CAIRN_ERR_OCCUPIED for an edge
  * already in a portal, CAIRN_ERR_LIMIT past CAIRN_PORTAL_MAX, CAIRN_ERR_NOMEM. */
-cairn_err cairn_portal_add(cairn_world *w, cairn_portal portal);
+CAIRN_API cairn_err cairn_portal_add(cairn_world *w, cairn_portal portal);
 /* Removes the portal one of whose edges is cell's side. CAIRN_ERR_NOT_FOUND when none. */
-cairn_err cairn_portal_remove(cairn_world *w, cairn_cell cell, cairn_dir side);
+CAIRN_API cairn_err cairn_portal_remove(cairn_world *w, cairn_cell cell, cairn_dir side);
 /* Removes every portal. */
-void cairn_portal_clear(cairn_world *w);
+CAIRN_API void cairn_portal_clear(cairn_world *w);
 /* The portals, in the order they were added (a removal moves the last into its place). */
-uint32_t cairn_portal_count(const cairn_world *w);
-cairn_err cairn_portal_get(const cairn_world *w, uint32_t i, cairn_portal *out);
+CAIRN_API uint32_t cairn_portal_count(const cairn_world *w);
+CAIRN_API cairn_err cairn_portal_get(const cairn_world *w, uint32_t i, cairn_portal *out);
 /* One step from cell going dir: through the portal on the edge crossed when there is one,
  * else to the next cell (which may be off the grid). *turn (may be NULL) receives how many
  * 45-degree steps clockwise the heading turned: 0 without a portal. */
-cairn_cell cairn_portal_step(const cairn_world *w, cairn_cell cell, cairn_dir dir, int *turn);
+CAIRN_API cairn_cell cairn_portal_step(const cairn_world *w, cairn_cell cell, cairn_dir dir,
+                                       int *turn);
 
 /* ---------------------------------------------------------------------------------------
  * Reporting errors from outside the core
@@ -665,7 +679,7 @@ cairn_cell cairn_portal_step(const cairn_world *w, cairn_cell cell, cairn_dir di
 
 /* Sets the world's message (printf-style) and returns code, for handlers and embedders
  * that fail: `return cairn_world_fail(w, CAIRN_ERR_HANDLER, "no target at %d,%d", x, y);` */
-cairn_err cairn_world_fail(cairn_world *w, cairn_err code, const char *fmt, ...)
+CAIRN_API cairn_err cairn_world_fail(cairn_world *w, cairn_err code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif

@@ -62,9 +62,9 @@ typedef struct cairn_enclosing_event {
     cairn_algo_event *algo;
 } cairn_enclosing_event;
 
-cairn_enclosing_event *cairn_event_as_enclosing(cairn_event *ev);
-cairn_algo_event *cairn_event_as_algo(cairn_event *ev);
-cairn_result_event *cairn_event_as_result(cairn_event *ev);
+CAIRN_API cairn_enclosing_event *cairn_event_as_enclosing(cairn_event *ev);
+CAIRN_API cairn_algo_event *cairn_event_as_algo(cairn_event *ev);
+CAIRN_API cairn_result_event *cairn_event_as_result(cairn_event *ev);
 
 /* ---------------------------------------------------------------------------------------
  * Decorators built into the core
@@ -122,9 +122,9 @@ enum {
 /* Attack sources: names with small ids ("basic" is 0, the default). Each Attackable has a
  * resistance per source. */
 #define CAIRN_SOURCE_MAX 8
-cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out);
-cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out);
-const char *cairn_source_name(const cairn_world *w, cairn_source_id source);
+CAIRN_API cairn_err cairn_source_register(cairn_world *w, const char *name, cairn_source_id *out);
+CAIRN_API cairn_err cairn_source_find(cairn_world *w, const char *name, cairn_source_id *out);
+CAIRN_API const char *cairn_source_name(const cairn_world *w, cairn_source_id source);
 
 typedef struct cairn_attack {
     int32_t damage; /* before armor; 0 or less: the attack only pushes */
@@ -243,7 +243,7 @@ typedef struct cairn_field {
 } cairn_field;
 
 /* Every field of the built-in decorators, grouped by decorator. Static storage. */
-const cairn_field *cairn_fields(size_t *count);
+CAIRN_API const cairn_field *cairn_fields(size_t *count);
 
 /* ---------------------------------------------------------------------------------------
  * The events of the built-in components
@@ -324,17 +324,18 @@ typedef struct cairn_damage_event {
     int32_t hp; /* after the damage */
 } cairn_damage_event;
 
-cairn_move_event *cairn_event_as_move(cairn_event *ev);
-cairn_attack_event *cairn_event_as_attack(cairn_event *ev);
-cairn_dig_event *cairn_event_as_dig(cairn_event *ev);
-cairn_hit_event *cairn_event_as_hit(cairn_event *ev);
-cairn_push_event *cairn_event_as_push(cairn_event *ev);
-cairn_displace_event *cairn_event_as_displace(cairn_event *ev);
-cairn_damage_event *cairn_event_as_damage(cairn_event *ev);
+CAIRN_API cairn_move_event *cairn_event_as_move(cairn_event *ev);
+CAIRN_API cairn_attack_event *cairn_event_as_attack(cairn_event *ev);
+CAIRN_API cairn_dig_event *cairn_event_as_dig(cairn_event *ev);
+CAIRN_API cairn_hit_event *cairn_event_as_hit(cairn_event *ev);
+CAIRN_API cairn_push_event *cairn_event_as_push(cairn_event *ev);
+CAIRN_API cairn_displace_event *cairn_event_as_displace(cairn_event *ev);
+CAIRN_API cairn_damage_event *cairn_event_as_damage(cairn_event *ev);
 
 /* Adds a target to an attack (from an attack_get handler), once: a target already listed is
  * not added again. */
-cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_entity_id target);
+CAIRN_API cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev,
+                                            cairn_entity_id target);
 
 /* ---------------------------------------------------------------------------------------
  * The damage model, and stats changed outside an attack
@@ -343,7 +344,7 @@ cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev, cairn_
 /* What an attack does to an Attackable: 0 when the target's resistance to the attack's
  * source is above its power, or its pierce is at or below the target's pierce resistance, or
  * its damage is 0 or less; otherwise damage - armor, clamped to 1 .. CAIRN_STAT_MAX. */
-int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *target);
+CAIRN_API int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *target);
 
 /* Takes amount hp from an entity with WithHP (CAIRN_ERR_NOT_FOUND without), records it,
  * passes damaged, and when hp reaches 0 on a Killable entity passes die_check and, unless a
@@ -352,16 +353,16 @@ int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *t
 /* Gives the target back up to `amount` hp, never past its max_hp, and records a
  * CAIRN_CHANGE_HEALED of what it gained (nothing when it gained nothing). *healed (may be
  * NULL) is the hp gained. CAIRN_ERR_NOT_FOUND without WithHP; a dead target gains nothing. */
-cairn_err cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
-                            cairn_entity_id cause, int32_t *healed);
-cairn_err cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
-                              cairn_entity_id cause, bool *killed);
+CAIRN_API cairn_err cairn_entity_heal(cairn_world *w, cairn_entity_id target, int32_t amount,
+                                      cairn_entity_id cause, int32_t *healed);
+CAIRN_API cairn_err cairn_entity_damage(cairn_world *w, cairn_entity_id target, int32_t amount,
+                                        cairn_entity_id cause, bool *killed);
 
 /* Moves an entity to a cell of its layer as displacement: passes its displace_check and
  * displaced when it is Displaceable, records the move. *moved (may be NULL) is false when a
  * handler vetoed; a cell out of bounds or taken is an error as for cairn_grid_move. */
-cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
-                                cairn_entity_id cause, bool *moved);
+CAIRN_API cairn_err cairn_entity_displace(cairn_world *w, cairn_entity_id target, cairn_cell to,
+                                          cairn_entity_id cause, bool *moved);
 
 /* ---------------------------------------------------------------------------------------
  * Actions
@@ -387,18 +388,18 @@ enum {
 #define CAIRN_ACTION_COMPONENTS_MAX 8
 
 /* Registers an action; every component must be a decorator with an activate callback. */
-cairn_err cairn_action_register(cairn_world *w, const char *name,
-                                const cairn_decorator_id *components, size_t count,
-                                cairn_action_id *out);
-cairn_err cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out);
-const char *cairn_action_name(const cairn_world *w, cairn_action_id action);
+CAIRN_API cairn_err cairn_action_register(cairn_world *w, const char *name,
+                                          const cairn_decorator_id *components, size_t count,
+                                          cairn_action_id *out);
+CAIRN_API cairn_err cairn_action_find(cairn_world *w, const char *name, cairn_action_id *out);
+CAIRN_API const char *cairn_action_name(const cairn_world *w, cairn_action_id action);
 
 /* Does an action in action.dir right away, outside Acting's stages (no act_check, no
  * algorithm): what a handler or a script calls to make an entity move or hit. *result (may
  * be NULL) receives the successful component's result event, or the last failed one's, or
  * NULL; *success (may be NULL) the outcome. */
-cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
-                          cairn_result_event **result, bool *success);
+CAIRN_API cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action action,
+                                    cairn_result_event **result, bool *success);
 
 /* ---------------------------------------------------------------------------------------
  * Acting
@@ -409,18 +410,18 @@ cairn_err cairn_action_do(cairn_world *w, cairn_entity_id actor, cairn_action ac
  * algorithm if it held, then passes act_success or act_failure. Sets did_action, and stores
  * the event in the entity's cairn_acting.last. An entity that is dead, has no Acting, did
  * act this beat or is acting now (doing_action) does nothing; that is not an error. */
-cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id);
+CAIRN_API cairn_err cairn_entity_act(cairn_world *w, cairn_entity_id id);
 
 /* Sets a PlayerControl entity's action for the next beat (CAIRN_ERR_NOT_FOUND without
  * PlayerControl, CAIRN_ERR_INVALID for an unknown action). Without input it does none; input
  * of none (whatever its direction) takes back what was given, leaving no input. */
-cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
+CAIRN_API cairn_err cairn_player_input(cairn_world *w, cairn_entity_id id, cairn_action action);
 
 /* What the built-in action `perform` does: PlayerControl, its one component, calls `fn` as its
  * activate callback, so that a player's act can be anything the host decides (a choice the
  * player made, in the Lua host) while still going through Acting's stages and the players
  * phase. Without one, `perform` fails its beat with CAIRN_ERR_STATE. `ud` is borrowed. */
-void cairn_player_set_perform(cairn_world *w, cairn_activate_fn fn, void *ud);
+CAIRN_API void cairn_player_set_perform(cairn_world *w, cairn_activate_fn fn, void *ud);
 
 /* ---------------------------------------------------------------------------------------
  * Algorithms
@@ -434,10 +435,10 @@ enum { CAIRN_ALGO_SIMPLE, CAIRN_ALGO_GENERAL, CAIRN_ALGO_BUILTIN_COUNT };
 
 typedef cairn_err (*cairn_algo_fn)(cairn_world *w, cairn_algo_event *ev, void *ud);
 
-cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn, void *ud,
-                              cairn_algo_id *out);
-cairn_err cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out);
-const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo);
+CAIRN_API cairn_err cairn_algo_register(cairn_world *w, const char *name, cairn_algo_fn fn,
+                                        void *ud, cairn_algo_id *out);
+CAIRN_API cairn_err cairn_algo_find(cairn_world *w, const char *name, cairn_algo_id *out);
+CAIRN_API const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo);
 
 /* Tries the algo event's action in one direction. When it fails because an entity blocks
  * the way and that entity can still act this beat, the blocker acts first (cairn_entity_act)
@@ -446,7 +447,8 @@ const char *cairn_algo_name(const cairn_world *w, cairn_algo_id algo);
  * CAIRN_ACT_DEPTH_MAX, is not waited for. On success it records the direction and result in
  * the algo event and turns the actor to face the direction. */
 #define CAIRN_ACT_DEPTH_MAX 1024
-cairn_err cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir, bool *success);
+CAIRN_API cairn_err cairn_algo_attempt(cairn_world *w, cairn_algo_event *ev, cairn_dir dir,
+                                       bool *success);
 
 /* ---------------------------------------------------------------------------------------
  * Movs
@@ -475,17 +477,17 @@ enum {
 typedef cairn_err (*cairn_movs_fn)(cairn_world *w, cairn_entity_id actor, cairn_dir *dirs,
                                    size_t *count, void *ud);
 
-cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn, void *ud,
-                              cairn_movs_id *out);
-cairn_err cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out);
-const char *cairn_movs_name(const cairn_world *w, cairn_movs_id movs);
+CAIRN_API cairn_err cairn_movs_register(cairn_world *w, const char *name, cairn_movs_fn fn,
+                                        void *ud, cairn_movs_id *out);
+CAIRN_API cairn_err cairn_movs_find(cairn_world *w, const char *name, cairn_movs_id *out);
+CAIRN_API const char *cairn_movs_name(const cairn_world *w, cairn_movs_id movs);
 /* Runs a movs for an entity; dirs must hold CAIRN_DIR_COUNT. A movs that writes a bad
  * direction or too many is an error naming it. */
-cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
-                          cairn_dir *dirs, size_t *count);
+CAIRN_API cairn_err cairn_movs_dirs(cairn_world *w, cairn_movs_id movs, cairn_entity_id actor,
+                                    cairn_dir *dirs, size_t *count);
 /* The closest living PlayerControl entity to a cell, as the movs above choose it; NONE when
  * there is none. */
-cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from);
+CAIRN_API cairn_entity_id cairn_world_closest_player(cairn_world *w, cairn_cell from);
 
 /* ---------------------------------------------------------------------------------------
  * Sequences
@@ -527,12 +529,13 @@ typedef struct cairn_step {
 
 /* Registers a sequence of 1 .. CAIRN_SEQUENCE_STEPS_MAX steps (copied). Targets must name
  * steps of the sequence. */
-cairn_err cairn_sequence_register(cairn_world *w, const char *name, const cairn_step *steps,
-                                  size_t count, cairn_sequence_id *out);
-cairn_err cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out);
-const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence);
+CAIRN_API cairn_err cairn_sequence_register(cairn_world *w, const char *name,
+                                            const cairn_step *steps, size_t count,
+                                            cairn_sequence_id *out);
+CAIRN_API cairn_err cairn_sequence_find(cairn_world *w, const char *name, cairn_sequence_id *out);
+CAIRN_API const char *cairn_sequence_name(const cairn_world *w, cairn_sequence_id sequence);
 /* How many steps a sequence has (0 for an unknown id). */
-size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
+CAIRN_API size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id sequence);
 
 /* ---------------------------------------------------------------------------------------
  * Statuses (the Statused decorator)
@@ -564,21 +567,23 @@ typedef struct cairn_status_def {
 /* The most handlers one status hooks onto one entity. */
 #define CAIRN_STATUS_HANDLERS_MAX 8
 
-cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def, cairn_status_id *out);
-cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out);
-const char *cairn_status_name(const cairn_world *w, cairn_status_id status);
+CAIRN_API cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def,
+                                        cairn_status_id *out);
+CAIRN_API cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out);
+CAIRN_API const char *cairn_status_name(const cairn_world *w, cairn_status_id status);
 
 /* Applies a status for `beats` beats (1 or more) to a Statused entity. Applied again while it
  * lasts, it keeps the longer of the two counts and does not apply twice. */
-cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
-                             int32_t beats);
+CAIRN_API cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                       int32_t beats);
 /* Hooks a handler onto the entity for as long as the status lasts (it must have it). */
-cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status,
-                            cairn_chain_id chain, cairn_handler handler);
+CAIRN_API cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                      cairn_chain_id chain, cairn_handler handler);
 /* Wears a status off now. CAIRN_ERR_NOT_FOUND when the entity does not have it. */
-cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_id status);
+CAIRN_API cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_id status);
 /* Beats left: 0 when the entity does not have the status (or is not Statused). */
-int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_id status);
+CAIRN_API int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id,
+                                         cairn_status_id status);
 
 /* ---------------------------------------------------------------------------------------
  * The beat and its history
@@ -601,7 +606,7 @@ int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id, cairn_status_
  * stops the beat at that point and is returned, with a message starting "beat N stopped in
  * phase 'P': " (the entities that died so far are still reaped at the next beat). Called from
  * inside a handler it is refused with CAIRN_ERR_STATE (it would end the events being passed). */
-cairn_err cairn_world_step(cairn_world *w);
+CAIRN_API cairn_err cairn_world_step(cairn_world *w);
 
 /* Unwinding. A host whose callbacks run in a language that raises errors by unwinding the C
  * stack (Lua's longjmp) may let a callback called during cairn_world_step raise through the
@@ -617,8 +622,8 @@ cairn_err cairn_world_step(cairn_world *w);
  * beat leaves it; it returns the error's code, its message starting "beat N stopped in
  * phase 'P': " as cairn_world_step's does. Nothing else may be done with the world between the
  * unwind and that call. */
-bool cairn_world_may_unwind(const cairn_world *w);
-cairn_err cairn_world_unwound(cairn_world *w);
+CAIRN_API bool cairn_world_may_unwind(const cairn_world *w);
+CAIRN_API cairn_err cairn_world_unwound(cairn_world *w);
 
 typedef enum cairn_phase {
     CAIRN_PHASE_OUTSIDE, /* between beats: set-up, a front end's changes */
@@ -637,15 +642,15 @@ typedef enum cairn_phase {
 } cairn_phase;
 
 /* "outside", "start", "compute", "players", ... Static storage. */
-const char *cairn_phase_name(cairn_phase phase);
+CAIRN_API const char *cairn_phase_name(cairn_phase phase);
 /* Sets an Acting entity's priority. It takes effect from the next beat: set between beats
  * (beat_end included) it moves the entity in the order at once; set during a beat, the beat
  * under way keeps its order and the entity moves when the beat's dead are reaped. Writing
  * cairn_acting.priority directly changes nothing until the entity is made again (a restore).
  * Errors: CAIRN_ERR_INVALID, CAIRN_ERR_STALE, CAIRN_ERR_NOT_FOUND (no Acting). */
-cairn_err cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
+CAIRN_API cairn_err cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
 /* The phase the world is in now. */
-cairn_phase cairn_world_phase(const cairn_world *w);
+CAIRN_API cairn_phase cairn_world_phase(const cairn_world *w);
 
 typedef enum cairn_change_kind {
     CAIRN_CHANGE_SPAWNED,    /* entity appeared (at `to` when placed) */
@@ -680,25 +685,25 @@ typedef struct cairn_change {
 } cairn_change;
 
 /* "spawned", "moved", ... Static storage. */
-const char *cairn_change_name(cairn_change_kind kind);
+CAIRN_API const char *cairn_change_name(cairn_change_kind kind);
 
 /* Kinds of change that the embedder or content defines, by name ("mypack:burned"), with ids
  * 0, 1, 2 ... in the order registered (so a snapshot can name them); at most 65,536.
  * CAIRN_ERR_EXISTS (with *out set) for a name registered already. */
-cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out);
-cairn_err cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out);
+CAIRN_API cairn_err cairn_change_kind_register(cairn_world *w, const char *name, uint16_t *out);
+CAIRN_API cairn_err cairn_change_kind_find(cairn_world *w, const char *name, uint16_t *out);
 /* The name of a registered kind, or NULL. Owned by the world. */
-const char *cairn_change_kind_name(const cairn_world *w, uint16_t id);
+CAIRN_API const char *cairn_change_kind_name(const cairn_world *w, uint16_t id);
 
 /* Adds a change made outside the core to the history, in the current phase: a
  * CAIRN_CHANGE_STAT (a host that sets stats) or a CAIRN_CHANGE_CONTENT of a registered kind.
  * CAIRN_ERR_INVALID for any other kind or an unknown content kind; CAIRN_ERR_NOMEM. */
-cairn_err cairn_world_record(cairn_world *w, cairn_change change);
+CAIRN_API cairn_err cairn_world_record(cairn_world *w, cairn_change change);
 
 /* The changes of the current beat (from the start of the last cairn_world_step, including
  * any made since it returned), in the order they happened. Owned by the world; valid until
  * the next change or step. */
-const cairn_change *cairn_world_history(const cairn_world *w, size_t *count);
+CAIRN_API const cairn_change *cairn_world_history(const cairn_world *w, size_t *count);
 
 /* ---------------------------------------------------------------------------------------
  * Observing a world
@@ -739,7 +744,7 @@ typedef void (*cairn_observer_fn)(cairn_world *w, const cairn_observation *o, vo
 /* Sets the world's observer (NULL: none). It is called with the world in the middle of its
  * work: it may read anything but must change nothing and call no function that passes a
  * chain. */
-void cairn_world_observe(cairn_world *w, cairn_observer_fn fn, void *ud);
+CAIRN_API void cairn_world_observe(cairn_world *w, cairn_observer_fn fn, void *ud);
 
 /* ---------------------------------------------------------------------------------------
  * Outcomes
@@ -765,7 +770,7 @@ typedef struct cairn_delta {
  * An entity may appear once. Only between beats. Errors: CAIRN_ERR_STATE (inside a beat),
  * CAIRN_ERR_INVALID (the deltas do not fit the world: the message says which and why),
  * CAIRN_ERR_STALE, CAIRN_ERR_BOUNDS, CAIRN_ERR_OCCUPIED. On an error nothing has changed. */
-cairn_err cairn_world_apply(cairn_world *w, const cairn_delta *deltas, size_t count);
+CAIRN_API cairn_err cairn_world_apply(cairn_world *w, const cairn_delta *deltas, size_t count);
 
 /* ---------------------------------------------------------------------------------------
  * Snapshots and the checksum
@@ -787,7 +792,7 @@ cairn_err cairn_world_apply(cairn_world *w, const cairn_delta *deltas, size_t co
 /* Writes the snapshot. *bytes is owned by the world and valid until the next snapshot or
  * cairn_world_destroy; *size is its length. Only between beats (CAIRN_ERR_STATE otherwise, or
  * when an entity holds handlers a restore could not put back; the message names it). */
-cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size);
+CAIRN_API cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size);
 /* Replaces the world's entities and state with a snapshot's. Only between beats. The world
  * must have been made with the same size and the same definitions registered in the same
  * order; CAIRN_ERR_INVALID, with what is wrong, for bytes that are not a snapshot of such a
@@ -795,12 +800,12 @@ cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size)
  * cairn_entity_destroy does (release callbacks run) and made again without announcing them;
  * statuses get their handlers back through their attach functions. On failure the world is left
  * with no entities. */
-cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
+CAIRN_API cairn_err cairn_world_restore(cairn_world *w, const void *bytes, size_t size);
 
 /* A 64-bit sum of the snapshot's bytes (without keeping them), so it covers the same state.
  * Equal worlds give equal sums on any machine, so replays and tests compare them. Never
  * allocates. */
-uint64_t cairn_world_checksum(const cairn_world *w);
+CAIRN_API uint64_t cairn_world_checksum(const cairn_world *w);
 
 #ifdef __cplusplus
 }

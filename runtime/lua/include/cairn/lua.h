@@ -55,8 +55,8 @@ typedef struct cairn_lua_config {
      * together, however many calls into Lua that makes; the work the runtime does itself is
      * not counted. 0: CAIRN_LUA_BEAT_BUDGET_DEFAULT. */
     uint64_t beat_budget;
-    /* The runtime's own Lua; NULL: $CAIRN_SCRIPTS, else the scripts/ folder of the build's
-     * source tree. Copied. */
+    /* The runtime's own Lua; NULL: $CAIRN_SCRIPTS, else the scripts/ folder of the
+     * runtime's home (cairn_lua_home). Copied. */
     const char *scripts_dir;
     /* Where `print` from content and the test runner's report go; NULL: stdout. */
     FILE *out;
@@ -66,44 +66,53 @@ typedef struct cairn_lua_config {
     const cairn_lua_method *world_methods;
 } cairn_lua_config;
 
+/* The runtime's home: the folder its own scripts (scripts/) and the bundled packs (content/,
+ * the base game in content/base) are in. For a library installed in PREFIX/lib it is
+ * PREFIX/share/cairn, found from where the library lies (so an installed tree can move
+ * whole); otherwise the source tree the library was built from. Written to buf as snprintf
+ * does (truncated to size - 1 bytes, NUL-terminated when size > 0); returns its length. */
+CAIRN_API size_t cairn_lua_home(char *buf, size_t size);
+
 /* Creates a host: a Lua state with the runtime's scripts loaded. On failure returns the
  * error code, leaves *out NULL and writes the reason to err (may be NULL). The caller owns the
  * host and frees it with cairn_lua_destroy. */
-cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cairn_error *err);
+CAIRN_API cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out,
+                                     cairn_error *err);
 /* Frees the host, its world and its Lua state. NULL is accepted. */
-void cairn_lua_destroy(cairn_lua *h);
+CAIRN_API void cairn_lua_destroy(cairn_lua *h);
 
 /* The message of the last failed call: one line, or several when it lists problems or
  * carries a traceback. Owned by the host, valid until the next call on it. "" when none. */
-const char *cairn_lua_error(const cairn_lua *h);
+CAIRN_API const char *cairn_lua_error(const cairn_lua *h);
 
 /* Adds a folder to search for packs by id: a pack `foo` is the folder `DIR/foo` holding a
  * pack.lua. Folders are searched in the order added; the bundled content folder comes last. */
-cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir);
+CAIRN_API cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir);
 /* Loads the pack in folder dir and, first, the packs it depends on (found on the pack path
  * and beside dir). Every problem found is in the message, one per line. A pack already loaded
  * is not loaded twice. Loading happens before any world exists. */
-cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir);
+CAIRN_API cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir);
 
 /* Makes the host's world from everything loaded so far (destroying the previous world and
  * invalidating every handle to it). Only size and seed are read from config: the world's
  * allocator and user pointer are the host's (its memory counts against the ceiling). The world
  * is owned by the host; *out (may be NULL) borrows it until the next world or destroy. */
-cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config, cairn_world **out);
+CAIRN_API cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config,
+                                           cairn_world **out);
 /* The host's world, or NULL. */
-cairn_world *cairn_lua_world(cairn_lua *h);
+CAIRN_API cairn_world *cairn_lua_world(cairn_lua *h);
 /* cairn_world_step on the host's world, with the failing handler's whole message (and
  * traceback) in cairn_lua_error when content failed. Policy on failure: the beat stops where
  * the handler failed; what happened before stays done and recorded in the history; the
  * world is left between beats, and the next step runs a whole beat. */
-cairn_err cairn_lua_step(cairn_lua *h);
+CAIRN_API cairn_err cairn_lua_step(cairn_lua *h);
 
 /* For world methods (see cairn_lua_method): the world of the handle at idx, raising a Lua
  * error when it is not a live world handle. */
-cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
+CAIRN_API cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
 /* Charges work done in C for content to the budget of the call under way (and of the beat,
  * in one), as that many Lua instructions; raises the budget's error past its end. */
-void cairn_lua_charge(struct lua_State *L, int64_t cost);
+CAIRN_API void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
@@ -113,7 +122,7 @@ typedef struct cairn_lua_stats {
     uint64_t allocations;
 } cairn_lua_stats;
 
-void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out);
+CAIRN_API void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out);
 
 /* ---------------------------------------------------------------------------------------
  * Traces and profiles (docs/tracing.md)
@@ -126,16 +135,16 @@ void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out);
 /* Writes a trace to out (NULL: no more), one JSON object a line: a header now, then for each
  * beat observed the nodes of its tree of events and the beat's record. out stays the
  * caller's. */
-cairn_err cairn_lua_trace(cairn_lua *h, FILE *out);
+CAIRN_API cairn_err cairn_lua_trace(cairn_lua *h, FILE *out);
 /* Profiles the beats observed from now on: calls, Lua instructions and time per function
  * content gave the core (by pack:path:line), per pack and per chain. */
-cairn_err cairn_lua_profile(cairn_lua *h, bool on);
+CAIRN_API cairn_err cairn_lua_profile(cairn_lua *h, bool on);
 /* The profile so far as text: three tables, each sorted by instructions, most first. */
-cairn_err cairn_lua_profile_report(cairn_lua *h, FILE *out);
+CAIRN_API cairn_err cairn_lua_profile_report(cairn_lua *h, FILE *out);
 /* The beat (or game step) about to run is to be traced and profiled ... */
-void cairn_lua_observe_begin(cairn_lua *h);
+CAIRN_API void cairn_lua_observe_begin(cairn_lua *h);
 /* ... and it is over, with this error code: the trace gets the beat's record. */
-void cairn_lua_observe_end(cairn_lua *h, cairn_err code);
+CAIRN_API void cairn_lua_observe_end(cairn_lua *h, cairn_err code);
 
 /* ---------------------------------------------------------------------------------------
  * Commands
@@ -149,16 +158,16 @@ typedef struct cairn_lua_totals {
 /* `cairn check DIR`: loads the pack in dir and its dependencies, makes a world from them and
  * prints every problem found to config->out, one per line as `pack:path:line: message`.
  * *problems receives their number. Fails only when the check itself could not run. */
-cairn_err cairn_lua_check(const cairn_lua_config *config, const char *dir, unsigned *problems,
-                          cairn_error *err);
+CAIRN_API cairn_err cairn_lua_check(const cairn_lua_config *config, const char *dir,
+                                    unsigned *problems, cairn_error *err);
 
 /* `cairn test [DIR...]`: runs the scenario tests found in dirs (a pack folder: its tests/; any
  * other folder: its *.lua files), each file in a fresh host, files and tests in a stable
  * order. With no dirs: the source tree's tests/scenarios and every bundled pack. Prints one
  * line per test and, last, "N passed, N failed". A file that does not load counts as a
  * failed test. */
-cairn_err cairn_lua_test(const cairn_lua_config *config, const char *const *dirs, size_t count,
-                         cairn_lua_totals *totals, cairn_error *err);
+CAIRN_API cairn_err cairn_lua_test(const cairn_lua_config *config, const char *const *dirs,
+                                   size_t count, cairn_lua_totals *totals, cairn_error *err);
 
 #ifdef __cplusplus
 }

@@ -26,22 +26,22 @@ extern "C" {
 
 /* Writes the host's game to the save file at path, creating it (and not its folder) when
  * needed. Between beats only. */
-cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err);
+CAIRN_API cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err);
 
 /* Resumes the game saved at path in the host, whose packs must be loaded already: the host's
  * world is made again. CAIRN_ERR_NOT_FOUND when there is no file at path; CAIRN_ERR_INVALID
  * when the file is refused (the message says why). On failure the host has no game. */
-cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err);
+CAIRN_API cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err);
 
 /* Whether a file exists at path. */
-bool cairn_save_exists(const char *path);
+CAIRN_API bool cairn_save_exists(const char *path);
 
 /* Removes the save at path (a game that ended leaves none). No file is not an error. */
-cairn_err cairn_save_remove(const char *path, cairn_error *err);
+CAIRN_API cairn_err cairn_save_remove(const char *path, cairn_error *err);
 
 /* The default save file: $CAIRN_SAVE if set, else $XDG_DATA_HOME/cairn/save.sqlite, else
  * $HOME/.local/share/cairn/save.sqlite. Creates the folders it needs. */
-cairn_err cairn_save_default_path(char *out, size_t size, cairn_error *err);
+CAIRN_API cairn_err cairn_save_default_path(char *out, size_t size, cairn_error *err);
 
 #ifdef __cplusplus
 }

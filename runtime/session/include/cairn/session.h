@@ -27,10 +27,10 @@ extern "C" {
 
 /* Makes the world of the game named `game` ("base:dungeon", or "dungeon" when one pack has
  * it) and generates its first floor. Replaces the host's world. */
-cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed);
+CAIRN_API cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed);
 /* The player's action for the next beat, given directly: an action's name and a direction
  * name ("n", ...; NULL or "" for none). Front ends commit choices instead (below). */
-cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir);
+CAIRN_API cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir);
 /* --- choices: what the player can do now (cairn.choice), committed a prompt at a time ---- */
 
 typedef struct cairn_choice_entry {
@@ -43,14 +43,15 @@ typedef struct cairn_choice_entry {
 
 /* The player's choices now, in the order content defined them (the ones content hides left
  * out); owned by the host until the next call of it. None when there is no player. */
-cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count);
+CAIRN_API cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list,
+                                          size_t *count);
 
 /* Begins committing choice `name` (full or short name) as the player's input for the next
  * beat; its prompts follow (cairn_session_prompt), and one without prompts is committed at
  * once. A choice begun replaces one under way and any input given before. CAIRN_ERR_STATE
  * with why (in cairn_lua_error) when it is unavailable or cannot go on ("throw: nothing to
  * choose for 'Throw at what?'"), or content failed; nothing is then committed. */
-cairn_err cairn_session_choose(cairn_lua *h, const char *name);
+CAIRN_API cairn_err cairn_session_choose(cairn_lua *h, const char *name);
 
 typedef enum cairn_prompt_kind {
     CAIRN_PROMPT_NONE, /* no prompt waits */
@@ -82,16 +83,16 @@ typedef struct cairn_prompt {
     size_t cell_count;
 } cairn_prompt;
 
-cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out);
+CAIRN_API cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out);
 /* Answers the waiting prompt with text: PICK the option's number from 1; NUMBER digits;
  * CONFIRM "yes" or "no"; SELECT a direction's name, or "X,Y" (the cell, or the candidate
  * entity on it). CAIRN_ERR_INVALID with what it takes when the prompt does not take it: the
  * prompt still waits. After the last prompt the choice is committed. */
-cairn_err cairn_session_answer(cairn_lua *h, const char *answer);
+CAIRN_API cairn_err cairn_session_answer(cairn_lua *h, const char *answer);
 /* Cancels the waiting prompt: the choice is dropped (nothing is committed), unless the prompt
  * has a cancel effect, which is then committed in its place. *committed (may be NULL) says
  * which. Without a prompt waiting it does nothing. */
-cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
+CAIRN_API cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
 
 /* Whether a person answers the prompts asked inside a beat (a card's trigger, an ability set
  * off by an enemy's hit) - a front end's, such as `cairn play` - rather than the bot or the
@@ -100,11 +101,11 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
  * the beat, the question waits as a prompt (cairn_session_prompt; a cancel declines it, or
  * takes the first of an order), and once it is answered the next cairn_session_step plays the
  * beat again from its start with the answers so far. A save keeps the question waiting. */
-cairn_err cairn_session_set_interactive(cairn_lua *h, bool on);
+CAIRN_API cairn_err cairn_session_set_interactive(cairn_lua *h, bool on);
 /* Whether the player passes by itself when an action gives it a window to react in and none
  * of its reactions is legal (on, the default), or is asked all the same, with only "pass"
  * to answer. */
-cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on);
+CAIRN_API cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on);
 
 /* One effect resolved in the last beat (a card's payload, an ability's), as a front end shows
  * it: what resolved, where, and what was still on the stack after it, top first. Timed ones
@@ -124,10 +125,10 @@ typedef struct cairn_frame {
 /* The frames of the last beat's resolutions, in the order they resolved, while the session is
  * interactive (none otherwise, and none for a beat that resolved nothing). The host owns them
  * until the next call of cairn_session_frames. */
-cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count);
+CAIRN_API cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count);
 /* What the player knows of a cell, in a line, for targeting ("skeleton (2 of 3 hp)"); the
  * host's until the next call of it. */
-cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
+CAIRN_API cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
 
 /* --- travel and auto-explore (scripts/travel.lua): journeys a front end plays a beat at a
  * time. Each step is an ordinary input (a move) the session logs, so a game with journeys
@@ -142,14 +143,15 @@ typedef struct cairn_travel_way {
     size_t cell_count;    /* 0: there is no way (a negative x and y ask only for the player) */
     const char *why;      /* why there is no way ("you know no way there"), else "" */
 } cairn_travel_way;
-cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out);
+CAIRN_API cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y,
+                                             cairn_travel_way *out);
 /* Begins travel to (x, y): its schedule (w:schedule) is built once, and its steps are played by
  * cairn_session_travel_step. CAIRN_ERR_STATE with why (in cairn_lua_error) when there is no
  * way there. */
-cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y);
+CAIRN_API cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y);
 /* Begins auto-explore: towards the nearest remembered cell next to one never seen, planned
  * again each step. CAIRN_ERR_STATE with why when an enemy is in view or nothing is left. */
-cairn_err cairn_session_explore(cairn_lua *h);
+CAIRN_API cairn_err cairn_session_explore(cairn_lua *h);
 /* One beat of the journey under way (the game's rules and all, as cairn_session_step). Owned
  * by the host until the next call of it. */
 typedef struct cairn_travel_step {
@@ -159,21 +161,21 @@ typedef struct cairn_travel_step {
     const int32_t *cells; /* the rest of a travel's schedule: its cells to come, x, y pairs */
     size_t cell_count;
 } cairn_travel_step;
-cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out);
+CAIRN_API cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out);
 /* Ends the journey under way, if any (a key was pressed): the game is left as it is. */
-cairn_err cairn_session_travel_stop(cairn_lua *h);
+CAIRN_API cairn_err cairn_session_travel_stop(cairn_lua *h);
 /* The places worth travelling to, for the cursor to go through while a travel is aimed: the
  * cells the player remembers showing one of the game's landmarks (its stairs) or an item,
  * landmarks first, each kind nearest first by the way the player knows. x, y pairs, *count
  * of them; owned by the host until the next call of it. */
-cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count);
+CAIRN_API cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count);
 /* Which items auto-explore picks up, with the game's pick-up choice, as it comes on them: their
  * glyphs ("!-" potions and throwing daggers in the base game), "*" every item, "" none (the
  * default). */
-cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs);
+CAIRN_API cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs);
 
 /* Asks the bot named `bot` for the player's action for the next beat. */
-cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
+CAIRN_API cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
 
 typedef enum cairn_session_end {
     CAIRN_SESSION_PLAYING,
@@ -185,19 +187,19 @@ typedef enum cairn_session_end {
 
 /* Runs one beat, then the game's rules: on, down a floor, won or lost. *ended (may be NULL)
  * receives how the game stands. Stepping a game that has ended is CAIRN_ERR_STATE. */
-cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended);
+CAIRN_API cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended);
 /* How the game stands now, into *ended: a resumed game may have ended before it was saved. */
-cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended);
+CAIRN_API cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended);
 /* The session's summary, lines of "key: value" (game, seed, ended, floor, beats, hp, the
  * game's own report, checksum), as text the host owns, valid until the next summary.
  * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
-cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text);
+CAIRN_API cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text);
 
 /* Undoes the last beat: the last checkpoint before it is restored and the inputs of the beats
  * between are played again (each must come to the checksum it came to the first time, or the
  * content's fault is told). CAIRN_ERR_STATE, with why, when no beat has been played or the
  * checkpoint needed is no longer kept. Undo works after the game has ended, too. */
-cairn_err cairn_session_undo(cairn_lua *h);
+CAIRN_API cairn_err cairn_session_undo(cairn_lua *h);
 
 /* What a front end shows of the game (scripts/view.lua), owned by the host and valid until
  * the next view or the next call that changes the game. Rows are NUL-terminated strings:
@@ -223,7 +225,7 @@ typedef struct cairn_view {
     const char *panel_dim;
 } cairn_view;
 
-cairn_err cairn_session_view(cairn_lua *h, cairn_view *out);
+CAIRN_API cairn_err cairn_session_view(cairn_lua *h, cairn_view *out);
 
 /* The bytes of cairn_view.marks. scripts/view.lua writes them: change both together. */
 typedef enum cairn_view_mark {
@@ -272,16 +274,16 @@ typedef struct cairn_session_state {
 
 /* The game's state, owned by the host until the next call on it. Between beats only; fails
  * (naming the entity) when content hooked handlers a snapshot cannot keep. */
-cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out);
+CAIRN_API cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out);
 /* Makes the host's world again and resumes the saved game in it. Refused, with every
  * difference named, when the packs loaded are not the ones it was saved with (ids, versions,
  * content); refused as damaged when its parts do not read back or its world does not come to
  * its checksum. On failure the host has no game. */
-cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state);
+CAIRN_API cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state);
 
 /* The game so far as a replay's text (scripts/replay.lua), owned by the host until the next
  * call on it. */
-cairn_err cairn_session_record(cairn_lua *h, const char **text);
+CAIRN_API cairn_err cairn_session_record(cairn_lua *h, const char **text);
 /* The folders of the packs a replay's text names that are not loaded yet, in load order, for
  * the caller to load before cairn_session_replay_start. Each is found by its id among `folders`
  * (pack folders, each named after its pack), else at the folder the replay recorded; whichever
@@ -289,25 +291,25 @@ cairn_err cairn_session_record(cairn_lua *h, const char **text);
  * any of it runs. Owned by the host until the next call of either function (loading packs
  * leaves them be) or its destruction. A text that is not a replay fails with the line at
  * fault. */
-cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
-                                          const char *const *folders, size_t folder_count,
-                                          const char *const **dirs, size_t *count);
+CAIRN_API cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
+                                                    const char *const *folders, size_t folder_count,
+                                                    const char *const **dirs, size_t *count);
 /* cairn_session_replay_find_packs with no folders given. */
-cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
-                                     size_t *count);
+CAIRN_API cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text,
+                                               const char *const **dirs, size_t *count);
 /* Starts the replay's game (checking the packs as cairn_session_resume does); *beats is how
  * many it has. */
-cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
+CAIRN_API cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats);
 /* Plays the replay's next beat and compares what the world came to with every field its line
  * recorded: fails with "beat N differs from the replay: ..." naming the fields that differ.
  * *done is set after the last beat. A failure ends the replay. */
-cairn_err cairn_session_replay_step(cairn_lua *h, bool *done);
+CAIRN_API cairn_err cairn_session_replay_step(cairn_lua *h, bool *done);
 /* After the last beat: compares how the game stands with the replay's end line, failing with
  * "replay line N: the game ended 'won' at beat K, where the replay has 'lost'" when they
  * differ. *incomplete is NULL when the replay holds its whole game, else says where it stops
  * short and why ("the replay stops at beat K, before its game ended: ..."), owned by the host
  * until the next call on it. */
-cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete);
+CAIRN_API cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete);
 
 /* --- playing a game again on other content (`cairn play --watch`) ------------------------- */
 
@@ -328,12 +330,13 @@ typedef struct cairn_session_rerun_result {
  * far as the new content takes them: the host keeps the game they make. Fails, with the
  * content's error, when a beat fails: the host's game is then half played, to be thrown away.
  * Replaces the host's world. */
-cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_rerun_result *out);
+CAIRN_API cairn_err cairn_session_rerun(cairn_lua *h, const char *text,
+                                        cairn_session_rerun_result *out);
 
 /* w:fov, w:path and w:distances (cairn/sight.h) for content: give this list as
  * cairn_lua_config.world_methods (the executable does; the base game's bots need them). See
  * docs/lua-api.md. */
-extern const cairn_lua_method cairn_session_world_methods[];
+CAIRN_API extern const cairn_lua_method cairn_session_world_methods[];
 
 #ifdef __cplusplus
 }

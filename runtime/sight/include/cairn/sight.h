@@ -26,8 +26,8 @@ extern "C" {
  * sight and are seen themselves. visible receives width * height bytes, row by row, 1 for a
  * cell seen; *count (may be NULL) how many. CAIRN_ERR_BOUNDS for a cell off the grid,
  * CAIRN_ERR_INVALID for a negative radius, CAIRN_ERR_NOMEM; the world's message says which. */
-cairn_err cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius, uint8_t *visible,
-                            size_t *count);
+CAIRN_API cairn_err cairn_fov_compute(cairn_world *w, cairn_cell from, int32_t radius,
+                                      uint8_t *visible, size_t *count);
 
 typedef struct cairn_path_options {
     bool diagonal; /* may step diagonally (costing as much as a straight step, and passing
@@ -49,14 +49,15 @@ typedef struct cairn_path_options {
  * from == to, and CAIRN_PATH_NONE when there is no way (still CAIRN_OK). opts may be NULL:
  * straight steps, no digging. CAIRN_ERR_BOUNDS for a cell off the grid, CAIRN_ERR_NOMEM. */
 #define CAIRN_PATH_NONE SIZE_MAX
-cairn_err cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
-                          const cairn_path_options *opts, cairn_dir *dirs, size_t cap, size_t *len);
+CAIRN_API cairn_err cairn_path_find(cairn_world *w, cairn_cell from, cairn_cell to,
+                                    const cairn_path_options *opts, cairn_dir *dirs, size_t cap,
+                                    size_t *len);
 
 /* The cost of the cheapest way from `from` to every cell (Dijkstra's search), into out:
  * width * height values row by row, -1 for a cell with no way to it, 0 for `from` itself.
  * Costs are kept to hundredths. Same options and errors as cairn_path_find. */
-cairn_err cairn_path_distances(cairn_world *w, cairn_cell from, const cairn_path_options *opts,
-                               float *out);
+CAIRN_API cairn_err cairn_path_distances(cairn_world *w, cairn_cell from,
+                                         const cairn_path_options *opts, float *out);
 
 /* ---------------------------------------------------------------------------------------
  * Move planning
@@ -132,39 +133,42 @@ static inline size_t cairn_sight_align(size_t n)
 /* The bytes a plan over up to `cells` cells with these facings and postures needs; 0 when
  * the numbers are out of range (facings not 1, 2, 4 or 8; postures not 1 to
  * CAIRN_PLAN_MAX_POSTURES; cells not 1 to 2^20). */
-size_t cairn_plan_size(int32_t cells, int32_t facings, int32_t postures);
+CAIRN_API size_t cairn_plan_size(int32_t cells, int32_t facings, int32_t postures);
 /* Makes a plan in mem (cairn_plan_size bytes, aligned as malloc's are) and returns it; NULL
  * when the numbers are out of range. The caller owns mem and frees it; nothing else to undo. */
-cairn_plan *cairn_plan_init(void *mem, int32_t cells, int32_t facings, int32_t postures);
+CAIRN_API cairn_plan *cairn_plan_init(void *mem, int32_t cells, int32_t facings, int32_t postures);
 
 /* Plans from `start` (a state of the space) within `budget`. false, with the reason in
  * *error (static text) when the rules or the space do not fit the plan (more cells, other
  * facings or postures), a cost is below CAIRN_PLAN_NO or the start is off the space. */
-bool cairn_plan_run(cairn_plan *p, const cairn_plan_rules *rules, const cairn_plan_space *space,
-                    cairn_plan_state start, int32_t budget, const char **error);
+CAIRN_API bool cairn_plan_run(cairn_plan *p, const cairn_plan_rules *rules,
+                              const cairn_plan_space *space, cairn_plan_state start, int32_t budget,
+                              const char **error);
 
 /* The state's number, and its parts. */
-cairn_plan_state cairn_plan_state_of(const cairn_plan *p, int32_t cell, int32_t facing,
-                                     int32_t posture);
-void cairn_plan_state_parts(const cairn_plan *p, cairn_plan_state s, int32_t *cell, int32_t *facing,
-                            int32_t *posture);
+CAIRN_API cairn_plan_state cairn_plan_state_of(const cairn_plan *p, int32_t cell, int32_t facing,
+                                               int32_t posture);
+CAIRN_API void cairn_plan_state_parts(const cairn_plan *p, cairn_plan_state s, int32_t *cell,
+                                      int32_t *facing, int32_t *posture);
 /* How many states the last run covered (cells * facings * postures). */
-int32_t cairn_plan_states(const cairn_plan *p);
+CAIRN_API int32_t cairn_plan_states(const cairn_plan *p);
 /* What reaching a state costs, -1 when the last run did not reach it within its budget. */
-int32_t cairn_plan_cost(const cairn_plan *p, cairn_plan_state s);
+CAIRN_API int32_t cairn_plan_cost(const cairn_plan *p, cairn_plan_state s);
 /* The state before s on its cheapest way, and how s was reached from it (CAIRN_PLAN_VIA_*
  * or the step's cairn_dir); the start is its own previous state. -1 when not reached. */
-cairn_plan_state cairn_plan_previous(const cairn_plan *p, cairn_plan_state s, int32_t *via);
+CAIRN_API cairn_plan_state cairn_plan_previous(const cairn_plan *p, cairn_plan_state s,
+                                               int32_t *via);
 /* The cheapest state reached on a cell (the lowest number among equals), -1 for none. */
-cairn_plan_state cairn_plan_best(const cairn_plan *p, int32_t cell);
+CAIRN_API cairn_plan_state cairn_plan_best(const cairn_plan *p, int32_t cell);
 /* The states of the way to s, from the one after the start to s itself: the first cap into
  * out (may be NULL when cap is 0); returns the way's length, 0 for the start, -1 when s was
  * not reached. */
-int32_t cairn_plan_way(const cairn_plan *p, cairn_plan_state s, cairn_plan_state *out, int32_t cap);
+CAIRN_API int32_t cairn_plan_way(const cairn_plan *p, cairn_plan_state s, cairn_plan_state *out,
+                                 int32_t cap);
 /* The direction facing i stands for (CAIRN_DIR_NONE with one facing), and the facing that
  * comes closest to a direction (the first of two as close; 0 for NONE). */
-cairn_dir cairn_plan_facing_dir(int32_t facings, int32_t facing);
-int32_t cairn_plan_facing_of(int32_t facings, cairn_dir dir);
+CAIRN_API cairn_dir cairn_plan_facing_dir(int32_t facings, int32_t facing);
+CAIRN_API int32_t cairn_plan_facing_of(int32_t facings, cairn_dir dir);
 
 /* ---------------------------------------------------------------------------------------
  * Views
@@ -190,28 +194,28 @@ int32_t cairn_plan_facing_of(int32_t facings, cairn_dir dir);
 typedef struct cairn_actor_view cairn_actor_view;
 
 /* The bytes a view of this radius (1 to CAIRN_ACTOR_VIEW_MAX_RADIUS) needs; 0 out of range. */
-size_t cairn_actor_view_size(int32_t radius);
+CAIRN_API size_t cairn_actor_view_size(int32_t radius);
 /* Makes an empty view in mem (cairn_actor_view_size bytes); NULL for a radius out of range. */
-cairn_actor_view *cairn_actor_view_init(void *mem, int32_t radius);
+CAIRN_API cairn_actor_view *cairn_actor_view_init(void *mem, int32_t radius);
 /* Lays the view out round `centre`. CAIRN_ERR_BOUNDS for a cell off the grid. */
-cairn_err cairn_actor_view_build(cairn_world *w, cairn_actor_view *v, cairn_cell centre);
-int32_t cairn_actor_view_radius(const cairn_actor_view *v);
+CAIRN_API cairn_err cairn_actor_view_build(cairn_world *w, cairn_actor_view *v, cairn_cell centre);
+CAIRN_API int32_t cairn_actor_view_radius(const cairn_actor_view *v);
 /* The level cell the view cell (dx, dy) from the centre shows, and how many 45-degree steps
  * clockwise a heading there is turned from the centre's (both may be NULL); false when it
  * shows none or is outside the view. */
-bool cairn_actor_view_at(const cairn_actor_view *v, int32_t dx, int32_t dy, cairn_cell *cell,
-                         int *turn);
+CAIRN_API bool cairn_actor_view_at(const cairn_actor_view *v, int32_t dx, int32_t dy,
+                                   cairn_cell *cell, int *turn);
 /* Per view cell, row by row ((dy + radius) * side + dx + radius): the level cell it shows
  * as y * width + x, or -1; and 8 links per view cell for cairn_plan_space.links. Valid
  * until the next build. */
-const int32_t *cairn_actor_view_cells(const cairn_actor_view *v);
-const int32_t *cairn_actor_view_links(const cairn_actor_view *v);
+CAIRN_API const int32_t *cairn_actor_view_cells(const cairn_actor_view *v);
+CAIRN_API const int32_t *cairn_actor_view_links(const cairn_actor_view *v);
 /* Field of view in the view from its centre, within `radius` (0: the whole view), by
  * symmetric shadowcasting over the view's cells: walls and cells showing nothing block.
  * visible receives side * side bytes, row by row; *count (may be NULL) how many are seen.
  * CAIRN_ERR_INVALID for a negative radius, CAIRN_ERR_NOMEM. */
-cairn_err cairn_actor_view_fov(cairn_world *w, const cairn_actor_view *v, int32_t radius,
-                               uint8_t *visible, size_t *count);
+CAIRN_API cairn_err cairn_actor_view_fov(cairn_world *w, const cairn_actor_view *v, int32_t radius,
+                                         uint8_t *visible, size_t *count);
 
 #ifdef __cplusplus
 }
