@@ -941,6 +941,7 @@ void cairn_lua_charge(lua_State *L, int64_t cost)
 void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out)
 {
     out->callbacks = h->callbacks;
+    out->entries = h->entries;
     out->memory = h->memory;
     out->allocations = h->allocations;
 }

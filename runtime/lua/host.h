@@ -81,6 +81,7 @@ struct cairn_lua {
      * (a world's serial is at least 1). */
     uint32_t world_fn_serial;
     uint64_t callbacks; /* calls the core made into Lua */
+    uint64_t entries;   /* calls into Lua made while none was under way: from C */
 
     /* The full message of the last failure; `pending` while it travels back up through the
      * core to the Lua or C code that called in. */
@@ -523,6 +524,7 @@ static inline bool cairn_lua__call_begin(cairn_lua *h)
 {
     bool outer = h->depth == 0;
     if (outer) {
+        h->entries++;
         h->budget_left = (int64_t)h->budget;
         h->budget_out = false;
         cairn_lua__memory_clear(h);

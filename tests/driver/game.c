@@ -638,7 +638,18 @@ bool driver_game_press(driver_game *g, driver_key k, driver_failure *f)
     if (g->failed || g->left)
         return !g->failed;
     g->counts->keys++;
-    return press(g, k) && after_key(g, k);
+    cairn_lua_stats before, after;
+    cairn_lua_get_stats(g->h, &before);
+    cairn_lua *h = g->h;
+    bool pressed = press(g, k);
+    if (g->setup.crossings && h == g->h) { /* not a key that replaced the host */
+        char name[16];
+        cairn_lua_get_stats(g->h, &after);
+        driver_key_name(k, name, sizeof name);
+        fprintf(g->setup.crossings, "  %s: %llu calls into Lua\n", name,
+                (unsigned long long)(after.entries - before.entries));
+    }
+    return pressed && after_key(g, k);
 }
 
 bool driver_game_over(const driver_game *g)

@@ -107,7 +107,11 @@ void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
-    size_t memory;      /* bytes the Lua state holds */
+    /* Calls into Lua made from C while no Lua was running: each a crossing of the seam
+     * between a front end (or the core, stepped from C) and the scripts, whatever Lua it runs
+     * and calls back into C inside. A session call is one. */
+    uint64_t entries;
+    size_t memory; /* bytes the Lua state holds */
     /* blocks the Lua state's allocator has handed out so far, new or resized (the world's
      * own are in cairn_world_stats) */
     uint64_t allocations;
