@@ -1,7 +1,7 @@
 /*
  * session.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
  * view, saved states and replays. Each is a call into the runtime's scripts (session.lua,
- * view.lua, replay.lua) through the host's internal call API (host_calls.h), with the tables
+ * view.lua, replay.lua) through the host's calls (cairn/lua.h), with the tables
  * they return read into the structs of cairn/session.h.
  *
  * What the structs point at belongs to the host: the Lua values are anchored in the registry
@@ -10,16 +10,18 @@
  */
 #include <string.h>
 
+#include <lauxlib.h>
+#include <lua.h>
+
 #include "cairn/session.h"
-#include "host_calls.h"
 
 static cairn_err call_runtime(cairn_lua *h, const char *name, const char *arg, int results)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, name);
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, name);
     if (arg)
         lua_pushstring(L, arg);
-    return cairn_lua__call(h, arg ? 1 : 0, results);
+    return cairn_lua_call(h, arg ? 1 : 0, results);
 }
 
 /* Anchors the value on top of the stack (leaving it there) in the registry under key: it stays
@@ -42,20 +44,20 @@ static void *array_in(lua_State *L, int idx, const char *key, size_t count, size
 
 cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_start");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_start");
     lua_pushstring(L, game);
     lua_pushinteger(L, (lua_Integer)seed);
-    return cairn_lua__call(h, 2, 0);
+    return cairn_lua_call(h, 2, 0);
 }
 
 cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_input");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_input");
     lua_pushstring(L, action);
     lua_pushstring(L, dir ? dir : "");
-    return cairn_lua__call(h, 2, 0);
+    return cairn_lua_call(h, 2, 0);
 }
 
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
@@ -68,7 +70,7 @@ cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
 static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end *ended)
 {
     static const char *const names[] = {"playing", "won", "died", "lost", "asking", NULL};
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, name, NULL, 1);
     if (st)
         return st;
@@ -78,7 +80,7 @@ static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end
         i++;
     lua_pop(L, 1);
     if (!state)
-        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
+        return cairn_lua_fail(h, CAIRN_ERR_STATE, "the game is over: start another");
     if (ended)
         *ended = (cairn_session_end)i;
     return CAIRN_OK;
@@ -100,7 +102,7 @@ cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended)
 static cairn_err text_result(cairn_lua *h, const char *name, const char *arg, const char *key,
                              const char **text)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, name, arg, 1);
     if (st)
         return st;
@@ -118,13 +120,13 @@ cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char
 
 cairn_err cairn_session_undo(cairn_lua *h)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_undo", NULL, 2);
     if (st)
         return st;
     bool undone = lua_toboolean(L, -2);
     if (!undone)
-        st = cairn_lua__fail(h, CAIRN_ERR_STATE, "%s", lua_tostring(L, -1));
+        st = cairn_lua_fail(h, CAIRN_ERR_STATE, "%s", lua_tostring(L, -1));
     lua_pop(L, 2);
     return st;
 }
@@ -202,7 +204,7 @@ static const char *string_field(lua_State *L, int idx, const char *key, size_t *
 
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_view", NULL, 1);
     if (st)
         return st;
@@ -229,7 +231,7 @@ cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 
 cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_choices", NULL, 1);
     if (st)
         return st;
@@ -269,7 +271,7 @@ cairn_err cairn_session_choose(cairn_lua *h, const char *name)
 cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
 {
     static const char *const kinds[] = {"", "pick", "number", "confirm", "select", NULL};
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_prompt", NULL, 2);
     if (st)
         return st;
@@ -307,7 +309,7 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
 
 cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_frames", NULL, 1);
     if (st)
         return st;
@@ -340,7 +342,7 @@ cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
 
 cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_cancel", NULL, 1);
     if (st)
         return st;
@@ -352,10 +354,10 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
 
 static cairn_err call_with_boolean(cairn_lua *h, const char *name, bool on)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, name);
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, name);
     lua_pushboolean(L, on);
-    return cairn_lua__call(h, 1, 0);
+    return cairn_lua_call(h, 1, 0);
 }
 
 cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
@@ -370,11 +372,11 @@ cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on)
 
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_describe");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_describe");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
-    cairn_err st = cairn_lua__call(h, 2, 1);
+    cairn_err st = cairn_lua_call(h, 2, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_describe");
@@ -409,11 +411,11 @@ static const char *journey_results(lua_State *L, const char *key, int why, int c
 
 cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "travel_way");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "travel_way");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
-    cairn_err st = cairn_lua__call(h, 2, 4);
+    cairn_err st = cairn_lua_call(h, 2, 4);
     if (st)
         return st;
     *out =
@@ -425,11 +427,11 @@ cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_tra
 
 cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "travel_go");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "travel_go");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
-    return refusal(cairn_lua__call(h, 2, 0), CAIRN_ERR_STATE);
+    return refusal(cairn_lua_call(h, 2, 0), CAIRN_ERR_STATE);
 }
 
 cairn_err cairn_session_explore(cairn_lua *h)
@@ -439,7 +441,7 @@ cairn_err cairn_session_explore(cairn_lua *h)
 
 cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "travel_step", NULL, 3);
     if (st)
         return st;
@@ -456,7 +458,7 @@ cairn_err cairn_session_travel_stop(cairn_lua *h)
 
 cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "travel_places", NULL, 1);
     if (st)
         return st;
@@ -483,7 +485,7 @@ static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)
 
 cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_save_state", NULL, 1);
     if (st)
         return st;
@@ -541,8 +543,8 @@ static void set_string(lua_State *L, const char *key, const char *s)
 
 cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_resume");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_resume");
     lua_createtable(L, 0, 10);
     set_string(L, "game", state->game);
     lua_pushinteger(L, (lua_Integer)state->seed);
@@ -572,7 +574,7 @@ cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "entities");
-    return cairn_lua__call(h, 1, 0);
+    return cairn_lua_call(h, 1, 0);
 }
 
 /* --- replays ----------------------------------------------------------------------------- */
@@ -593,27 +595,27 @@ static cairn_err replay_text_fits(cairn_lua *h, const char *text)
     size_t len = strlen(text);
     if (len <= REPLAY_TEXT_MAX)
         return CAIRN_OK;
-    return cairn_lua__fail(h, CAIRN_ERR_LIMIT,
-                           "the replay is %zu bytes long: more than the %zu MiB a replay may be",
-                           len, REPLAY_TEXT_MAX >> 20);
+    return cairn_lua_fail(h, CAIRN_ERR_LIMIT,
+                          "the replay is %zu bytes long: more than the %zu MiB a replay may be",
+                          len, REPLAY_TEXT_MAX >> 20);
 }
 
 cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
                                           const char *const *folders, size_t folder_count,
                                           const char *const **dirs, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = replay_text_fits(h, text);
     if (st)
         return st;
-    cairn_lua__push_runtime(L, "replay_packs");
+    cairn_lua_push_runtime(L, "replay_packs");
     lua_pushstring(L, text);
     lua_createtable(L, (int)folder_count, 0);
     for (size_t i = 0; i < folder_count; i++) {
         lua_pushstring(L, folders[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    st = cairn_lua__call(h, 2, 1);
+    st = cairn_lua_call(h, 2, 1);
     if (st)
         return st;
     lua_createtable(L, 0, 1);
@@ -635,7 +637,7 @@ cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char 
  * beats the text has. */
 static cairn_err start_text(cairn_lua *h, const char *name, const char *text, uint64_t *beats)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = replay_text_fits(h, text);
     if (!st)
         st = call_runtime(h, name, text, 1);
@@ -653,7 +655,7 @@ cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *b
 
 cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "replay_step", NULL, 1);
     if (st)
         return st;
@@ -673,7 +675,7 @@ cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
  * under the budget of its beats, not of one call. */
 cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_rerun_result *out)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     *out = (cairn_session_rerun_result){0};
     cairn_err st = start_text(h, "rerun_start", text, &out->beats);
     if (st)

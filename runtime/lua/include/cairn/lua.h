@@ -105,6 +105,42 @@ cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
  * in one), as that many Lua instructions; raises the budget's error past its end. */
 void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
+/* ---------------------------------------------------------------------------------------
+ * Calling the runtime's scripts: for the layers built on the host (the game session) and
+ * for embedders that add their own
+ *
+ * The host's Lua state runs content in its sandbox, which holds only while everything that
+ * runs in the state goes through the host. Between two calls, an embedder may push values
+ * onto the state's stack, call a function of the runtime's scripts with cairn_lua_call, read
+ * what it returned and pop it, leaving the stack as it found it; it may keep values alive by
+ * storing them in the registry under keys of its own. It must not call Lua any other way
+ * (lua_call or lua_pcall run without the instruction budget and the memory ceiling, and an
+ * error outside a protected call ends the process), change globals, metatables, the hook or
+ * the allocator, load code, or hand content's values to content again by other paths than the
+ * scripts'. Nothing of it may be used while a call is under way (from inside a world method,
+ * use the lua_State the method was given).
+ */
+
+/* The host's Lua state, borrowed: it lives as long as the host. */
+struct lua_State *cairn_lua_state(cairn_lua *h);
+/* Pushes onto L (the host's state) the function `name` of the runtime's scripts: one of the
+ * functions scripts/prelude.lua returns, or nil when there is none. */
+void cairn_lua_push_runtime(struct lua_State *L, const char *name);
+/* Calls the function below nargs arguments on top of the host's stack, protected, under the
+ * instruction budget (a new one when no call is under way, cairn_lua_stats.entries counts
+ * those) and the memory ceiling, leaving nresults results (LUA_MULTRET for all). On failure
+ * returns why (CAIRN_ERR_HANDLER for an error raised, CAIRN_ERR_NOMEM for memory), leaves
+ * nothing of the call on the stack and makes the message, with content's place and a
+ * traceback, cairn_lua_error. */
+cairn_err cairn_lua_call(cairn_lua *h, int nargs, int nresults);
+/* Makes a message (printf-style) the host's error, as cairn_lua_error gives it, and returns
+ * code: for a layer above the host to fail as the host does. */
+cairn_err cairn_lua_fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
     /* Calls into Lua made from C while no Lua was running: each a crossing of the seam
