@@ -19,9 +19,10 @@
 #include <string.h>
 
 #include "cairn/save.h"
+#include "cairn/sight_lua.h"
 #include "driver.h"
 
-static const cairn_lua_config host_config = {.world_methods = cairn_session_world_methods};
+static const cairn_lua_config host_config = {.world_methods = cairn_sight_lua_methods};
 
 /* The keys pressed since the game last waited on the map for a key, to press again after an
  * undo. */

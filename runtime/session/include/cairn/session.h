@@ -8,6 +8,9 @@
  * its first argument. What a call hands back (text, views, states, folders) is owned by the
  * host and valid until the next call of the same kind, unless said otherwise.
  *
+ * The games' scripts (the base game's bots) use w:fov, w:path and the other world methods of
+ * cairn/sight_lua.h: make the host with cairn_sight_lua_methods as its world methods.
+ *
  * Errors are content's (pack:path:line) or name what is missing, in cairn_lua_error. A content
  * error in the middle of a step leaves the session where it failed (the beat run and counted,
  * a floor half made): report it and start another game rather than go on.
@@ -329,11 +332,6 @@ typedef struct cairn_session_rerun_result {
  * content's error, when a beat fails: the host's game is then half played, to be thrown away.
  * Replaces the host's world. */
 cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_rerun_result *out);
-
-/* w:fov, w:path and w:distances (cairn/sight.h) for content: give this list as
- * cairn_lua_config.world_methods (the executable does; the base game's bots need them). See
- * docs/lua-api.md. */
-extern const cairn_lua_method cairn_session_world_methods[];
 
 #ifdef __cplusplus
 }
