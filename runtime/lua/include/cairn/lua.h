@@ -141,6 +141,69 @@ cairn_err cairn_lua_fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
 #endif
     ;
 
+/* ---------------------------------------------------------------------------------------
+ * Reading what the scripts return: a table described once, read into a C struct
+ *
+ * A struct that a table crosses into is described by a cairn_lua_record: for each field its
+ * name in the table, its type, whether the table must have it, and where in the struct it
+ * goes. cairn_lua_read reads any table so described, with one message for anything wrong:
+ * "session view: field 'glyphs' expected an array of strings, got nil".
+ */
+
+typedef enum cairn_lua_type {
+    CAIRN_LUA_BOOL,    /* bool; true or false */
+    CAIRN_LUA_INT32,   /* int32_t; a number with an integer value */
+    CAIRN_LUA_INT64,   /* int64_t */
+    CAIRN_LUA_SIZE,    /* size_t; not negative */
+    CAIRN_LUA_STRING,  /* const char *; its length in bytes at `count`, when given */
+    CAIRN_LUA_STRINGS, /* const char *const *, an array of strings; their number at `count` */
+    CAIRN_LUA_INTS,    /* const int32_t *, an array of numbers; their number at `count` */
+    CAIRN_LUA_PAIRS,   /* const int32_t *, x, y pairs as one flat array; pairs at `count` */
+    CAIRN_LUA_RECORD,  /* a table, read by `record` into the struct at `offset` */
+    CAIRN_LUA_RECORDS, /* an array of the structs `record` describes; their number at `count` */
+    CAIRN_LUA_CUSTOM   /* read by `read` */
+} cairn_lua_type;
+
+/* No count for the field. */
+#define CAIRN_LUA_NO_COUNT ((size_t)-1)
+
+typedef struct cairn_lua_record cairn_lua_record;
+
+typedef struct cairn_lua_field {
+    const char *name;
+    cairn_lua_type type;
+    /* A field the table must have. Without it, nil reads as false, 0, `fallback` (a string,
+     * for which false reads as nil does), an empty array (a NULL pointer, a count of 0) or,
+     * for a RECORD, the struct left as it was. */
+    bool required;
+    size_t offset;                  /* where the value goes in the struct (offsetof) */
+    size_t count;                   /* where its size_t length goes, or CAIRN_LUA_NO_COUNT */
+    const char *fallback;           /* STRING: what nil reads as (NULL, or a string) */
+    const cairn_lua_record *record; /* RECORD, RECORDS: the table's (the items') description */
+    /* CUSTOM: reads the value at idx of L (nil when the table has none) into the struct at
+     * out; returns false when it is not what the field takes, which `expected` names. */
+    bool (*read)(struct lua_State *L, int idx, void *out);
+    const char *expected;
+} cairn_lua_field;
+
+struct cairn_lua_record {
+    const char *what; /* what the table is, for messages: "session view" */
+    size_t size;      /* sizeof the struct */
+    const cairn_lua_field *fields;
+    size_t field_count;
+};
+
+/* Reads the table at idx of the host's stack into *out, which r describes; fields r does not
+ * name are left as they were. What *out points at (strings, arrays) stays alive as long as
+ * the table does: the arrays are made in the host's state and kept in the table (under the
+ * key "cairn.c"). CAIRN_ERR_INVALID, with what is wrong in cairn_lua_error, when the value is
+ * not a table or a field is not of its type; *out is then partly read. */
+cairn_err cairn_lua_read(cairn_lua *h, int idx, const cairn_lua_record *r, void *out);
+/* Reads the table at idx, an array of tables, into an array of r's structs, made and kept as
+ * cairn_lua_read's arrays are: *items and *count. */
+cairn_err cairn_lua_read_array(cairn_lua *h, int idx, const cairn_lua_record *r, const void **items,
+                               size_t *count);
+
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
     /* Calls into Lua made from C while no Lua was running: each a crossing of the seam
