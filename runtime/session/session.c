@@ -184,6 +184,13 @@ static const cairn_lua_field view_fields[] = {
 };
 static const cairn_lua_record view_record = RECORD("session view", cairn_view, view_fields);
 
+/* A panel is drawn only with a byte a line saying how. */
+static void panel_fits(cairn_view *v)
+{
+    if (!v->panel_dim || strlen(v->panel_dim) < v->panel_count)
+        v->panel_count = 0;
+}
+
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 {
     cairn_err st = call_runtime(h, "game_view", NULL, 1);
@@ -191,9 +198,7 @@ cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
         return st;
     *out = (cairn_view){0};
     st = read_result(h, "cairn.game_view", &view_record, out);
-    /* a panel is drawn only with a byte a line saying how */
-    if (!out->panel_dim || strlen(out->panel_dim) < out->panel_count)
-        out->panel_count = 0;
+    panel_fits(out);
     return st;
 }
 
@@ -291,6 +296,48 @@ cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *c
     if (st)
         return st;
     return read_results(h, "cairn.game_frames", &frame_record, (const void **)list, count);
+}
+
+/* --- the screen: the calls above in one ------------------------------------------------- */
+
+static const cairn_lua_field screen_fields[] = {
+    {.name = "frames",
+     .type = CAIRN_LUA_RECORDS,
+     .required = true,
+     .offset = offsetof(cairn_screen, frames),
+     .count = offsetof(cairn_screen, frame_count),
+     .record = &frame_record},
+    {.name = "prompt",
+     .type = CAIRN_LUA_RECORD,
+     .offset = offsetof(cairn_screen, prompt),
+     .record = &prompt_record},
+    {.name = "committed",
+     .type = CAIRN_LUA_BOOL,
+     .offset = offsetof(cairn_screen, prompt.committed),
+     .count = CAIRN_LUA_NO_COUNT},
+    {.name = "view",
+     .type = CAIRN_LUA_RECORD,
+     .required = true,
+     .offset = offsetof(cairn_screen, view),
+     .record = &view_record},
+    FIELD(cairn_screen, summary, CAIRN_LUA_STRING, false),
+    {.name = "choices",
+     .type = CAIRN_LUA_RECORDS,
+     .offset = offsetof(cairn_screen, choices),
+     .count = offsetof(cairn_screen, choice_count),
+     .record = &choice_record},
+};
+static const cairn_lua_record screen_record = RECORD("session screen", cairn_screen, screen_fields);
+
+cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
+{
+    cairn_err st = call_runtime(h, "game_screen", NULL, 1);
+    if (st)
+        return st;
+    *out = (cairn_screen){0};
+    st = read_result(h, "cairn.game_screen", &screen_record, out);
+    panel_fits(&out->view);
+    return st;
 }
 
 cairn_err cairn_session_answer(cairn_lua *h, const char *answer)

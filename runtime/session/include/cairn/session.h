@@ -237,6 +237,23 @@ typedef enum cairn_view_mark {
     CAIRN_VIEW_STRIKE = 'a'      /* an enemy strikes here next beat */
 } cairn_view_mark;
 
+/* Everything a front end's screen shows after the game changed, taken in one call into the
+ * scripts where cairn_session_frames, _prompt, _view, and _choices or _summary would be five:
+ * the frames of the last beat's resolutions, the prompt waiting, the view, and once the game
+ * has ended its summary (the summary cairn_session_summary gives with NULL), else the player's
+ * choices. Owned by the host until the next call of it. */
+typedef struct cairn_screen {
+    const cairn_frame *frames;
+    size_t frame_count;
+    cairn_prompt prompt;
+    cairn_view view;
+    const char *summary;               /* NULL while the game goes on */
+    const cairn_choice_entry *choices; /* none once the game has ended */
+    size_t choice_count;
+} cairn_screen;
+
+cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
+
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {
     const char *data;
