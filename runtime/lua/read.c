@@ -4,7 +4,8 @@
  *
  * The arrays a read makes are userdata kept in one table, stored in the table read under
  * keep_key: the next read of the same table lets the collector have the last one's, as the
- * next call of the same kind lets a caller's anchor go.
+ * next call of the same kind lets a caller's anchor go. A read runs in a protected call of
+ * its own: an array past the memory ceiling is an error, not the end of the process.
  */
 #include <lauxlib.h>
 #include <lua.h>
@@ -228,49 +229,67 @@ static cairn_err read_records(reader *rd, int idx, const cairn_lua_record *r, vo
     return CAIRN_OK;
 }
 
-/* Begins a read of the table at idx: a new keep table in it, on top of the stack. */
-static cairn_err begin(reader *rd, cairn_lua *h, int idx, const cairn_lua_record *r)
+/* A read under way, for read_body: what it reads and where to, and how it went. */
+typedef struct read_call {
+    cairn_lua *h;
+    const cairn_lua_record *r;
+    void *out;   /* cairn_lua_read's struct, or NULL for cairn_lua_read_array's */
+    void *items; /* cairn_lua_read_array's */
+    size_t count;
+    cairn_err st;
+} read_call;
+
+/* The read, protected (the arrays it makes may meet the memory ceiling): the read_call is
+ * argument 1, the table 2. A new keep table goes in the table, on top of the stack. */
+static int read_body(lua_State *L)
 {
-    lua_State *L = h->L;
-    *rd = (reader){.h = h, .L = L, .what = r->what};
-    idx = lua_absindex(L, idx);
-    if (!lua_istable(L, idx))
-        return cairn_lua_fail(h, CAIRN_ERR_INVALID, "%s: expected a table, got %s", r->what,
-                              luaL_typename(L, idx));
-    if (!lua_checkstack(L, 4))
-        return cairn_lua_fail(h, CAIRN_ERR_NOMEM, "%s: no room on the stack", r->what);
+    read_call *c = lua_touserdata(L, 1);
+    reader rd = {.h = c->h, .L = L, .what = c->r->what};
+    if (!lua_istable(L, 2)) {
+        c->st = cairn_lua_fail(c->h, CAIRN_ERR_INVALID, "%s: expected a table, got %s", c->r->what,
+                               luaL_typename(L, 2));
+        return 0;
+    }
     lua_newtable(L);
     lua_pushvalue(L, -1);
-    lua_setfield(L, idx, keep_key);
-    rd->keep = lua_gettop(L);
-    return CAIRN_OK;
+    lua_setfield(L, 2, keep_key);
+    rd.keep = lua_gettop(L);
+    c->st = c->out ? read_record(&rd, 2, c->r, c->out)
+                   : read_records(&rd, 2, c->r, &c->items, &c->count);
+    return 0;
+}
+
+static cairn_err read_protected(cairn_lua *h, int idx, read_call *c)
+{
+    lua_State *L = h->L;
+    int top = lua_gettop(L);
+    idx = lua_absindex(L, idx);
+    if (!lua_checkstack(L, 3))
+        return cairn_lua_fail(h, CAIRN_ERR_NOMEM, "%s: no room on the stack", c->r->what);
+    lua_pushcfunction(L, read_body);
+    lua_pushlightuserdata(L, c);
+    lua_pushvalue(L, idx);
+    int rc = lua_pcall(L, 2, 0, 0);
+    if (rc == LUA_ERRMEM)
+        c->st = cairn_lua_fail(h, CAIRN_ERR_NOMEM, "%s: out of memory", c->r->what);
+    else if (rc != LUA_OK)
+        c->st = cairn_lua_fail(h, CAIRN_ERR_INVALID, "%s: %s", c->r->what, lua_tostring(L, -1));
+    lua_settop(L, top);
+    return c->st;
 }
 
 cairn_err cairn_lua_read(cairn_lua *h, int idx, const cairn_lua_record *r, void *out)
 {
-    reader rd;
-    int top = lua_gettop(h->L);
-    idx = lua_absindex(h->L, idx);
-    cairn_err st = begin(&rd, h, idx, r);
-    if (!st)
-        st = read_record(&rd, idx, r, out);
-    lua_settop(h->L, top);
-    return st;
+    read_call c = {.h = h, .r = r, .out = out};
+    return read_protected(h, idx, &c);
 }
 
 cairn_err cairn_lua_read_array(cairn_lua *h, int idx, const cairn_lua_record *r, const void **items,
                                size_t *count)
 {
-    reader rd;
-    int top = lua_gettop(h->L);
-    idx = lua_absindex(h->L, idx);
-    void *a = NULL;
-    size_t n = 0;
-    cairn_err st = begin(&rd, h, idx, r);
-    if (!st)
-        st = read_records(&rd, idx, r, &a, &n);
-    lua_settop(h->L, top);
-    *items = a;
-    *count = n;
+    read_call c = {.h = h, .r = r};
+    cairn_err st = read_protected(h, idx, &c);
+    *items = c.items;
+    *count = c.count;
     return st;
 }

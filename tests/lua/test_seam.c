@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 #include <lauxlib.h>
@@ -262,6 +263,37 @@ static void what_a_read_points_at_lives_as_long_as_the_table(void **state)
     assert_memory_equal(s.rows[49], "row 50row 50", 12);
 }
 
+/* A read whose arrays meet the memory ceiling fails with an error, the host alive, rather
+ * than end the process. */
+static void a_read_past_the_memory_ceiling_fails_politely(void **state)
+{
+    (void)state;
+    cairn_lua_config config = {.memory_limit = (size_t)96 << 20};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    if (cairn_lua_create(&config, &h, &err))
+        fail_msg("cairn_lua_create: %s", err.message);
+    lua_State *L = cairn_lua_state(h);
+    if (luaL_dostring(L, "local rows = {} for i = 1, 1000000 do rows[i] = 'r' end "
+                         "return { width = 1, rows = rows }"))
+        fail_msg("%s", lua_tostring(L, -1));
+    cairn_lua_stats stats;
+    cairn_lua_get_stats(h, &stats);
+    /* all but 4 MiB taken: the reader's million pointers need 8 */
+    size_t ballast = config.memory_limit - stats.memory - ((size_t)4 << 20);
+    char *bytes = malloc(ballast);
+    assert_non_null(bytes);
+    memset(bytes, 'x', ballast);
+    lua_pushlstring(L, bytes, ballast);
+    free(bytes);
+    sample s = {0};
+    assert_int_equal(cairn_lua_read(h, -2, &sample_record, &s), CAIRN_ERR_NOMEM);
+    assert_string_equal(cairn_lua_error(h), "sample: out of memory");
+    lua_pop(L, 2);
+    assert_int_equal(cairn_lua_add_pack_path(h, CAIRN_TEST_PACKS), CAIRN_OK);
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +307,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_field_of_the_wrong_type_is_named, setup, teardown),
         cmocka_unit_test_setup_teardown(what_a_read_points_at_lives_as_long_as_the_table, setup,
                                         teardown),
+        cmocka_unit_test(a_read_past_the_memory_ceiling_fails_politely),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -197,7 +197,8 @@ struct cairn_lua_record {
  * name are left as they were. What *out points at (strings, arrays) stays alive as long as
  * the table does: the arrays are made in the host's state and kept in the table (under the
  * key "cairn.c"). CAIRN_ERR_INVALID, with what is wrong in cairn_lua_error, when the value is
- * not a table or a field is not of its type; *out is then partly read. */
+ * not a table or a field is not of its type, CAIRN_ERR_NOMEM when the arrays meet the memory
+ * ceiling; *out is then partly read. */
 cairn_err cairn_lua_read(cairn_lua *h, int idx, const cairn_lua_record *r, void *out);
 /* Reads the table at idx, an array of tables, into an array of r's structs, made and kept as
  * cairn_lua_read's arrays are: *items and *count. */
