@@ -218,6 +218,22 @@ function runtime.game_view()
   return view.build(s, w, w:players()[1])
 end
 
+-- What a screen shows after a beat, in one call where the calls one by one would be five
+-- (cairn_session_screen): the frames of the beat's resolutions, the prompt waiting (or
+-- whether a choice is committed), the view, and the summary once the game has ended or else
+-- the player's choices.
+function runtime.game_screen()
+  local prompt, committed = runtime.game_prompt()
+  local out = { frames = runtime.game_frames(), prompt = prompt, committed = committed,
+    view = runtime.game_view() }
+  if out.view.ended then
+    out.summary = runtime.game_summary("playing")
+  else
+    out.choices = runtime.game_choices()
+  end
+  return out
+end
+
 function runtime.game_save_state()
   return session.save_state()
 end

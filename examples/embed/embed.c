@@ -15,6 +15,7 @@
 
 #include <cairn/save.h>
 #include <cairn/session.h>
+#include <cairn/sight_lua.h>
 
 #define SEED  7
 #define BEATS 50
@@ -23,7 +24,7 @@
  * base game's bots use them); NULL after a message. */
 static cairn_lua *host_with(const char *base)
 {
-    cairn_lua_config config = {.world_methods = cairn_session_world_methods};
+    cairn_lua_config config = {.world_methods = cairn_sight_lua_methods};
     cairn_lua *h;
     cairn_error err;
     if (cairn_lua_create(&config, &h, &err)) {

@@ -1,5 +1,5 @@
 /*
- * hosts.c - the hosts every command makes: the world methods of cairn/session.h, the bundled
+ * hosts.c - the hosts every command makes: the world methods of cairn/sight_lua.h, the bundled
  * base game and the packs given. See app.h.
  */
 #include <stdio.h>
@@ -8,8 +8,9 @@
 #include "app.h"
 #include "cairn/lua.h"
 #include "cairn/session.h"
+#include "cairn/sight_lua.h"
 
-const cairn_lua_config app_host_config = {.world_methods = cairn_session_world_methods};
+const cairn_lua_config app_host_config = {.world_methods = cairn_sight_lua_methods};
 
 /* Whether the folder's last part is "base": a pack's folder is named after its id, so this is
  * a pack of id base, a copy of the base game. */

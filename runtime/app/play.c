@@ -2,10 +2,11 @@
  * play.c - `cairn play`: the game in a terminal. It resumes the save (or starts the base
  * game's dungeon), turns each key into one of the player's choices (cairn_session_choices) for
  * one beat, asks the choice's prompts on the screen (menus, numbers, yes or no, a target on the
- * map) and shows the game on the terminal screen (screen.c) after each beat. Q saves and quits;
- * a game that ends shows its summary and, when left, takes its save with it. _ and o are
- * journeys (travel to a cell, auto-explore): beats played one after another, the screen drawn
- * between them, until something happens or a key is pressed.
+ * map) and shows the game on the terminal screen (screen.c) after each beat, taken in one call
+ * (cairn_session_screen). Q saves and quits; a game that ends shows its summary and, when
+ * left, takes its save with it. _ and o are journeys (travel to a cell, auto-explore): beats
+ * played one after another, the screen drawn between them, until something happens or a key
+ * is pressed.
  *
  * The front end knows nothing of the game: every rule is the session's, so a mod's game plays
  * the same way. Everything the command holds is in one struct, `play`, passed around.
@@ -276,14 +277,10 @@ static void tell_refusal(play *p)
 /* The beat's resolutions, one timed effect (a hit, a move, a push) at a time, each for
  * --pace milliseconds: its cells stand out, the stack waits beside the map. A key skips the
  * rest, and is then the game's as any key is (but Esc, which only skips). */
-static int show_resolutions(play *p)
+static void show_resolutions(play *p, const cairn_frame *frames, size_t n)
 {
-    const cairn_frame *frames;
-    size_t n;
     if (!p->opt.pace)
-        return SCREEN_GO_ON;
-    if (cairn_session_frames(p->screen.h, &frames, &n))
-        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+        return;
     for (size_t i = 0; i < n; i++) {
         if (!frames[i].timed)
             continue;
@@ -296,20 +293,26 @@ static int show_resolutions(play *p)
         break;
     }
     screen_show_frame(&p->screen, NULL);
-    return SCREEN_GO_ON;
 }
+
+static int on_prompt_taken(play *p);
 
 /* The beat, once the player's choice for it is committed. A beat that asks the player
  * something (a card's trigger) waits for the answer as a prompt, and is played once it has
- * every answer; then its resolutions are shown. */
+ * every answer; then its resolutions are shown. What the screen shows after it - the view,
+ * the choices, the prompt and the resolutions - is taken in one call. */
 static int step_beat(play *p)
 {
     cairn_session_end standing;
-    if (cairn_session_step(p->screen.h, &standing))
+    cairn_screen taken;
+    if (cairn_session_step(p->screen.h, &standing) || cairn_session_screen(p->screen.h, &taken))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
     screen_changed(&p->screen);
-    int go = standing == CAIRN_SESSION_ASKING ? SCREEN_GO_ON : show_resolutions(p);
-    return go == SCREEN_GO_ON ? next_prompt(p) : go;
+    screen_take(&p->screen, &taken);
+    if (standing != CAIRN_SESSION_ASKING)
+        show_resolutions(p, taken.frames, taken.frame_count);
+    p->screen.prompt.p = taken.prompt;
+    return on_prompt_taken(p);
 }
 
 static int undo(play *p)
@@ -446,14 +449,20 @@ static int answer_pending_direction(play *p)
     return next_prompt(p);
 }
 
-/* Takes the prompt that waits now. A target's cursor starts on the nearest candidate (or the
- * actor, when there is none). Once none waits, the committed choice is the beat's: the beat is
- * played, as a direct action's was. */
+/* Takes the prompt that waits now. */
 static int next_prompt(play *p)
 {
-    screen_prompt *sp = &p->screen.prompt;
-    if (cairn_session_prompt(p->screen.h, &sp->p))
+    if (cairn_session_prompt(p->screen.h, &p->screen.prompt.p))
         return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    return on_prompt_taken(p);
+}
+
+/* The prompt just taken waits for the keys. A target's cursor starts on the nearest candidate
+ * (or the actor, when there is none). Once none waits, the committed choice is the beat's:
+ * the beat is played, as a direct action's was. */
+static int on_prompt_taken(play *p)
+{
+    screen_prompt *sp = &p->screen.prompt;
     sp->pick = 0;
     sp->entry[0] = '\0';
     sp->described = "";

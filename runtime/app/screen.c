@@ -1264,6 +1264,15 @@ void screen_changed(game_screen *sc)
     sc->scroll = 0;
 }
 
+void screen_take(game_screen *sc, const cairn_screen *taken)
+{
+    sc->view = taken->view;
+    sc->summary = taken->summary;
+    sc->choices = sc->with_choices ? taken->choices : NULL;
+    sc->choice_count = sc->with_choices ? taken->choice_count : 0;
+    sc->stale = false;
+}
+
 bool screen_fits(const game_screen *sc)
 {
     return measure(sc).fits;

@@ -74,6 +74,9 @@ void screen_notice(game_screen *s, const char *fmt, ...) __attribute__((format(p
 
 /* The game changed: the next draw takes the view again, showing the newest messages. */
 void screen_changed(game_screen *s);
+/* The view, summary and choices of a screen taken (cairn_session_screen, the host's) are what
+ * the next draw shows. */
+void screen_take(game_screen *s, const cairn_screen *taken);
 /* Whether the terminal is big enough to show the game: keys that change it wait until it is. */
 bool screen_fits(const game_screen *s);
 /* Shows the game with frame f of a resolution (NULL: none), at once. */

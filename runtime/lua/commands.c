@@ -22,9 +22,9 @@ cairn_err cairn_lua_check(const cairn_lua_config *config, const char *dir, unsig
     cairn_err st = cairn_lua_create(config, &h, err);
     if (st)
         return st;
-    cairn_lua__push_runtime(h->L, "check");
+    cairn_lua_push_runtime(h->L, "check");
     lua_pushstring(h->L, dir);
-    st = cairn_lua__call(h, 1, 1);
+    st = cairn_lua_call(h, 1, 1);
     if (st) {
         /* The check itself failed (a runaway pack file stops everything): that is one more
          * problem, and it is shown like the others. */
@@ -65,11 +65,11 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
         return;
     }
     lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "prepare_tests");
+    cairn_lua_push_runtime(L, "prepare_tests");
     lua_pushstring(L, file);
     lua_pushstring(L, pack);
     lua_pushstring(L, chunk);
-    if (cairn_lua__call(h, 3, 1)) {
+    if (cairn_lua_call(h, 3, 1)) {
         fprintf(out, "FAIL  %s: does not load\n", chunk);
         print_indented(out, cairn_lua_error(h));
         totals->failed++;
@@ -80,7 +80,7 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
     lua_pop(L, 1);
     uint64_t budget = h->budget;
     for (lua_Integer i = 1; i <= count; i++) {
-        cairn_lua__push_runtime(L, "test_case");
+        cairn_lua_push_runtime(L, "test_case");
         lua_pushinteger(L, i);
         lua_call(L, 1, 3);
         /* A test may ask for a smaller budget than the runtime's, to show that what it runs
@@ -99,7 +99,7 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
         }
         h->budget = own > 0 ? (uint64_t)own : budget;
         /* The name stays below the function, on the stack, while the test runs. */
-        cairn_err st = cairn_lua__call(h, 0, 0);
+        cairn_err st = cairn_lua_call(h, 0, 0);
         h->budget = budget;
         const char *name = lua_tostring(L, -1);
         if (st) {
@@ -125,13 +125,13 @@ cairn_err cairn_lua_test(const cairn_lua_config *config, const char *const *dirs
     if (st)
         return st;
     lua_State *L = plan->L;
-    cairn_lua__push_runtime(L, "list_tests");
+    cairn_lua_push_runtime(L, "list_tests");
     lua_createtable(L, (int)count, 0);
     for (size_t i = 0; i < count; i++) {
         lua_pushstring(L, dirs[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    st = cairn_lua__call(plan, 1, 1);
+    st = cairn_lua_call(plan, 1, 1);
     if (st) {
         copy_error(plan, st, err);
         cairn_lua_destroy(plan);

@@ -63,7 +63,7 @@ static void *new_record(lua_State *L, size_t size)
  * The core calls Lua through these trampolines, deep inside its own work. Nothing there may
  * raise a Lua error outside a protected call - a longjmp across the core's frames would leave
  * the world half-changed - and pushing a handle allocates, so everything Lua does happens in
- * callback_body, under cairn_lua__call: the arguments go in as a C struct, the results come
+ * callback_body, under cairn_lua_call: the arguments go in as a C struct, the results come
  * out through it.
  */
 typedef struct callback {

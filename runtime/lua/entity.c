@@ -437,7 +437,7 @@ static int runtime_with_entity(lua_State *L, const char *fn)
 {
     cairn_lua__check_entity(L, 1, true);
     int n = lua_gettop(L);
-    cairn_lua__push_runtime(L, fn);
+    cairn_lua_push_runtime(L, fn);
     lua_insert(L, 1);
     lua_call(L, n, 1);
     return 1;
@@ -534,7 +534,7 @@ static int e_index(lua_State *L)
         check(L, cairn_entity_facing(w, id, &dir));
         lua_pushstring(L, cairn_dir_name(dir));
     } else if (!strcmp(key, "data")) {
-        cairn_lua__push_runtime(L, "entity_data");
+        cairn_lua_push_runtime(L, "entity_data");
         lua_pushvalue(L, 1);
         lua_call(L, 1, 1);
     } else if (!strcmp(key, "last")) {

@@ -27,7 +27,7 @@ static char *copy_string(const char *s)
     return c ? memcpy(c, s, n) : NULL;
 }
 
-lua_State *cairn_lua__state(cairn_lua *h)
+lua_State *cairn_lua_state(cairn_lua *h)
 {
     return h->L;
 }
@@ -425,7 +425,7 @@ static void set_error(cairn_lua *h, const char *text, size_t len)
     }
 }
 
-cairn_err cairn_lua__fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
+cairn_err cairn_lua_fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
@@ -554,7 +554,7 @@ void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit)
     set_error(h, msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
 }
 
-cairn_err cairn_lua__call(cairn_lua *h, int nargs, int nresults)
+cairn_err cairn_lua_call(cairn_lua *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int base = lua_gettop(L) - nargs;
@@ -737,7 +737,7 @@ void cairn_lua__scope_reset(cairn_lua *h)
 
 /* --- the runtime's scripts --------------------------------------------------------------- */
 
-void cairn_lua__push_runtime(lua_State *L, const char *name)
+void cairn_lua_push_runtime(lua_State *L, const char *name)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, runtime_key);
     lua_getfield(L, -1, name);
@@ -763,8 +763,8 @@ static cairn_err load_scripts(cairn_lua *h)
     lua_State *L = h->L;
     lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
     if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
-        return cairn_lua__fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
-                               lua_tostring(L, -1));
+        return cairn_lua_fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
+                              lua_tostring(L, -1));
     lua_remove(L, -2);
     lua_newtable(L);
     lua_pushstring(L, h->scripts_dir);
@@ -789,7 +789,7 @@ static cairn_err load_scripts(cairn_lua *h)
     cairn_lua__open_snapshot_parts(L);
     cairn_lua__stat_names(L);
     lua_setfield(L, -2, "stats");
-    cairn_err st = cairn_lua__call(h, 1, 1);
+    cairn_err st = cairn_lua_call(h, 1, 1);
     if (st)
         return st;
     lua_setfield(L, LUA_REGISTRYINDEX, runtime_key);
@@ -859,8 +859,8 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     cairn_err st = load_scripts(h);
     const char *clash = st ? NULL : cairn_lua__add_world_methods(L, config->world_methods);
     if (clash)
-        st = cairn_lua__fail(h, CAIRN_ERR_EXISTS, "lua: the world handle has a method '%s' already",
-                             clash);
+        st = cairn_lua_fail(h, CAIRN_ERR_EXISTS, "lua: the world handle has a method '%s' already",
+                            clash);
     if (st) {
         create_error(err, st, cairn_lua_error(h));
         cairn_lua_destroy(h);
@@ -891,9 +891,9 @@ void cairn_lua_destroy(cairn_lua *h)
 /* Calls a runtime function with string arguments and no results. */
 static cairn_err run(cairn_lua *h, const char *name, const char *arg)
 {
-    cairn_lua__push_runtime(h->L, name);
+    cairn_lua_push_runtime(h->L, name);
     lua_pushstring(h->L, arg);
-    return cairn_lua__call(h, 1, 0);
+    return cairn_lua_call(h, 1, 0);
 }
 
 cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir)
@@ -909,11 +909,11 @@ cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir)
 cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config, cairn_world **out)
 {
     lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "make_world");
+    cairn_lua_push_runtime(L, "make_world");
     lua_pushinteger(L, config->width);
     lua_pushinteger(L, config->height);
     lua_pushinteger(L, (lua_Integer)config->seed);
-    cairn_err st = cairn_lua__call(h, 3, 0);
+    cairn_err st = cairn_lua_call(h, 3, 0);
     if (out)
         *out = st ? NULL : h->world;
     return st;
@@ -927,7 +927,7 @@ cairn_world *cairn_lua_world(cairn_lua *h)
 cairn_err cairn_lua_step(cairn_lua *h)
 {
     if (!h->world)
-        return cairn_lua__fail(h, CAIRN_ERR_STATE, "step: no world yet");
+        return cairn_lua_fail(h, CAIRN_ERR_STATE, "step: no world yet");
     cairn_lua__scope_reset(h);
     cairn_err st = cairn_lua__step_world(h);
     if (st && h->pending) {
@@ -945,7 +945,7 @@ cairn_err cairn_lua_step(cairn_lua *h)
             free(joined);
         }
     } else if (st)
-        cairn_lua__fail(h, st, "%s", cairn_world_error(h->world));
+        cairn_lua_fail(h, st, "%s", cairn_world_error(h->world));
     h->pending = false;
     return st;
 }
@@ -958,6 +958,7 @@ void cairn_lua_charge(lua_State *L, int64_t cost)
 void cairn_lua_get_stats(const cairn_lua *h, cairn_lua_stats *out)
 {
     out->callbacks = h->callbacks;
+    out->entries = h->entries;
     out->memory = h->memory;
     out->allocations = h->allocations;
 }

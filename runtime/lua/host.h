@@ -10,7 +10,6 @@
 #include <stdbool.h>
 
 #include "cairn/lua.h"
-#include "host_calls.h" /* cairn_lua__call, __fail, __push_runtime, __state */
 
 struct cairn_lua {
     lua_State *L;
@@ -81,6 +80,7 @@ struct cairn_lua {
      * (a world's serial is at least 1). */
     uint32_t world_fn_serial;
     uint64_t callbacks; /* calls the core made into Lua */
+    uint64_t entries;   /* calls into Lua made while none was under way: from C */
 
     /* The full message of the last failure; `pending` while it travels back up through the
      * core to the Lua or C code that called in. */
@@ -174,7 +174,7 @@ static inline cairn_lua *cairn_lua__from(lua_State *L)
  * placed at the function at idx, for LUA_ERRMEM, which runs no message handler. Raises
  * nothing. */
 void cairn_lua__memory_overrun(cairn_lua *h, int idx, bool limit);
-/* cairn_lua__call for a caller that pushed, in this order: cairn_lua__push_frame's two
+/* cairn_lua_call for a caller that pushed, in this order: cairn_lua__push_frame's two
  * values, the function, its nargs arguments - sparing the call a rotation of the stack. */
 void cairn_lua__push_frame(lua_State *L);
 cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults);
@@ -524,6 +524,7 @@ static inline bool cairn_lua__call_begin(cairn_lua *h)
 {
     bool outer = h->depth == 0;
     if (outer) {
+        h->entries++;
         h->budget_left = (int64_t)h->budget;
         h->budget_out = false;
         cairn_lua__memory_clear(h);

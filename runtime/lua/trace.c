@@ -562,10 +562,10 @@ static const look *look_of(cairn_lua *h, cairn_lua_observing *o, cairn_type_id t
     if (l->known)
         return l;
     lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "type_look");
+    cairn_lua_push_runtime(L, "type_look");
     lua_pushstring(L, cairn_type_name(h->world, type));
     *l = unknown;
-    if (cairn_lua__call(h, 1, 2) == CAIRN_OK) {
+    if (cairn_lua_call(h, 1, 2) == CAIRN_OK) {
         snprintf(l->glyph, sizeof l->glyph, "%s", lua_tostring(L, -2) ? lua_tostring(L, -2) : "?");
         const char *c = lua_tostring(L, -1);
         l->color = c && c[0] ? c[0] : '.';
@@ -726,7 +726,7 @@ cairn_err cairn_lua_trace(cairn_lua *h, FILE *out)
 {
     cairn_lua_observing *o = observing(h);
     if (!o)
-        return cairn_lua__fail(h, CAIRN_ERR_NOMEM, "trace: out of memory");
+        return cairn_lua_fail(h, CAIRN_ERR_NOMEM, "trace: out of memory");
     o->trace = out;
     if (out)
         fprintf(out, "{\"kind\":\"trace\",\"format\":1,\"cairn\":\"%s\"}\n", cairn_version());
@@ -737,7 +737,7 @@ cairn_err cairn_lua_profile(cairn_lua *h, bool on)
 {
     cairn_lua_observing *o = observing(h);
     if (!o)
-        return cairn_lua__fail(h, CAIRN_ERR_NOMEM, "profile: out of memory");
+        return cairn_lua_fail(h, CAIRN_ERR_NOMEM, "profile: out of memory");
     o->profile = on;
     /* Finer counting while profiling: a function is charged the instructions it ran to within
      * this many, rather than within the budget's step. */
@@ -819,14 +819,14 @@ cairn_err cairn_lua_profile_report(cairn_lua *h, FILE *out)
 {
     cairn_lua_observing *o = h->observing;
     if (!o || !o->profile)
-        return cairn_lua__fail(h, CAIRN_ERR_STATE, "profile: not profiling");
+        return cairn_lua_fail(h, CAIRN_ERR_STATE, "profile: not profiling");
     size_t n = o->place_count;
     row *rows = calloc(n + 1, sizeof *rows);
     char(*packs)[LUA_IDSIZE + 16] = calloc(n + 1, sizeof *packs);
     if (!rows || !packs) {
         free(rows);
         free(packs);
-        return cairn_lua__fail(h, CAIRN_ERR_NOMEM, "profile: out of memory");
+        return cairn_lua_fail(h, CAIRN_ERR_NOMEM, "profile: out of memory");
     }
     fprintf(out,
             "profile: %" PRIu64 " beats, %" PRIu64 " Lua instructions, %.2f ms\n"
@@ -868,7 +868,7 @@ cairn_err cairn_lua_profile_report(cairn_lua *h, FILE *out)
         chains += o->chains[i].passes > 0;
     rows = calloc(chains + 1, sizeof *rows);
     if (!rows)
-        return cairn_lua__fail(h, CAIRN_ERR_NOMEM, "profile: out of memory");
+        return cairn_lua_fail(h, CAIRN_ERR_NOMEM, "profile: out of memory");
     size_t k = 0;
     for (size_t i = 0; i < o->chain_cap; i++)
         if (o->chains[i].passes) {

@@ -1,25 +1,29 @@
 /*
  * session.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
  * view, saved states and replays. Each is a call into the runtime's scripts (session.lua,
- * view.lua, replay.lua) through the host's internal call API (host_calls.h), with the tables
- * they return read into the structs of cairn/session.h.
+ * view.lua, replay.lua) through the host's calls (cairn/lua.h), with the tables they return
+ * read into the structs of cairn/session.h by cairn_lua_read, each struct described beside
+ * its call.
  *
  * What the structs point at belongs to the host: the Lua values are anchored in the registry
- * under one key per kind of result, and arrays of pointers live in userdata anchored beside
- * them, so the next call of the same kind lets the collector have the last one's.
+ * under one key per kind of result, and the arrays cairn_lua_read makes live in them, so the
+ * next call of the same kind lets the collector have the last one's.
  */
+#include <stddef.h>
 #include <string.h>
 
+#include <lauxlib.h>
+#include <lua.h>
+
 #include "cairn/session.h"
-#include "host_calls.h"
 
 static cairn_err call_runtime(cairn_lua *h, const char *name, const char *arg, int results)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, name);
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, name);
     if (arg)
         lua_pushstring(L, arg);
-    return cairn_lua__call(h, arg ? 1 : 0, results);
+    return cairn_lua_call(h, arg ? 1 : 0, results);
 }
 
 /* Anchors the value on top of the stack (leaving it there) in the registry under key: it stays
@@ -30,32 +34,22 @@ static void anchor(lua_State *L, const char *key)
     lua_setfield(L, LUA_REGISTRYINDEX, key);
 }
 
-/* An array for count items of size bytes, alive as long as the table at idx (it is kept in the
- * table under `key`). */
-static void *array_in(lua_State *L, int idx, const char *key, size_t count, size_t size)
-{
-    idx = lua_absindex(L, idx);
-    void *a = lua_newuserdatauv(L, count ? count * size : 1, 0);
-    lua_setfield(L, idx, key);
-    return a;
-}
-
 cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_start");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_start");
     lua_pushstring(L, game);
     lua_pushinteger(L, (lua_Integer)seed);
-    return cairn_lua__call(h, 2, 0);
+    return cairn_lua_call(h, 2, 0);
 }
 
 cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_input");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_input");
     lua_pushstring(L, action);
     lua_pushstring(L, dir ? dir : "");
-    return cairn_lua__call(h, 2, 0);
+    return cairn_lua_call(h, 2, 0);
 }
 
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
@@ -68,7 +62,7 @@ cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
 static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end *ended)
 {
     static const char *const names[] = {"playing", "won", "died", "lost", "asking", NULL};
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, name, NULL, 1);
     if (st)
         return st;
@@ -78,7 +72,7 @@ static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end
         i++;
     lua_pop(L, 1);
     if (!state)
-        return cairn_lua__fail(h, CAIRN_ERR_STATE, "the game is over: start another");
+        return cairn_lua_fail(h, CAIRN_ERR_STATE, "the game is over: start another");
     if (ended)
         *ended = (cairn_session_end)i;
     return CAIRN_OK;
@@ -100,7 +94,7 @@ cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended)
 static cairn_err text_result(cairn_lua *h, const char *name, const char *arg, const char *key,
                              const char **text)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, name, arg, 1);
     if (st)
         return st;
@@ -118,140 +112,114 @@ cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char
 
 cairn_err cairn_session_undo(cairn_lua *h)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_undo", NULL, 2);
     if (st)
         return st;
     bool undone = lua_toboolean(L, -2);
     if (!undone)
-        st = cairn_lua__fail(h, CAIRN_ERR_STATE, "%s", lua_tostring(L, -1));
+        st = cairn_lua_fail(h, CAIRN_ERR_STATE, "%s", lua_tostring(L, -1));
     lua_pop(L, 2);
+    return st;
+}
+
+/* --- what the calls return, read into the header's structs (cairn_lua_read) -------------- */
+
+/* A field of struct S read from the key named as its member m; LIST's length goes to member
+ * n; STRING_OR's reads as fallback fb when the table has none; RECORDS are an array of the
+ * records r; BYTES may hold NULs (a cairn_session_bytes). */
+/* clang-format off */
+#define FIELD(S, m, t, req)                                                                        \
+    {.name = #m, .type = (t), .required = (req), .offset = offsetof(S, m),                         \
+     .count = CAIRN_LUA_NO_COUNT}
+#define LIST(S, m, t, req, n)                                                                      \
+    {.name = #m, .type = (t), .required = (req), .offset = offsetof(S, m), .count = offsetof(S, n)}
+#define STRING_OR(S, m, fb)                                                                        \
+    {.name = #m, .type = CAIRN_LUA_STRING, .offset = offsetof(S, m), .count = CAIRN_LUA_NO_COUNT,   \
+     .fallback = (fb)}
+#define RECORDS(S, m, n, r)                                                                        \
+    {.name = #m, .type = CAIRN_LUA_RECORDS, .required = true, .offset = offsetof(S, m),            \
+     .count = offsetof(S, n), .record = (r)}
+#define BYTES(S, m)                                                                                \
+    {.name = #m, .type = CAIRN_LUA_STRING, .offset = offsetof(S, m.data),                          \
+     .count = offsetof(S, m.size)}
+#define RECORD(what, S, fields) {what, sizeof(S), fields, sizeof fields / sizeof fields[0]}
+/* clang-format on */
+
+/* Reads the result on top of the stack, anchored under key, with r; pops it. */
+static cairn_err read_result(cairn_lua *h, const char *key, const cairn_lua_record *r, void *out)
+{
+    lua_State *L = cairn_lua_state(h);
+    anchor(L, key);
+    cairn_err st = cairn_lua_read(h, -1, r, out);
+    lua_pop(L, 1);
+    return st;
+}
+
+/* As read_result, for a result that is an array of r's records. */
+static cairn_err read_results(cairn_lua *h, const char *key, const cairn_lua_record *r,
+                              const void **items, size_t *count)
+{
+    lua_State *L = cairn_lua_state(h);
+    anchor(L, key);
+    cairn_err st = cairn_lua_read_array(h, -1, r, items, count);
+    lua_pop(L, 1);
     return st;
 }
 
 /* --- the view ---------------------------------------------------------------------------- */
 
-/* The strings of the list in field `key` of the table at idx, as an array kept in the table
- * (under "key.array"); the list, still in the table, keeps the strings alive. */
-static const char *const *strings_of(lua_State *L, int idx, const char *key, size_t *count)
-{
-    idx = lua_absindex(L, idx);
-    lua_getfield(L, idx, key);
-    size_t n = (size_t)luaL_len(L, -1);
-    const char **a = lua_newuserdatauv(L, n ? n * sizeof *a : 1, 0);
-    for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, -2, (lua_Integer)i + 1);
-        a[i] = lua_tostring(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pushfstring(L, "%s.array", key);
-    lua_insert(L, -2);
-    lua_settable(L, idx);
-    lua_pop(L, 1);
-    if (count)
-        *count = n;
-    return a;
-}
+static const cairn_lua_field view_fields[] = {
+    FIELD(cairn_view, width, CAIRN_LUA_INT32, true),
+    FIELD(cairn_view, height, CAIRN_LUA_INT32, true),
+    FIELD(cairn_view, glyphs, CAIRN_LUA_STRINGS, true),
+    FIELD(cairn_view, colors, CAIRN_LUA_STRINGS, true),
+    FIELD(cairn_view, marks, CAIRN_LUA_STRINGS, true),
+    LIST(cairn_view, messages, CAIRN_LUA_STRINGS, true, message_count),
+    FIELD(cairn_view, header, CAIRN_LUA_STRING, false),
+    FIELD(cairn_view, ended, CAIRN_LUA_STRING, false),
+    FIELD(cairn_view, fresh, CAIRN_LUA_SIZE, false),
+    LIST(cairn_view, panel, CAIRN_LUA_STRINGS, false, panel_count),
+    FIELD(cairn_view, panel_dim, CAIRN_LUA_STRING, false),
+};
+static const cairn_lua_record view_record = RECORD("session view", cairn_view, view_fields);
 
-/* The list of whole numbers in field `key` of the table at idx, as an array alive as long as
- * the table; its length into *count. */
-static const int32_t *ints_of(lua_State *L, int idx, const char *key, size_t *count)
+/* A panel is drawn only with a byte a line saying how. */
+static void panel_fits(cairn_view *v)
 {
-    idx = lua_absindex(L, idx);
-    lua_getfield(L, idx, key);
-    size_t n = (size_t)luaL_len(L, -1);
-    int32_t *a = lua_newuserdatauv(L, n ? n * sizeof *a : 1, 0);
-    for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, -2, (lua_Integer)i + 1);
-        a[i] = (int32_t)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pushfstring(L, "%s.ints", key);
-    lua_insert(L, -2);
-    lua_settable(L, idx);
-    lua_pop(L, 1);
-    *count = n;
-    return a;
-}
-
-static int64_t int_field(lua_State *L, int idx, const char *key)
-{
-    lua_getfield(L, idx, key);
-    int64_t v = (int64_t)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-/* Whether field key of the table at idx is true (neither nil nor false). */
-static bool bool_field(lua_State *L, int idx, const char *key)
-{
-    lua_getfield(L, idx, key);
-    bool v = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-/* The string in field key of the table at idx (kept alive by it), or NULL. */
-static const char *string_field(lua_State *L, int idx, const char *key, size_t *size)
-{
-    lua_getfield(L, idx, key);
-    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, size) : NULL;
-    lua_pop(L, 1);
-    return s;
+    if (!v->panel_dim || strlen(v->panel_dim) < v->panel_count)
+        v->panel_count = 0;
 }
 
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 {
-    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_view", NULL, 1);
     if (st)
         return st;
-    anchor(L, "cairn.game_view");
     *out = (cairn_view){0};
-    out->width = (int32_t)int_field(L, -1, "width");
-    out->height = (int32_t)int_field(L, -1, "height");
-    out->glyphs = strings_of(L, -1, "glyphs", NULL);
-    out->colors = strings_of(L, -1, "colors", NULL);
-    out->marks = strings_of(L, -1, "marks", NULL);
-    out->messages = strings_of(L, -1, "messages", &out->message_count);
-    out->header = string_field(L, -1, "header", NULL);
-    out->ended = string_field(L, -1, "ended", NULL);
-    out->fresh = (size_t)int_field(L, -1, "fresh");
-    out->panel = strings_of(L, -1, "panel", &out->panel_count);
-    out->panel_dim = string_field(L, -1, "panel_dim", NULL);
-    if (!out->panel_dim || strlen(out->panel_dim) < out->panel_count)
-        out->panel_count = 0;
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    st = read_result(h, "cairn.game_view", &view_record, out);
+    panel_fits(out);
+    return st;
 }
 
 /* --- choices ----------------------------------------------------------------------------- */
 
+static const cairn_lua_field choice_fields[] = {
+    FIELD(cairn_choice_entry, name, CAIRN_LUA_STRING, true),
+    FIELD(cairn_choice_entry, label, CAIRN_LUA_STRING, true),
+    FIELD(cairn_choice_entry, key, CAIRN_LUA_STRING, true),
+    FIELD(cairn_choice_entry, available, CAIRN_LUA_BOOL, false),
+    STRING_OR(cairn_choice_entry, reason, ""),
+};
+static const cairn_lua_record choice_record =
+    RECORD("session choices", cairn_choice_entry, choice_fields);
+
 cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_choices", NULL, 1);
     if (st)
         return st;
-    anchor(L, "cairn.game_choices");
-    int t = lua_gettop(L);
-    size_t n = (size_t)luaL_len(L, t);
-    cairn_choice_entry *a = array_in(L, t, "cairn.entries", n, sizeof *a);
-    for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, t, (lua_Integer)i + 1);
-        a[i].name = string_field(L, -1, "name", NULL);
-        a[i].label = string_field(L, -1, "label", NULL);
-        a[i].key = string_field(L, -1, "key", NULL);
-        a[i].available = bool_field(L, -1, "available");
-        a[i].reason = string_field(L, -1, "reason", NULL);
-        if (!a[i].reason)
-            a[i].reason = "";
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    *list = a;
-    *count = n;
-    return CAIRN_OK;
+    return read_results(h, "cairn.game_choices", &choice_record, (const void **)list, count);
 }
 
 /* The scripts refuse (a closed choice, an answer a prompt does not take) with a Lua error,
@@ -266,10 +234,39 @@ cairn_err cairn_session_choose(cairn_lua *h, const char *name)
     return refusal(call_runtime(h, "game_choose", name, 0), CAIRN_ERR_STATE);
 }
 
-cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
+/* A prompt's kind by its name; an unknown one is none. */
+static bool read_prompt_kind(lua_State *L, int idx, void *out)
 {
     static const char *const kinds[] = {"", "pick", "number", "confirm", "select", NULL};
-    lua_State *L = cairn_lua__state(h);
+    cairn_prompt *p = out;
+    const char *kind = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+    for (int i = 1; kind && kinds[i]; i++)
+        if (!strcmp(kind, kinds[i]))
+            p->kind = (cairn_prompt_kind)i;
+    return kind || lua_isnil(L, idx);
+}
+
+static const cairn_lua_field prompt_fields[] = {
+    {.name = "kind", .type = CAIRN_LUA_CUSTOM, .read = read_prompt_kind, .expected = "a string"},
+    FIELD(cairn_prompt, choice, CAIRN_LUA_STRING, false),
+    FIELD(cairn_prompt, name, CAIRN_LUA_STRING, false),
+    FIELD(cairn_prompt, text, CAIRN_LUA_STRING, false),
+    FIELD(cairn_prompt, cancel_costs, CAIRN_LUA_BOOL, false),
+    LIST(cairn_prompt, options, CAIRN_LUA_STRINGS, true, option_count),
+    FIELD(cairn_prompt, min, CAIRN_LUA_INT64, false),
+    FIELD(cairn_prompt, max, CAIRN_LUA_INT64, false),
+    FIELD(cairn_prompt, among, CAIRN_LUA_STRING, false),
+    FIELD(cairn_prompt, x, CAIRN_LUA_INT32, false),
+    FIELD(cairn_prompt, y, CAIRN_LUA_INT32, false),
+    FIELD(cairn_prompt, range, CAIRN_LUA_INT32, false),
+    FIELD(cairn_prompt, area, CAIRN_LUA_INT32, false),
+    LIST(cairn_prompt, cells, CAIRN_LUA_PAIRS, true, cell_count),
+};
+static const cairn_lua_record prompt_record = RECORD("session prompt", cairn_prompt, prompt_fields);
+
+cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
+{
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_prompt", NULL, 2);
     if (st)
         return st;
@@ -280,57 +277,67 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
         return CAIRN_OK;
     }
     lua_pop(L, 1);
-    anchor(L, "cairn.game_prompt");
-    int t = lua_gettop(L);
-    const char *kind = string_field(L, t, "kind", NULL);
-    for (int i = 1; kind && kinds[i]; i++)
-        if (!strcmp(kind, kinds[i]))
-            out->kind = (cairn_prompt_kind)i;
-    out->choice = string_field(L, t, "choice", NULL);
-    out->name = string_field(L, t, "name", NULL);
-    out->text = string_field(L, t, "text", NULL);
-    out->cancel_costs = bool_field(L, t, "cancel_costs");
-    out->options = strings_of(L, t, "options", &out->option_count);
-    out->min = int_field(L, t, "min");
-    out->max = int_field(L, t, "max");
-    out->among = string_field(L, t, "among", NULL);
-    out->x = (int32_t)int_field(L, t, "x");
-    out->y = (int32_t)int_field(L, t, "y");
-    out->range = (int32_t)int_field(L, t, "range");
-    out->area = (int32_t)int_field(L, t, "area");
-    size_t n;
-    out->cells = ints_of(L, t, "cells", &n);
-    out->cell_count = n / 2;
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    return read_result(h, "cairn.game_prompt", &prompt_record, out);
 }
+
+static const cairn_lua_field frame_fields[] = {
+    FIELD(cairn_frame, label, CAIRN_LUA_STRING, false),
+    FIELD(cairn_frame, effect, CAIRN_LUA_STRING, false),
+    FIELD(cairn_frame, timed, CAIRN_LUA_BOOL, false),
+    LIST(cairn_frame, cells, CAIRN_LUA_PAIRS, true, cell_count),
+    LIST(cairn_frame, waiting, CAIRN_LUA_STRINGS, true, waiting_count),
+    LIST(cairn_frame, changes, CAIRN_LUA_STRINGS, true, change_count),
+};
+static const cairn_lua_record frame_record = RECORD("session frames", cairn_frame, frame_fields);
 
 cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_frames", NULL, 1);
     if (st)
         return st;
-    anchor(L, "cairn.game_frames");
-    int t = lua_gettop(L);
-    size_t n = (size_t)luaL_len(L, t);
-    cairn_frame *a = array_in(L, t, "cairn.frames", n, sizeof *a);
-    for (size_t i = 0; i < n; i++) {
-        lua_rawgeti(L, t, (lua_Integer)i + 1);
-        a[i].label = string_field(L, -1, "label", NULL);
-        a[i].effect = string_field(L, -1, "effect", NULL);
-        a[i].timed = bool_field(L, -1, "timed");
-        size_t cells;
-        a[i].cells = ints_of(L, -1, "cells", &cells);
-        a[i].cell_count = cells / 2;
-        a[i].waiting = strings_of(L, -1, "waiting", &a[i].waiting_count);
-        a[i].changes = strings_of(L, -1, "changes", &a[i].change_count);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    *list = a;
-    *count = n;
-    return CAIRN_OK;
+    return read_results(h, "cairn.game_frames", &frame_record, (const void **)list, count);
+}
+
+/* --- the screen: the calls above in one ------------------------------------------------- */
+
+static const cairn_lua_field screen_fields[] = {
+    {.name = "frames",
+     .type = CAIRN_LUA_RECORDS,
+     .required = true,
+     .offset = offsetof(cairn_screen, frames),
+     .count = offsetof(cairn_screen, frame_count),
+     .record = &frame_record},
+    {.name = "prompt",
+     .type = CAIRN_LUA_RECORD,
+     .offset = offsetof(cairn_screen, prompt),
+     .record = &prompt_record},
+    {.name = "committed",
+     .type = CAIRN_LUA_BOOL,
+     .offset = offsetof(cairn_screen, prompt.committed),
+     .count = CAIRN_LUA_NO_COUNT},
+    {.name = "view",
+     .type = CAIRN_LUA_RECORD,
+     .required = true,
+     .offset = offsetof(cairn_screen, view),
+     .record = &view_record},
+    FIELD(cairn_screen, summary, CAIRN_LUA_STRING, false),
+    {.name = "choices",
+     .type = CAIRN_LUA_RECORDS,
+     .offset = offsetof(cairn_screen, choices),
+     .count = offsetof(cairn_screen, choice_count),
+     .record = &choice_record},
+};
+static const cairn_lua_record screen_record = RECORD("session screen", cairn_screen, screen_fields);
+
+cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
+{
+    cairn_err st = call_runtime(h, "game_screen", NULL, 1);
+    if (st)
+        return st;
+    *out = (cairn_screen){0};
+    st = read_result(h, "cairn.game_screen", &screen_record, out);
+    panel_fits(&out->view);
+    return st;
 }
 
 cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
@@ -340,7 +347,7 @@ cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
 
 cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "game_cancel", NULL, 1);
     if (st)
         return st;
@@ -352,10 +359,10 @@ cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
 
 static cairn_err call_with_boolean(cairn_lua *h, const char *name, bool on)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, name);
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, name);
     lua_pushboolean(L, on);
-    return cairn_lua__call(h, 1, 0);
+    return cairn_lua_call(h, 1, 0);
 }
 
 cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
@@ -370,11 +377,11 @@ cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on)
 
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_describe");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_describe");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
-    cairn_err st = cairn_lua__call(h, 2, 1);
+    cairn_err st = cairn_lua_call(h, 2, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_describe");
@@ -385,51 +392,50 @@ cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char 
 
 /* --- travel and auto-explore (scripts/travel.lua) ---------------------------------------- */
 
-/* Keeps what a journey's call returned alive, in a table anchored under key (pushed): the
- * string at stack index why (nil: none) and the list of cells at index cells. Returns the
- * string ("" for none) and the cells. */
-static const char *journey_results(lua_State *L, const char *key, int why, int cells,
-                                   const int32_t **out, size_t *count)
+/* The n results of a call on top of the stack, replaced by a table of them under names. */
+static void results_table(lua_State *L, const char *const *names, int n)
 {
-    why = lua_absindex(L, why);
-    cells = lua_absindex(L, cells);
-    lua_newtable(L);
-    anchor(L, key);
-    int t = lua_gettop(L);
-    lua_pushvalue(L, why);
-    lua_setfield(L, t, "why");
-    const char *text = string_field(L, t, "why", NULL);
-    lua_pushvalue(L, cells);
-    lua_setfield(L, t, "cells");
-    size_t n;
-    *out = ints_of(L, t, "cells", &n);
-    *count = n / 2;
-    return text ? text : "";
+    int base = lua_gettop(L) - n + 1;
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        lua_pushvalue(L, base + i);
+        lua_setfield(L, -2, names[i]);
+    }
+    lua_replace(L, base);
+    lua_settop(L, base);
 }
+
+static const cairn_lua_field travel_way_fields[] = {
+    FIELD(cairn_travel_way, x, CAIRN_LUA_INT32, false),
+    FIELD(cairn_travel_way, y, CAIRN_LUA_INT32, false),
+    LIST(cairn_travel_way, cells, CAIRN_LUA_PAIRS, true, cell_count),
+    STRING_OR(cairn_travel_way, why, ""),
+};
+static const cairn_lua_record travel_way_record =
+    RECORD("travel way", cairn_travel_way, travel_way_fields);
 
 cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "travel_way");
+    static const char *const results[] = {"x", "y", "cells", "why"};
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "travel_way");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
-    cairn_err st = cairn_lua__call(h, 2, 4);
+    cairn_err st = cairn_lua_call(h, 2, 4);
     if (st)
         return st;
-    *out =
-        (cairn_travel_way){.x = (int32_t)lua_tointeger(L, -4), .y = (int32_t)lua_tointeger(L, -3)};
-    out->why = journey_results(L, "cairn.travel_way", -1, -2, &out->cells, &out->cell_count);
-    lua_pop(L, 5);
-    return CAIRN_OK;
+    results_table(L, results, 4);
+    *out = (cairn_travel_way){0};
+    return read_result(h, "cairn.travel_way", &travel_way_record, out);
 }
 
 cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "travel_go");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "travel_go");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
-    return refusal(cairn_lua__call(h, 2, 0), CAIRN_ERR_STATE);
+    return refusal(cairn_lua_call(h, 2, 0), CAIRN_ERR_STATE);
 }
 
 cairn_err cairn_session_explore(cairn_lua *h)
@@ -437,16 +443,24 @@ cairn_err cairn_session_explore(cairn_lua *h)
     return refusal(call_runtime(h, "travel_explore", NULL, 0), CAIRN_ERR_STATE);
 }
 
+static const cairn_lua_field travel_step_fields[] = {
+    FIELD(cairn_travel_step, going, CAIRN_LUA_BOOL, false),
+    STRING_OR(cairn_travel_step, why, ""),
+    LIST(cairn_travel_step, cells, CAIRN_LUA_PAIRS, true, cell_count),
+};
+static const cairn_lua_record travel_step_record =
+    RECORD("travel step", cairn_travel_step, travel_step_fields);
+
 cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
 {
-    lua_State *L = cairn_lua__state(h);
+    static const char *const results[] = {"going", "why", "cells"};
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "travel_step", NULL, 3);
     if (st)
         return st;
-    *out = (cairn_travel_step){.going = lua_toboolean(L, -3)};
-    out->why = journey_results(L, "cairn.travel_step", -2, -1, &out->cells, &out->cell_count);
-    lua_pop(L, 4);
-    return CAIRN_OK;
+    results_table(L, results, 3);
+    *out = (cairn_travel_step){0};
+    return read_result(h, "cairn.travel_step", &travel_step_record, out);
 }
 
 cairn_err cairn_session_travel_stop(cairn_lua *h)
@@ -454,17 +468,25 @@ cairn_err cairn_session_travel_stop(cairn_lua *h)
     return call_runtime(h, "travel_stop", NULL, 0);
 }
 
+/* The cells of a list of them, x, y pairs: what travel_places and replay_packs return. */
+typedef struct cell_list {
+    const int32_t *cells;
+    size_t count;
+} cell_list;
+static const cairn_lua_field places_fields[] = {
+    LIST(cell_list, cells, CAIRN_LUA_PAIRS, true, count),
+};
+static const cairn_lua_record places_record = RECORD("travel places", cell_list, places_fields);
+
 cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "travel_places", NULL, 1);
-    if (st)
-        return st;
-    anchor(L, "cairn.travel_places");
-    *cells = ints_of(L, -1, "cells", count);
-    *count /= 2;
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    cell_list places = {NULL, 0};
+    if (!st)
+        st = read_result(h, "cairn.travel_places", &places_record, &places);
+    *cells = places.cells;
+    *count = places.count;
+    return st;
 }
 
 cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
@@ -474,57 +496,41 @@ cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
 
 /* --- saved states ------------------------------------------------------------------------ */
 
-static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)
-{
-    cairn_session_bytes b = {NULL, 0};
-    b.data = string_field(L, idx, key, &b.size);
-    return b;
-}
+static const cairn_lua_field pack_fields[] = {
+    FIELD(cairn_session_pack, id, CAIRN_LUA_STRING, true),
+    FIELD(cairn_session_pack, version, CAIRN_LUA_STRING, true),
+    FIELD(cairn_session_pack, hash, CAIRN_LUA_STRING, true),
+};
+static const cairn_lua_record pack_record = RECORD("pack", cairn_session_pack, pack_fields);
+
+static const cairn_lua_field entity_fields[] = {
+    FIELD(cairn_session_entity, id, CAIRN_LUA_INT64, true),
+    FIELD(cairn_session_entity, type, CAIRN_LUA_STRING, true),
+    BYTES(cairn_session_entity, data),
+};
+static const cairn_lua_record entity_record = RECORD("entity", cairn_session_entity, entity_fields);
+
+static const cairn_lua_field state_fields[] = {
+    FIELD(cairn_session_state, game, CAIRN_LUA_STRING, true),
+    FIELD(cairn_session_state, seed, CAIRN_LUA_INT64, true),
+    FIELD(cairn_session_state, beat, CAIRN_LUA_INT64, true),
+    FIELD(cairn_session_state, checksum, CAIRN_LUA_STRING, true),
+    BYTES(cairn_session_state, core),
+    BYTES(cairn_session_state, world),
+    BYTES(cairn_session_state, session),
+    RECORDS(cairn_session_state, packs, pack_count, &pack_record),
+    RECORDS(cairn_session_state, entities, entity_count, &entity_record),
+};
+static const cairn_lua_record state_record =
+    RECORD("session state", cairn_session_state, state_fields);
 
 cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out)
 {
-    lua_State *L = cairn_lua__state(h);
     cairn_err st = call_runtime(h, "game_save_state", NULL, 1);
     if (st)
         return st;
-    anchor(L, "cairn.game_state");
-    int t = lua_gettop(L);
     *out = (cairn_session_state){0};
-    out->game = string_field(L, t, "game", NULL);
-    out->seed = (uint64_t)int_field(L, t, "seed");
-    out->beat = (uint64_t)int_field(L, t, "beat");
-    out->checksum = string_field(L, t, "checksum", NULL);
-    out->core = bytes_field(L, t, "core");
-    out->world = bytes_field(L, t, "world");
-    out->session = bytes_field(L, t, "session");
-
-    lua_getfield(L, t, "packs");
-    out->pack_count = (size_t)luaL_len(L, -1);
-    cairn_session_pack *packs = array_in(L, t, "cairn.packs", out->pack_count, sizeof *packs);
-    for (size_t i = 0; i < out->pack_count; i++) {
-        lua_rawgeti(L, -1, (lua_Integer)i + 1);
-        packs[i].id = string_field(L, -1, "id", NULL);
-        packs[i].version = string_field(L, -1, "version", NULL);
-        packs[i].hash = string_field(L, -1, "hash", NULL);
-        lua_pop(L, 1);
-    }
-    out->packs = packs;
-    lua_pop(L, 1);
-
-    lua_getfield(L, t, "entities");
-    out->entity_count = (size_t)luaL_len(L, -1);
-    cairn_session_entity *entities =
-        array_in(L, t, "cairn.entities", out->entity_count, sizeof *entities);
-    for (size_t i = 0; i < out->entity_count; i++) {
-        lua_rawgeti(L, -1, (lua_Integer)i + 1);
-        entities[i].id = int_field(L, -1, "id");
-        entities[i].type = string_field(L, -1, "type", NULL);
-        entities[i].data = bytes_field(L, -1, "data");
-        lua_pop(L, 1);
-    }
-    out->entities = entities;
-    lua_pop(L, 2);
-    return CAIRN_OK;
+    return read_result(h, "cairn.game_state", &state_record, out);
 }
 
 static void set_bytes(lua_State *L, const char *key, cairn_session_bytes b)
@@ -541,8 +547,8 @@ static void set_string(lua_State *L, const char *key, const char *s)
 
 cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 {
-    lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_resume");
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "game_resume");
     lua_createtable(L, 0, 10);
     set_string(L, "game", state->game);
     lua_pushinteger(L, (lua_Integer)state->seed);
@@ -572,7 +578,7 @@ cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "entities");
-    return cairn_lua__call(h, 1, 0);
+    return cairn_lua_call(h, 1, 0);
 }
 
 /* --- replays ----------------------------------------------------------------------------- */
@@ -593,36 +599,46 @@ static cairn_err replay_text_fits(cairn_lua *h, const char *text)
     size_t len = strlen(text);
     if (len <= REPLAY_TEXT_MAX)
         return CAIRN_OK;
-    return cairn_lua__fail(h, CAIRN_ERR_LIMIT,
-                           "the replay is %zu bytes long: more than the %zu MiB a replay may be",
-                           len, REPLAY_TEXT_MAX >> 20);
+    return cairn_lua_fail(h, CAIRN_ERR_LIMIT,
+                          "the replay is %zu bytes long: more than the %zu MiB a replay may be",
+                          len, REPLAY_TEXT_MAX >> 20);
 }
+
+/* The folders of the packs a replay names. */
+typedef struct dir_list {
+    const char *const *dirs;
+    size_t count;
+} dir_list;
+static const cairn_lua_field dirs_fields[] = {
+    LIST(dir_list, dirs, CAIRN_LUA_STRINGS, true, count),
+};
+static const cairn_lua_record dirs_record = RECORD("replay packs", dir_list, dirs_fields);
 
 cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
                                           const char *const *folders, size_t folder_count,
                                           const char *const **dirs, size_t *count)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = replay_text_fits(h, text);
     if (st)
         return st;
-    cairn_lua__push_runtime(L, "replay_packs");
+    cairn_lua_push_runtime(L, "replay_packs");
     lua_pushstring(L, text);
     lua_createtable(L, (int)folder_count, 0);
     for (size_t i = 0; i < folder_count; i++) {
         lua_pushstring(L, folders[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
-    st = cairn_lua__call(h, 2, 1);
+    st = cairn_lua_call(h, 2, 1);
     if (st)
         return st;
-    lua_createtable(L, 0, 1);
-    lua_insert(L, -2);
-    lua_setfield(L, -2, "dirs");
-    anchor(L, "cairn.game_replay_packs");
-    *dirs = strings_of(L, -1, "dirs", count);
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    static const char *const results[] = {"dirs"};
+    results_table(L, results, 1);
+    dir_list list = {NULL, 0};
+    st = read_result(h, "cairn.game_replay_packs", &dirs_record, &list);
+    *dirs = list.dirs;
+    *count = list.count;
+    return st;
 }
 
 cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char *const **dirs,
@@ -635,7 +651,7 @@ cairn_err cairn_session_replay_packs(cairn_lua *h, const char *text, const char 
  * beats the text has. */
 static cairn_err start_text(cairn_lua *h, const char *name, const char *text, uint64_t *beats)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = replay_text_fits(h, text);
     if (!st)
         st = call_runtime(h, name, text, 1);
@@ -653,7 +669,7 @@ cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *b
 
 cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     cairn_err st = call_runtime(h, "replay_step", NULL, 1);
     if (st)
         return st;
@@ -673,7 +689,7 @@ cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
  * under the budget of its beats, not of one call. */
 cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_rerun_result *out)
 {
-    lua_State *L = cairn_lua__state(h);
+    lua_State *L = cairn_lua_state(h);
     *out = (cairn_session_rerun_result){0};
     cairn_err st = start_text(h, "rerun_start", text, &out->beats);
     if (st)

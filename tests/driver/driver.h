@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cairn/session.h"
 #include "keys.h"
@@ -53,6 +54,9 @@ typedef struct driver_setup {
     const char *save_path;
     const int *skip; /* keys never drawn, to look past a known failure */
     size_t skip_count;
+    /* Where to write, for each key, the calls into Lua it made as `cairn play` makes them
+     * (cairn_lua_stats.entries), the driver's own checks left out; NULL: nowhere. */
+    FILE *crossings;
 } driver_setup;
 
 /* How a game failed: the invariant (a word) and what was seen. */

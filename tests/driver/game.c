@@ -19,9 +19,10 @@
 #include <string.h>
 
 #include "cairn/save.h"
+#include "cairn/sight_lua.h"
 #include "driver.h"
 
-static const cairn_lua_config host_config = {.world_methods = cairn_session_world_methods};
+static const cairn_lua_config host_config = {.world_methods = cairn_sight_lua_methods};
 
 /* The keys pressed since the game last waited on the map for a key, to press again after an
  * undo. */
@@ -107,6 +108,15 @@ static bool tell(driver_game *g, const char *what)
 
 /* --- the screen ---------------------------------------------------------------------------- */
 
+/* What the player reads in the log just taken. */
+static bool read_log(driver_game *g)
+{
+    for (size_t i = 0; i < g->view.message_count; i++)
+        if (looks_internal(g->view.messages[i]))
+            return fail(g, "traceback", "the log says: %s", g->view.messages[i]);
+    return true;
+}
+
 /* What play.c's screen takes again after each change (screen.c's look). */
 static bool look(driver_game *g)
 {
@@ -120,10 +130,7 @@ static bool look(driver_game *g)
     g->choice_count = 0;
     if (!g->view.ended && cairn_session_choices(g->h, &g->choices, &g->choice_count))
         return fail_call(g, "choices");
-    for (size_t i = 0; i < g->view.message_count; i++)
-        if (looks_internal(g->view.messages[i]))
-            return fail(g, "traceback", "the log says: %s", g->view.messages[i]);
-    return true;
+    return read_log(g);
 }
 
 static bool state_of(driver_game *g, cairn_lua *h, uint64_t *beat, char sum[17])
@@ -161,21 +168,25 @@ static cairn_lua *new_host(driver_game *g)
 /* --- the beat and the prompts (play.c: step_beat, next_prompt, answer, begin, cancel) ----- */
 
 static bool next_prompt(driver_game *g);
+static bool on_prompt_taken(driver_game *g);
 
+/* The beat, then what the screen shows after it in one call (play.c's step_beat). */
 static bool step_beat(driver_game *g)
 {
     cairn_session_end standing;
     if (cairn_session_step(g->h, &standing))
         return fail_call(g, "step");
     g->counts->beats++;
-    g->stale = g->changed = true;
-    if (standing != CAIRN_SESSION_ASKING) { /* the resolutions shown */
-        const cairn_frame *frames;
-        size_t n;
-        if (cairn_session_frames(g->h, &frames, &n))
-            return fail_call(g, "frames");
-    }
-    return next_prompt(g);
+    g->changed = true;
+    cairn_screen taken;
+    if (cairn_session_screen(g->h, &taken))
+        return fail_call(g, "screen");
+    g->view = taken.view;
+    g->choices = taken.choices;
+    g->choice_count = taken.choice_count;
+    g->stale = false;
+    g->prompt.p = taken.prompt;
+    return read_log(g) && on_prompt_taken(g);
 }
 
 static bool describe_cursor(driver_game *g)
@@ -237,6 +248,11 @@ static bool next_prompt(driver_game *g)
 {
     if (cairn_session_prompt(g->h, &g->prompt.p))
         return fail_call(g, "prompt");
+    return on_prompt_taken(g);
+}
+
+static bool on_prompt_taken(driver_game *g)
+{
     g->prompt.pick = 0;
     g->prompt.entry[0] = '\0';
     if (g->prompt.p.kind == CAIRN_PROMPT_NONE) {
@@ -638,7 +654,18 @@ bool driver_game_press(driver_game *g, driver_key k, driver_failure *f)
     if (g->failed || g->left)
         return !g->failed;
     g->counts->keys++;
-    return press(g, k) && after_key(g, k);
+    cairn_lua_stats before, after;
+    cairn_lua_get_stats(g->h, &before);
+    cairn_lua *h = g->h;
+    bool pressed = press(g, k);
+    if (g->setup.crossings && h == g->h) { /* not a key that replaced the host */
+        char name[16];
+        cairn_lua_get_stats(g->h, &after);
+        driver_key_name(k, name, sizeof name);
+        fprintf(g->setup.crossings, "  %s: %llu calls into Lua\n", name,
+                (unsigned long long)(after.entries - before.entries));
+    }
+    return pressed && after_key(g, k);
 }
 
 bool driver_game_over(const driver_game *g)

@@ -19,7 +19,7 @@
 #define USAGE                                                                                      \
     "usage: cairn_driver [--games N] [--keys K] [--seed S] [--pack NAME] [--undo-every N]\n"       \
     "                    [--known FILE] [--keep DIR] [--no-shrink | --shrink-known]\n"             \
-    "                    [--skip-key KEY ...]\n"                                                   \
+    "                    [--skip-key KEY ...] [--crossings]\n"                                     \
     "                    [FILE ...]\n"
 
 #define KEYS_MAX  4096
@@ -35,6 +35,7 @@ typedef struct options {
     int skip[16];
     size_t skip_count;
     bool shrink, shrink_known;
+    bool crossings;
     char **files;
     int file_count;
 } options;
@@ -291,7 +292,8 @@ static driver_setup setup_of(const run *r, uint64_t seed, bool ask)
                           .undo_every = r->opt.undo_every,
                           .save_path = r->save_path,
                           .skip = r->opt.skip,
-                          .skip_count = r->opt.skip_count};
+                          .skip_count = r->opt.skip_count,
+                          .crossings = r->opt.crossings ? stdout : NULL};
 }
 
 /* Plays the file's keys: a regression kept. */
@@ -340,7 +342,7 @@ static bool play_file(run *r, const char *path)
     driver_setup setup = setup_of(r, seed, ask);
     setup.undo_every = undo_every;
     driver_failure f = {0};
-    printf("%s: ", path);
+    printf(r->opt.crossings ? "%s:\n" : "%s: ", path);
     if (driver_play(&setup, keys, count, &f, &r->counts)) {
         printf("passes\n");
         return true;
@@ -391,6 +393,10 @@ static int parse(int argc, char **argv, run *r)
             o->files = argv + i;
             o->file_count = argc - i;
             return 0;
+        }
+        if (!strcmp(a, "--crossings")) {
+            o->crossings = true;
+            continue;
         }
         if (!strcmp(a, "--no-shrink") || !strcmp(a, "--shrink-known")) {
             o->shrink = a[2] != 'n';

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cairn/session.h"
+#include "cairn/sight_lua.h"
 
 void fuzz_die(const char *fmt, ...)
 {
@@ -88,7 +89,7 @@ void fuzz_write_file(const char *path, const void *data, size_t size)
         fuzz_die("cannot write %s", path);
 }
 
-static const cairn_lua_config host_config = {.world_methods = cairn_session_world_methods};
+static const cairn_lua_config host_config = {.world_methods = cairn_sight_lua_methods};
 static cairn_lua *host;
 
 static void load(cairn_lua *h, const char *dir)

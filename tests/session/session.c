@@ -11,8 +11,9 @@
 #include <unistd.h>
 
 #include "cairn/session.h"
+#include "cairn/sight_lua.h"
 
-static const cairn_lua_config config = {.world_methods = cairn_session_world_methods};
+static const cairn_lua_config config = {.world_methods = cairn_sight_lua_methods};
 
 static void ok(cairn_lua *h, cairn_err st, const char *what)
 {

@@ -17,13 +17,14 @@
 #include <sys/stat.h>
 
 #include "cairn/save.h"
+#include "cairn/sight_lua.h"
 #include "session.h"
 
 #define PACK CAIRN_CORPUS "/packs/cardgame"
 #define GAME "cardgame:duel"
 #define BOT  "cardgame:cardplayer"
 
-static const cairn_lua_config config = {.world_methods = cairn_session_world_methods};
+static const cairn_lua_config config = {.world_methods = cairn_sight_lua_methods};
 
 static void ok(cairn_lua *h, cairn_err st, const char *what)
 {

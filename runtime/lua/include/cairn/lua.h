@@ -114,9 +114,113 @@ CAIRN_API cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
  * in one), as that many Lua instructions; raises the budget's error past its end. */
 CAIRN_API void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
+/* ---------------------------------------------------------------------------------------
+ * Calling the runtime's scripts: for the layers built on the host (the game session) and
+ * for embedders that add their own
+ *
+ * The host's Lua state runs content in its sandbox, which holds only while everything that
+ * runs in the state goes through the host. Between two calls, an embedder may push values
+ * onto the state's stack, call a function of the runtime's scripts with cairn_lua_call, read
+ * what it returned and pop it, leaving the stack as it found it; it may keep values alive by
+ * storing them in the registry under keys of its own. It must not call Lua any other way
+ * (lua_call or lua_pcall run without the instruction budget and the memory ceiling, and an
+ * error outside a protected call ends the process), change globals, metatables, the hook or
+ * the allocator, load code, or hand content's values to content again by other paths than the
+ * scripts'. Nothing of it may be used while a call is under way (from inside a world method,
+ * use the lua_State the method was given).
+ */
+
+/* The host's Lua state, borrowed: it lives as long as the host. */
+CAIRN_API struct lua_State *cairn_lua_state(cairn_lua *h);
+/* Pushes onto L (the host's state) the function `name` of the runtime's scripts: one of the
+ * functions scripts/prelude.lua returns, or nil when there is none. */
+CAIRN_API void cairn_lua_push_runtime(struct lua_State *L, const char *name);
+/* Calls the function below nargs arguments on top of the host's stack, protected, under the
+ * instruction budget (a new one when no call is under way, cairn_lua_stats.entries counts
+ * those) and the memory ceiling, leaving nresults results (LUA_MULTRET for all). On failure
+ * returns why (CAIRN_ERR_HANDLER for an error raised, CAIRN_ERR_NOMEM for memory), leaves
+ * nothing of the call on the stack and makes the message, with content's place and a
+ * traceback, cairn_lua_error. */
+CAIRN_API cairn_err cairn_lua_call(cairn_lua *h, int nargs, int nresults);
+/* Makes a message (printf-style) the host's error, as cairn_lua_error gives it, and returns
+ * code: for a layer above the host to fail as the host does. */
+CAIRN_API cairn_err cairn_lua_fail(cairn_lua *h, cairn_err code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---------------------------------------------------------------------------------------
+ * Reading what the scripts return: a table described once, read into a C struct
+ *
+ * A struct that a table crosses into is described by a cairn_lua_record: for each field its
+ * name in the table, its type, whether the table must have it, and where in the struct it
+ * goes. cairn_lua_read reads any table so described, with one message for anything wrong:
+ * "session view: field 'glyphs' expected an array of strings, got nil".
+ */
+
+typedef enum cairn_lua_type {
+    CAIRN_LUA_BOOL,    /* bool; true or false */
+    CAIRN_LUA_INT32,   /* int32_t; a number with an integer value */
+    CAIRN_LUA_INT64,   /* int64_t */
+    CAIRN_LUA_SIZE,    /* size_t; not negative */
+    CAIRN_LUA_STRING,  /* const char *; its length in bytes at `count`, when given */
+    CAIRN_LUA_STRINGS, /* const char *const *, an array of strings; their number at `count` */
+    CAIRN_LUA_INTS,    /* const int32_t *, an array of numbers; their number at `count` */
+    CAIRN_LUA_PAIRS,   /* const int32_t *, x, y pairs as one flat array; pairs at `count` */
+    CAIRN_LUA_RECORD,  /* a table, read by `record` into the struct at `offset` */
+    CAIRN_LUA_RECORDS, /* an array of the structs `record` describes; their number at `count` */
+    CAIRN_LUA_CUSTOM   /* read by `read` */
+} cairn_lua_type;
+
+/* No count for the field. */
+#define CAIRN_LUA_NO_COUNT ((size_t)-1)
+
+typedef struct cairn_lua_record cairn_lua_record;
+
+typedef struct cairn_lua_field {
+    const char *name;
+    cairn_lua_type type;
+    /* A field the table must have. Without it, nil reads as false, 0, `fallback` (a string,
+     * for which false reads as nil does), an empty array (a NULL pointer, a count of 0) or,
+     * for a RECORD, the struct left as it was. */
+    bool required;
+    size_t offset;                  /* where the value goes in the struct (offsetof) */
+    size_t count;                   /* where its size_t length goes, or CAIRN_LUA_NO_COUNT */
+    const char *fallback;           /* STRING: what nil reads as (NULL, or a string) */
+    const cairn_lua_record *record; /* RECORD, RECORDS: the table's (the items') description */
+    /* CUSTOM: reads the value at idx of L (nil when the table has none) into the struct at
+     * out; returns false when it is not what the field takes, which `expected` names. */
+    bool (*read)(struct lua_State *L, int idx, void *out);
+    const char *expected;
+} cairn_lua_field;
+
+struct cairn_lua_record {
+    const char *what; /* what the table is, for messages: "session view" */
+    size_t size;      /* sizeof the struct */
+    const cairn_lua_field *fields;
+    size_t field_count;
+};
+
+/* Reads the table at idx of the host's stack into *out, which r describes; fields r does not
+ * name are left as they were. What *out points at (strings, arrays) stays alive as long as
+ * the table does: the arrays are made in the host's state and kept in the table (under the
+ * key "cairn.c"). CAIRN_ERR_INVALID, with what is wrong in cairn_lua_error, when the value is
+ * not a table or a field is not of its type, CAIRN_ERR_NOMEM when the arrays meet the memory
+ * ceiling; *out is then partly read. */
+CAIRN_API cairn_err cairn_lua_read(cairn_lua *h, int idx, const cairn_lua_record *r, void *out);
+/* Reads the table at idx, an array of tables, into an array of r's structs, made and kept as
+ * cairn_lua_read's arrays are: *items and *count. */
+CAIRN_API cairn_err cairn_lua_read_array(cairn_lua *h, int idx, const cairn_lua_record *r, const void **items,
+                               size_t *count);
+
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
-    size_t memory;      /* bytes the Lua state holds */
+    /* Calls into Lua made from C while no Lua was running: each a crossing of the seam
+     * between a front end (or the core, stepped from C) and the scripts, whatever Lua it runs
+     * and calls back into C inside. A session call is one. */
+    uint64_t entries;
+    size_t memory; /* bytes the Lua state holds */
     /* blocks the Lua state's allocator has handed out so far, new or resized (the world's
      * own are in cairn_world_stats) */
     uint64_t allocations;

@@ -8,6 +8,9 @@
  * its first argument. What a call hands back (text, views, states, folders) is owned by the
  * host and valid until the next call of the same kind, unless said otherwise.
  *
+ * The games' scripts (the base game's bots) use w:fov, w:path and the other world methods of
+ * cairn/sight_lua.h: make the host with cairn_sight_lua_methods as its world methods.
+ *
  * Errors are content's (pack:path:line) or name what is missing, in cairn_lua_error. A content
  * error in the middle of a step leaves the session where it failed (the beat run and counted,
  * a floor half made): report it and start another game rather than go on.
@@ -236,6 +239,23 @@ typedef enum cairn_view_mark {
     CAIRN_VIEW_STRIKE = 'a'      /* an enemy strikes here next beat */
 } cairn_view_mark;
 
+/* Everything a front end's screen shows after the game changed, taken in one call into the
+ * scripts where cairn_session_frames, _prompt, _view, and _choices or _summary would be five:
+ * the frames of the last beat's resolutions, the prompt waiting, the view, and once the game
+ * has ended its summary (the summary cairn_session_summary gives with NULL), else the player's
+ * choices. Owned by the host until the next call of it. */
+typedef struct cairn_screen {
+    const cairn_frame *frames;
+    size_t frame_count;
+    cairn_prompt prompt;
+    cairn_view view;
+    const char *summary;               /* NULL while the game goes on */
+    const cairn_choice_entry *choices; /* none once the game has ended */
+    size_t choice_count;
+} cairn_screen;
+
+CAIRN_API cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
+
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {
     const char *data;
@@ -332,11 +352,6 @@ typedef struct cairn_session_rerun_result {
  * Replaces the host's world. */
 CAIRN_API cairn_err cairn_session_rerun(cairn_lua *h, const char *text,
                                         cairn_session_rerun_result *out);
-
-/* w:fov, w:path and w:distances (cairn/sight.h) for content: give this list as
- * cairn_lua_config.world_methods (the executable does; the base game's bots need them). See
- * docs/lua-api.md. */
-CAIRN_API extern const cairn_lua_method cairn_session_world_methods[];
 
 #ifdef __cplusplus
 }

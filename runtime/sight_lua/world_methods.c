@@ -8,7 +8,7 @@
 #include <lua.h>
 #include <string.h>
 
-#include "cairn/session.h"
+#include "cairn/sight_lua.h"
 #include "cairn/sight.h"
 #include "methods.h"
 
@@ -206,11 +206,11 @@ static int w_distances(lua_State *L)
     return 1;
 }
 
-const cairn_lua_method cairn_session_world_methods[] = {
+const cairn_lua_method cairn_sight_lua_methods[] = {
     {"fov", w_fov},
     {"path", w_path},
     {"distances", w_distances},
-    {"plan", cairn_session__w_plan},
-    {"view", cairn_session__w_view},
+    {"plan", cairn_sight_lua__w_plan},
+    {"view", cairn_sight_lua__w_view},
     {NULL, NULL},
 };

@@ -8,7 +8,7 @@
 #include <lua.h>
 #include <string.h>
 
-#include "cairn/session.h"
+#include "cairn/sight_lua.h"
 #include "cairn/sight.h"
 #include "methods.h"
 
@@ -304,7 +304,7 @@ static int w_plan(lua_State *L)
     cairn_world *w = cairn_lua_check_world(L, 1);
     luaL_checkany(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
-    cairn_cell from = cairn_session__check_from(L, w, 2, "plan");
+    cairn_cell from = cairn_sight_lua__check_from(L, w, 2, "plan");
     lua_getfield(L, 3, "budget");
     int ok;
     lua_Integer budget = lua_tointegerx(L, -1, &ok);
@@ -344,7 +344,7 @@ static int w_plan(lua_State *L)
     /* the space: the whole grid, or the view of `view` cells round from */
     int32_t radius = 0;
     if (lua_getfield(L, 3, "view") != LUA_TNIL)
-        radius = cairn_session__check_radius(L, -1, "plan");
+        radius = cairn_sight_lua__check_radius(L, -1, "plan");
     lua_pop(L, 1);
     int32_t grid_width = cairn_grid_width(w);
     int32_t width = radius ? 2 * radius + 1 : grid_width;
@@ -596,7 +596,7 @@ static int p_cells(lua_State *L)
     return 1;
 }
 
-int cairn_session__w_plan(lua_State *L)
+int cairn_sight_lua__w_plan(lua_State *L)
 {
     if (luaL_newmetatable(L, plan_meta)) {
         static const luaL_Reg methods[] = {{"cost", p_cost},

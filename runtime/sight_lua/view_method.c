@@ -7,7 +7,7 @@
 #include <lua.h>
 #include <string.h>
 
-#include "cairn/session.h"
+#include "cairn/sight_lua.h"
 #include "cairn/sight.h"
 #include "methods.h"
 
@@ -20,7 +20,7 @@ typedef struct view_ud {
     cairn_actor_view *view;
 } view_ud;
 
-cairn_cell cairn_session__check_from(lua_State *L, cairn_world *w, int idx, const char *what)
+cairn_cell cairn_sight_lua__check_from(lua_State *L, cairn_world *w, int idx, const char *what)
 {
     cairn_cell c;
     for (int i = 0; i < 2; i++) {
@@ -37,7 +37,7 @@ cairn_cell cairn_session__check_from(lua_State *L, cairn_world *w, int idx, cons
     return c;
 }
 
-int32_t cairn_session__check_radius(lua_State *L, int idx, const char *what)
+int32_t cairn_sight_lua__check_radius(lua_State *L, int idx, const char *what)
 {
     lua_Integer r = luaL_checkinteger(L, idx);
     if (r < 1 || r > CAIRN_ACTOR_VIEW_MAX_RADIUS)
@@ -51,8 +51,8 @@ static int w_view(lua_State *L)
 {
     cairn_world *w = cairn_lua_check_world(L, 1);
     luaL_checkany(L, 2);
-    cairn_cell from = cairn_session__check_from(L, w, 2, "view");
-    int32_t radius = cairn_session__check_radius(L, 3, "view");
+    cairn_cell from = cairn_sight_lua__check_from(L, w, 2, "view");
+    int32_t radius = cairn_sight_lua__check_radius(L, 3, "view");
     lua_Integer sight = luaL_optinteger(L, 4, 0);
     if (sight < 0 || sight > radius)
         return luaL_error(L, "view: the sight is 0 (the whole view) to the radius, not %I",
@@ -163,7 +163,7 @@ static int v_len(lua_State *L)
     return 1;
 }
 
-int cairn_session__w_view(lua_State *L)
+int cairn_sight_lua__w_view(lua_State *L)
 {
     if (luaL_newmetatable(L, view_meta)) {
         static const luaL_Reg methods[] = {
