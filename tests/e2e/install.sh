@@ -75,7 +75,7 @@ the_library_exports_the_public_api_alone)
   # function or datum of the layers' static libraries named in the installed headers is
   # exported, and every symbol exported is named there (but the linker's own, _end...).
   install_package
-  printf '#include <cairn/%s.h>\n' core lua sight session save >"$work/all.c"
+  printf '#include <cairn/%s.h>\n' core lua sight sight_lua session save >"$work/all.c"
   # shellcheck disable=SC2046 # pkg-config's flags, one word each
   "$cc" -E $(pkg-config --cflags cairn) "$work/all.c" |
     grep -oE '\bcairn_[a-z0-9_]+\b' | sort -u >"$work/named"
