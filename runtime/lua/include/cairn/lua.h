@@ -51,7 +51,7 @@ typedef struct cairn_lua_config {
     /* Lua instructions one call into Lua may run, everything it calls included (nested
      * handlers and pcall too); 0: CAIRN_LUA_BUDGET_DEFAULT. */
     uint64_t instruction_budget;
-    /* Lua instructions one beat may run, every handler, hook, movs and algorithm it calls
+    /* Lua instructions one beat may run, every handler, callback, movs and algorithm it calls
      * together, however many calls into Lua that makes; the work the runtime does itself is
      * not counted. 0: CAIRN_LUA_BEAT_BUDGET_DEFAULT. */
     uint64_t beat_budget;
@@ -106,7 +106,7 @@ cairn_world *cairn_lua_check_world(struct lua_State *L, int idx);
 void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
 typedef struct cairn_lua_stats {
-    uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
+    uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, callbacks */
     size_t memory;      /* bytes the Lua state holds */
     /* blocks the Lua state's allocator has handed out so far, new or resized (the world's
      * own are in cairn_world_stats) */
