@@ -23,12 +23,29 @@
 /* CAIRN_ERR_NOT_FOUND, with a message, for an id no chain name has. */
 cairn_err cairn__chain_name_check(cairn_world *w, cairn_chain_id name);
 
+/* --- the mechanics, as the kernel sees them ------------------------------------------------
+ * The kernel's world.c calls no mechanic by name: the mechanics register what they do at
+ * the kernel's moments in this table, which the world holds. cairn_world_create (mechanics.c)
+ * makes a world with the built-in set; every field is set. */
+typedef struct cairn_mechanics {
+    /* Once the kernel's own names are in: registers the mechanics' built-ins. */
+    cairn_err (*install)(cairn_world *w);
+    /* The world is going: after its entities, types and chains, before its names. */
+    void (*destroy)(cairn_world *w);
+} cairn_mechanics;
+
 /* --- the world (world.c) ---------------------------------------------------------------- */
+
+/* Makes a world whose mechanics are `mechanics` (not copied: it must outlive the world):
+ * cairn_world_create with the mechanics chosen. */
+cairn_err cairn__world_new(const cairn_world_config *config, const cairn_mechanics *mechanics,
+                           cairn_world **out, cairn_error *err);
 
 struct cairn_world {
     cairn_alloc_fn alloc;
     void *alloc_ud;
     void *user; /* the embedder's, from the config */
+    const cairn_mechanics *mechanics;
     uint64_t allocations;
     size_t bytes_in_use;
 
