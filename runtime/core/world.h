@@ -73,7 +73,7 @@ struct cairn_world {
     cairn_handler_list **passes;
     uint32_t passes_cap;
     /* Stretches of the core that make good what a failed callback left half done, and so
-     * must see the failure come back as a status (cairn_world_may_unwind). */
+     * must see the failure come back as an error code (cairn_world_may_unwind). */
     uint32_t unwind_holds;
     cairn_handler_id next_handler_id;
 
