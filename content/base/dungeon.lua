@@ -173,16 +173,16 @@ function dungeon.set_counts(spec)
   end
 end
 
-local floor_hooks = {}
+local floor_callbacks = {}
 
 -- dungeon.on_floor(fn): fn(w, floor, level) runs once each floor is made, after base's
--- things are placed, in the order the hooks were added. `level` is what dungeon.generate
+-- things are placed, in the order they were added. `level` is what dungeon.generate
 -- returns, plus level.place(type): spawns a `type` on a free room cell out of the enemies'
 -- reach of the entry (returning it, or nil when no cell is left). fn may spawn, change or
 -- remove anything; its math.random draws come after base's, so base's floors stay the same.
 function dungeon.on_floor(fn)
   if type(fn) ~= "function" then error("dungeon.on_floor takes a function (w, floor, level)", 2) end
-  floor_hooks[#floor_hooks + 1] = fn
+  floor_callbacks[#floor_callbacks + 1] = fn
 end
 
 -- The kit a new player starts with, taken in hand (or put in its bag when it has no slot):
@@ -564,15 +564,15 @@ function dungeon.generate(w, floor, floors, players)
     rooms[i] = { x = r.x, y = r.y, w = r.w, h = r.h }
   end
   local level = { entry = { x = ex, y = ey }, stairs = { x = sx, y = sy }, rooms = rooms }
-  if #floor_hooks > 0 then
-    -- The same spots and rule as the enemies: a hook's things go where base's would.
+  if #floor_callbacks > 0 then
+    -- The same spots and rule as the enemies: a callback's things go where base's would.
     function level.place(name)
       local i = first(spots, function(i) return not used[i] and dist[i] >= dungeon.SAFE_DISTANCE end)
       if not i then return nil end
       used[i] = true
       return w:spawn(name, cell_of(plan, i))
     end
-    for k = 1, #floor_hooks do floor_hooks[k](w, floor, level) end
+    for k = 1, #floor_callbacks do floor_callbacks[k](w, floor, level) end
     level.place = nil -- the plan is gone once the floor is made
   end
   return level

@@ -501,7 +501,7 @@ function CairnWorld:players() end
 function CairnWorld:clear() end
 
 ---Sixteen hex digits summing up the world: everything w:snapshot keeps (the beat, the
----generator, every entity's cell, type, facing, stats, statuses, step and own hooks, the beat
+---generator, every entity's cell, type, facing, stats, statuses, step and own handlers, the beat
 ---order, this beat's history, every e.data, and w.data). Works at any time.
 ---@return string
 function CairnWorld:checksum() end
@@ -617,7 +617,7 @@ function CairnWorld:closest_player(x, y) end
 function CairnWorld:entity(id) end
 
 ---Runs n beats (default 1). Raises "beat N stopped in phase 'P': ..." when one fails; refused
----inside a handler or a hook.
+---inside a handler or a callback.
 ---@param n? integer
 function CairnWorld:step(n) end
 
@@ -782,7 +782,7 @@ function CairnPlan:cells() end
 ---@field facing CairnDir Writable.
 ---@field data table A view (userdata) of its plain data: index it, pairs, ipairs, #, table.*; not next or raw*. Cannot be replaced.
 ---@field last CairnEnclosingEvent? This beat's enclosing event, once it acted.
----@field next_action CairnActionName? The action for this beat (nil without Acting); writable, as a compute hook decides it.
+---@field next_action CairnActionName? The action for this beat (nil without Acting); writable, as a compute callback decides it.
 ---@field next_dir CairnDir? Its direction (nil without Acting); writable.
 ---@field algo string?
 ---@field armor integer?

@@ -1,6 +1,6 @@
 /*
- * alloc.c - the world's allocator hook. Every byte the core holds passes through here, which
- * is how the tests prove that a steady-state beat allocates nothing.
+ * alloc.c - the world's allocator functions. Every byte the core holds passes through here,
+ * which is how the tests prove that a steady-state beat allocates nothing.
  */
 #include <stdlib.h>
 #include <string.h>

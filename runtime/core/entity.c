@@ -118,16 +118,12 @@ static cairn_err create(cairn_world *w, cairn_type_id type_id, cairn_entity_id *
     e->spawn_order = w->entities.next_spawn_order++;
     w->entities.alive++;
     cairn_entity_id id = id_of(w, e);
-    if ((st = cairn__order_add(w, id, e))) {
+    if ((st = w->mechanics->created(w, id))) {
         cairn_error saved = w->error;
         cairn_entity_destroy(w, id);
         w->error = saved;
         return st;
     }
-    /* Born during a beat: it first acts in the next one, even when asked to act first. */
-    cairn_acting *acting = w->in_beat ? cairn__data(w, id, CAIRN_DECO_ACTING) : NULL;
-    if (acting)
-        acting->did_action = true;
     *out = id;
     return CAIRN_OK;
 }
@@ -146,17 +142,13 @@ static cairn_err announce(cairn_world *w, cairn_chain_id chain, cairn_entity_id 
 
 static cairn_err spawned(cairn_world *w, cairn_entity_id id, cairn_entity_id *out)
 {
-    const cairn_entity *e = &w->entities.slots[id.index];
-    cairn_change change = {.kind = CAIRN_CHANGE_SPAWNED, .entity = id, .detail = e->type};
-    if (e->flags & CAIRN_ENTITY_PLACED)
-        change.from = change.to = e->cell;
-    cairn_err st = cairn__history_add(w, change);
+    cairn_err st = w->mechanics->spawned(w, id);
     if (st == CAIRN_OK) {
         w->unwind_holds++; /* a failed handler's entity is undone below */
         st = announce(w, CAIRN_CHAIN_ENTITY_SPAWNED, id, CAIRN_ENTITY_NONE);
         w->unwind_holds--;
         if (st)
-            cairn__history_drop(w, change.entity);
+            w->mechanics->unspawned(w, id);
     }
     if (st) {
         /* Keep the handler's message: destroying must not overwrite it. */
@@ -206,11 +198,7 @@ cairn_err cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id
     cairn_entities *es = &w->entities;
     cairn_err st = cairn__reserve(w, (void **)&es->dying, &es->dying_cap, es->dying_count + 1,
                                   sizeof *es->dying);
-    cairn_change change = {
-        .kind = CAIRN_CHANGE_DIED, .entity = id, .other = cause, .detail = e->type};
-    if (e->flags & CAIRN_ENTITY_PLACED)
-        change.from = change.to = e->cell;
-    if (st || (st = cairn__history_add(w, change)))
+    if (st || (st = w->mechanics->died(w, id, cause)))
         return st;
     /* The dead leave the grid at once, so whoever comes later in the beat finds their cell
      * free; their slot, data and id stay until the reap, for entity_died's handlers and the
@@ -241,7 +229,7 @@ cairn_err cairn_entity_destroy(cairn_world *w, cairn_entity_id id)
         cairn__type_run_callbacks(w, id, CAIRN_CALLBACK_RELEASE);
         e = &w->entities.slots[id.index]; /* a callback that broke the rules may have moved it */
     }
-    w->order.stale = true;
+    w->mechanics->removed(w, id);
     cairn__grid_unlink(w, e);
     free_own_chains(w, e);
     cairn__type_block_give(cairn__type(w, e->type), e->data);
@@ -334,10 +322,9 @@ cairn_err cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facin
     cairn_entity *e = &w->entities.slots[id.index];
     if (e->facing == (uint8_t)facing)
         return CAIRN_OK;
-    cairn_change change = {
-        .kind = CAIRN_CHANGE_TURNED, .entity = id, .amount = e->facing, .value = (int32_t)facing};
+    cairn_dir was = (cairn_dir)e->facing;
     e->facing = (uint8_t)facing;
-    return cairn__history_add(w, change);
+    return w->mechanics->turned(w, id, was);
 }
 
 cairn_err cairn_entity_data(cairn_world *w, cairn_entity_id id, cairn_decorator_id deco, void **out)

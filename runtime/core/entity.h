@@ -58,6 +58,8 @@ void cairn__entities_free(cairn_world *w);
 /* cairn_entity_kill with the cause the entity_died event and the history name (the attacker
  * whose damage killed it, the digger; NONE when there is none). */
 cairn_err cairn__entity_kill(cairn_world *w, cairn_entity_id id, cairn_entity_id cause);
+/* Turns a current entity to face dir; the mechanics hear of it when its facing changes. */
+cairn_err cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* Calls fn for each entity of a type holding its own copy of a chain, in slot order. */
 cairn_err cairn__entities_each_copy(cairn_world *w, cairn_type_id type, cairn_chain_id name,
                                     cairn_err (*fn)(cairn_world *w, cairn_chain *copy, void *ud),

@@ -128,8 +128,6 @@ typedef struct cairn_order {
 cairn_err cairn__order_add(cairn_world *w, cairn_entity_id id, const cairn_entity *e);
 void cairn__order_free(cairn_world *w);
 
-/* Turns a current entity to face dir, recording the turn when its facing changes. */
-cairn_err cairn__entity_turn(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* Appends a change, stamped with the world's phase. */
 cairn_err cairn__history_add(cairn_world *w, cairn_change change);
 /* Takes back the changes recorded for an entity whose creation is being undone. */

@@ -82,10 +82,11 @@ static cairn_err init(cairn_world *w, const cairn_world_config *config)
                             sizeof *w->passes);
     for (int i = 0; st == CAIRN_OK && i < CAIRN_CHAIN_BUILTIN_COUNT; i++)
         st = cairn_chain_register(w, builtin_chains[i], NULL);
-    return st ? st : cairn__builtin_init(w);
+    return st ? st : w->mechanics->install(w);
 }
 
-cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out, cairn_error *err)
+cairn_err cairn__world_new(const cairn_world_config *config, const cairn_mechanics *mechanics,
+                           cairn_world **out, cairn_error *err)
 {
     if (out)
         *out = NULL;
@@ -106,6 +107,7 @@ cairn_err cairn_world_create(const cairn_world_config *config, cairn_world **out
     w->alloc = alloc;
     w->alloc_ud = config->alloc_ud;
     w->user = config->user;
+    w->mechanics = mechanics;
     w->allocations = 1;
     w->bytes_in_use = sizeof *w;
     cairn_err st = init(w, config);
@@ -127,12 +129,10 @@ void cairn_world_destroy(cairn_world *w)
     cairn__types_free(w);
     for (uint32_t i = 0; i < w->registry[CAIRN_KIND_CHAIN].names.count; i++)
         cairn__chain_free(w, cairn__world_chains(w)[i]);
-    cairn__sequences_free(w);
+    w->mechanics->destroy(w);
     for (int kind = 0; kind < CAIRN_KIND_COUNT; kind++)
         cairn__registry_free(w, &w->registry[kind]);
-    cairn__order_free(w);
     cairn__passes_free(w);
-    cairn__history_free(w);
     cairn__arena_free(w, &w->arena);
     cairn__portal_free(w);
     cairn__grid_free(w);

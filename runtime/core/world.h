@@ -3,7 +3,8 @@
  * every module's private header, which is what the core's files include. Not installed, not
  * for embedders. Each module's internals live in a header named for it: memory.h, names.h
  * (names and registries), arena.h, chain.h, type.h, entity.h (entities and the grid) and
- * machinery.h (the mechanics: built-in decorators, the beat order, history, snapshots).
+ * machinery.h (the mechanics: built-in decorators, the beat order, history, snapshots),
+ * which reach the kernel's files only through the world's cairn_mechanics table (below).
  * Internal functions shared between files are named cairn__<module>_<verb>; helpers used by
  * one file are static there.
  */
@@ -23,12 +24,43 @@
 /* CAIRN_ERR_NOT_FOUND, with a message, for an id no chain name has. */
 cairn_err cairn__chain_name_check(cairn_world *w, cairn_chain_id name);
 
+/* --- the mechanics, as the kernel sees them ------------------------------------------------
+ * The kernel (world.c, entity.c and its other files) calls no mechanic by name: the
+ * mechanics register what they do at the kernel's moments in this table, which the world
+ * holds. cairn_world_create (mechanics.c) makes a world with the built-in set; every field
+ * is set. An entity callback runs at the point of the kernel's work its comment names, so
+ * that what it records or refuses is undone by the kernel's own clean-up. */
+typedef struct cairn_mechanics {
+    /* Once the kernel's own names are in: registers the mechanics' built-ins. */
+    cairn_err (*install)(cairn_world *w);
+    /* An entity was created, before anything is told of it; an error destroys it again. */
+    cairn_err (*created)(cairn_world *w, cairn_entity_id id);
+    /* An entity was spawned, before entity_spawned is passed ... */
+    cairn_err (*spawned)(cairn_world *w, cairn_entity_id id);
+    /* ... and that pass failed: the spawn is undone. */
+    void (*unspawned)(cairn_world *w, cairn_entity_id id);
+    /* An entity was killed by `cause`, before it leaves the grid. */
+    cairn_err (*died)(cairn_world *w, cairn_entity_id id, cairn_entity_id cause);
+    /* An entity turned; `was` is the facing it had. */
+    cairn_err (*turned)(cairn_world *w, cairn_entity_id id, cairn_dir was);
+    /* An entity is being destroyed: its slot is freed next. */
+    void (*removed)(cairn_world *w, cairn_entity_id id);
+    /* The world is going: after its entities, types and chains, before its names. */
+    void (*destroy)(cairn_world *w);
+} cairn_mechanics;
+
 /* --- the world (world.c) ---------------------------------------------------------------- */
+
+/* Makes a world whose mechanics are `mechanics` (not copied: it must outlive the world):
+ * cairn_world_create with the mechanics chosen. */
+cairn_err cairn__world_new(const cairn_world_config *config, const cairn_mechanics *mechanics,
+                           cairn_world **out, cairn_error *err);
 
 struct cairn_world {
     cairn_alloc_fn alloc;
     void *alloc_ud;
     void *user; /* the embedder's, from the config */
+    const cairn_mechanics *mechanics;
     uint64_t allocations;
     size_t bytes_in_use;
 
@@ -41,7 +73,7 @@ struct cairn_world {
     cairn_handler_list **passes;
     uint32_t passes_cap;
     /* Stretches of the core that make good what a failed callback left half done, and so
-     * must see the failure come back as a status (cairn_world_may_unwind). */
+     * must see the failure come back as an error code (cairn_world_may_unwind). */
     uint32_t unwind_holds;
     cairn_handler_id next_handler_id;
 

@@ -568,7 +568,7 @@ static int e_newindex(lua_State *L)
         return 0;
     }
     if (!strcmp(key, "next_action") || !strcmp(key, "next_dir")) {
-        /* What a compute hook decides: the action the entity will do this beat. */
+        /* What a compute callback decides: the action the entity will do this beat. */
         void *data;
         if (cairn_entity_data(w, id, CAIRN_DECO_ACTING, &data) != CAIRN_OK)
             return luaL_error(L, "'%s' belongs to Acting, which this entity does not have", key);

@@ -1,6 +1,6 @@
 /*
  * event.c - event handles: values naming a core event, valid only in the call that received
- * it (a handler, a hook, an algorithm) or, made outside any call, until the next beat.
+ * it (a handler, a callback, an algorithm) or, made outside any call, until the next beat.
  * Using one later raises an error saying so. Fields follow the event's kind; the fields a
  * stage may change (an attack's damage in attack_get, a move's destination in move_get,
  * propagate to veto a check) are writable.

@@ -579,7 +579,7 @@ static cairn_err call_failed(cairn_lua *h, int rc, int fn)
 {
     lua_State *L = h->L;
     if (h->pending) {
-        /* An earlier failure is still on its way up (the core runs clean-up hooks as it
+        /* An earlier failure is still on its way up (the core runs clean-up callbacks as it
          * unwinds): it is the one to report, not what failed after it. */
     } else if (rc == LUA_ERRMEM) {
         /* Lua runs no message handler for these: say which function it was. */

@@ -506,7 +506,7 @@ const char *cairn_lua__add_world_methods(lua_State *L, const cairn_lua_method *m
  * as it was before, whatever happened: leaves run's one result on the stack, or raises run's
  * error. Between beats only (`what` names the caller in the error). */
 int cairn_lua__on_copy(lua_State *L, lua_CFunction run, int nargs, const char *what);
-/* Raises "`what` cannot run inside a handler or hook; only between beats" when called from
+/* Raises "`what` cannot run inside a handler or callback; only between beats" when called from
  * inside one (a world method that steps, clears, restores or rewrites the world). */
 void cairn_lua__between_beats(lua_State *L, const char *what);
 

@@ -343,7 +343,7 @@ static int world_random(lua_State *L)
     cairn_lua *h = cairn_lua__from(L);
     if (!h->world)
         return luaL_error(L, "math.random: there is no world yet (randomness comes from the "
-                             "world's seed: call it from a handler, a hook or a test)");
+                             "world's seed: call it from a handler, a callback or a test)");
     cairn_rng *rng = cairn_world_rng(h->world);
     int n = lua_gettop(L);
     if (n == 0) {

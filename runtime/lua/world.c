@@ -457,7 +457,7 @@ static int w_checksum(lua_State *L)
 void cairn_lua__between_beats(lua_State *L, const char *what)
 {
     if (cairn_lua__from(L)->scope_top > 0)
-        luaL_error(L, "%s cannot run inside a handler or hook; only between beats", what);
+        luaL_error(L, "%s cannot run inside a handler or callback; only between beats", what);
 }
 
 /* The core's part of a snapshot of the current world, between beats only, charged to the

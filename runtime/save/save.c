@@ -221,7 +221,7 @@ static long long query_int(db *d, const char *sql)
 static const char *const expected_parts[] = {"schema", "meta",  "packs",  "entities",
                                              "core",   "world", "session"};
 
-/* What each_part calls for each part with its hash; a status other than CAIRN_OK stops. */
+/* What each_part calls for each part with its hash; an error code other than CAIRN_OK stops. */
 typedef cairn_err (*part_fn)(db *d, const char *part, uint64_t hash, void *ud);
 
 static uint64_t hash_u64(uint64_t sum, uint64_t v)

@@ -581,7 +581,7 @@ sim_stops_a_beat_that_overruns_its_budget)
   # About 30 million instructions a beat, in one handler call: inside a call's budget, so only
   # the beat's stops the game - at its first beat, instead of crawling on for minutes. The
   # budget is counted a thousand instructions at a time, and the base game's own beat_start
-  # hook (the turn of its deck of cards) may take the first thousand of the beat.
+  # handler (the turn of its deck of cards) may take the first thousand of the beat.
   run sim --pack "$packs/glutton" --beats 5000
   expect_status 1
   expect_err "^cairn sim: the game stopped: beat 1 stopped in phase 'start': glutton:feast\.lua:8: instruction budget of a beat exceeded \(20000000 instructions in one beat; the function at glutton:feast\.lua:6 ran (19999000|20000000) of them\)"

@@ -1,6 +1,6 @@
 /*
  * The standard library's work in C is charged to the budget: each call below either never
- * returned (the work is in C, where the count hook never fires) or ran for seconds over a few
+ * returned (the work is in C, where Lua counts no instructions) or ran for seconds over a few
  * instructions. Each is run at a pack file's top level, under the budget of a call, and in a
  * handler, under the budget of a beat: each must stop with the budget's error at its line.
  *

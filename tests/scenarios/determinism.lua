@@ -17,6 +17,13 @@ local function keys_by_next(t)
   return ks
 end
 
+test("math.random before any world says where randomness comes from", function()
+  -- First in the file: no scenario has made a world yet.
+  expect.error(function() math.random(1, 6) end,
+    "math.random: there is no world yet (randomness comes from the world's seed: call it " ..
+    "from a handler, a callback or a test)")
+end)
+
 test("pairs visits numbers by value, then strings byte by byte, then false and true", function()
   local t = { zeta = 1, [true] = 1, [3] = 1, Alpha = 1, [-1.5] = 1, ab = 1, [false] = 1,
     a = 1, [10] = 1, ["a\0"] = 1, ["\xff"] = 1, [1] = 1, _ = 1, ["10"] = 1 }

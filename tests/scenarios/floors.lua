@@ -53,7 +53,8 @@ test("w:clear is refused inside a handler", function()
   local err
   rat:hook("damaged", function() err = select(2, pcall(function() w:clear() end)) end)
   rat:hurt(1)
-  expect.truthy(err and err:find("only between beats", 1, true), tostring(err))
+  expect.truthy(err and err:find("w:clear cannot run inside a handler or callback; only between beats",
+    1, true), tostring(err))
 end)
 
 test("w.data keeps plain values for the whole game", function()

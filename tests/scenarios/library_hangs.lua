@@ -1,4 +1,4 @@
--- Library calls that never returned: their work is in C, where the count hook never fires.
+-- Library calls that never returned: their work is in C, where Lua counts no instructions.
 -- Each is charged by the work its arguments ask for before it starts, and a test's budget
 -- stops it at its line.
 

@@ -1,12 +1,12 @@
 -- Sequences defined in Lua, advancing in the real beat loop (w:step()): one step per beat,
--- on_failure, repeats, decide, and the enter/exit hooks.
+-- on_failure, repeats, decide, and the enter/exit callbacks.
 
 -- Movs that always offer one fixed direction, so a step's way does not depend on a player.
 for _, d in ipairs({ "n", "e", "s", "w" }) do
   cairn.movs { name = "go_" .. d, fn = function() return { d } end }
 end
 
--- What the hooks saw, in order; each test clears it.
+-- What the callbacks saw, in order; each test clears it.
 local log = {}
 local function note(s) log[#log + 1] = s end
 
@@ -235,7 +235,7 @@ test("decide returning nil keeps the rules' choice", function()
   expect.eq({ a.x, a.y, a.step }, { 2, 2, 1 })
 end)
 
--- Every hook says which step it ran for.
+-- Every callback says which step it ran for.
 cairn.entity { name = "greeter", glyph = "g", decorators = { "Moving", "Displaceable" },
   sequence = {
     { action = "move", movs = "go_e", repeats = 2,

@@ -161,5 +161,6 @@ test("snapshots and previews only between beats", function()
     err = select(2, pcall(function() w:preview() end))
   end)
   w:step()
-  expect.truthy(err and err:find("only between beats", 1, true), tostring(err))
+  expect.truthy(err and err:find("w:preview cannot run inside a handler or callback; only between beats",
+    1, true), tostring(err))
 end)

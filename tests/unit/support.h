@@ -61,7 +61,7 @@ typedef struct recorder {
 
 cairn_err record(cairn_world *w, cairn_event *ev, void *ud);
 
-/* Appends a tag to a trace (what record does), for hooks that are not handlers. */
+/* Appends a tag to a trace (what record does), for callbacks that are not handlers. */
 void trace_note(trace *t, char tag);
 
 static inline cairn_handler recorder_handler(recorder *r, cairn_rank rank)

@@ -1,7 +1,7 @@
 /*
  * Every extension point of the action machinery is a registration, not a switch: a new
  * decorator becomes an action component, an algorithm or a movs is picked by id, a
- * decorator's requirements, defaults, chain names and compute, tick and release hooks all
+ * decorator's requirements, defaults, chain names and compute, tick and release callbacks all
  * come from its definition.
  *
  * Maps drawn here leave out the glyph of a type that the test still extends: a type is
@@ -431,7 +431,7 @@ static void a_decorators_requirements_are_added_to_the_type_first(void **state)
     assert_ok(w, cairn_entity_spawn(w, thing, (cairn_cell){0, 0}, NULL));
     assert_ok(w, cairn_entity_spawn(w, other, (cairn_cell){1, 0}, NULL));
     assert_ok(w, cairn_world_step(w));
-    assert_string_equal(t.log, "BDPBDP"); /* tick hooks run in the type's decorator order */
+    assert_string_equal(t.log, "BDPBDP"); /* tick callbacks run in the type's decorator order */
 
     /* The built-in ones. */
     cairn_type_id scripted, mortal;
@@ -547,7 +547,7 @@ static void the_chain_names_a_decorator_lists_are_registered(void **state)
     map_close(&m);
 }
 
-/* Watching: compute, tick and release hooks that say when they ran. */
+/* Watching: compute, tick and release callbacks that say when they ran. */
 typedef struct watched {
     int computes;
     int ticks;

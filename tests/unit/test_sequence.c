@@ -1,7 +1,7 @@
 /*
  * Sequences in the real beat loop: steps advance in the tick stage from what the entity
  * did, with repeat counts, success and failure transitions, decide callbacks and enter/exit
- * hooks.
+ * callbacks.
  */
 #include <stdio.h>
 #include <string.h>
@@ -95,16 +95,16 @@ static void a_step_repeats_for_its_count_before_moving_on(void **state)
     map_close(&m);
 }
 
-typedef struct hooks_log {
+typedef struct callbacks_log {
     char text[128];
     int decided;
-} hooks_log;
+} callbacks_log;
 
 static cairn_err note_enter(cairn_world *w, cairn_entity_id id, uint32_t step, void *ud)
 {
     (void)w;
     (void)id;
-    hooks_log *log = ud;
+    callbacks_log *log = ud;
     snprintf(log->text + strlen(log->text), sizeof log->text - strlen(log->text), "E%u", step);
     return CAIRN_OK;
 }
@@ -113,7 +113,7 @@ static cairn_err note_exit(cairn_world *w, cairn_entity_id id, uint32_t step, vo
 {
     (void)w;
     (void)id;
-    hooks_log *log = ud;
+    callbacks_log *log = ud;
     snprintf(log->text + strlen(log->text), sizeof log->text - strlen(log->text), "X%u", step);
     return CAIRN_OK;
 }
@@ -123,7 +123,7 @@ static cairn_err skip_middle(cairn_world *w, cairn_entity_id id, cairn_step_outc
 {
     (void)w;
     (void)id;
-    hooks_log *log = ud;
+    callbacks_log *log = ud;
     log->decided++;
     assert_int_equal(o->next, 1); /* what the rules chose */
     assert_true(o->success);
@@ -131,12 +131,12 @@ static cairn_err skip_middle(cairn_world *w, cairn_entity_id id, cairn_step_outc
     return CAIRN_OK;
 }
 
-static void decide_and_enter_exit_hooks_steer_the_sequence(void **state)
+static void decide_and_enter_exit_callbacks_steer_the_sequence(void **state)
 {
     (void)state;
     test_map m;
     map_open(&m, (const char *[]){"s..", NULL});
-    hooks_log log = {0};
+    callbacks_log log = {0};
     const cairn_step steps[] = {
         {.action = CAIRN_ACTION_NONE,
          .decide = skip_middle,
@@ -161,7 +161,7 @@ static cairn_err note_done(cairn_world *w, cairn_entity_id id, cairn_step_outcom
 {
     (void)w;
     (void)id;
-    hooks_log *log = ud;
+    callbacks_log *log = ud;
     snprintf(log->text + strlen(log->text), sizeof log->text - strlen(log->text), "d%u", o->done);
     return CAIRN_OK;
 }
@@ -171,7 +171,7 @@ static void a_step_that_leads_back_to_itself_is_entered_once(void **state)
     (void)state;
     test_map m;
     map_open(&m, (const char *[]){"s..", NULL});
-    hooks_log log = {0};
+    callbacks_log log = {0};
     const cairn_step steps[] = {
         {.action = CAIRN_ACTION_NONE,
          .repeat = 2,
@@ -236,7 +236,7 @@ int main(void)
         cmocka_unit_test(a_three_step_sequence_runs_through_its_steps_in_the_beat_loop),
         cmocka_unit_test(a_failure_transition_sends_the_sequence_back),
         cmocka_unit_test(a_step_repeats_for_its_count_before_moving_on),
-        cmocka_unit_test(decide_and_enter_exit_hooks_steer_the_sequence),
+        cmocka_unit_test(decide_and_enter_exit_callbacks_steer_the_sequence),
         cmocka_unit_test(a_step_that_leads_back_to_itself_is_entered_once),
         cmocka_unit_test(a_stunned_step_counts_as_a_failure),
         cmocka_unit_test(a_sequence_with_a_bad_target_or_no_steps_is_refused),

@@ -1,11 +1,11 @@
 /*
- * Statused: timed statuses whose apply hook hooks handlers onto one entity alone, which count
+ * Statused: timed statuses whose apply callback hooks handlers onto one entity alone, which count
  * down in the tick stage of each later beat and, when they wear off, take their handlers with
  * them.
  *
- * The status most tests use is a stun: its apply hook hooks a veto on the entity's act_check
- * (the recorder 'V'), so a stunned skeleton does not act. Its tick hook writes 'T' and its
- * wear_off hook 'W' into the same trace, so a trace reads as the story of the beats.
+ * The status most tests use is a stun: its apply callback hooks a veto on the entity's act_check
+ * (the recorder 'V'), so a stunned skeleton does not act. Its tick callback writes 'T' and its
+ * wear_off callback 'W' into the same trace, so a trace reads as the story of the beats.
  */
 #include <string.h>
 
@@ -16,8 +16,8 @@ typedef struct stun {
     trace trace;
     recorder veto; /* 'V': clears propagate on act_check */
     int applied, ticked, worn_off;
-    bool apply_fails;       /* the apply hook hooks its veto, then fails */
-    int32_t ticked_with[8]; /* what remaining said in each tick hook */
+    bool apply_fails;       /* the apply callback hooks its veto, then fails */
+    int32_t ticked_with[8]; /* what remaining said in each tick callback */
     cairn_phase tick_phase[8];
 } stun;
 
@@ -30,7 +30,7 @@ static cairn_err stun_apply(cairn_world *w, cairn_entity_id id, cairn_status_id 
     if (st)
         return st;
     if (s->apply_fails)
-        return cairn_world_fail(w, CAIRN_ERR_HANDLER, "stun: the apply hook failed");
+        return cairn_world_fail(w, CAIRN_ERR_HANDLER, "stun: the apply callback failed");
     return CAIRN_OK;
 }
 
@@ -69,7 +69,7 @@ static void define_stun(test_map *m, stun *s)
     assert_ok(m->w, cairn_status_define(m->w, &def, &s->id));
 }
 
-/* A status with no hooks at all: only its count. */
+/* A status with no callbacks and no handlers: only its count. */
 static cairn_status_id define_plain(test_map *m, const char *name)
 {
     cairn_status_id id;
@@ -406,7 +406,7 @@ static void a_failing_apply_hook_leaves_no_status_behind(void **state)
     cairn_entity_id skeleton = map_real(&m, 0, 0);
     s.apply_fails = true;
     assert_int_equal(cairn_status_apply(m.w, skeleton, s.id, 3), CAIRN_ERR_HANDLER);
-    assert_string_equal(cairn_world_error(m.w), "stun: the apply hook failed");
+    assert_string_equal(cairn_world_error(m.w), "stun: the apply callback failed");
     assert_int_equal(s.applied, 1);
     assert_int_equal(cairn_status_remaining(m.w, skeleton, s.id), 0);
     assert_int_equal(act_check_count(&m, skeleton), 0); /* the veto it hooked is gone */

@@ -5,7 +5,7 @@
 
 local WATCH, ROLL, REST = 1, 2, 3 -- its steps
 
--- The sequence's decide hooks run in the tick stage, after everyone has acted, and choose the
+-- The sequence's decide callbacks run in the tick stage, after everyone has acted, and choose the
 -- next step. Watching: when the player is in line, face it and roll from the next beat.
 local function spot(e)
   local x, y = e.x, e.y

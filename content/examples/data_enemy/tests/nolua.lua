@@ -1,5 +1,5 @@
 -- What "data only" buys: the core runs this enemy without calling into Lua. w:lua_calls()
--- counts every call the core has made into Lua (handlers, movs, hooks...).
+-- counts every call the core has made into Lua (handlers, movs, callbacks...).
 
 test("a data-only enemy makes no Lua calls", function()
   local w = scenario { map = [[

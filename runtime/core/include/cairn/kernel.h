@@ -3,7 +3,11 @@
  * directions and cells, layers, names and ids, events, worlds, chains, decorators and types,
  * entities and the grid. The mechanics (cairn/mechanics.h) are built on it; it names their
  * built-in chains and event kinds, so that those ids are fixed, but declares none of their
- * data or functions. The conventions in cairn/core.h hold here.
+ * data or functions, and its code calls none of them: the mechanics register with each world
+ * what they do when it is made and freed and when an entity is created, spawned, killed,
+ * turned or destroyed (the beat order takes it in, the history records it), and
+ * cairn_world_create makes a world with the built-in mechanics registered. The conventions
+ * in cairn/core.h hold here.
  */
 #ifndef CAIRN_KERNEL_H
 #define CAIRN_KERNEL_H

@@ -1,8 +1,9 @@
 /*
  * cairn/mechanics.h - the mechanics of cairn's core, built on the kernel (cairn/kernel.h):
  * the built-in decorators' data and events, the damage model, actions, Acting, algorithms,
- * movs, sequences, statuses, the beat and its history, snapshots. The conventions in
- * cairn/core.h hold here.
+ * movs, sequences, statuses, the beat and its history, snapshots. The mechanics call the
+ * kernel; the kernel calls them back only through what they registered with the world (see
+ * cairn/kernel.h). The conventions in cairn/core.h hold here.
  */
 #ifndef CAIRN_MECHANICS_H
 #define CAIRN_MECHANICS_H

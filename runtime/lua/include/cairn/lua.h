@@ -51,7 +51,7 @@ typedef struct cairn_lua_config {
     /* Lua instructions one call into Lua may run, everything it calls included (nested
      * handlers and pcall too); 0: CAIRN_LUA_BUDGET_DEFAULT. */
     uint64_t instruction_budget;
-    /* Lua instructions one beat may run, every handler, hook, movs and algorithm it calls
+    /* Lua instructions one beat may run, every handler, callback, movs and algorithm it calls
      * together, however many calls into Lua that makes; the work the runtime does itself is
      * not counted. 0: CAIRN_LUA_BEAT_BUDGET_DEFAULT. */
     uint64_t beat_budget;
@@ -215,7 +215,7 @@ CAIRN_API cairn_err cairn_lua_read_array(cairn_lua *h, int idx, const cairn_lua_
                                size_t *count);
 
 typedef struct cairn_lua_stats {
-    uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, hooks */
+    uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, callbacks */
     /* Calls into Lua made from C while no Lua was running: each a crossing of the seam
      * between a front end (or the core, stepped from C) and the scripts, whatever Lua it runs
      * and calls back into C inside. A session call is one. */
