@@ -495,18 +495,6 @@ function abilities.end_beat()
   return nil
 end
 
--- Records what the beat's resolutions show (stack.frames) into `list`; nil stops.
-function abilities.record_frames(list)
-  stack.frames = list
-end
-
--- A beat given up half way (its world is put back by the caller): the stack it left goes.
-function abilities.abort_beat()
-  beat_mid = nil
-  stack.clear()
-  if abilities.lifecycle then abilities.lifecycle.clear() end
-end
-
 -- The default's answer as the text the log keeps (for a recorded beat whose answers ran out
 -- or name another prompt: the game played again on other content, or a damaged record).
 -- A beat that comes out differently then shows as such, by its checksum.
