@@ -90,7 +90,8 @@ local required_fields = {
 -- An extension point: a kind of definition a library adds (scripts/cards adds effect,
 -- validator, ability and card), after the runtime's own and after the kinds added before it.
 -- Content then has `cairn.<kind>`, whose definitions are checked for `spec.fields` (name ->
--- type, as above) and `spec.required` (a list of names) where they are made, kept in
+-- type, as above), `spec.required` (a list of names) and `spec.renamed` (an old field's
+-- name -> the one to write now) where they are made, kept in
 -- define.record[kind] and by_name[kind], and compiled by the function compile.add_kind
 -- gives. Called while the runtime's scripts load, before any pack.
 function define.add_kind(kind, spec)
@@ -99,6 +100,7 @@ function define.add_kind(kind, spec)
   record[kind], by_name[kind] = {}, {}
   fields[kind] = spec.fields
   required_fields[kind] = spec.required
+  renamed_fields[kind] = spec.renamed
 end
 
 local step_fields = { action = "string", movs = "string", repeats = "number",

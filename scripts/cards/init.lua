@@ -33,8 +33,10 @@ local KINDS = {
     required = { "run" } } },
   { "validator", { fields = { name = "string", check = "function", description = "string" },
     required = { "check" } } },
-  { "ability", { fields = abilities.FIELDS, required = { "effect" } } },
-  { "card", { fields = abilities.CARD_FIELDS, required = { "effect" } } },
+  { "ability", { fields = abilities.FIELDS, required = { "effect" },
+    renamed = { ticks = "pulses" } } },
+  { "card", { fields = abilities.CARD_FIELDS, required = { "effect" },
+    renamed = { ticks = "pulses" } } },
 }
 
 -- Whether the packs define anything of cards: only then does a world get what cards bring.
