@@ -6,7 +6,6 @@
 local use = ... -- what this script uses, from prelude.lua
 local choices, core, data, define, host = use.choices, use.core, use.data, use.define, use.host
 local problems, util = use.problems, use.util
-local abilities, cards, effects = use.abilities, use.cards, use.effects
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 
@@ -146,12 +145,12 @@ function compilers.choice(e)
   choices.check(e, compile.keys)
 end
 
--- Nor are effects, validators, abilities and cards (scripts/cards): they are checked, and
--- kept where the stack finds them.
--- Each problem on its own line, at the definition's place, in the order found: the last is
--- raised, which fails the definition (report keeps it for the names that refer to it).
-local function card_kind(check)
-  return function(e)
+-- An extension point: how a kind a library added (define.add_kind) compiles. check(e) is
+-- given each definition of the kind in turn and returns the list of its problems (empty:
+-- it compiled); each is reported on its own line, at the definition's place, in the order
+-- found, and the last fails the definition (report keeps it for the names that refer to it).
+function compile.add_kind(kind, check)
+  compilers[kind] = function(e)
     local out = check(e)
     for i = 1, #out - 1 do
       define.problem(e.where, "cairn.%s '%s': %s", e.kind, e.name, (out[i]:gsub("^: ", "")))
@@ -159,10 +158,6 @@ local function card_kind(check)
     if #out > 0 then error((out[#out]:gsub("^: ", "")), 0) end
   end
 end
-compilers.effect = card_kind(cards.compile.effect)
-compilers.validator = card_kind(cards.compile.validator)
-compilers.ability = card_kind(cards.compile.ability)
-compilers.card = card_kind(cards.compile.card)
 
 function compilers.source(e)
   core.source(e.name)
@@ -407,7 +402,17 @@ function compile.lint()
   end
 end
 
-local card_kinds = { effect = true, validator = true, ability = true, card = true }
+-- What libraries run as each world is made (compile.on_world), in the order given.
+local world_parts = {}
+
+-- An extension point: fn() is called as each world is made, once the core's world is new
+-- and before any definition compiles, so that a library forgets the last world and
+-- registers what it brings (its decorators, statuses, kinds of change, world handlers)
+-- before content's types may name them. A library registers only in worlds whose packs
+-- use it, so that the others' registries, checksums and beats stay as they were.
+function compile.on_world(fn)
+  world_parts[#world_parts + 1] = fn
+end
 
 -- A new world of that size and seed from every definition made so far.
 function compile.world(width, height, seed)
@@ -420,14 +425,7 @@ function compile.world(width, height, seed)
   compile.chains = {}
   compile.failed = {} -- kind -> full name -> the problem of a definition that failed
   lua_decorators, decorator_order = {}, {}
-  abilities.reset()
-  cards.set_stats(host.stats) -- a value is looked up among the actor's stats first
-  -- Only a world whose packs define cards gets what cards bring (the block status, the msg
-  -- change, the turn's handler, the cast action): the others' registries, checksums and
-  -- beats stay as they were. Registered first, so that content's types may list Casting.
-  local uses_cards = false
-  for kind in pairs(card_kinds) do uses_cards = uses_cards or #define.record[kind] > 0 end
-  if uses_cards then abilities.register(effects) end
+  for _, fn in ipairs(world_parts) do fn() end
   for _, kind in ipairs(define.kinds) do
     for _, e in ipairs(define.record[kind]) do
       attempt(e, compilers[kind], e)

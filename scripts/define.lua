@@ -6,10 +6,10 @@ local use = ... -- what this script uses, from prelude.lua
 local core, data, host, problems, util = use.core, use.data, use.host, use.problems, use.util
 local define = {}
 
--- The kinds, in the order compile.lua registers them (a kind may use the ones before it).
+-- The kinds, in the order compile.lua registers them (a kind may use the ones before it);
+-- a library adds its own after them (define.add_kind).
 define.kinds = { "source", "change", "decorator", "action", "movs", "algo", "status",
-  "sequence", "entity", "handler", "game", "bot", "choice", "effect", "validator", "ability",
-  "card" }
+  "sequence", "entity", "handler", "game", "bot", "choice" }
 
 local record = {}   -- kind -> list of definitions, in the order made
 local by_name = {}  -- kind -> full name -> definition
@@ -75,16 +75,7 @@ local fields = {
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
     action = "string", perform = "function" },
-  -- Cards (scripts/cards): abilities and cards are checked further when compiled.
-  effect = { name = "string", params = "table", run = "function", instant = "boolean",
-    target = "string", each = "boolean", description = "string" },
-  validator = { name = "string", check = "function", description = "string" },
 }
-
--- Kinds whose fields another script gives (cards/abilities.lua): kind -> fields table.
-function define.set_fields(kind, spec)
-  fields[kind] = spec
-end
 
 -- Fields that had another name once, by kind: the old name is unknown now, and the problem
 -- says what to write instead.
@@ -93,9 +84,24 @@ local renamed_fields = { status = { hooks = "handlers" } }
 -- Fields a kind cannot do without (unless the definition extends another).
 local required_fields = {
   handler = { "chain", "fn" }, movs = { "fn" }, algo = { "fn" }, sequence = { "steps" },
-  game = { "width", "height", "generate" }, bot = { "decide" }, effect = { "run" },
-  validator = { "check" }, ability = { "effect" }, card = { "effect" },
+  game = { "width", "height", "generate" }, bot = { "decide" },
 }
+
+-- An extension point: a kind of definition a library adds (scripts/cards adds effect,
+-- validator, ability and card), after the runtime's own and after the kinds added before it.
+-- Content then has `cairn.<kind>`, whose definitions are checked for `spec.fields` (name ->
+-- type, as above), `spec.required` (a list of names) and `spec.renamed` (an old field's
+-- name -> the one to write now) where they are made, kept in
+-- define.record[kind] and by_name[kind], and compiled by the function compile.add_kind
+-- gives. Called while the runtime's scripts load, before any pack.
+function define.add_kind(kind, spec)
+  assert(not record[kind], kind .. " is a kind already")
+  define.kinds[#define.kinds + 1] = kind
+  record[kind], by_name[kind] = {}, {}
+  fields[kind] = spec.fields
+  required_fields[kind] = spec.required
+  renamed_fields[kind] = spec.renamed
+end
 
 local step_fields = { action = "string", movs = "string", repeats = "number",
   on_success = "number", on_failure = "number", decide = "function", enter = "function",
@@ -524,9 +530,14 @@ local function dir_module()
   }
 end
 
--- What other scripts add to the `cairn` module: { name =, make = function(pack) }, each
--- pack getting what make returns (cards/api.lua adds resolve and cards).
-define.extras = {}
+-- What libraries add to the `cairn` module: { name =, make = function(pack) }.
+local extras = {}
+
+-- An extension point: `cairn.<name>` for every pack, what make(pack) returns (scripts/cards
+-- adds resolve and cards). Called while the runtime's scripts load, before any pack.
+function define.add_extra(name, make)
+  extras[#extras + 1] = { name = name, make = make }
+end
 
 -- The `cairn` module of one pack.
 function define.module(pack)
@@ -546,7 +557,7 @@ function define.module(pack)
     end
     add(pack, "source", { name = name }, util.where(2))
   end
-  for _, x in ipairs(define.extras) do cairn[x.name] = x.make(pack) end
+  for _, x in ipairs(extras) do cairn[x.name] = x.make(pack) end
   cairn.world = host.world -- C, so that its errors name the caller's line
   cairn.pack = pack.id
   cairn.version = host.version

@@ -2,8 +2,27 @@
 -- history is told from the player's side; content's own kinds of change (cairn.change) tell
 -- themselves through their `describe`.
 local use = ... -- what this script uses, from prelude.lua
-local abilities, define, util = use.abilities, use.define, use.util
+local define, util = use.define, use.util
 local narration = {}
+
+-- Extension points: the words of what a library (scripts/cards) adds to the world.
+local tellers = {}        -- a kind of change -> function(change) -> a sentence or nil
+local library_statuses = {} -- { name =, adjective =, amount = }, in the order added
+
+-- How the log tells a kind of change a library records (its `core.change`): tell(c) gives
+-- the sentence for change c, or nil for none. Content's own kinds tell themselves (a
+-- cairn.change's describe).
+function narration.add_teller(kind, tell)
+  tellers[kind] = tell
+end
+
+-- A status a library registers itself (not a content definition): the log and the status
+-- line call one in it `adjective`, and amount(e), when given, is the number shown after it
+-- ("blocking 3 (4)"). Shown after content's statuses, in the order added.
+function narration.add_status(name, adjective, amount)
+  library_statuses[#library_statuses + 1] = { name = name, adjective = adjective,
+    amount = amount }
+end
 
 local MESSAGES_KEPT = 200
 
@@ -17,18 +36,20 @@ local note = narration.note
 
 local short = util.spoken
 
--- How the log says that one is in a status: its definition's adjective ("stunned"), the
--- runtime's block (cards/effects.lua) as "blocking", else the status's name.
+-- How the log says that one is in a status: its definition's adjective ("stunned"), a
+-- library's (narration.add_status), else the status's name.
 local function state(status)
   local d = define.by_name.status[status]
   if d and d.def.adjective then return d.def.adjective end
-  if status == "cairn:block" then return "blocking" end
+  for _, l in ipairs(library_statuses) do
+    if l.name == status then return l.adjective end
+  end
   return short(status)
 end
 
 -- The statuses e is in, as the header shows them: each one's state and the beats it has
--- left, block with its amount too ("stunned (2)", "blocking 3 (4)"), in the order they were
--- defined.
+-- left, a library's with its amount too ("stunned (2)", "blocking 3 (4)"), in the order
+-- they were defined.
 function narration.statuses(e)
   local shown = {}
   local function show(name, text)
@@ -36,7 +57,9 @@ function narration.statuses(e)
     if known and left > 0 then shown[#shown + 1] = string.format("%s (%d)", text, left) end
   end
   for _, d in ipairs(define.record.status) do show(d.name, state(d.name)) end
-  show("cairn:block", state("cairn:block") .. " " .. tostring(e.data.block or 0))
+  for _, l in ipairs(library_statuses) do
+    show(l.name, l.amount and l.adjective .. " " .. tostring(l.amount(e)) or l.adjective)
+  end
   return shown
 end
 
@@ -84,8 +107,9 @@ function narration.describe(s, history, you)
       if text and text ~= "" then sentence(text) end
       goto next
     end
-    if c.kind == abilities.SAID then -- an ability's msg (cards/abilities.lua)
-      local text = abilities.tell(c)
+    local tell = tellers[c.kind]
+    if tell then -- a library's kind
+      local text = tell(c)
       if text then sentence(text) end
       goto next
     end

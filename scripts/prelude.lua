@@ -27,33 +27,20 @@ local define = script("define",
 local packs = script("packs",
   { define = define, host = host, lfs = lfs, sandbox = sandbox, util = util })
 local choices = script("choices", { core = core, define = define, host = host, util = util })
--- Cards (scripts/cards): piles and energy, the stack of effects, the built-in effects,
--- abilities and cards, and what content sees of them.
-local piles = script("cards/piles", { data = data, host = host, prims = prims, util = util })
-local stack = script("cards/stack", { core = core, host = host, piles = piles, prims = prims,
-  util = util })
-local effects = script("cards/effects", { host = host, piles = piles, stack = stack })
-local abilities = script("cards/abilities", { choices = choices, core = core, data = data,
-  host = host, piles = piles, stack = stack, util = util })
-local lifecycle = script("cards/lifecycle", { abilities = abilities, core = core, data = data,
-  host = host, piles = piles, stack = stack, util = util })
-local cards = script("cards/api", { abilities = abilities, lifecycle = lifecycle,
-  piles = piles, stack = stack, util = util })
-define.set_fields("ability", abilities.FIELDS)
-define.set_fields("card", abilities.CARD_FIELDS)
-define.extras[#define.extras + 1] = { name = "resolve", make = cards.resolver }
-define.extras[#define.extras + 1] = { name = "cards", make = cards.module }
-local compile = script("compile", { abilities = abilities, cards = cards, choices = choices,
-  core = core, data = data, define = define, effects = effects, host = host,
-  problems = problems, util = util })
-local narration = script("narration", { abilities = abilities, define = define, util = util })
+-- Cards and reactions (scripts/cards), a library: it registers itself through the extension
+-- points of define, compile, session and narration once they are loaded (below).
+local cards = script("cards/init", { choices = choices, core = core, data = data, host = host,
+  prims = prims, script = script, util = util })
+local compile = script("compile", { choices = choices, core = core, data = data,
+  define = define, host = host, problems = problems, util = util })
+local narration = script("narration", { define = define, util = util })
 local checkpoints = script("checkpoints",
   { data = data, define = define, host = host, prims = prims })
 local saves = script("saves",
   { checkpoints = checkpoints, data = data, define = define, host = host, packs = packs })
-local session = script("session", { abilities = abilities, checkpoints = checkpoints,
-  choices = choices, define = define, host = host, narration = narration, saves = saves,
-  util = util })
+local session = script("session", { checkpoints = checkpoints, choices = choices,
+  define = define, host = host, narration = narration, saves = saves, util = util })
+cards.register({ compile = compile, define = define, narration = narration, session = session })
 local view = script("view", { compile = compile, narration = narration, session = session,
   util = util })
 local schedule = script("schedule", { choices = choices, util = util })

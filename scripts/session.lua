@@ -17,13 +17,36 @@
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
 -- keeps and how a game resumes is saves.lua.
 local use = ... -- what this script uses, from prelude.lua
-local abilities = use.abilities
 local checkpoints, choices, define, host = use.checkpoints, use.choices, use.define, use.host
 local narration, saves, util = use.narration, use.saves, use.util
 local find = define.find
 local session = {}
 
 local current -- the session under way, or nil
+
+-- Extension points: what a library (scripts/cards) runs at the points of each beat the
+-- session plays, and who asks the questions of a beat.
+local beat_parts = {}
+local questions = nil
+
+-- part.before(frames) before each beat (frames: a list the library fills with what the beat
+-- shows a person, in session.frames' shape; nil when no one watches); part.after() once it
+-- ran, or raised; part.abort() when the beat is given up half way (session.lua puts the
+-- world back; the library drops what the half beat left it). In the order added.
+function session.add_beat_part(part)
+  beat_parts[#beat_parts + 1] = part
+end
+
+-- The one library whose prompts come up inside a beat (a card's trigger, an enemy's
+-- ability). q.begin(answerer) before each beat: who answers them (a function(prompt) ->
+-- answer, a bot's; the text a log entry recorded, to give back in order; { ask =
+-- function(prompt) -> text }, a person's; or nil: the default); q.finish() after it: the
+-- answers given, as text for the log ("name=value;..."), or nil; q.default_text(prompt):
+-- the default's answer as text; q.auto_pass(on): whether a question with nothing to answer
+-- but declining is left unasked.
+function session.set_questions(q)
+  questions = q
+end
 
 local function world()
   return host.world()
@@ -269,7 +292,7 @@ end
 
 local function ask(s, m)
   local p = player()
-  if not (p and m.actor and m.actor.id == p.id) then return abilities.default_text(m) end
+  if not (p and m.actor and m.actor.id == p.id) then return questions.default_text(m) end
   s.asked = s.asked + 1
   local text = s.answered[s.asked]
   if text then return text end
@@ -305,7 +328,7 @@ end
 -- input for it is held (s.held), to be given again when the beat is played again. Returns
 -- "asking".
 local function hold_question(s, given)
-  abilities.abort_beat()
+  for _, part in ipairs(beat_parts) do part.abort() end
   local question, answered = s.question, s.answered
   s.question, s.answered = nil, nil
   checkpoints.back_to(s, s.beats, function(entry) play_again(s, entry) end)
@@ -337,13 +360,13 @@ function session.step()
   local has_hp, max_hp = pcall(function() return you and you.max_hp end)
   if not has_hp then max_hp = nil end
   local frames = s.interactive and {} or nil
-  abilities.begin_beat(mid_beat(s, mid))
-  abilities.record_frames(frames)
+  if questions then questions.begin(mid_beat(s, mid)) end
+  for _, part in ipairs(beat_parts) do part.before(frames) end
   local stepped, err = pcall(w.step, w)
-  abilities.record_frames(nil)
+  for _, part in ipairs(beat_parts) do part.after() end
   -- The answers given inside the beat: asked now, or recorded (a beat played again keeps its
   -- record in the log, for the next time it is played again).
-  local answered = abilities.end_beat() or mid or nil
+  local answered = questions and questions.finish() or mid or nil
   if s.question then return hold_question(s, given) end
   if not stepped then error(err, 0) end
   s.answered, s.frames = nil, frames
@@ -399,23 +422,13 @@ end
 -- has no legal reaction (the default), or is asked all the same, with only "pass".
 function session.set_auto_pass(on)
   need()
-  abilities.lifecycle.auto_pass = on and true or false
+  if questions then questions.auto_pass(on and true or false) end
 end
 
--- What the last beat's resolutions showed, effect by effect (stack.frames' shape, with each
--- ability's label), while the session is interactive; else none.
+-- What the last beat's resolutions showed, effect by effect, while the session is
+-- interactive (the beat parts' frames); else none.
 function session.frames()
-  local s = need()
-  local list = {}
-  for i, f in ipairs(s.frames or {}) do
-    local waiting = {}
-    for k = 1, #f.waiting, 2 do
-      waiting[#waiting + 1] = abilities.label(f.waiting[k]) .. ": " .. f.waiting[k + 1]
-    end
-    list[i] = { label = abilities.label(f.ability), effect = f.effect, timed = f.timed,
-      cells = f.cells, waiting = waiting, changes = f.changes or {} }
-  end
-  return list
+  return need().frames or {}
 end
 
 -- Preview: the next beat as it would be with this input - an action and a direction, or

@@ -409,7 +409,7 @@ cairn.card {
   cost = { energy = 1 },
   values = { heal = 1 },
   upgrade = { values = { heal = 2 }, text = "heal 2 a beat for 3 beats, until a foe comes next to you" },
-  ticks = { max = 3, condition = "no_foe_adjacent" },
+  pulses = { max = 3, condition = "no_foe_adjacent" },
   effect = { { heal = {} } },
   msg = "You breathe slowly.",
 }
@@ -616,16 +616,16 @@ function cards.panel(p)
   local points = cairn.cards.points(p)
   lines[#lines + 1] = string.format("actions %d/%d  reactions %d/%d", points.actions,
     cards.ACTIONS, points.reactions, cards.REACTIONS)
-  -- What is under way, as the lifecycle has it: whose, what, its phase and the beats left.
+  -- What is under way, as the lifecycle has it: whose, what, its state and the beats left.
   for _, a in ipairs(cairn.cards.pending()) do
     if not a.trigger then
       local whose = a.source == p and "you" or
         a.source and (a.source.type:gsub("^[^:]*:", ""):gsub("_", " ")) or "?"
-      local left = a.phase == "started" and
-        string.format("%d of %d ticks done", a.ticks, a.max_ticks) or
+      local left = a.state == "started" and
+        string.format("%d of %d pulses done", a.pulses, a.max_pulses) or
         string.format("%d beat%s left", a.beats_left, a.beats_left == 1 and "" or "s")
       lines[#lines + 1] = { text = string.format("! %s: %s, %s, %s", whose, a.label,
-        (a.phase:gsub("_", " ")), left) }
+        (a.state:gsub("_", " ")), left) }
     end
   end
   for _, c in ipairs(cairn.cards.hand(p)) do

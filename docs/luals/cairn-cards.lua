@@ -115,7 +115,7 @@ function CairnEffectContext:push(payload, opts) end
 ---@field free? boolean Costs no action (or reaction) point.
 ---@field declarable? fun(actor: CairnEntity, targets: CairnEntity[], trigger: CairnAction?): boolean, string?
 ---@field delay? integer Beats between its declaration and its resolution.
----@field ticks? { max?: integer, condition?: string, effect?: string } Several ticks, one a beat; behaviours named by key.
+---@field pulses? { max?: integer, condition?: string, effect?: string } Several runs of its effect, one a beat; behaviours named by key.
 ---@field text? string|fun(card: CairnCardInstance): string
 ---@field label? string
 ---@field description? string
@@ -304,7 +304,7 @@ function cairn.cards.block(e) end
 ---A declared action, as Lua sees it (a copy): see docs/cards.md, "The action lifecycle".
 ---@class CairnAction
 ---@field id integer
----@field phase "declared"|"reacted_to"|"started"|"resolved"|"failed"
+---@field state "declared"|"reacted_to"|"started"|"resolved"|"failed"
 ---@field source CairnEntity?
 ---@field targets CairnEntity[]
 ---@field cell? { x: integer, y: integer }
@@ -313,21 +313,21 @@ function cairn.cards.block(e) end
 ---@field card? string
 ---@field trigger? integer The action a reaction answers.
 ---@field timing? "before"|"after"
----@field ticks integer
----@field max_ticks integer
----@field due integer The beat it resolves or ticks next at the end of.
+---@field pulses integer
+---@field max_pulses integer
+---@field due integer The beat it resolves or pulses next at the end of.
 ---@field beats_left integer
 ---@field depth integer
 ---@field reason? string Why it failed.
 
----Puts a behaviour in the registry: a tick condition (true: go on) or a tick effect.
+---Puts a behaviour in the registry: a pulse condition (true: go on) or a pulse effect.
 ---@param name string
 ---@param fn fun(action: CairnAction): boolean?
 function cairn.cards.behaviour(name, fn) end
 
----Calls fn on every phase change of every declared action.
----@param fn fun(action: CairnAction, phase: string)
-function cairn.cards.on_phase(fn) end
+---Calls fn on every change of state of every declared action.
+---@param fn fun(action: CairnAction, state: string)
+function cairn.cards.on_state(fn) end
 
 ---How deep reactions nest (2: a reaction, and a reaction to it).
 ---@param n integer
@@ -337,7 +337,7 @@ function cairn.cards.reaction_depth(n) end
 ---@return CairnAction?
 function cairn.cards.action(id) end
 
----The actions waiting (a delay, or ticks to go), in the order declared.
+---The actions waiting (a delay, or pulses to go), in the order declared.
 ---@return CairnAction[]
 function cairn.cards.pending() end
 

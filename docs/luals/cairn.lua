@@ -817,6 +817,28 @@ function CairnEntity:move(dir) end
 ---@return boolean
 function CairnEntity:attack(dir) end
 
+---Attacks now, with no direction, the living entities of `targets`: once its attack_get
+---handlers have run, its damage (and pierce, power, source, where given) are these. Returns
+---whether it hit.
+---@param targets CairnEntity[]
+---@param damage integer
+---@param pierce? integer
+---@param power? integer
+---@param source? string
+---@return boolean
+function CairnEntity:attack_on(targets, damage, pierce, power, source) end
+
+---Its foes: the living reals, other than it, of the teams its attacks are for, by row then
+---column; in `into`, filled again, when given.
+---@param into? CairnEntity[]
+---@return CairnEntity[]
+function CairnEntity:foes(into) end
+
+---Whether `other` is one of its foes.
+---@param other CairnEntity
+---@return boolean
+function CairnEntity:is_foe(other) end
+
 ---Digs now, outside its turn. Returns whether it succeeded.
 ---@param dir? CairnDir
 ---@return boolean

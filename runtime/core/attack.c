@@ -205,6 +205,26 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
     return st;
 }
 
+/* The aim's numbers and living targets, after attack_get: the caller's word is the last. */
+static cairn_err take_aim(cairn_world *w, cairn_attack_event *ev, const cairn_aim *aim)
+{
+    ev->attack.damage = aim->damage;
+    if (aim->set & CAIRN_AIM_PIERCE)
+        ev->attack.pierce = aim->pierce;
+    if (aim->set & CAIRN_AIM_POWER)
+        ev->attack.power = aim->power;
+    if (aim->set & CAIRN_AIM_SOURCE)
+        ev->attack.source = aim->source;
+    for (uint32_t i = 0; i < aim->count; i++) {
+        if (!cairn__alive(w, aim->targets[i]))
+            continue;
+        cairn_err st = cairn_attack_add_target(w, ev, aim->targets[i]);
+        if (st)
+            return st;
+    }
+    return CAIRN_OK;
+}
+
 static cairn_err finish(cairn_world *w, cairn_attack_event *ev, bool success,
                         cairn_result_event **out)
 {
@@ -216,6 +236,9 @@ cairn_err cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_di
                                  cairn_result_event **out, void *ud)
 {
     (void)ud;
+    /* The aim is this attack's alone: one its stages start is the usual kind. */
+    const cairn_aim *aim = w->aim;
+    w->aim = NULL;
     cairn_attack_event *ev = (cairn_attack_event *)(void *)cairn__result_new(
         w, CAIRN_DECO_ATTACKING, sizeof *ev, actor, dir);
     if (!ev)
@@ -232,6 +255,8 @@ cairn_err cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_di
         st = default_target(w, ev, dir);
     if (st == CAIRN_OK && held)
         st = cairn__stage(w, actor, CAIRN_CHAIN_ATTACK_GET, &ev->result.head, &held);
+    if (st == CAIRN_OK && held && aim)
+        st = take_aim(w, ev, aim);
     if (st || !held || ev->target_count == 0 || !cairn__alive(w, actor))
         return st ? st : finish(w, ev, false, out);
     ev->hits = cairn__arena_alloc(w, &w->arena, ev->target_count * sizeof *ev->hits);
@@ -244,4 +269,77 @@ cairn_err cairn__attack_activate(cairn_world *w, cairn_entity_id actor, cairn_di
         (st = cairn_entity_pass_all(w, actor, CAIRN_CHAIN_ATTACK_DO, &ev->result.head)))
         return st;
     return finish(w, ev, true, out);
+}
+
+cairn_err cairn_attack_aimed(cairn_world *w, cairn_entity_id actor, const cairn_aim *aim,
+                             bool *success)
+{
+    if (!aim || (aim->count && !aim->targets))
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "an aimed attack needs its targets");
+    if (aim->set & CAIRN_AIM_SOURCE && aim->source >= CAIRN_SOURCE_MAX)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "%u is not an attack source",
+                                (unsigned)aim->source);
+    if (success)
+        *success = false;
+    const cairn_aim *outer = w->aim;
+    w->aim = aim;
+    cairn_err st = cairn_action_do(w, actor, (cairn_action){CAIRN_ACTION_ATTACK, CAIRN_DIR_NONE},
+                                   NULL, success);
+    w->aim = outer;
+    return st;
+}
+
+/* --- foes ------------------------------------------------------------------------------ */
+
+/* The teams the actor's attacks are for, as a mask (see cairn_entity_is_foe). */
+static uint32_t foe_teams(cairn_world *w, cairn_entity_id actor)
+{
+    const cairn_attacking *attacking = cairn__data(w, actor, CAIRN_DECO_ATTACKING);
+    if (attacking)
+        return attacking->attack.targets;
+    const cairn_attackable *own = cairn__data(w, actor, CAIRN_DECO_ATTACKABLE);
+    if (own && own->team < 32)
+        return UINT32_MAX & ~(UINT32_C(1) << own->team);
+    return UINT32_MAX;
+}
+
+/* Whether other is a foe for those teams, once it is known to be on the real layer. */
+static bool is_foe_there(cairn_world *w, cairn_entity_id actor, uint32_t teams,
+                         cairn_entity_id other)
+{
+    if (cairn_entity_id_eq(other, actor) || !cairn__alive(w, other))
+        return false;
+    const cairn_attackable *a = cairn__data(w, other, CAIRN_DECO_ATTACKABLE);
+    return a && a->team < 32 && (teams & (UINT32_C(1) << a->team));
+}
+
+bool cairn_entity_is_foe(cairn_world *w, cairn_entity_id actor, cairn_entity_id other)
+{
+    if (!cairn__entity_current(w, actor) || !cairn__entity_current(w, other))
+        return false;
+    const cairn_entity *e = &w->entities.slots[other.index];
+    return (e->flags & CAIRN_ENTITY_PLACED) && cairn__in_bounds(w, e->cell) &&
+           cairn_entity_id_eq(cairn__grid_tenant(w, e->cell, CAIRN_LAYER_REAL), other) &&
+           is_foe_there(w, actor, foe_teams(w, actor), other);
+}
+
+cairn_err cairn_entity_foes(cairn_world *w, cairn_entity_id actor, cairn_entity_id *out, size_t cap,
+                            size_t *count)
+{
+    cairn_err st = cairn_entity_check(w, actor);
+    if (st)
+        return st;
+    uint32_t teams = foe_teams(w, actor);
+    size_t n = 0;
+    for (int32_t y = 0; y < w->grid.height; y++)
+        for (int32_t x = 0; x < w->grid.width; x++) {
+            cairn_entity_id id = cairn__grid_tenant(w, (cairn_cell){x, y}, CAIRN_LAYER_REAL);
+            if (!cairn_entity_id_is_none(id) && is_foe_there(w, actor, teams, id)) {
+                if (n < cap)
+                    out[n] = id;
+                n++;
+            }
+        }
+    *count = n;
+    return CAIRN_OK;
 }

@@ -105,6 +105,9 @@ struct cairn_world {
     cairn_activate_fn perform;
     void *perform_ud;
 
+    /* The aim of the cairn_attack_aimed under way, until its attack takes it (NULL: none). */
+    const cairn_aim *aim;
+
     cairn_change *history;
     uint32_t history_count;
     uint32_t history_cap;

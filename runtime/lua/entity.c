@@ -226,19 +226,25 @@ static void check(lua_State *L, cairn_err st)
 /* Then the bytes of events it left in the beat's arena, one instruction each: they stay until
  * the next beat, so a loop of actions must run out of budget well before it fills the memory
  * ceiling (which is in the hundreds of MiB where the budget is in the tens of millions). */
+static void charge_arena(lua_State *L, cairn_world *w, const cairn_world_stats *before)
+{
+    cairn_world_stats after;
+    cairn_world_get_stats(w, &after);
+    if (after.arena_bytes > before->arena_bytes)
+        cairn_lua__charge(L, (int64_t)(after.arena_bytes - before->arena_bytes));
+}
+
 static int do_action(lua_State *L, cairn_action_id action, int dir_idx)
 {
     cairn_lua__charge(L, ACTION_COST);
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
     cairn_action a = {action, (uint8_t)cairn_lua__check_dir(L, dir_idx)};
     cairn_world *w = cairn_lua__world(L);
-    cairn_world_stats before, after;
+    cairn_world_stats before;
     cairn_world_get_stats(w, &before);
     bool success = false;
     check(L, cairn_action_do(w, id, a, NULL, &success));
-    cairn_world_get_stats(w, &after);
-    if (after.arena_bytes > before.arena_bytes)
-        cairn_lua__charge(L, (int64_t)(after.arena_bytes - before.arena_bytes));
+    charge_arena(L, w, &before);
     lua_pushboolean(L, success);
     return 1;
 }
@@ -285,6 +291,120 @@ static bool handle_alive(lua_State *L, const handle *e)
 static int e_is_dead(lua_State *L)
 {
     lua_pushboolean(L, !handle_alive(L, luaL_checkudata(L, 1, entity_meta)));
+    return 1;
+}
+
+/* A stat given to e:attack_on, as an event's setter takes it. */
+static int32_t check_number(lua_State *L, int idx)
+{
+    lua_Integer v = luaL_checkinteger(L, idx);
+    luaL_argcheck(L, v >= -CAIRN_STAT_MAX && v <= CAIRN_STAT_MAX, idx,
+                  "a stat from -1000000 to 1000000");
+    return (int32_t)v;
+}
+
+/* Where e:attack_on copies its targets' ids: a buffer kept in the registry, taken out while
+ * an attack uses it (an attack inside that attack makes its own), put back after, so that a
+ * card's damage every beat allocates nothing once the buffer is as long as its longest list. */
+#define AIM_BUFFER "cairn.aim_buffer"
+
+static cairn_entity_id *aim_buffer(lua_State *L, size_t n)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, AIM_BUFFER) != LUA_TUSERDATA ||
+        lua_rawlen(L, -1) < n * sizeof(cairn_entity_id)) {
+        lua_pop(L, 1);
+        lua_newuserdatauv(L, (n < 16 ? 16 : n) * sizeof(cairn_entity_id), 0);
+    }
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, AIM_BUFFER);
+    return lua_touserdata(L, -1);
+}
+
+/* e:attack_on(targets, damage [, pierce, power, source]) -> whether it hit: e's attack with
+ * no direction at the living entities of the list, with that damage and, where given, that
+ * pierce, power and source rather than its own (cairn_attack_aimed). */
+static int e_attack_on(lua_State *L)
+{
+    cairn_lua__charge(L, ACTION_COST);
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    cairn_aim aim = {.damage = check_number(L, 3)};
+    if (!lua_isnoneornil(L, 4))
+        aim.pierce = check_number(L, 4), aim.set |= CAIRN_AIM_PIERCE;
+    if (!lua_isnoneornil(L, 5))
+        aim.power = check_number(L, 5), aim.set |= CAIRN_AIM_POWER;
+    if (!lua_isnoneornil(L, 6))
+        aim.source = (cairn_source_id)cairn_lua__check_name(L, 6, CAIRN_LUA_SOURCE),
+        aim.set |= CAIRN_AIM_SOURCE;
+    size_t n = lua_rawlen(L, 2);
+    if (n > UINT32_MAX / 2)
+        return luaL_argerror(L, 2, "too many targets");
+    lua_settop(L, 6);
+    cairn_entity_id *ids = aim_buffer(L, n); /* at 7 */
+    uint32_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, (lua_Integer)i + 1);
+        const handle *t = luaL_testudata(L, -1, entity_meta);
+        if (!t)
+            return luaL_error(L, "target %d is not an entity", (int)i + 1);
+        if (handle_alive(L, t)) /* the dead and the gone are no targets */
+            ids[count++] = t->id;
+        lua_pop(L, 1);
+    }
+    aim.targets = ids, aim.count = count;
+    cairn_world *w = cairn_lua__world(L);
+    cairn_world_stats before;
+    cairn_world_get_stats(w, &before);
+    bool success = false;
+    cairn_err st = cairn_attack_aimed(w, id, &aim, &success);
+    lua_pushvalue(L, 7);
+    lua_setfield(L, LUA_REGISTRYINDEX, AIM_BUFFER);
+    check(L, st);
+    charge_arena(L, w, &before);
+    lua_pushboolean(L, success);
+    return 1;
+}
+
+/* e:foes([into]) -> e's foes on the grid, by row then column (cairn_entity_foes); in the
+ * table `into`, when given, filled again, rather than a new one. */
+static int e_foes(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    cairn_world *w = cairn_lua__world(L);
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_newtable(L);
+    } else {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_settop(L, 2);
+    }
+    size_t count = 0;
+    check(L, cairn_entity_foes(w, id, NULL, 0, &count));
+    cairn_lua__charge(L, (int64_t)count);
+    lua_settop(L, 2);
+    lua_Integer n = 0;
+    if (count) {
+        cairn_entity_id *ids = aim_buffer(L, count); /* at 3 */
+        check(L, cairn_entity_foes(w, id, ids, count, &count));
+        for (size_t i = 0; i < count; i++) {
+            cairn_lua__push_entity(L, ids[i]);
+            lua_rawseti(L, 2, ++n);
+        }
+        lua_setfield(L, LUA_REGISTRYINDEX, AIM_BUFFER);
+    }
+    for (lua_Integer i = n + 1, len = (lua_Integer)lua_rawlen(L, 2); i <= len; i++) {
+        lua_pushnil(L);
+        lua_rawseti(L, 2, i);
+    }
+    return 1;
+}
+
+/* e:is_foe(other) -> whether other is one of e's foes (cairn_entity_is_foe) */
+static int e_is_foe(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    cairn_entity_id other = cairn_lua__check_entity(L, 2, false);
+    lua_pushboolean(L, cairn_entity_is_foe(cairn_lua__world(L), id, other));
     return 1;
 }
 
@@ -610,17 +730,31 @@ static int e_tostring(lua_State *L)
 void cairn_lua__open_entity(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"move", e_move},       {"attack", e_attack},
-        {"dig", e_dig},         {"act", e_act},
-        {"has", e_has},         {"is_dead", e_is_dead},
-        {"kill", e_kill},       {"hurt", e_hurt},
-        {"heal", e_heal},       {"displace", e_displace},
-        {"apply", e_apply},     {"status", e_status},
-        {"remove", e_remove},   {"hook", e_hook},
-        {"unhook", e_unhook},   {"input", e_input},
-        {"choices", e_choices}, {"choose", e_choose},
-        {"pass", e_pass},       {"pass_all", e_pass_all},
-        {"lift", e_lift},       {"place", e_place},
+        {"move", e_move},
+        {"attack", e_attack},
+        {"dig", e_dig},
+        {"act", e_act},
+        {"has", e_has},
+        {"is_dead", e_is_dead},
+        {"kill", e_kill},
+        {"hurt", e_hurt},
+        {"heal", e_heal},
+        {"displace", e_displace},
+        {"apply", e_apply},
+        {"status", e_status},
+        {"remove", e_remove},
+        {"hook", e_hook},
+        {"unhook", e_unhook},
+        {"input", e_input},
+        {"choices", e_choices},
+        {"choose", e_choose},
+        {"pass", e_pass},
+        {"pass_all", e_pass_all},
+        {"lift", e_lift},
+        {"place", e_place},
+        {"foes", e_foes},
+        {"is_foe", e_is_foe},
+        {"attack_on", e_attack_on},
         {NULL, NULL},
     };
     static const luaL_Reg meta[] = {

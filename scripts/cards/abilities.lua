@@ -43,7 +43,7 @@ abilities.FIELDS = { name = "string", description = "string", text = { "string",
   once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
   silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean",
   reaction = "table", free = "boolean", declarable = "function", delay = "number",
-  ticks = "table" }
+  pulses = "table" }
 abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
 for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
   tags = "table" }) do
@@ -54,7 +54,7 @@ local COST = { energy = { "number", "string" }, hp = "number", discard = "number
   exhaust = "boolean", counters = "table" }
 local UPGRADE = { values = "table", text = "string", cost = "table" }
 local REACTION = { timing = "string", to = "function" }
-local TICKS = { max = "number", condition = "string", effect = "string" }
+local PULSES = { max = "number", condition = "string", effect = "string" }
 local TARGET = { among = "string", range = { "number", "function" }, area = "number",
   filter = "function", text = { "string", "function" }, name = "string",
   priority = { "number", "boolean" } }
@@ -140,11 +140,11 @@ function abilities.check(def, what, out, spec)
         util.hint(tostring(t), { "before", "after" })
     end
   end
-  if type(def.ticks) == "table" then
-    check_fields(def.ticks, TICKS, what .. ": ticks", out)
-    local n = def.ticks.max
+  if type(def.pulses) == "table" then
+    check_fields(def.pulses, PULSES, what .. ": pulses", out)
+    local n = def.pulses.max
     if n ~= nil and not (math.type(n) == "integer" and n >= 1) then
-      out[#out + 1] = what .. ": ticks: max is a whole number of 1 or more"
+      out[#out + 1] = what .. ": pulses: max is a whole number of 1 or more"
     end
   end
   if def.delay ~= nil and not (math.type(def.delay) == "integer" and def.delay >= 0) then
@@ -219,14 +219,14 @@ local function hits(payload)
   return false
 end
 
--- Whether the ability named is a blow: its effect, or a tick's, hits someone. Worked out once
+-- Whether the ability named is a blow: its effect, or a pulse's, hits someone. Worked out once
 -- an ability.
 function abilities.is_blow(name)
   local a = registry[name]
   if not a then return false end
   if a.blow == nil then
     local def = a.def
-    a.blow = hits(def.effect) or hits(def.ticks and def.ticks.effect)
+    a.blow = hits(def.effect) or hits(def.pulses and def.pulses.effect)
   end
   return a.blow
 end
@@ -493,18 +493,6 @@ function abilities.end_beat()
   beat_mid = nil
   if m and not m.recorded and #m.given > 0 then return table.concat(m.given, ";") end
   return nil
-end
-
--- Records what the beat's resolutions show (stack.frames) into `list`; nil stops.
-function abilities.record_frames(list)
-  stack.frames = list
-end
-
--- A beat given up half way (its world is put back by the caller): the stack it left goes.
-function abilities.abort_beat()
-  beat_mid = nil
-  stack.clear()
-  if abilities.lifecycle then abilities.lifecycle.clear() end
 end
 
 -- The default's answer as the text the log keeps (for a recorded beat whose answers ran out
@@ -778,7 +766,7 @@ end
 -- name, or a decider; default: the mid-beat decider), opts.card is the card instance it is
 -- the ability of, opts.targets / opts.cell choose without a prompt, opts.source and
 -- opts.trigger say what set it off, opts.x the X paid; opts.declare: declared as an action
--- (lifecycle.lua: reactions, delay, ticks) rather than performed at once. Returns true, or
+-- (lifecycle.lua: reactions, delay, pulses) rather than performed at once. Returns true, or
 -- false and why.
 function abilities.resolve(actor, ability, opts)
   opts = opts or EMPTY
@@ -792,7 +780,7 @@ function abilities.resolve(actor, ability, opts)
   return abilities.perform(actor, a, inst, answers, opts)
 end
 
--- One more run of ability a's effect for the same request (a tick after the first: no
+-- One more run of ability a's effect for the same request (a pulse after the first: no
 -- cost, msg or card move).
 function abilities.effect_again(actor, a, inst, answers, opts)
   local request = request_of(actor, a, inst, answers or {}, opts or EMPTY)

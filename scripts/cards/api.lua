@@ -257,7 +257,7 @@ function api.module(pack)
     revoke = function(e, name) return abilities.revoke(e, q(name)) end,
     decide = abilities.set_decider,
     behaviour = function(name, fn) lifecycle.behaviour(q(name), fn) end,
-    on_phase = lifecycle.on_phase,
+    on_state = lifecycle.on_state,
     reaction_depth = lifecycle.set_depth,
     action = lifecycle.get,
     pending = lifecycle.pending,

@@ -16,27 +16,16 @@ local define = stack.define
 -- (effects.register), so that worlds without cards keep the registry content made.
 effects.BLOCK = "cairn:block"
 
--- Damage is the actor's attack with no direction: the core finds no target of its own, and
--- the handler hooked here for the one attack gives it the effect's damage and targets (at
--- rank lowest, after the actor's own attack_get handlers: a card's number is the card's).
--- Defence handlers, armour and resistances of the targets then apply as to any hit. An
--- actor that cannot attack (no Attacking) hurts its targets directly, as e:hurt does.
--- The attack under way (an attack never starts another inside its attack_get: the hook is
--- on for its one attack only), read by one handler function: no closure made per attack.
-local pending = {}
-
-local function aim(ev)
-  local p = pending
-  ev.damage = p.amount
-  if p.pierce then ev.pierce = p.pierce end
-  if p.power then ev.power = p.power end
-  if p.source then ev.source = p.source end
-  local targets = p.targets
-  for i = 1, #targets do
-    local t = targets[i]
-    if not t:is_dead() then ev:add_target(t) end
-  end
-end
+-- Damage is the actor's attack with no direction at the effect's targets (e:attack_on): the
+-- card's numbers replace the actor's once its own attack_get handlers have run (a card's
+-- number is the card's). Defence handlers, armour and resistances of the targets then apply
+-- as to any hit. An actor that cannot attack (no Attacking) hurts its targets directly, as
+-- e:hurt does.
+--
+-- The actor is left holding its own copy of attack_get, empty, as damage left it when it
+-- hooked a handler there for each attack: the checksum covers the chains an entity holds of
+-- its own, and the games recorded then (replays, saves) must still come to their checksums.
+local function noop() end
 
 local function attack(actor, targets, amount, pierce, power, source)
   if not actor:has("Attacking") or actor:is_dead() then
@@ -45,13 +34,8 @@ local function attack(actor, targets, amount, pierce, power, source)
     end
     return
   end
-  pending.targets, pending.amount, pending.pierce = targets, amount, pierce
-  pending.power, pending.source = power, source
-  local id = actor:hook("attack_get", aim, "lowest")
-  local ok, err = pcall(actor.attack, actor, "none")
-  actor:unhook("attack_get", id)
-  pending.targets = nil
-  if not ok then error(err, 0) end
+  actor:unhook("attack_get", actor:hook("attack_get", noop, "lowest"))
+  actor:attack_on(targets, amount, pierce, power, source)
 end
 effects.attack = attack
 

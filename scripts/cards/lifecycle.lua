@@ -1,15 +1,15 @@
--- cards/lifecycle.lua: declared actions, reactions, points and ticking (docs/cards.md, "The
+-- cards/lifecycle.lua: declared actions, reactions, points and pulses (docs/cards.md, "The
 -- action lifecycle"). A card played or an ability cast by a character is *declared*: an
--- action record with a phase, which goes
+-- action record with a state (not the beat's phases), which goes
 --
 --   declared -> reacted_to -> (started) -> resolved | failed
 --
 --   declared    made, its points spent; those it targets may react (a window, below);
 --   reacted_to  every reaction to it declared or passed;
---   started     it has several ticks, the first done: one more each beat;
---   resolved    its effect is done (the last tick);
---   failed      a before-reaction failed it (a parry), its tick condition failed, its source
---               died, or its cost could no longer be paid - a phase, not an error.
+--   started     it has several pulses, the first done: one more each beat;
+--   resolved    its effect is done (the last pulse);
+--   failed      a before-reaction failed it (a parry), its pulse condition failed, its source
+--               died, or its cost could no longer be paid - a state, not an error.
 --
 -- Reactions are abilities or cards with `reaction = { timing = "before" | "after", to = fn }`,
 -- declared in a window that a declared action opens for those it targets: each of them, in
@@ -20,7 +20,8 @@
 -- after it resolved (in the order declared).
 --
 -- An action resolves at once unless it has a `delay` (beats before it resolves: a telegraph)
--- or `ticks` (several ticks, one a beat): those wait in w.data.actions and resolve or tick at
+-- or `pulses` (several runs of its effect, one a beat): those wait in w.data.actions and
+-- resolve or pulse at
 -- the end of the beat they are due in (lifecycle.beat_end), after everyone has acted, so a
 -- player who sees a blow coming has a beat to answer it.
 --
@@ -33,21 +34,25 @@ local abilities, core, data, host = use.abilities, use.core, use.data, use.host
 local piles, stack, util = use.piles, use.stack, use.util
 local lifecycle = {}
 
-lifecycle.PHASES = { "declared", "reacted_to", "started", "resolved", "failed" }
-local PHASE_NUMBER = {}
-for i, p in ipairs(lifecycle.PHASES) do PHASE_NUMBER[p] = i end
+lifecycle.STATES = { "declared", "reacted_to", "started", "resolved", "failed" }
+local STATE_NUMBER = {}
+for i, p in ipairs(lifecycle.STATES) do STATE_NUMBER[p] = i end
 
--- The kind of change a phase is recorded as: entity = the action's source, amount = the
--- phase's number in lifecycle.PHASES.
-lifecycle.PHASE = "cairn:phase"
+-- The kind of change a new state is recorded as: entity = the action's source, amount = the
+-- state's number in lifecycle.STATES.
+lifecycle.STATE = "cairn:action_state"
+
+-- A record is data that saves, undo and replays keep, under the keys it has always had:
+-- `phase` holds its state, `ticks`, `max_ticks` and `tick_effect` its pulses done, its
+-- pulses in all and its pulse effect behaviour. What Lua sees of it (view) has the words.
 
 lifecycle.DEFAULT_DEPTH = 2 -- a reaction, and a reaction to it
 lifecycle.DEFAULT_POINTS = { actions = 2, reactions = 2 }
 local DEFAULT_TURN_BEATS = 4
 
 -- What packs set as they load, for every world of the host: the behaviour registry
--- (cairn.cards.behaviour: full names, and short names no two packs share), the phase
--- watchers (cairn.cards.on_phase) and the depth limit (cairn.cards.reaction_depth). And a
+-- (cairn.cards.behaviour: full names, and short names no two packs share), the state
+-- watchers (cairn.cards.on_state) and the depth limit (cairn.cards.reaction_depth). And a
 -- front end's setting: whether the player passes by itself when it has no legal reaction.
 local behaviours, watchers = {}, {}
 local depth_limit = lifecycle.DEFAULT_DEPTH
@@ -73,8 +78,8 @@ function lifecycle.behaviour(name, fn)
   end
 end
 
-function lifecycle.on_phase(fn)
-  if type(fn) ~= "function" then error("cairn.cards.on_phase takes a function", 3) end
+function lifecycle.on_state(fn)
+  if type(fn) ~= "function" then error("cairn.cards.on_state takes a function", 3) end
   watchers[#watchers + 1] = fn
 end
 
@@ -215,12 +220,12 @@ local function entity(id) return id and host.world():entity(id) or nil end
 local function view(rec)
   local targets = {}
   for i, id in ipairs(rec.targets) do targets[i] = entity(id) end
-  return { id = rec.id, phase = rec.phase, source = entity(rec.source), targets = targets,
+  return { id = rec.id, state = rec.phase, source = entity(rec.source), targets = targets,
     cell = rec.cell and { x = rec.cell.x, y = rec.cell.y } or nil, ability = rec.ability,
     label = abilities.label(rec.ability), blow = abilities.is_blow(rec.ability),
     card = rec.card and rec.card.card or nil,
-    trigger = rec.trigger or nil, timing = rec.timing or nil, ticks = rec.ticks,
-    max_ticks = rec.max_ticks, due = rec.due, depth = rec.depth,
+    trigger = rec.trigger or nil, timing = rec.timing or nil, pulses = rec.ticks,
+    max_pulses = rec.max_ticks, due = rec.due, depth = rec.depth,
     beats_left = math.max(0, rec.due - host.world().beat), reason = rec.reason }
 end
 
@@ -237,14 +242,14 @@ function lifecycle.get(id)
   return rec and view(rec) or nil
 end
 
--- The actions waiting (a delay, or ticks to go), in the order declared.
+-- The actions waiting (a delay, or pulses to go), in the order declared.
 function lifecycle.pending()
   local out = {}
   for i, r in ipairs(book().pending) do out[i] = view(r) end
   return out
 end
 
--- Phases ---------------------------------------------------------------------------------
+-- States ---------------------------------------------------------------------------------
 
 local function narrate(rec, text)
   local src = entity(rec.source)
@@ -258,19 +263,19 @@ local function who(rec)
   return "The " .. util.spoken(src.type)
 end
 
-local function set_phase(rec, phase, reason)
-  rec.phase, rec.reason = phase, reason
+local function set_state(rec, state, reason)
+  rec.phase, rec.reason = state, reason
   local w = host.world()
   local src = entity(rec.source)
   if src then
-    w:record(lifecycle.PHASE, { entity = src, amount = PHASE_NUMBER[phase] })
+    w:record(lifecycle.STATE, { entity = src, amount = STATE_NUMBER[state] })
   end
   if #watchers > 0 then
     local v = view(rec)
-    for _, fn in ipairs(watchers) do fn(v, phase) end
+    for _, fn in ipairs(watchers) do fn(v, state) end
   end
   if src and not src:is_dead() then
-    abilities.fire("action_" .. phase, src, { source = src })
+    abilities.fire("action_" .. state, src, { source = src })
   end
 end
 
@@ -401,7 +406,7 @@ end
 
 fail = function(rec, reason)
   if rec.phase == "resolved" or rec.phase == "failed" then return end
-  set_phase(rec, "failed", reason)
+  set_state(rec, "failed", reason)
   if not rec.trigger or reason ~= "what it answers failed" then
     narrate(rec, string.format("%s: %s fails%s.", who(rec), abilities.label(rec.ability),
       reason and (" (" .. reason .. ")") or ""))
@@ -445,9 +450,9 @@ local function opts_of(rec)
     action = rec.id, trigger_action = rec.trigger or nil, x = rec.x }
 end
 
--- One tick: the first performs the ability (its cost, effect, msg, the card's move), the
--- others its effect again, or the tick effect behaviour when it names one.
-local function tick(rec)
+-- One pulse: the first performs the ability (its cost, effect, msg, the card's move), the
+-- others its effect again, or the pulse effect behaviour when it names one.
+local function pulse(rec)
   local src = entity(rec.source)
   local a = abilities.find(rec.ability)
   local l = live_of(rec)
@@ -455,7 +460,7 @@ local function tick(rec)
   if rec.ticks == 1 then
     abilities.perform(src, a, l.card, l.answers, opts_of(rec))
   elseif rec.tick_effect then
-    behaviour(rec.tick_effect, a.name .. ": ticks: effect", a.name)(view(rec))
+    behaviour(rec.tick_effect, a.name .. ": pulses: effect", a.name)(view(rec))
   else
     abilities.effect_again(src, a, l.card, l.answers, opts_of(rec))
   end
@@ -463,11 +468,11 @@ end
 
 local function condition_holds(rec)
   if not rec.condition then return true end
-  return behaviour(rec.condition, rec.ability .. ": ticks: condition", rec.ability)(view(rec))
+  return behaviour(rec.condition, rec.ability .. ": pulses: condition", rec.ability)(view(rec))
     and true
 end
 
--- Resolves rec, due now: its before-reactions, then its first tick (or its only one), then,
+-- Resolves rec, due now: its before-reactions, then its first pulse (or its only one), then,
 -- once it has resolved, its after-reactions.
 resolve = function(rec)
   resolve_reactions(rec, "before")
@@ -480,11 +485,11 @@ resolve = function(rec)
     local why = abilities.cost_problem(src, a, l.card)
     if why then return fail(rec, why) end
   end
-  tick(rec)
+  pulse(rec)
   if rec.phase == "failed" then return end
   if rec.ticks < rec.max_ticks then
     if rec.phase ~= "started" then
-      set_phase(rec, "started")
+      set_state(rec, "started")
       narrate(rec, string.format("%s %s %s (%d beats).", who(rec),
         who(rec) == "You" and "begin" or "begins", abilities.label(rec.ability), rec.max_ticks))
     end
@@ -492,7 +497,7 @@ resolve = function(rec)
     keep(rec)
     return
   end
-  set_phase(rec, "resolved")
+  set_state(rec, "resolved")
   finish(rec)
   resolve_reactions(rec, "after")
 end
@@ -540,15 +545,15 @@ declare = function(actor, a, inst, answers, opts)
   local cell = opts.cell or (type(answers.target) == "table" and answers.target.x and
     { x = answers.target.x, y = answers.target.y }) or nil
   if not cell and targets[1] and targets[1].x then cell = { x = targets[1].x, y = targets[1].y } end
-  local ticks = def.ticks or {}
+  local pulses = def.pulses or {}
   local w = host.world()
   local rec = { id = b.next_id, phase = "declared", source = actor.id, targets = ids,
     cell = cell and { x = cell.x, y = cell.y } or false, ability = a.name,
     card = inst and plain(inst) or false, answers = plain(answers),
     trigger = trigger and trigger.id or false, timing = def.reaction and def.reaction.timing
       or false, depth = trigger and trigger.depth + 1 or 0, ticks = 0,
-    max_ticks = ticks.max or 1, condition = ticks.condition or false,
-    tick_effect = ticks.effect or false, due = w.beat + (def.delay or 0),
+    max_ticks = pulses.max or 1, condition = pulses.condition or false,
+    tick_effect = pulses.effect or false, due = w.beat + (def.delay or 0),
     source_of_trigger = opts.source and opts.source.id or false, x = opts.x or false,
     before = {}, after = {}, kept = false }
   b.next_id = b.next_id + 1
@@ -557,7 +562,7 @@ declare = function(actor, a, inst, answers, opts)
   if def.delay and def.delay > 0 then
     rec.delay_text = string.format(" (in %d beat%s)", def.delay, def.delay == 1 and "" or "s")
   end
-  set_phase(rec, "declared")
+  set_state(rec, "declared")
   if trigger then
     local list = rec.timing == "after" and trigger.after or trigger.before
     list[#list + 1] = rec.id
@@ -568,7 +573,7 @@ declare = function(actor, a, inst, answers, opts)
       rec.delay_text))
   end
   window(rec)
-  set_phase(rec, "reacted_to")
+  set_state(rec, "reacted_to")
   if trigger then return true end -- it resolves with its trigger
   if rec.due > w.beat then
     keep(rec)
@@ -579,8 +584,8 @@ declare = function(actor, a, inst, answers, opts)
 end
 lifecycle.declare = declare
 
--- The end of a beat: the actions due resolve, or tick, in the order declared; a started one
--- whose tick condition fails fails.
+-- The end of a beat: the actions due resolve, or pulse, in the order declared; a started one
+-- whose pulse condition fails fails.
 function lifecycle.beat_end()
   local w = host.world()
   local b = data.real(w.data).actions
@@ -599,9 +604,9 @@ function lifecycle.beat_end()
       if not condition_holds(rec) then
         fail(rec, "its condition no longer holds")
       else
-        tick(rec)
+        pulse(rec)
         if rec.ticks >= rec.max_ticks then
-          set_phase(rec, "resolved")
+          set_state(rec, "resolved")
           finish(rec)
           resolve_reactions(rec, "after")
         else
@@ -622,10 +627,10 @@ stack.define({ name = "fail_trigger", target = "none", params = { reason = "stri
     if id then lifecycle.fail_id(id, c.params.reason or abilities.label(c.entry.request.ability)) end
   end })
 
--- Registers what the lifecycle needs in a world that uses cards: the phase's kind of change
+-- Registers what the lifecycle needs in a world that uses cards: the state's kind of change
 -- and the end of the beat.
 function lifecycle.register()
-  core.change(lifecycle.PHASE)
+  core.change(lifecycle.STATE)
   core.world_hook(core.find("chain", "beat_end"), lifecycle.beat_end, "highest")
 end
 

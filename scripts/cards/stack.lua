@@ -16,7 +16,7 @@
 -- snapshots, saves and undo look, it holds nothing, and it needs no place in e.data or
 -- w.data. Its entries hold handles for the same reason: none outlives the call.
 local use = ... -- what this script uses, from prelude.lua
-local core, host, piles, prims, util = use.core, use.host, use.piles, use.prims, use.util
+local host, piles, prims, util = use.host, use.piles, use.prims, use.util
 local stack = {}
 
 -- Effect types: name -> { name, params, run, instant, target, each, meta, where }.
@@ -262,70 +262,21 @@ end
 
 -- Targets ----------------------------------------------------------------------------------
 
--- The teams an actor's attacks are for, as a mask (bit t for team t, teams 0 to 31): its
--- `targets` stat, or, for an actor that does not attack, every team but its own (nil: it has
--- no team either, so every team). A number, not a set: asked for every effect, it makes no
--- garbage.
-local ALL_TEAMS = 0xFFFFFFFF
+-- An actor's foes (the core's: e:foes, e:is_foe): the living entities on the grid's real
+-- layer whose team its attacks are for. The list is made once and filled again for each
+-- effect, so that a payload on every foe makes no garbage. An effect's target list is valid
+-- while it runs (effects never run inside one another: the stack is locked); an effect that
+-- keeps it must copy it.
+local foes_scratch = {}
 
--- The last actor asked about in this resolution and its mask: a payload's effects ask about
--- one actor again and again.
-local cached_actor, cached_mask = nil, nil
-
--- The `targets` stat read as its mask (core.stat_mask), not as e.targets: that makes a list.
-local function teams_of(actor)
-  local mask = core.stat_mask(actor, "targets")
-  if mask then return mask end
-  local mine = actor.team
-  if mine == nil then return nil end
-  return ALL_TEAMS & ~(1 << mine)
-end
-
-local function foe_teams(actor)
-  if actor ~= cached_actor or not stack.busy() then
-    cached_actor, cached_mask = actor, teams_of(actor)
-  end
-  return cached_mask
-end
-
--- Whether e is a foe of an actor of those teams: alive, on the grid's real layer, Attackable
--- (only then has it a team) on one of them.
-local function is_foe(actor, teams, e)
-  -- The team first: most entities (walls, floors, items) have none, and each field read is
-  -- a call into C.
-  local team = e.team
-  if team == nil or (teams ~= nil and (teams >> team) & 1 == 0) or e == actor then
-    return false
-  end
-  return e.layer == "real" and e.x ~= nil and not e:is_dead()
+local function foes(actor)
+  return actor:foes(foes_scratch)
 end
 
 local function foe_of(actor, e)
-  return is_foe(actor, foe_teams(actor), e)
+  return actor:is_foe(e)
 end
 stack.foe_of = foe_of
-
--- The grid's entities, and an actor's foes among them: lists made once and filled again for
--- each effect, so that a payload on every foe makes no garbage. An effect's target list is
--- valid while it runs (effects never run inside one another: the stack is locked); an effect
--- that keeps it must copy it.
-local all_scratch, foes_scratch = {}, {}
-
-local function foes(actor)
-  local list = foes_scratch
-  local n = 0
-  local teams = foe_teams(actor)
-  local all = host.world():entities(nil, all_scratch)
-  for i = 1, #all do
-    local e = all[i]
-    if is_foe(actor, teams, e) then
-      n = n + 1
-      list[n] = e
-    end
-  end
-  for i = #list, n + 1, -1 do list[i] = nil end
-  return list
-end
 
 local function reals_near(x, y, radius, except)
   local w, list = host.world(), {}
@@ -648,7 +599,7 @@ end
 function stack.resolve()
   if locked then return false end
   locked = true
-  starter, cached_actor = nil, nil
+  starter = nil
   local ok, err = pcall(drain)
   current, locked = nil, false
   ctx.entry, ctx.request, ctx.actor, ctx.params = nil, nil, nil, nil

@@ -1,6 +1,6 @@
 -- Cards: the action lifecycle (scripts/cards/lifecycle.lua) - declared actions and their
--- phases, reactions before and after, reactions to reactions and the depth limit, action and
--- reaction points (free ones too), delays, ticks whose condition stops them early, failed
+-- states, reactions before and after, reactions to reactions and the depth limit, action and
+-- reaction points (free ones too), delays, pulses whose condition stops them early, failed
 -- versus resolved.
 
 cairn.entity { name = "hero", glyph = "H",
@@ -39,7 +39,7 @@ cairn.ability { name = "slow_blow", label = "slow blow", target = { among = "ent
 
 cairn.cards.behaviour("calm", function(action) return action.source.data.calm ~= false end)
 cairn.card { name = "chant", values = {},
-  ticks = { max = 3, condition = "calm" }, effect = { { mark = { letter = "c" } } } }
+  pulses = { max = 3, condition = "calm" }, effect = { { mark = { letter = "c" } } } }
 
 local function setup(h, cards, opts)
   opts = opts or {}
@@ -72,10 +72,10 @@ local function reacting(...)
   end)
 end
 
-local phases, blows
-cairn.cards.on_phase(function(action, phase)
-  if phases then phases[#phases + 1] = action.label .. ":" .. phase end
-  if blows and phase == "declared" then
+local states, blows
+cairn.cards.on_state(function(action, state)
+  if states then states[#states + 1] = action.label .. ":" .. state end
+  if blows and state == "declared" then
     blows[#blows + 1] = action.label .. "=" .. tostring(action.blow)
   end
 end)
@@ -101,16 +101,16 @@ test("a card played goes declared, reacted_to, resolved, each in the beat's hist
   local w = scenario { map = "Ho" }
   local h = w:at(0, 0)
   setup(h, { "bash" })
-  phases = {}
+  states = {}
   expect.eq(cairn.cards.play(h, card(h, "bash"), { target = w:at(1, 0) }), true)
-  expect.eq(table.concat(phases, " "), "bash:declared bash:reacted_to bash:resolved")
+  expect.eq(table.concat(states, " "), "bash:declared bash:reacted_to bash:resolved")
   local n = 0
   for _, c in ipairs(w:history()) do
-    if c.kind == "cairn:phase" and c.entity == h then n = n + 1 end
+    if c.kind == "cairn:action_state" and c.entity == h then n = n + 1 end
   end
   expect.eq(n, 3)
   expect.eq(w:at(1, 0).hp, 17)
-  phases = nil
+  states = nil
 end)
 
 test("those it targets react: before ones first, the last declared first; after ones after",
@@ -127,21 +127,21 @@ test("those it targets react: before ones first, the last declared first; after 
     expect.eq(o.hp, 17)
   end)
 
-test("a before-reaction can fail its trigger: failed is a phase, and nothing of it happens",
+test("a before-reaction can fail its trigger: failed is a state, and nothing of it happens",
   function()
     local w = scenario { map = "Ho" }
     local h, o = w:at(0, 0), w:at(1, 0)
     setup(h, { "bash" })
     setup(o, { "deflect", "shrug" })
     reacting("deflect", "shrug")
-    phases = {}
+    states = {}
     expect.eq(cairn.cards.play(h, card(h, "bash"), { target = o }), true)
     expect.eq(h.data.trail, "", "the bash did nothing")
     expect.eq(o.hp, 20)
     expect.eq(o.data.trail, "d", "the after-reaction to a failed action does not resolve")
-    expect.truthy(table.concat(phases, " "):find("bash:failed", 1, true))
-    expect.falsy(table.concat(phases, " "):find("bash:resolved", 1, true))
-    phases = nil
+    expect.truthy(table.concat(states, " "):find("bash:failed", 1, true))
+    expect.falsy(table.concat(states, " "):find("bash:resolved", 1, true))
+    states = nil
   end)
 
 test("reactions to reactions, down to the depth limit content sets", function()
@@ -224,7 +224,7 @@ test("a delayed action waits to the end of the beat it is due in; a step away do
     cairn.resolve(o, "slow_blow", { targets = { h }, declare = true })
     local pending = cairn.cards.pending()
     expect.eq(#pending, 1)
-    expect.eq(pending[1].phase, "reacted_to")
+    expect.eq(pending[1].state, "reacted_to")
     expect.eq(pending[1].beats_left, 1)
     w:step() -- beat 1: due
     expect.eq(h.hp, 16, "it lands at the end of its beat")
@@ -250,29 +250,29 @@ test("a before-reaction to a delayed blow waits with it and resolves just before
     expect.eq(h.hp, 16)
   end)
 
-test("ticks: one a beat until max; a condition that fails stops it early, as failed",
+test("pulses: one a beat until max; a condition that fails stops it early, as failed",
   function()
     local w = scenario { map = "H.o" }
     local h = w:at(0, 0)
     setup(h, { "chant", "chant" })
-    phases = {}
+    states = {}
     cairn.cards.play(h, card(h, "chant"))
-    expect.eq(h.data.trail, "c", "the first tick at once")
-    expect.eq(cairn.cards.pending()[1].phase, "started")
+    expect.eq(h.data.trail, "c", "the first pulse at once")
+    expect.eq(cairn.cards.pending()[1].state, "started")
     w:step(2)
     expect.eq(h.data.trail, "ccc")
     expect.eq(#cairn.cards.pending(), 0)
-    expect.eq(phases[#phases], "chant:resolved")
+    expect.eq(states[#states], "chant:resolved")
 
-    phases = {}
+    states = {}
     h.data.trail = ""
     cairn.cards.play(h, card(h, "chant"))
     w:step()
     h.data.calm = false
     w:step()
-    expect.eq(h.data.trail, "cc", "the condition failed before the third tick")
-    expect.eq(phases[#phases], "chant:failed")
-    phases = nil
+    expect.eq(h.data.trail, "cc", "the condition failed before the third pulse")
+    expect.eq(states[#states], "chant:failed")
+    states = nil
   end)
 
 test("a cast is declared too: those it targets react, and a carried ability reacts back",
@@ -290,3 +290,9 @@ test("a cast is declared too: those it targets react, and a carried ability reac
     expect.eq(h.data.trail, "b")
     expect.eq(h.hp, 16)
   end)
+
+test("an ability's several runs are its `pulses`; the old `ticks` says so", function()
+  cairn.ability { name = "hum", ticks = { max = 2 }, effect = { { mark = { letter = "h" } } } }
+  expect.error(function() scenario { map = "H" } end,
+    "cairn.ability: unknown field 'ticks': write 'pulses'")
+end)

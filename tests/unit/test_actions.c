@@ -271,6 +271,93 @@ static void a_defence_handler_can_block_a_hit(void **state)
     map_close(&m);
 }
 
+/* Sets an attack_get handler that doubles the attack's damage (the attacker's own rule). */
+static cairn_err double_damage(cairn_world *w, cairn_event *ev, void *ud)
+{
+    (void)w, (void)ud;
+    cairn_attack_event *a = cairn_event_as_attack(ev);
+    a->attack.damage *= 2;
+    a->attack.pierce = 7;
+    return CAIRN_OK;
+}
+
+static void an_aimed_attack_hits_its_targets_with_its_numbers_after_attack_get(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s.@.s", "....c", NULL});
+    cairn_entity_id player = map_real(&m, 2, 0), near = map_real(&m, 0, 0),
+                    far = map_real(&m, 4, 0), crate = map_real(&m, 4, 1);
+    ((cairn_with_hp *)map_data(&m, near, CAIRN_DECO_WITH_HP))->hp = 10;
+    ((cairn_with_hp *)map_data(&m, far, CAIRN_DECO_WITH_HP))->hp = 10;
+    assert_ok(m.w,
+              cairn_entity_hook(m.w, player, CAIRN_CHAIN_ATTACK_GET,
+                                (cairn_handler){double_damage, NULL, CAIRN_RANK_MEDIUM}, NULL));
+    /* Two skeletons out of reach of any direction, and the crate left out of the aim. */
+    cairn_entity_id targets[] = {near, far};
+    cairn_aim aim = {.targets = targets, .count = 2, .damage = 3};
+    bool hit = false;
+    assert_ok(m.w, cairn_attack_aimed(m.w, player, &aim, &hit));
+    assert_true(hit);
+    /* The aim's damage, not the handler's double; the handler's pierce, which it left. */
+    assert_int_equal(((cairn_with_hp *)map_data(&m, near, CAIRN_DECO_WITH_HP))->hp, 7);
+    assert_int_equal(((cairn_with_hp *)map_data(&m, far, CAIRN_DECO_WITH_HP))->hp, 7);
+    assert_true(cairn_entity_is_alive(m.w, crate));
+    /* With its pierce set at the skeletons' resistance, the aim's pierce nullifies the hits. */
+    ((cairn_attackable *)map_data(&m, near, CAIRN_DECO_ATTACKABLE))->pierce_resistance = 1;
+    aim.pierce = 1, aim.set = CAIRN_AIM_PIERCE;
+    assert_ok(m.w, cairn_attack_aimed(m.w, player, &aim, &hit));
+    assert_int_equal(((cairn_with_hp *)map_data(&m, near, CAIRN_DECO_WITH_HP))->hp, 7);
+    map_close(&m);
+}
+
+static void an_aimed_attack_leaves_the_dead_out_and_fails_with_no_one_left(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s.@", NULL});
+    cairn_entity_id player = map_real(&m, 2, 0), skeleton = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_entity_kill(m.w, skeleton));
+    cairn_aim aim = {.targets = &skeleton, .count = 1, .damage = 3};
+    bool hit = true;
+    assert_ok(m.w, cairn_attack_aimed(m.w, player, &aim, &hit));
+    assert_false(hit);
+    /* The aim was this attack's alone: a later attack is the usual kind. */
+    map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_W);
+    assert_false(map_last(&m, player)->head.success);
+    map_close(&m);
+}
+
+static void an_actors_foes_are_the_living_reals_of_the_teams_it_attacks(void **state)
+{
+    (void)state;
+    test_map m;
+    /* The player attacks teams 2 (skeletons) and 3 (crates); skeletons attack team 1. */
+    map_open(&m, (const char *[]){"s.c", "@s^", NULL});
+    cairn_entity_id s1 = map_real(&m, 0, 0), crate = map_real(&m, 2, 0),
+                    player = map_real(&m, 0, 1), s2 = map_real(&m, 1, 1),
+                    trap = map_at(&m, 2, 1, CAIRN_LAYER_TRAP);
+    cairn_entity_id out[4];
+    size_t n = 0;
+    assert_ok(m.w, cairn_entity_foes(m.w, player, out, 4, &n));
+    assert_int_equal(n, 3); /* by row, then column */
+    assert_true(cairn_entity_id_eq(out[0], s1));
+    assert_true(cairn_entity_id_eq(out[1], crate));
+    assert_true(cairn_entity_id_eq(out[2], s2));
+    assert_ok(m.w, cairn_entity_foes(m.w, s1, out, 1, &n));
+    assert_int_equal(n, 1);
+    assert_true(cairn_entity_id_eq(out[0], player));
+    assert_true(cairn_entity_is_foe(m.w, player, s2));
+    assert_false(cairn_entity_is_foe(m.w, s1, s2)); /* a friend */
+    assert_false(cairn_entity_is_foe(m.w, player, player));
+    assert_false(cairn_entity_is_foe(m.w, player, trap)); /* not on the real layer */
+    assert_ok(m.w, cairn_entity_kill(m.w, s2));
+    assert_false(cairn_entity_is_foe(m.w, player, s2)); /* dead */
+    assert_ok(m.w, cairn_entity_foes(m.w, player, NULL, 0, &n));
+    assert_int_equal(n, 2);
+    map_close(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +376,9 @@ int main(void)
         cmocka_unit_test(dig_leaves_an_indestructible_wall_and_a_too_hard_one),
         cmocka_unit_test(attack_move_attacks_when_a_target_is_there_and_moves_otherwise),
         cmocka_unit_test(a_defence_handler_can_block_a_hit),
+        cmocka_unit_test(an_aimed_attack_hits_its_targets_with_its_numbers_after_attack_get),
+        cmocka_unit_test(an_aimed_attack_leaves_the_dead_out_and_fails_with_no_one_left),
+        cmocka_unit_test(an_actors_foes_are_the_living_reals_of_the_teams_it_attacks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

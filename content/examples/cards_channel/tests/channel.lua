@@ -1,4 +1,4 @@
--- A channelled card ticks once a beat while its condition holds.
+-- A channelled card pulses once a beat while its condition holds.
 
 local function drain()
   local w = scenario { map = "H.g" }
@@ -9,10 +9,10 @@ local function drain()
   return w, h, g
 end
 
-test("three ticks: one at once, then one at the end of each beat", function()
+test("three pulses: one at once, then one at the end of each beat", function()
   local w, _, g = drain()
   expect.eq(g.hp, 19)
-  expect.eq(cairn.cards.pending()[1].phase, "started")
+  expect.eq(cairn.cards.pending()[1].state, "started")
   w:step(2)
   expect.eq(g.hp, 17)
   expect.eq(#cairn.cards.pending(), 0, "resolved")
@@ -22,6 +22,6 @@ test("its condition failing stops it early: the action fails", function()
   local w, h, g = drain()
   h.data.focus = false
   w:step(2)
-  expect.eq(g.hp, 19, "no tick after the first")
+  expect.eq(g.hp, 19, "no pulse after the first")
   expect.eq(#cairn.cards.pending(), 0)
 end)

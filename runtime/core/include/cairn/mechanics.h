@@ -338,6 +338,41 @@ CAIRN_API cairn_damage_event *cairn_event_as_damage(cairn_event *ev);
 CAIRN_API cairn_err cairn_attack_add_target(cairn_world *w, cairn_attack_event *ev,
                                             cairn_entity_id target);
 
+/* An attack aimed by its caller rather than by a direction (a card's damage): the targets it
+ * hits, and the numbers it hits with where their flag is set (the attacker's own otherwise). */
+enum {
+    CAIRN_AIM_PIERCE = 1u << 0,
+    CAIRN_AIM_POWER = 1u << 1,
+    CAIRN_AIM_SOURCE = 1u << 2,
+};
+typedef struct cairn_aim {
+    const cairn_entity_id *targets;
+    uint32_t count;
+    int32_t damage;
+    int32_t pierce;
+    int32_t power;
+    cairn_source_id source;
+    uint32_t set; /* CAIRN_AIM_* flags: which of pierce, power and source replace the attacker's */
+} cairn_aim;
+
+/* The actor's attack with no direction, through its stages as any attack (attack_check, then
+ * attack_get, the targets' defence, the damage model, be_hit, the history), at the aim's
+ * targets: once the actor's attack_get handlers have run, its damage (and the numbers the aim
+ * sets) become the aim's and its living targets are added. *success (may be NULL) receives
+ * whether it hit. An actor without Attacking does not attack (*success false). */
+cairn_err cairn_attack_aimed(cairn_world *w, cairn_entity_id actor, const cairn_aim *aim,
+                             bool *success);
+
+/* Whether `other` is a foe of `actor`: alive, on the grid's real layer, not the actor, and
+ * Attackable with a team the actor's attacks are for - its Attacking `targets`; for an actor
+ * that does not attack, every team but its own (every team when it has none either). */
+bool cairn_entity_is_foe(cairn_world *w, cairn_entity_id actor, cairn_entity_id other);
+
+/* The actor's foes on the grid, by row then column: the first `cap` of them into `out` (may
+ * be NULL when cap is 0), and how many there are in *count. */
+cairn_err cairn_entity_foes(cairn_world *w, cairn_entity_id actor, cairn_entity_id *out, size_t cap,
+                            size_t *count);
+
 /* ---------------------------------------------------------------------------------------
  * The damage model, and stats changed outside an attack
  */

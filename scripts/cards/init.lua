@@ -1,0 +1,107 @@
+-- cards/init.lua: cards and reactions, a library of the runtime. It loads its modules and
+-- registers them through the extension points the runtime's scripts declare
+-- (docs/cards.md, "How cards plug into the runtime"); no runtime script names a module of
+-- it. Its modules: piles.lua (decks and energy), stack.lua (the stack, values, targets),
+-- effects.lua (the built-in effects), abilities.lua (abilities, cards, triggers, turns),
+-- lifecycle.lua (declared actions, reactions, points, pulses), api.lua (what a pack sees).
+local use = ... -- what this script uses, from prelude.lua
+local core, host, script = use.core, use.host, use.script
+local cards = {}
+
+local base = { choices = use.choices, core = core, data = use.data, host = host,
+  prims = use.prims, util = use.util }
+local function with(extra)
+  local t = {}
+  for k, v in pairs(base) do t[k] = v end
+  for k, v in pairs(extra) do t[k] = v end
+  return t
+end
+
+local piles = script("cards/piles", with({}))
+local stack = script("cards/stack", with({ piles = piles }))
+local effects = script("cards/effects", with({ piles = piles, stack = stack }))
+local abilities = script("cards/abilities", with({ piles = piles, stack = stack }))
+local lifecycle = script("cards/lifecycle", with({ abilities = abilities, piles = piles,
+  stack = stack }))
+local api = script("cards/api", with({ abilities = abilities, lifecycle = lifecycle,
+  piles = piles, stack = stack }))
+
+-- The definition kinds, in the order they compile (a card names its effects and validators).
+local KINDS = {
+  { "effect", { fields = { name = "string", params = "table", run = "function",
+    instant = "boolean", target = "string", each = "boolean", description = "string" },
+    required = { "run" } } },
+  { "validator", { fields = { name = "string", check = "function", description = "string" },
+    required = { "check" } } },
+  { "ability", { fields = abilities.FIELDS, required = { "effect" },
+    renamed = { ticks = "pulses" } } },
+  { "card", { fields = abilities.CARD_FIELDS, required = { "effect" },
+    renamed = { ticks = "pulses" } } },
+}
+
+-- Whether the packs define anything of cards: only then does a world get what cards bring.
+local function used(define)
+  for _, k in ipairs(KINDS) do
+    if #define.record[k[1]] > 0 then return true end
+  end
+  return false
+end
+
+-- A frame as the session gives it to front ends: the abilities by their labels.
+local function shown(f)
+  local waiting = {}
+  for k = 1, #f.waiting, 2 do
+    waiting[#waiting + 1] = abilities.label(f.waiting[k]) .. ": " .. f.waiting[k + 1]
+  end
+  return { label = abilities.label(f.ability), effect = f.effect, timed = f.timed,
+    cells = f.cells, waiting = waiting, changes = f.changes or {} }
+end
+
+-- Registers cards with the runtime's extension points: rt.define, rt.compile, rt.session and
+-- rt.narration, the runtime's scripts of those names.
+function cards.register(rt)
+  local define, compile = rt.define, rt.compile
+  for _, k in ipairs(KINDS) do
+    define.add_kind(k[1], k[2])
+    compile.add_kind(k[1], api.compile[k[1]])
+  end
+  define.add_extra("resolve", api.resolver)
+  define.add_extra("cards", api.module)
+
+  compile.on_world(function()
+    abilities.reset()
+    api.set_stats(host.stats) -- a value is looked up among the actor's stats first
+    -- Registered before content's definitions compile, so that its types may list Casting.
+    if used(define) then abilities.register(effects) end
+  end)
+
+  -- The beat: what it shows a person (stack.frames), and what a beat given up half way left.
+  local frames = nil
+  rt.session.add_beat_part({
+    before = function(list)
+      frames = list
+      stack.frames = list
+    end,
+    after = function()
+      stack.frames = nil
+      local list = frames
+      frames = nil
+      for i = 1, list and #list or 0 do list[i] = shown(list[i]) end
+    end,
+    abort = function()
+      stack.clear()
+      lifecycle.clear()
+    end,
+  })
+  rt.session.set_questions({
+    begin = abilities.begin_beat,
+    finish = abilities.end_beat,
+    default_text = abilities.default_text,
+    auto_pass = function(on) lifecycle.auto_pass = on end,
+  })
+
+  rt.narration.add_teller(abilities.SAID, abilities.tell)
+  rt.narration.add_status(effects.BLOCK, "blocking", function(e) return e.data.block or 0 end)
+end
+
+return cards
