@@ -360,18 +360,18 @@ typedef struct cairn_aim {
  * targets: once the actor's attack_get handlers have run, its damage (and the numbers the aim
  * sets) become the aim's and its living targets are added. *success (may be NULL) receives
  * whether it hit. An actor without Attacking does not attack (*success false). */
-cairn_err cairn_attack_aimed(cairn_world *w, cairn_entity_id actor, const cairn_aim *aim,
-                             bool *success);
+CAIRN_API cairn_err cairn_attack_aimed(cairn_world *w, cairn_entity_id actor, const cairn_aim *aim,
+                                       bool *success);
 
 /* Whether `other` is a foe of `actor`: alive, on the grid's real layer, not the actor, and
  * Attackable with a team the actor's attacks are for - its Attacking `targets`; for an actor
  * that does not attack, every team but its own (every team when it has none either). */
-bool cairn_entity_is_foe(cairn_world *w, cairn_entity_id actor, cairn_entity_id other);
+CAIRN_API bool cairn_entity_is_foe(cairn_world *w, cairn_entity_id actor, cairn_entity_id other);
 
 /* The actor's foes on the grid, by row then column: the first `cap` of them into `out` (may
  * be NULL when cap is 0), and how many there are in *count. */
-cairn_err cairn_entity_foes(cairn_world *w, cairn_entity_id actor, cairn_entity_id *out, size_t cap,
-                            size_t *count);
+CAIRN_API cairn_err cairn_entity_foes(cairn_world *w, cairn_entity_id actor, cairn_entity_id *out,
+                                      size_t cap, size_t *count);
 
 /* ---------------------------------------------------------------------------------------
  * The damage model, and stats changed outside an attack

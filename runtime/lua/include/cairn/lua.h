@@ -211,8 +211,8 @@ struct cairn_lua_record {
 CAIRN_API cairn_err cairn_lua_read(cairn_lua *h, int idx, const cairn_lua_record *r, void *out);
 /* Reads the table at idx, an array of tables, into an array of r's structs, made and kept as
  * cairn_lua_read's arrays are: *items and *count. */
-CAIRN_API cairn_err cairn_lua_read_array(cairn_lua *h, int idx, const cairn_lua_record *r, const void **items,
-                               size_t *count);
+CAIRN_API cairn_err cairn_lua_read_array(cairn_lua *h, int idx, const cairn_lua_record *r,
+                                         const void **items, size_t *count);
 
 typedef struct cairn_lua_stats {
     uint64_t callbacks; /* calls the core made into Lua: handlers, movs, algorithms, callbacks */
