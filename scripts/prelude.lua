@@ -18,15 +18,15 @@ end
 -- of their dependencies. The host's primitives: `lfs`, `core` (the core's bindings), `prims`
 -- (the sandbox's primitives); `host` for the rest (the world handle, hashing, folders).
 local lfs, core, prims = host.lfs, host.core, host.sandbox
-local problems = script("problems")
-local util = script("util", { host = host, lfs = lfs, prims = prims })
-local sandbox = script("sandbox", { prims = prims, util = util })
-local data = script("data", { core = core, prims = prims, util = util })
-local define = script("define",
+local problems = script("lua/problems")
+local util = script("lua/util", { host = host, lfs = lfs, prims = prims })
+local sandbox = script("lua/sandbox", { prims = prims, util = util })
+local data = script("lua/data", { core = core, prims = prims, util = util })
+local define = script("lua/define",
   { core = core, data = data, host = host, problems = problems, util = util })
-local packs = script("packs",
+local packs = script("lua/packs",
   { define = define, host = host, lfs = lfs, sandbox = sandbox, util = util })
-local choices = script("choices", { core = core, define = define, host = host, util = util })
+local choices = script("choices/init", { core = core, define = define, host = host, util = util })
 -- Cards (scripts/cards): piles and energy, the stack of effects, the built-in effects,
 -- abilities and cards, and what content sees of them.
 local piles = script("cards/piles", { data = data, host = host, prims = prims, util = util })
@@ -43,26 +43,26 @@ define.set_fields("ability", abilities.FIELDS)
 define.set_fields("card", abilities.CARD_FIELDS)
 define.extras[#define.extras + 1] = { name = "resolve", make = cards.resolver }
 define.extras[#define.extras + 1] = { name = "cards", make = cards.module }
-local compile = script("compile", { abilities = abilities, cards = cards, choices = choices,
+local compile = script("lua/compile", { abilities = abilities, cards = cards, choices = choices,
   core = core, data = data, define = define, effects = effects, host = host,
   problems = problems, util = util })
-local narration = script("narration", { abilities = abilities, define = define, util = util })
-local checkpoints = script("checkpoints",
+local narration = script("session/narration", { abilities = abilities, define = define, util = util })
+local checkpoints = script("session/checkpoints",
   { data = data, define = define, host = host, prims = prims })
-local saves = script("saves",
+local saves = script("save/init",
   { checkpoints = checkpoints, data = data, define = define, host = host, packs = packs })
-local session = script("session", { abilities = abilities, checkpoints = checkpoints,
+local session = script("session/flow", { abilities = abilities, checkpoints = checkpoints,
   choices = choices, define = define, host = host, narration = narration, saves = saves,
   util = util })
-local view = script("view", { compile = compile, narration = narration, session = session,
+local view = script("session/view", { compile = compile, narration = narration, session = session,
   util = util })
-local schedule = script("schedule", { choices = choices, util = util })
-local travel = script("travel", { compile = compile, host = host, session = session, util = util,
+local schedule = script("lua/schedule", { choices = choices, util = util })
+local travel = script("session/travel", { compile = compile, host = host, session = session, util = util,
   view = view })
-local testing = script("testing", { compile = compile, core = core, data = data,
+local testing = script("lua/testing", { compile = compile, core = core, data = data,
   define = define, host = host, packs = packs, prims = prims, problems = problems,
   sandbox = sandbox, session = session, travel = travel, util = util, view = view })
-local replay = script("replay", { host = host, packs = packs, session = session, util = util })
+local replay = script("session/replay", { host = host, packs = packs, session = session, util = util })
 
 local runtime = {}
 

@@ -432,7 +432,7 @@ static int e_input(lua_State *L)
     return 0;
 }
 
-/* e:choices() and e:choose(name [, answers]): scripts/choices.lua, with e first. */
+/* e:choices() and e:choose(name [, answers]): scripts/choices/init.lua, with e first. */
 static int runtime_with_entity(lua_State *L, const char *fn)
 {
     cairn_lua__check_entity(L, 1, true);

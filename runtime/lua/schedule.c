@@ -2,7 +2,7 @@
  * schedule.c - w:schedule and w:apply. A schedule plays an action on a copy of the world (the
  * beats run, then the world is put back, as a preview does) and says what it came to: the
  * timeline (every change, by step), the net outcome and its undo. The beats are the runtime's
- * scripts/schedule.lua; this file gives them the copy and applies outcomes through the core's
+ * scripts/lua/schedule.lua; this file gives them the copy and applies outcomes through the core's
  * cairn_world_apply.
  */
 #include <string.h>

@@ -1,7 +1,7 @@
 /*
  * session.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
- * view, saved states and replays. Each is a call into the runtime's scripts (session.lua,
- * view.lua, replay.lua) through the host's internal call API (host_calls.h), with the tables
+ * view, saved states and replays. Each is a call into the runtime's scripts (scripts/session/)
+ * through the host's internal call API (host_calls.h), with the tables
  * they return read into the structs of cairn/session.h.
  *
  * What the structs point at belongs to the host: the Lua values are anchored in the registry
@@ -383,7 +383,7 @@ cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char 
     return CAIRN_OK;
 }
 
-/* --- travel and auto-explore (scripts/travel.lua) ---------------------------------------- */
+/* --- travel and auto-explore (scripts/session/travel.lua) -------------------------------- */
 
 /* Keeps what a journey's call returned alive, in a table anchored under key (pushed): the
  * string at stack index why (nil: none) and the list of cells at index cells. Returns the

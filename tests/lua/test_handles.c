@@ -151,7 +151,7 @@ static void many_event_handles_in_one_scope_cost_each_the_same(void **state)
 
 /* --- what a checksum costs -------------------------------------------------------------- */
 
-/* The tables the checksums have encoded so far (scripts/data.lua). */
+/* The tables the checksums have encoded so far (scripts/lua/data.lua). */
 static lua_Integer data_encoded(lua_State *L)
 {
     cairn_lua__push_runtime(L, "data_encoded");

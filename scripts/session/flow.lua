@@ -1,4 +1,4 @@
--- session.lua: a game being played - its world, the floor it is on, the beats so far and how
+-- flow.lua: a game being played - its world, the floor it is on, the beats so far and how
 -- it ended. `cairn sim`, `cairn play` and `cairn replay` drive it through the runtime
 -- functions in prelude.lua; the game's rules are content (cairn.game), and so are bots
 -- (cairn.bot).
@@ -9,13 +9,13 @@
 --
 -- The session keeps the game's history, which gives replays, undo and saves:
 --   log          one entry per beat: the player's input - an action in a direction, or a
---                choice with its answers as text (choices.lua) - and what the world came to
+--                choice with its answers as text (choices/init.lua) - and what the world came to
 --                (its checksum, the floor, the player's cell and hp) - a replay's lines;
 --   checkpoints  the whole game (world and session) every so many beats, for undo
 --                (checkpoints.lua);
 --   messages     what happened, in words, for a front end's log (narration.lua).
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
--- keeps and how a game resumes is saves.lua.
+-- keeps and how a game resumes is save/init.lua.
 local use = ... -- what this script uses, from prelude.lua
 local abilities = use.abilities
 local checkpoints, choices, define, host = use.checkpoints, use.choices, use.define, use.host
@@ -94,7 +94,7 @@ function session.input(action, dir)
   if p then input(s, p, action, dir) end
 end
 
--- A resolved choice (choices.lua) becomes the player's input for the next beat; the log
+-- A resolved choice (choices/init.lua) becomes the player's input for the next beat; the log
 -- keeps its answers as text.
 local function commit(s, r)
   choices.commit(r)
@@ -159,7 +159,7 @@ function session.prompt()
   return nil, s.pending ~= nil or s.held ~= nil
 end
 
--- An answer as text (choices.lua): a mistake leaves the prompt waiting.
+-- An answer as text (choices/init.lua): a mistake leaves the prompt waiting.
 function session.answer(text)
   local s = need()
   local q = s.question

@@ -1,7 +1,7 @@
 -- checkpoints.lua: the whole game (world and session) kept every CHECKPOINT_EVERY beats, and
 -- undo: restore the last checkpoint before the beat to take back, then play the log's inputs
 -- again up to it. What a checkpoint keeps of the session is also what a save keeps of it
--- (saves.lua).
+-- (save/init.lua).
 local use = ... -- what this script uses, from prelude.lua
 local data, define, host, prims = use.data, use.define, use.host, use.prims
 local checkpoints = {}

@@ -137,11 +137,11 @@ local function attempt(e, fn, ...)
   return ok
 end
 
--- Games and bots are not the core's: the session (session.lua) calls their functions.
+-- Games and bots are not the core's: the session (session/flow.lua) calls their functions.
 function compilers.game() end
 function compilers.bot() end
 
--- Neither are choices (choices.lua): only their shape and names are checked here.
+-- Neither are choices (choices/init.lua): only their shape and names are checked here.
 function compilers.choice(e)
   choices.check(e, compile.keys)
 end

@@ -1,4 +1,4 @@
--- choices.lua: what an actor can choose to do now (cairn.choice), the prompts a choice asks
+-- choices/init.lua: what an actor can choose to do now (cairn.choice), the prompts a choice asks
 -- before it is committed, and performing it in the beat.
 --
 -- A choice is committed outside the beat: its prompts (a target, an option, a number, yes or
