@@ -5,64 +5,26 @@
 --
 -- This code is trusted: it has the whole standard library and LuaFileSystem. Content never
 -- sees it; content runs in the environments sandbox.lua builds.
-local host = ...
-
-local function script(name, ...)
-  local path = host.scripts_dir .. "/" .. name .. ".lua"
-  local chunk, err = loadfile(path, "t")
-  if not chunk then error(err, 0) end
-  return chunk(...)
-end
-
--- Each script is given what it uses, by name, and nothing else; the order below is the order
--- of their dependencies. The host's primitives: `lfs`, `core` (the core's bindings), `prims`
--- (the sandbox's primitives); `host` for the rest (the world handle, hashing, folders).
-local lfs, core, prims = host.lfs, host.core, host.sandbox
-local problems = script("lua/problems")
-local util = script("lua/util", { host = host, lfs = lfs, prims = prims })
-local sandbox = script("lua/sandbox", { prims = prims, util = util })
-local data = script("lua/data", { core = core, prims = prims, util = util })
-local define = script("lua/define",
-  { core = core, data = data, host = host, problems = problems, util = util })
-local packs = script("lua/packs",
-  { define = define, host = host, lfs = lfs, sandbox = sandbox, util = util })
-local choices = script("choices/init", { core = core, define = define, host = host, util = util })
--- Cards (scripts/cards): piles and energy, the stack of effects, the built-in effects,
--- abilities and cards, and what content sees of them.
-local piles = script("cards/piles", { data = data, host = host, prims = prims, util = util })
-local stack = script("cards/stack", { core = core, host = host, piles = piles, prims = prims,
-  util = util })
-local effects = script("cards/effects", { host = host, piles = piles, stack = stack })
-local abilities = script("cards/abilities", { choices = choices, core = core, data = data,
-  host = host, piles = piles, stack = stack, util = util })
-local lifecycle = script("cards/lifecycle", { abilities = abilities, core = core, data = data,
-  host = host, piles = piles, stack = stack, util = util })
-local cards = script("cards/api", { abilities = abilities, lifecycle = lifecycle,
-  piles = piles, stack = stack, util = util })
+local host = require("cairn.host")
+local core, prims = require("cairn.core"), require("cairn.prims")
+local problems = require("lua.problems")
+local data = require("lua.data")
+local define = require("lua.define")
+local packs = require("lua.packs")
+local choices = require("choices")
+local abilities = require("cards.abilities")
+local cards = require("cards.api")
 define.set_fields("ability", abilities.FIELDS)
 define.set_fields("card", abilities.CARD_FIELDS)
 define.extras[#define.extras + 1] = { name = "resolve", make = cards.resolver }
 define.extras[#define.extras + 1] = { name = "cards", make = cards.module }
-local compile = script("lua/compile", { abilities = abilities, cards = cards, choices = choices,
-  core = core, data = data, define = define, effects = effects, host = host,
-  problems = problems, util = util })
-local narration = script("session/narration", { abilities = abilities, define = define, util = util })
-local checkpoints = script("session/checkpoints",
-  { data = data, define = define, host = host, prims = prims })
-local saves = script("save/init",
-  { checkpoints = checkpoints, data = data, define = define, host = host, packs = packs })
-local session = script("session/flow", { abilities = abilities, checkpoints = checkpoints,
-  choices = choices, define = define, host = host, narration = narration, saves = saves,
-  util = util })
-local view = script("session/view", { compile = compile, narration = narration, session = session,
-  util = util })
-local schedule = script("lua/schedule", { choices = choices, util = util })
-local travel = script("session/travel", { compile = compile, host = host, session = session, util = util,
-  view = view })
-local testing = script("lua/testing", { compile = compile, core = core, data = data,
-  define = define, host = host, packs = packs, prims = prims, problems = problems,
-  sandbox = sandbox, session = session, travel = travel, util = util, view = view })
-local replay = script("session/replay", { host = host, packs = packs, session = session, util = util })
+local compile = require("lua.compile")
+local session = require("session.flow")
+local view = require("session.view")
+local schedule = require("lua.schedule")
+local travel = require("session.travel")
+local testing = require("lua.testing")
+local replay = require("session.replay")
 
 local runtime = {}
 

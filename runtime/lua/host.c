@@ -763,16 +763,43 @@ static int host_hash(lua_State *L)
     return 1;
 }
 
-/* Runs scripts/prelude.lua with the host's primitives; it returns the runtime table, which
- * the host keeps in the registry. */
-static cairn_err load_scripts(cairn_lua *h)
+/* Registers the value on top of the stack (popping it) as the module `name`, so that the
+ * runtime's scripts reach it by require. */
+static void set_module(lua_State *L, const char *name)
+{
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}
+
+/* The runtime's scripts are modules of the scripts folder and nothing else: require finds
+ * them there (NAME.lua, NAME/init.lua), and no C module. */
+static void set_search_path(cairn_lua *h)
 {
     lua_State *L = h->L;
-    lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
-    if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
-        return cairn_lua__fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
-                               lua_tostring(L, -1));
-    lua_remove(L, -2);
+    lua_getglobal(L, "package");
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", h->scripts_dir, h->scripts_dir);
+    lua_setfield(L, -2, "path");
+    lua_pushliteral(L, "");
+    lua_setfield(L, -2, "cpath");
+    lua_pop(L, 1);
+}
+
+/* The host's primitives as modules: cairn.host (the world handle, hashing, folders, stats),
+ * cairn.core (the core's bindings), cairn.prims (the sandbox's primitives), and lfs. */
+static void open_host_modules(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    luaL_requiref(L, "lfs", luaopen_lfs, 0);
+    lua_pop(L, 1);
+    cairn_lua__open_sandbox(L);
+    set_module(L, "cairn.prims");
+    cairn_lua__open_define(L);
+    set_module(L, "cairn.core");
+    cairn_lua__open_entity(L);
+    cairn_lua__open_event(L);
+    cairn_lua__open_world(L);
     lua_newtable(L);
     lua_pushstring(L, h->scripts_dir);
     lua_setfield(L, -2, "scripts_dir");
@@ -782,21 +809,27 @@ static cairn_err load_scripts(cairn_lua *h)
     lua_setfield(L, -2, "version");
     lua_pushcfunction(L, host_hash);
     lua_setfield(L, -2, "hash");
-    luaL_requiref(L, "lfs", luaopen_lfs, 0);
-    lua_setfield(L, -2, "lfs");
-    cairn_lua__open_sandbox(L);
-    lua_setfield(L, -2, "sandbox");
-    cairn_lua__open_define(L);
-    lua_setfield(L, -2, "core");
-    cairn_lua__open_entity(L);
-    cairn_lua__open_event(L);
-    cairn_lua__open_world(L);
     cairn_lua__open_world_handle(L);
     lua_setfield(L, -2, "world");
     cairn_lua__open_snapshot_parts(L);
     cairn_lua__stat_names(L);
     lua_setfield(L, -2, "stats");
-    cairn_err st = cairn_lua__call(h, 1, 1);
+    set_module(L, "cairn.host");
+}
+
+/* Runs scripts/prelude.lua once the host's primitives are modules; it returns the runtime
+ * table, which the host keeps in the registry. */
+static cairn_err load_scripts(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    set_search_path(h);
+    open_host_modules(h);
+    lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
+    if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
+        return cairn_lua__fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
+                               lua_tostring(L, -1));
+    lua_remove(L, -2);
+    cairn_err st = cairn_lua__call(h, 0, 1);
     if (st)
         return st;
     lua_setfield(L, LUA_REGISTRYINDEX, runtime_key);

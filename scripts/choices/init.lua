@@ -11,8 +11,10 @@
 -- Every answer is also written as text, "name=value;..." in the order given, so that the
 -- session can log a beat's choice and give it again (undo, replays): the same text comes to
 -- the same answers on the same world.
-local use = ... -- what this script uses, from prelude.lua
-local core, define, host, util = use.core, use.define, use.host, use.util
+local core = require("cairn.core")
+local define = require("lua.define")
+local host = require("cairn.host")
+local util = require("lua.util")
 local choices = {}
 
 -- Keys the play screen keeps for itself: moving, undo, help, quitting, scrolling, travel and

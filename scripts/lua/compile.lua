@@ -3,10 +3,16 @@
 -- the order they were made, so the same packs always give the same ids. A definition that
 -- fails is reported at its place and skipped; the others still compile, so one run finds
 -- every problem.
-local use = ... -- what this script uses, from prelude.lua
-local choices, core, data, define, host = use.choices, use.core, use.data, use.define, use.host
-local problems, util = use.problems, use.util
-local abilities, cards, effects = use.abilities, use.cards, use.effects
+local abilities = require("cards.abilities")
+local cards = require("cards.api")
+local choices = require("choices")
+local core = require("cairn.core")
+local data = require("lua.data")
+local define = require("lua.define")
+local effects = require("cards.effects")
+local host = require("cairn.host")
+local problems = require("lua.problems")
+local util = require("lua.util")
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 

@@ -2,8 +2,9 @@
 -- numbers, strings and tables of them, no functions, handles or metatables - so that a
 -- world can be saved and compared. Values are copied in when assigned; e.data and every
 -- table in it are views that check what is written through them.
-local use = ... -- what this script uses, from prelude.lua
-local core, prims, util = use.core, use.prims, use.util
+local core = require("cairn.core")
+local prims = require("cairn.prims")
+local util = require("lua.util")
 local data = {}
 
 local real_of = setmetatable({}, { __mode = "k" }) -- view -> the table it shows

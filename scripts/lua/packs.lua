@@ -9,8 +9,11 @@
 --
 -- Packs load in dependency order, each file in the pack's own environment. Dependencies are
 -- found by id beside the pack, then on the pack path, then in the bundled content.
-local use = ... -- what this script uses, from prelude.lua
-local define, host, lfs, sandbox, util = use.define, use.host, use.lfs, use.sandbox, use.util
+local define = require("lua.define")
+local host = require("cairn.host")
+local lfs = require("lfs")
+local sandbox = require("lua.sandbox")
+local util = require("lua.util")
 local packs = {}
 
 local path = {}       -- folders searched for packs by id, in order

@@ -16,10 +16,19 @@
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
 -- A test kit is always defined: test:player '@', test:wall '#', test:dirt '+'; a pack's type
 -- with the same glyph wins over it (see glyph_table).
-local use = ... -- what this script uses, from prelude.lua
-local compile, core, data, define, host = use.compile, use.core, use.data, use.define, use.host
-local packs, prims, problems, sandbox = use.packs, use.prims, use.problems, use.sandbox
-local session, travel, util, view = use.session, use.travel, use.util, use.view
+local compile = require("lua.compile")
+local core = require("cairn.core")
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local packs = require("lua.packs")
+local prims = require("cairn.prims")
+local problems = require("lua.problems")
+local sandbox = require("lua.sandbox")
+local session = require("session.flow")
+local travel = require("session.travel")
+local util = require("lua.util")
+local view = require("session.view")
 local testing = {}
 
 local test_dir -- the folder of the test file being prepared: `use` looks for packs there

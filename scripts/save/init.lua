@@ -2,9 +2,11 @@
 -- core's bytes, each entity's data by id with its type, the world's data, the session (with
 -- its log and checkpoints, as checkpoints.kept has it), the packs and the checksum a resumed
 -- game must come to. Everything read back is checked before the world is touched.
-local use = ... -- what this script uses, from prelude.lua
-local checkpoints, data, define, host = use.checkpoints, use.data, use.define, use.host
-local packs = use.packs
+local checkpoints = require("session.checkpoints")
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local packs = require("lua.packs")
 local saves = {}
 
 -- The whole game as a save keeps it: the core's bytes, each entity's data by id with its type,

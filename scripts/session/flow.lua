@@ -16,10 +16,14 @@
 --   messages     what happened, in words, for a front end's log (narration.lua).
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
 -- keeps and how a game resumes is save/init.lua.
-local use = ... -- what this script uses, from prelude.lua
-local abilities = use.abilities
-local checkpoints, choices, define, host = use.checkpoints, use.choices, use.define, use.host
-local narration, saves, util = use.narration, use.saves, use.util
+local abilities = require("cards.abilities")
+local checkpoints = require("session.checkpoints")
+local choices = require("choices")
+local define = require("lua.define")
+local host = require("cairn.host")
+local narration = require("session.narration")
+local saves = require("save")
+local util = require("lua.util")
 local find = define.find
 local session = {}
 

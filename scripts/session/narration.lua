@@ -1,8 +1,9 @@
 -- narration.lua: a game's messages - what happened, in words, for a front end's log. Each beat's
 -- history is told from the player's side; content's own kinds of change (cairn.change) tell
 -- themselves through their `describe`.
-local use = ... -- what this script uses, from prelude.lua
-local abilities, define, util = use.abilities, use.define, use.util
+local abilities = require("cards.abilities")
+local define = require("lua.define")
+local util = require("lua.util")
 local narration = {}
 
 local MESSAGES_KEPT = 200

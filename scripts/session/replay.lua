@@ -22,8 +22,10 @@
 -- be damaged or hostile, so it is checked before anything is played: a bad line fails with
 -- its number, and a last line without its newline was cut short and is not read at all (a
 -- cut "hp=12" would read as "hp=1").
-local use = ... -- what this script uses, from prelude.lua
-local host, packs, session, util = use.host, use.packs, use.session, use.util
+local host = require("cairn.host")
+local packs = require("lua.packs")
+local session = require("session.flow")
+local util = require("lua.util")
 local replay = {}
 
 local FORMAT = 2

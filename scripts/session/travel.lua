@@ -17,8 +17,11 @@
 -- there (travel) or nothing is left to explore. Neither walks onto a cell the game's `avoid`
 -- says to keep off (the base game's stairs, which take the player down), but travel may end
 -- on one.
-local use = ... -- what this script uses, from prelude.lua
-local compile, session, util, view = use.compile, use.session, use.util, use.view
+local compile = require("lua.compile")
+local host = require("cairn.host")
+local session = require("session.flow")
+local util = require("lua.util")
+local view = require("session.view")
 local travel = {}
 
 local DELTA = util.DELTA
@@ -29,7 +32,7 @@ local journey -- the journey under way, or nil
 local function game()
   local s = session.current()
   if not s then error("no game has been started", 0) end
-  return s, use.host.world()
+  return s, host.world()
 end
 
 local function player(w)

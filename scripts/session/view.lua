@@ -10,8 +10,10 @@
 -- and shown dimmed where it lies. Intents come from a preview of the
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
-local use = ... -- what this script uses, from prelude.lua
-local compile, narration, session, util = use.compile, use.narration, use.session, use.util
+local compile = require("lua.compile")
+local narration = require("session.narration")
+local session = require("session.flow")
+local util = require("lua.util")
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)

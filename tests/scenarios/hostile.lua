@@ -26,6 +26,18 @@ test("os, io, debug, package and the file loaders are not there", function()
   still_usable()
 end)
 
+test("require never reaches the runtime's own modules, nor the host's primitives", function()
+  -- the names the runtime's scripts require each other and the host's primitives by
+  for _, name in ipairs({ "session.flow", "session.checkpoints", "lua.packs", "lua.util",
+    "choices", "cards.api", "save", "prelude", "cairn.host", "cairn.core", "cairn.prims",
+    "lfs" }) do
+    local ok, err = pcall(require, name)
+    expect.falsy(ok, name)
+    expect.truthy(err:find("require '" .. name .. "'", 1, true), err)
+  end
+  still_usable()
+end)
+
 test("load refuses binary chunks and binary modes", function()
   local chunk, err = load("\27Lua\x54\0\x19\x93\r\n\x1a\n", "bin")
   expect.eq(chunk, nil)
