@@ -25,8 +25,6 @@
 /* Room left above the ceiling for reporting an overrun (the message, the traceback). */
 #define MEMORY_HEADROOM ((size_t)1 << 20)
 
-static const char runtime_key[] = "cairn.runtime";
-
 static char *copy_string(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -746,9 +744,15 @@ void cairn_lua__scope_reset(cairn_lua *h)
 
 void cairn_lua__push_runtime(lua_State *L, const char *name)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, runtime_key);
-    lua_getfield(L, -1, name);
-    lua_remove(L, -2);
+    const char *dot = strrchr(name, '.');
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushlstring(L, name, dot ? (size_t)(dot - name) : 0);
+    if (lua_rawget(L, -2) == LUA_TTABLE && dot)
+        lua_getfield(L, -1, dot + 1);
+    else
+        lua_pushnil(L);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
 }
 
 /* host.hash(text) -> 16 hex digits: FNV-1a of the text (packs' content hashes). */
@@ -817,8 +821,8 @@ static void open_host_modules(cairn_lua *h)
     set_module(L, "cairn.host");
 }
 
-/* Runs scripts/prelude.lua once the host's primitives are modules; it returns the runtime
- * table, which the host keeps in the registry. */
+/* Runs scripts/prelude.lua once the host's primitives are modules: it loads the modules
+ * whose functions the host calls (cairn_lua__push_runtime). */
 static cairn_err load_scripts(cairn_lua *h)
 {
     lua_State *L = h->L;
@@ -829,11 +833,7 @@ static cairn_err load_scripts(cairn_lua *h)
         return cairn_lua__fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
                                lua_tostring(L, -1));
     lua_remove(L, -2);
-    cairn_err st = cairn_lua__call(h, 0, 1);
-    if (st)
-        return st;
-    lua_setfield(L, LUA_REGISTRYINDEX, runtime_key);
-    return CAIRN_OK;
+    return cairn_lua__call(h, 0, 0);
 }
 
 /* --- public ------------------------------------------------------------------------------ */
@@ -914,18 +914,18 @@ static cairn_err run(cairn_lua *h, const char *name, const char *arg)
 
 cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir)
 {
-    return run(h, "add_pack_path", dir);
+    return run(h, "lua.packs.add_path", dir);
 }
 
 cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir)
 {
-    return run(h, "load_pack", dir);
+    return run(h, "lua.packs.load_checked", dir);
 }
 
 cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config, cairn_world **out)
 {
     lua_State *L = h->L;
-    cairn_lua__push_runtime(L, "make_world");
+    cairn_lua__push_runtime(L, "lua.compile.make_world");
     lua_pushinteger(L, config->width);
     lua_pushinteger(L, config->height);
     lua_pushinteger(L, (lua_Integer)config->seed);

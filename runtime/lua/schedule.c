@@ -12,7 +12,7 @@
 /* The beats on the copy: schedule_run(w, actor, action, target) -> what they came to. */
 static int schedule_run(lua_State *L)
 {
-    cairn_lua__push_runtime(L, "schedule_run");
+    cairn_lua__push_runtime(L, "lua.schedule.run");
     lua_insert(L, 1);
     lua_call(L, 4, 1);
     return 1;
@@ -29,7 +29,7 @@ int cairn_lua__w_schedule(lua_State *L)
     lua_settop(L, 4);
     cairn_lua__on_copy(L, schedule_run, 3, "w:schedule");
     /* Back on the world as it was: the outcome compares it with what the beats left. */
-    cairn_lua__push_runtime(L, "schedule_finish");
+    cairn_lua__push_runtime(L, "lua.schedule.finish");
     lua_pushvalue(L, 1);
     lua_pushvalue(L, -3);
     lua_call(L, 2, 1);

@@ -43,7 +43,7 @@ static void *array_in(lua_State *L, int idx, const char *key, size_t count, size
 cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_start");
+    cairn_lua__push_runtime(L, "session.flow.start");
     lua_pushstring(L, game);
     lua_pushinteger(L, (lua_Integer)seed);
     return cairn_lua__call(h, 2, 0);
@@ -52,7 +52,7 @@ cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_input");
+    cairn_lua__push_runtime(L, "session.flow.input");
     lua_pushstring(L, action);
     lua_pushstring(L, dir ? dir : "");
     return cairn_lua__call(h, 2, 0);
@@ -60,7 +60,7 @@ cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
 {
-    return call_runtime(h, "game_bot", bot, 0);
+    return call_runtime(h, "session.flow.bot", bot, 0);
 }
 
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
@@ -86,12 +86,12 @@ static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end
 
 cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended)
 {
-    return game_standing(h, "game_step", ended);
+    return game_standing(h, "session.flow.step", ended);
 }
 
 cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended)
 {
-    return game_standing(h, "game_status", ended);
+    return game_standing(h, "session.flow.standing", ended);
 }
 
 /* Calls the runtime function `name` (with arg, when not NULL) for the text it returns, which
@@ -112,14 +112,14 @@ static cairn_err text_result(cairn_lua *h, const char *name, const char *arg, co
 
 cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text)
 {
-    return text_result(h, "game_summary", unfinished ? unfinished : "playing", "cairn.game_summary",
-                       text);
+    return text_result(h, "session.flow.summary", unfinished ? unfinished : "playing",
+                       "cairn.game_summary", text);
 }
 
 cairn_err cairn_session_undo(cairn_lua *h)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_undo", NULL, 2);
+    cairn_err st = call_runtime(h, "session.flow.undo", NULL, 2);
     if (st)
         return st;
     bool undone = lua_toboolean(L, -2);
@@ -203,7 +203,7 @@ static const char *string_field(lua_State *L, int idx, const char *key, size_t *
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_view", NULL, 1);
+    cairn_err st = call_runtime(h, "session.view.build", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_view");
@@ -230,7 +230,7 @@ cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_choices", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.choices", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_choices");
@@ -263,14 +263,14 @@ static cairn_err refusal(cairn_err st, cairn_err as)
 
 cairn_err cairn_session_choose(cairn_lua *h, const char *name)
 {
-    return refusal(call_runtime(h, "game_choose", name, 0), CAIRN_ERR_STATE);
+    return refusal(call_runtime(h, "session.flow.begin", name, 0), CAIRN_ERR_STATE);
 }
 
 cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
 {
     static const char *const kinds[] = {"", "pick", "number", "confirm", "select", NULL};
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_prompt", NULL, 2);
+    cairn_err st = call_runtime(h, "session.flow.front_end_prompt", NULL, 2);
     if (st)
         return st;
     *out = (cairn_prompt){0};
@@ -308,7 +308,7 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
 cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_frames", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.frames", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_frames");
@@ -335,13 +335,13 @@ cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *c
 
 cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
 {
-    return refusal(call_runtime(h, "game_answer", answer, 0), CAIRN_ERR_INVALID);
+    return refusal(call_runtime(h, "session.flow.answer", answer, 0), CAIRN_ERR_INVALID);
 }
 
 cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_cancel", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.cancel", NULL, 1);
     if (st)
         return st;
     if (committed)
@@ -360,18 +360,18 @@ static cairn_err call_with_boolean(cairn_lua *h, const char *name, bool on)
 
 cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
 {
-    return call_with_boolean(h, "game_interactive", on);
+    return call_with_boolean(h, "session.flow.set_interactive", on);
 }
 
 cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on)
 {
-    return call_with_boolean(h, "game_auto_pass", on);
+    return call_with_boolean(h, "session.flow.set_auto_pass", on);
 }
 
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_describe");
+    cairn_lua__push_runtime(L, "session.view.describe");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     cairn_err st = cairn_lua__call(h, 2, 1);
@@ -410,7 +410,7 @@ static const char *journey_results(lua_State *L, const char *key, int why, int c
 cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_travel_way *out)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "travel_way");
+    cairn_lua__push_runtime(L, "session.travel.way");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     cairn_err st = cairn_lua__call(h, 2, 4);
@@ -426,7 +426,7 @@ cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_tra
 cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "travel_go");
+    cairn_lua__push_runtime(L, "session.travel.go");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     return refusal(cairn_lua__call(h, 2, 0), CAIRN_ERR_STATE);
@@ -434,13 +434,13 @@ cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
 
 cairn_err cairn_session_explore(cairn_lua *h)
 {
-    return refusal(call_runtime(h, "travel_explore", NULL, 0), CAIRN_ERR_STATE);
+    return refusal(call_runtime(h, "session.travel.explore", NULL, 0), CAIRN_ERR_STATE);
 }
 
 cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "travel_step", NULL, 3);
+    cairn_err st = call_runtime(h, "session.travel.step", NULL, 3);
     if (st)
         return st;
     *out = (cairn_travel_step){.going = lua_toboolean(L, -3)};
@@ -451,13 +451,13 @@ cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
 
 cairn_err cairn_session_travel_stop(cairn_lua *h)
 {
-    return call_runtime(h, "travel_stop", NULL, 0);
+    return call_runtime(h, "session.travel.stop", NULL, 0);
 }
 
 cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "travel_places", NULL, 1);
+    cairn_err st = call_runtime(h, "session.travel.places", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.travel_places");
@@ -469,7 +469,8 @@ cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_
 
 cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
 {
-    return refusal(call_runtime(h, "travel_pickup", glyphs ? glyphs : "", 0), CAIRN_ERR_INVALID);
+    return refusal(call_runtime(h, "session.travel.set_pickup", glyphs ? glyphs : "", 0),
+                   CAIRN_ERR_INVALID);
 }
 
 /* --- saved states ------------------------------------------------------------------------ */
@@ -484,7 +485,7 @@ static cairn_session_bytes bytes_field(lua_State *L, int idx, const char *key)
 cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "game_save_state", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.save_state", NULL, 1);
     if (st)
         return st;
     anchor(L, "cairn.game_state");
@@ -542,7 +543,7 @@ static void set_string(lua_State *L, const char *key, const char *s)
 cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_lua__push_runtime(L, "game_resume");
+    cairn_lua__push_runtime(L, "session.flow.resume");
     lua_createtable(L, 0, 10);
     set_string(L, "game", state->game);
     lua_pushinteger(L, (lua_Integer)state->seed);
@@ -579,7 +580,7 @@ cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 
 cairn_err cairn_session_record(cairn_lua *h, const char **text)
 {
-    return text_result(h, "game_record", NULL, "cairn.game_record", text);
+    return text_result(h, "session.replay.text", NULL, "cairn.game_record", text);
 }
 
 /* A replay's text is pushed whole onto the Lua state, where a push past the memory ceiling
@@ -606,7 +607,7 @@ cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
     cairn_err st = replay_text_fits(h, text);
     if (st)
         return st;
-    cairn_lua__push_runtime(L, "replay_packs");
+    cairn_lua__push_runtime(L, "session.replay.packs");
     lua_pushstring(L, text);
     lua_createtable(L, (int)folder_count, 0);
     for (size_t i = 0; i < folder_count; i++) {
@@ -648,13 +649,13 @@ static cairn_err start_text(cairn_lua *h, const char *name, const char *text, ui
 
 cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
 {
-    return start_text(h, "replay_start", text, beats);
+    return start_text(h, "session.replay.start", text, beats);
 }
 
 cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 {
     lua_State *L = cairn_lua__state(h);
-    cairn_err st = call_runtime(h, "replay_step", NULL, 1);
+    cairn_err st = call_runtime(h, "session.replay.step", NULL, 1);
     if (st)
         return st;
     *done = lua_toboolean(L, -1);
@@ -664,7 +665,7 @@ cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 
 cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
 {
-    return text_result(h, "replay_finish", NULL, "cairn.game_replay_finish", incomplete);
+    return text_result(h, "session.replay.finish", NULL, "cairn.game_replay_finish", incomplete);
 }
 
 /* --- playing a game again on other content ------------------------------------------------ */
@@ -675,12 +676,12 @@ cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_reru
 {
     lua_State *L = cairn_lua__state(h);
     *out = (cairn_session_rerun_result){0};
-    cairn_err st = start_text(h, "rerun_start", text, &out->beats);
+    cairn_err st = start_text(h, "session.replay.rerun_start", text, &out->beats);
     if (st)
         return st;
     bool over = out->beats == 0;
     while (!over) {
-        st = call_runtime(h, "rerun_step", NULL, 3);
+        st = call_runtime(h, "session.replay.rerun_step", NULL, 3);
         if (st)
             return st;
         bool same = lua_toboolean(L, -3);

@@ -441,4 +441,12 @@ function compile.world(width, height, seed)
   end
 end
 
+-- compile.world for a host (cairn_lua_world_create, a game's floors): a world with problems
+-- is not kept half made, and the problems are raised.
+function compile.make_world(width, height, seed)
+  compile.world(width, height, seed)
+  if problems.count() > 0 then core.world_destroy() end
+  problems.raise()
+end
+
 return compile

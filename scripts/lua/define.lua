@@ -528,8 +528,14 @@ local function dir_module()
 end
 
 -- What other scripts add to the `cairn` module: { name =, make = function(pack) }, each
--- pack getting what make returns (cards/api.lua adds resolve and cards).
-define.extras = {}
+-- pack getting what make returns.
+local extras = {}
+
+-- Adds `name` to every pack's `cairn` module from now on: what make(pack) returns (cards
+-- add resolve and cards).
+function define.add_to_module(name, make)
+  extras[#extras + 1] = { name = name, make = make }
+end
 
 -- The `cairn` module of one pack.
 function define.module(pack)
@@ -549,7 +555,7 @@ function define.module(pack)
     end
     add(pack, "source", { name = name }, util.where(2))
   end
-  for _, x in ipairs(define.extras) do cairn[x.name] = x.make(pack) end
+  for _, x in ipairs(extras) do cairn[x.name] = x.make(pack) end
   cairn.world = host.world -- C, so that its errors name the caller's line
   cairn.pack = pack.id
   cairn.version = host.version

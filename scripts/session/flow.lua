@@ -18,6 +18,7 @@
 -- keeps and how a game resumes is save/init.lua.
 local abilities = require("cards.abilities")
 local checkpoints = require("session.checkpoints")
+local compile = require("lua.compile")
 local choices = require("choices")
 local define = require("lua.define")
 local host = require("cairn.host")
@@ -61,9 +62,12 @@ local function fresh(game, seed)
     log = {}, checkpoints = {}, messages = {}, seen = {} }
 end
 
+-- Starts the game `name`; make_world(width, height, seed) makes its world
+-- (compile.make_world unless given).
 function session.start(name, seed, make_world)
   local game = find("game", name)
   current = nil
+  make_world = make_world or compile.make_world
   make_world(game.def.width, game.def.height, seed)
   local s = fresh(game, seed)
   current = s
@@ -92,7 +96,9 @@ local function input(s, p, action, dir, who)
   s.pending = { action = action, dir = dir }
 end
 
+-- The player's action for the next beat, in a direction or none (nil or "").
 function session.input(action, dir)
+  if dir == "" then dir = nil end
   local s = need()
   local p = player()
   if p then input(s, p, action, dir) end
@@ -161,6 +167,21 @@ function session.prompt()
   if s.question then return s.question end
   if s.resolving then return choices.prompt(s.resolving) end
   return nil, s.pending ~= nil or s.held ~= nil
+end
+
+-- The waiting prompt as front ends read it (cairn_prompt): the options' labels, and the
+-- candidates' cells as one list x1, y1, x2, y2, ...; or nil and whether a choice is committed.
+function session.front_end_prompt()
+  local m, committed = session.prompt()
+  if not m then return nil, committed end
+  local out = { kind = m.kind, choice = m.label, name = m.name, text = m.text, min = m.min,
+    max = m.max, among = m.among, x = m.x, y = m.y, range = m.range, area = m.area,
+    cancel_costs = m.cancel_costs, options = {}, cells = {} }
+  for i, o in ipairs(m.options or {}) do out.options[i] = o.label end
+  for _, c in ipairs(m.cells or {}) do
+    out.cells[#out.cells + 1], out.cells[#out.cells + 2] = c[1], c[2]
+  end
+  return out
 end
 
 -- An answer as text (choices/init.lua): a mistake leaves the prompt waiting.
@@ -407,7 +428,8 @@ function session.set_auto_pass(on)
 end
 
 -- What the last beat's resolutions showed, effect by effect (stack.frames' shape, with each
--- ability's label), while the session is interactive; else none.
+-- ability's label and the cells as one list x1, y1, x2, y2, ...), while the session is
+-- interactive; else none.
 function session.frames()
   local s = need()
   local list = {}
@@ -416,8 +438,10 @@ function session.frames()
     for k = 1, #f.waiting, 2 do
       waiting[#waiting + 1] = abilities.label(f.waiting[k]) .. ": " .. f.waiting[k + 1]
     end
+    local cells = {}
+    for _, c in ipairs(f.cells) do cells[#cells + 1], cells[#cells + 2] = c[1], c[2] end
     list[i] = { label = abilities.label(f.ability), effect = f.effect, timed = f.timed,
-      cells = f.cells, waiting = waiting, changes = f.changes or {} }
+      cells = cells, waiting = waiting, changes = f.changes or {} }
   end
   return list
 end
@@ -494,7 +518,9 @@ local function wait_again(s, w)
 end
 
 -- A save that is refused before its world is made leaves the game under way as it was.
+-- make_world as session.start's.
 function session.resume(saved, make_world)
+  make_world = make_world or compile.make_world
   local s, w = saves.resume(saved, function(...)
     current = nil
     make_world(...)
@@ -509,10 +535,15 @@ function session.current()
   return current
 end
 
+-- How the game stands: "playing", or how it ended.
+function session.standing()
+  return need().ended or "playing"
+end
+
 -- The session's summary, as { { key, value }, ... } in a fixed order: the runtime's lines,
 -- then the game's report (sorted by key). `unfinished` is what "ended" says while the game
 -- goes on.
-function session.summary(unfinished)
+local function summary(unfinished)
   local s = need()
   local p = player()
   local lines = {
@@ -534,6 +565,17 @@ function session.summary(unfinished)
   for _, k in ipairs(keys) do lines[#lines + 1] = { k, tostring(report[k]) } end
   lines[#lines + 1] = { "checksum", world():checksum() }
   return lines
+end
+
+-- The summary as lines "key: value", the keys padded to one width.
+function session.summary(unfinished)
+  local lines, width = summary(unfinished), 0
+  for _, l in ipairs(lines) do width = math.max(width, #l[1]) end
+  local out = {}
+  for i, l in ipairs(lines) do
+    out[i] = string.format("%-" .. (width + 1) .. "s %s", l[1] .. ":", l[2])
+  end
+  return table.concat(out, "\n") .. "\n"
 end
 
 return session

@@ -15,7 +15,8 @@
 
 /* The host's Lua state, borrowed: it lives as long as the host. */
 lua_State *cairn_lua__state(cairn_lua *h);
-/* Pushes the trusted scripts' function `name` from the runtime table. */
+/* Pushes the runtime's function `name`, "module.function" ("session.flow.start"), from the
+ * modules of scripts/ that scripts/prelude.lua loaded; nil when there is none. */
 void cairn_lua__push_runtime(lua_State *L, const char *name);
 /* Calls the function below nargs arguments on the stack, protected, under the budget (a new
  * one when no call is under way) and the memory ceiling. On failure the message, with its
