@@ -84,7 +84,7 @@ local fields = {
   validator = { name = "string", check = "function", description = "string" },
 }
 
--- Kinds whose fields another script gives (cards/abilities.lua): kind -> fields table.
+-- Kinds whose fields another script gives (cards/init.lua): kind -> fields table.
 function define.set_fields(kind, spec)
   fields[kind] = spec
 end
@@ -532,7 +532,7 @@ end
 local extras = {}
 
 -- Adds `name` to every pack's `cairn` module from now on: what make(pack) returns (cards
--- add resolve and cards).
+-- add resolve and cards, cards/init.lua).
 function define.add_to_module(name, make)
   extras[#extras + 1] = { name = name, make = make }
 end
