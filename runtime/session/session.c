@@ -1,8 +1,8 @@
 /*
  * session.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
  * view, saved states and replays. Each is a call into the runtime's scripts (scripts/session/)
- * through the host's internal call API (host_calls.h), with the tables
- * they return read into the structs of cairn/session.h.
+ * through the host's internal call API (host_calls.h), with the tables they return read into
+ * the structs of cairn/session.h.
  *
  * What the structs point at belongs to the host: the Lua values are anchored in the registry
  * under one key per kind of result, and arrays of pointers live in userdata anchored beside

@@ -57,6 +57,10 @@ local behaviours, watchers = {}, {}
 local depth_limit = lifecycle.DEFAULT_DEPTH
 lifecycle.auto_pass = true
 
+function lifecycle.set_auto_pass(on)
+  lifecycle.auto_pass = on and true or false
+end
+
 -- A new world: what the last one's beat left goes.
 function lifecycle.reset()
   lifecycle.clear()

@@ -18,10 +18,11 @@
 -- keeps and how a game resumes is save/init.lua.
 local abilities = require("cards.abilities")
 local checkpoints = require("session.checkpoints")
-local compile = require("lua.compile")
 local choices = require("choices")
+local compile = require("lua.compile")
 local define = require("lua.define")
 local host = require("cairn.host")
+local lifecycle = require("cards.lifecycle")
 local narration = require("session.narration")
 local saves = require("save")
 local util = require("lua.util")
@@ -424,7 +425,7 @@ end
 -- has no legal reaction (the default), or is asked all the same, with only "pass".
 function session.set_auto_pass(on)
   need()
-  abilities.lifecycle.auto_pass = on and true or false
+  lifecycle.set_auto_pass(on)
 end
 
 -- What the last beat's resolutions showed, effect by effect (stack.frames' shape, with each
