@@ -4,7 +4,7 @@
 std = "lua54"
 
 -- Content runs in a sandbox whose one global beyond the safe standard library is `cairn`;
--- scenario tests also get the test kit (scripts/testing.lua's library).
+-- scenario tests also get the test kit (scripts/lua/testing.lua's library).
 stds.cairn = { read_globals = { "cairn" } }
 stds.cairn_tests = {
   read_globals = { "test", "scenario", "expect", "game", "use", "render" },

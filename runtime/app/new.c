@@ -20,7 +20,7 @@
 
 #define USAGE      "usage: cairn new DIR\n"
 #define PATH_SIZE  4096
-#define ID_MAX     24 /* scripts/packs.lua: a longer id is refused */
+#define ID_MAX     24 /* scripts/lua/packs.lua: a longer id is refused */
 #define FILE_COUNT 4
 
 /* What a pack is, which files run. {id}, {name} and {cairn} are filled in. The runtime
@@ -112,7 +112,7 @@ static const char readme_md[] =
     "and statuses, choices the player can make, and building on the base game with\n"
     "`depends`. `docs/lua-api.md` is the reference, `docs/cli.md` the command line's.\n";
 
-/* What is wrong with the id, or NULL: a pack id as scripts/packs.lua takes it, and none that
+/* What is wrong with the id, or NULL: a pack id as scripts/lua/packs.lua takes it, and none that
  * the runtime or a bundled pack holds. Checked here so that a bad one is refused before
  * anything is written. */
 static const char *id_problem(const char *id)

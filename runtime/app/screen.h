@@ -4,7 +4,7 @@
  * the ending's summary. `cairn play` and `cairn replay` both show their game on it.
  *
  * The screen knows nothing of the game: glyphs, colours and marks come from the session's
- * view (cairn_session_view, made by scripts/view.lua), so a mod's game draws the same way.
+ * view (cairn_session_view, made by scripts/session/view.lua), so a mod's game draws the same way.
  * What a key does is the command's: screen_run reads keys and hands each to it.
  */
 #ifndef CAIRN_APP_SCREEN_H

@@ -12,7 +12,7 @@
  *
  * The string functions are charged in the state's own string table, which content reaches
  * through the string metatable whatever its environment holds; the others only in the copies
- * content's environments are given (scripts/sandbox.lua), so the runtime's own scripts and
+ * content's environments are given (scripts/lua/sandbox.lua), so the runtime's own scripts and
  * the core's hot path pay nothing for them.
  */
 #include <limits.h>

@@ -22,7 +22,7 @@ cairn_err cairn_lua_check(const cairn_lua_config *config, const char *dir, unsig
     cairn_err st = cairn_lua_create(config, &h, err);
     if (st)
         return st;
-    cairn_lua_push_runtime(h->L, "check");
+    cairn_lua_push_runtime(h->L, "lua.check.pack");
     lua_pushstring(h->L, dir);
     st = cairn_lua_call(h, 1, 1);
     if (st) {
@@ -65,7 +65,7 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
         return;
     }
     lua_State *L = h->L;
-    cairn_lua_push_runtime(L, "prepare_tests");
+    cairn_lua_push_runtime(L, "lua.testing.prepare");
     lua_pushstring(L, file);
     lua_pushstring(L, pack);
     lua_pushstring(L, chunk);
@@ -80,7 +80,7 @@ static void run_file(const cairn_lua_config *config, const char *file, const cha
     lua_pop(L, 1);
     uint64_t budget = h->budget;
     for (lua_Integer i = 1; i <= count; i++) {
-        cairn_lua_push_runtime(L, "test_case");
+        cairn_lua_push_runtime(L, "lua.testing.case");
         lua_pushinteger(L, i);
         lua_call(L, 1, 3);
         /* A test may ask for a smaller budget than the runtime's, to show that what it runs
@@ -125,7 +125,7 @@ cairn_err cairn_lua_test(const cairn_lua_config *config, const char *const *dirs
     if (st)
         return st;
     lua_State *L = plan->L;
-    cairn_lua_push_runtime(L, "list_tests");
+    cairn_lua_push_runtime(L, "lua.testing.list");
     lua_createtable(L, (int)count, 0);
     for (size_t i = 0; i < count; i++) {
         lua_pushstring(L, dirs[i]);

@@ -1,5 +1,5 @@
 /*
- * define.c - what content's definitions compile into: the bindings scripts/compile.lua calls
+ * define.c - what content's definitions compile into: the bindings scripts/lua/compile.lua calls
  * to register types, decorators, actions, movs, algorithms, statuses, sequences and handlers
  * in the core, and the trampolines through which the core calls the Lua functions among them.
  *
@@ -557,7 +557,7 @@ static cairn_err deco_activate(cairn_world *w, cairn_entity_id actor, cairn_dir 
 }
 
 /* The built-in action perform: PlayerControl's turn runs the runtime's Lua function (kept as
- * ud, scripts/choices.lua), as a Lua action component runs its activate. */
+ * ud, scripts/choices/init.lua), as a Lua action component runs its activate. */
 static cairn_err host_perform(cairn_world *w, cairn_entity_id actor, cairn_dir dir,
                               cairn_result_event **out, void *ud)
 {
@@ -565,7 +565,8 @@ static cairn_err host_perform(cairn_world *w, cairn_entity_id actor, cairn_dir d
                         (int)(intptr_t)ud, out);
 }
 
-/* core.set_perform(fn): what the current world's `perform` action runs (scripts/choices.lua). */
+/* core.set_perform(fn): what the current world's `perform` action runs
+ * (scripts/choices/init.lua). */
 static int c_set_perform(lua_State *L)
 {
     int ref = keep_fn(L, 1);

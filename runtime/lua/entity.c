@@ -552,7 +552,7 @@ static int e_input(lua_State *L)
     return 0;
 }
 
-/* e:choices() and e:choose(name [, answers]): scripts/choices.lua, with e first. */
+/* e:choices() and e:choose(name [, answers]): scripts/choices/init.lua, with e first. */
 static int runtime_with_entity(lua_State *L, const char *fn)
 {
     cairn_lua__check_entity(L, 1, true);
@@ -565,12 +565,12 @@ static int runtime_with_entity(lua_State *L, const char *fn)
 
 static int e_choices(lua_State *L)
 {
-    return runtime_with_entity(L, "choices_of");
+    return runtime_with_entity(L, "choices.list");
 }
 
 static int e_choose(lua_State *L)
 {
-    return runtime_with_entity(L, "choose");
+    return runtime_with_entity(L, "choices.choose");
 }
 
 /* e:pass(chain) / e:pass_all(chain): a plain event with e as its actor, through e's chain.
@@ -654,7 +654,7 @@ static int e_index(lua_State *L)
         check(L, cairn_entity_facing(w, id, &dir));
         lua_pushstring(L, cairn_dir_name(dir));
     } else if (!strcmp(key, "data")) {
-        cairn_lua_push_runtime(L, "entity_data");
+        cairn_lua_push_runtime(L, "lua.data.of");
         lua_pushvalue(L, 1);
         lua_call(L, 1, 1);
     } else if (!strcmp(key, "last")) {

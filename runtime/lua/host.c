@@ -18,8 +18,6 @@
 /* Room left above the ceiling for reporting an overrun (the message, the traceback). */
 #define MEMORY_HEADROOM ((size_t)1 << 20)
 
-static const char runtime_key[] = "cairn.runtime";
-
 static char *copy_string(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -739,9 +737,15 @@ void cairn_lua__scope_reset(cairn_lua *h)
 
 void cairn_lua_push_runtime(lua_State *L, const char *name)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, runtime_key);
-    lua_getfield(L, -1, name);
-    lua_remove(L, -2);
+    const char *dot = strrchr(name, '.');
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushlstring(L, name, dot ? (size_t)(dot - name) : 0);
+    if (lua_rawget(L, -2) == LUA_TTABLE && dot)
+        lua_getfield(L, -1, dot + 1);
+    else
+        lua_pushnil(L);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
 }
 
 /* host.hash(text) -> 16 hex digits: FNV-1a of the text (packs' content hashes). */
@@ -756,16 +760,43 @@ static int host_hash(lua_State *L)
     return 1;
 }
 
-/* Runs scripts/prelude.lua with the host's primitives; it returns the runtime table, which
- * the host keeps in the registry. */
-static cairn_err load_scripts(cairn_lua *h)
+/* Registers the value on top of the stack (popping it) as the module `name`, so that the
+ * runtime's scripts reach it by require. */
+static void set_module(lua_State *L, const char *name)
+{
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}
+
+/* The runtime's scripts are modules of the scripts folder and nothing else: require finds
+ * them there (NAME.lua, NAME/init.lua), and no C module. */
+static void set_search_path(cairn_lua *h)
 {
     lua_State *L = h->L;
-    lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
-    if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
-        return cairn_lua_fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
-                              lua_tostring(L, -1));
-    lua_remove(L, -2);
+    lua_getglobal(L, "package");
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua", h->scripts_dir, h->scripts_dir);
+    lua_setfield(L, -2, "path");
+    lua_pushliteral(L, "");
+    lua_setfield(L, -2, "cpath");
+    lua_pop(L, 1);
+}
+
+/* The host's primitives as modules: cairn.host (the world handle, hashing, folders, stats),
+ * cairn.core (the core's bindings), cairn.prims (the sandbox's primitives), and lfs. */
+static void open_host_modules(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    luaL_requiref(L, "lfs", luaopen_lfs, 0);
+    lua_pop(L, 1);
+    cairn_lua__open_sandbox(L);
+    set_module(L, "cairn.prims");
+    cairn_lua__open_define(L);
+    set_module(L, "cairn.core");
+    cairn_lua__open_entity(L);
+    cairn_lua__open_event(L);
+    cairn_lua__open_world(L);
     lua_newtable(L);
     lua_pushstring(L, h->scripts_dir);
     lua_setfield(L, -2, "scripts_dir");
@@ -775,25 +806,27 @@ static cairn_err load_scripts(cairn_lua *h)
     lua_setfield(L, -2, "version");
     lua_pushcfunction(L, host_hash);
     lua_setfield(L, -2, "hash");
-    luaL_requiref(L, "lfs", luaopen_lfs, 0);
-    lua_setfield(L, -2, "lfs");
-    cairn_lua__open_sandbox(L);
-    lua_setfield(L, -2, "sandbox");
-    cairn_lua__open_define(L);
-    lua_setfield(L, -2, "core");
-    cairn_lua__open_entity(L);
-    cairn_lua__open_event(L);
-    cairn_lua__open_world(L);
     cairn_lua__open_world_handle(L);
     lua_setfield(L, -2, "world");
     cairn_lua__open_snapshot_parts(L);
     cairn_lua__stat_names(L);
     lua_setfield(L, -2, "stats");
-    cairn_err st = cairn_lua_call(h, 1, 1);
-    if (st)
-        return st;
-    lua_setfield(L, LUA_REGISTRYINDEX, runtime_key);
-    return CAIRN_OK;
+    set_module(L, "cairn.host");
+}
+
+/* Runs scripts/prelude.lua once the host's primitives are modules: it loads the modules
+ * whose functions the host calls (cairn_lua_push_runtime). */
+static cairn_err load_scripts(cairn_lua *h)
+{
+    lua_State *L = h->L;
+    set_search_path(h);
+    open_host_modules(h);
+    lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
+    if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
+        return cairn_lua_fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
+                               lua_tostring(L, -1));
+    lua_remove(L, -2);
+    return cairn_lua_call(h, 0, 0);
 }
 
 /* --- public ------------------------------------------------------------------------------ */
@@ -898,18 +931,18 @@ static cairn_err run(cairn_lua *h, const char *name, const char *arg)
 
 cairn_err cairn_lua_add_pack_path(cairn_lua *h, const char *dir)
 {
-    return run(h, "add_pack_path", dir);
+    return run(h, "lua.packs.add_path", dir);
 }
 
 cairn_err cairn_lua_load_pack(cairn_lua *h, const char *dir)
 {
-    return run(h, "load_pack", dir);
+    return run(h, "lua.packs.load_checked", dir);
 }
 
 cairn_err cairn_lua_world_create(cairn_lua *h, const cairn_world_config *config, cairn_world **out)
 {
     lua_State *L = h->L;
-    cairn_lua_push_runtime(L, "make_world");
+    cairn_lua_push_runtime(L, "lua.compile.make_world");
     lua_pushinteger(L, config->width);
     lua_pushinteger(L, config->height);
     lua_pushinteger(L, (lua_Integer)config->seed);

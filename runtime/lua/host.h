@@ -335,7 +335,7 @@ void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
 /* Installs the sandbox's primitives: deterministic next and pairs as the state's own,
  * the string metatable locked, string.dump gone, and a table `sandbox` of the safe
  * replacements (pcall, xpcall, setmetatable, load, coroutine.resume/close, math.random,
- * print) for scripts/sandbox.lua to build environments from. Leaves that table on the stack. */
+ * print) for scripts/lua/sandbox.lua to build environments from. Leaves that table on the stack. */
 void cairn_lua__open_sandbox(lua_State *L);
 /* Puts a new table with weak keys in the registry under key (the host's own sets). */
 void cairn_lua__registry_weak_keys(lua_State *L, const char *key);

@@ -1,5 +1,5 @@
 /*
- * sandbox.c - the primitives content's environments are built from (scripts/sandbox.lua
+ * sandbox.c - the primitives content's environments are built from (scripts/lua/sandbox.lua
  * assembles them): pcall and friends that cannot swallow a budget or memory overrun,
  * coroutines that cannot hide work from the budget, setmetatable without __gc or weak
  * modes, load of text only, math.random on the world's generator, print to the host's

@@ -2,7 +2,7 @@
  * schedule.c - w:schedule and w:apply. A schedule plays an action on a copy of the world (the
  * beats run, then the world is put back, as a preview does) and says what it came to: the
  * timeline (every change, by step), the net outcome and its undo. The beats are the runtime's
- * scripts/schedule.lua; this file gives them the copy and applies outcomes through the core's
+ * scripts/lua/schedule.lua; this file gives them the copy and applies outcomes through the core's
  * cairn_world_apply.
  */
 #include <string.h>
@@ -12,7 +12,7 @@
 /* The beats on the copy: schedule_run(w, actor, action, target) -> what they came to. */
 static int schedule_run(lua_State *L)
 {
-    cairn_lua_push_runtime(L, "schedule_run");
+    cairn_lua_push_runtime(L, "lua.schedule.run");
     lua_insert(L, 1);
     lua_call(L, 4, 1);
     return 1;
@@ -29,7 +29,7 @@ int cairn_lua__w_schedule(lua_State *L)
     lua_settop(L, 4);
     cairn_lua__on_copy(L, schedule_run, 3, "w:schedule");
     /* Back on the world as it was: the outcome compares it with what the beats left. */
-    cairn_lua_push_runtime(L, "schedule_finish");
+    cairn_lua_push_runtime(L, "lua.schedule.finish");
     lua_pushvalue(L, 1);
     lua_pushvalue(L, -3);
     lua_call(L, 2, 1);

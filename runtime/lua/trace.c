@@ -562,7 +562,7 @@ static const look *look_of(cairn_lua *h, cairn_lua_observing *o, cairn_type_id t
     if (l->known)
         return l;
     lua_State *L = h->L;
-    cairn_lua_push_runtime(L, "type_look");
+    cairn_lua_push_runtime(L, "session.view.type_look");
     lua_pushstring(L, cairn_type_name(h->world, type));
     *l = unknown;
     if (cairn_lua_call(h, 1, 2) == CAIRN_OK) {

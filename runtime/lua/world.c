@@ -435,7 +435,7 @@ static int w_checksum(lua_State *L)
 {
     cairn_world *w = check_world(L);
     uint64_t sum = cairn_world_checksum(w);
-    cairn_lua_push_runtime(L, "data_text");
+    cairn_lua_push_runtime(L, "lua.data.text");
     lua_pushboolean(L, 1);
     lua_call(L, 1, 1);
     size_t len;
@@ -485,7 +485,7 @@ static int w_snapshot(lua_State *L)
     for (int i = 0; i < 4; i++)
         luaL_addchar(&b, (char)(size >> (8 * i)));
     luaL_addlstring(&b, bytes, size);
-    cairn_lua_push_runtime(L, "data_text");
+    cairn_lua_push_runtime(L, "lua.data.text");
     lua_call(L, 0, 1);
     luaL_addvalue(&b);
     luaL_pushresult(&b);
@@ -498,14 +498,14 @@ static void restore_parts(lua_State *L, cairn_world *w, const char *core, size_t
                           const char *data, size_t data_size)
 {
     cairn_lua__charge(L, (int64_t)(core_size + data_size) / 8);
-    cairn_lua_push_runtime(L, "data_decode");
+    cairn_lua_push_runtime(L, "lua.data.decode_snapshot");
     lua_pushlstring(L, data, data_size);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) /* raised again here, to be placed in the caller */
         luaL_error(L, "%s", lua_tostring(L, -1));
     cairn_err st = cairn_world_restore(w, core, core_size);
     if (st)
         luaL_error(L, "w:restore: %s", cairn_lua__plain(cairn_world_error(w)));
-    cairn_lua_push_runtime(L, "data_load");
+    cairn_lua_push_runtime(L, "lua.data.load_snapshot");
     lua_insert(L, -2);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK)
         luaL_error(L, "%s", lua_tostring(L, -1));
@@ -533,7 +533,7 @@ static int snapshot_parts(lua_State *L)
     size_t size;
     const void *bytes = snapshot_core(L, &size);
     lua_pushlstring(L, bytes, size);
-    cairn_lua_push_runtime(L, "data_text");
+    cairn_lua_push_runtime(L, "lua.data.text");
     lua_call(L, 0, 1);
     return 2;
 }
@@ -642,7 +642,7 @@ static int w_field(lua_State *L)
     else if (!strcmp(key, "phase"))
         lua_pushstring(L, cairn_phase_name(cairn_world_phase(w)));
     else if (!strcmp(key, "data")) {
-        cairn_lua_push_runtime(L, "world_data");
+        cairn_lua_push_runtime(L, "lua.data.of_world");
         lua_call(L, 0, 1);
     } else
         return luaL_error(L, "a world has no field '%s'", key);

@@ -1,9 +1,8 @@
 /*
  * session.c - the game session's C side: starting, inputs, bots, beats, undo, the front end's
- * view, saved states and replays. Each is a call into the runtime's scripts (session.lua,
- * view.lua, replay.lua) through the host's calls (cairn/lua.h), with the tables they return
- * read into the structs of cairn/session.h by cairn_lua_read, each struct described beside
- * its call.
+ * view, saved states and replays. Each is a call into the runtime's scripts (scripts/session/)
+ * through the host's calls (cairn/lua.h), with the tables they return read into the structs
+ * of cairn/session.h by cairn_lua_read, each struct described beside its call.
  *
  * What the structs point at belongs to the host: the Lua values are anchored in the registry
  * under one key per kind of result, and the arrays cairn_lua_read makes live in them, so the
@@ -37,7 +36,7 @@ static void anchor(lua_State *L, const char *key)
 cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "game_start");
+    cairn_lua_push_runtime(L, "session.flow.start");
     lua_pushstring(L, game);
     lua_pushinteger(L, (lua_Integer)seed);
     return cairn_lua_call(h, 2, 0);
@@ -46,7 +45,7 @@ cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
 cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "game_input");
+    cairn_lua_push_runtime(L, "session.flow.input");
     lua_pushstring(L, action);
     lua_pushstring(L, dir ? dir : "");
     return cairn_lua_call(h, 2, 0);
@@ -54,7 +53,7 @@ cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
 
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
 {
-    return call_runtime(h, "game_bot", bot, 0);
+    return call_runtime(h, "session.flow.bot", bot, 0);
 }
 
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
@@ -80,12 +79,12 @@ static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end
 
 cairn_err cairn_session_step(cairn_lua *h, cairn_session_end *ended)
 {
-    return game_standing(h, "game_step", ended);
+    return game_standing(h, "session.flow.step", ended);
 }
 
 cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ended)
 {
-    return game_standing(h, "game_status", ended);
+    return game_standing(h, "session.flow.standing", ended);
 }
 
 /* Calls the runtime function `name` (with arg, when not NULL) for the text it returns, which
@@ -106,14 +105,14 @@ static cairn_err text_result(cairn_lua *h, const char *name, const char *arg, co
 
 cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text)
 {
-    return text_result(h, "game_summary", unfinished ? unfinished : "playing", "cairn.game_summary",
+    return text_result(h, "session.flow.summary", unfinished ? unfinished : "playing", "cairn.game_summary",
                        text);
 }
 
 cairn_err cairn_session_undo(cairn_lua *h)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "game_undo", NULL, 2);
+    cairn_err st = call_runtime(h, "session.flow.undo", NULL, 2);
     if (st)
         return st;
     bool undone = lua_toboolean(L, -2);
@@ -193,7 +192,7 @@ static void panel_fits(cairn_view *v)
 
 cairn_err cairn_session_view(cairn_lua *h, cairn_view *out)
 {
-    cairn_err st = call_runtime(h, "game_view", NULL, 1);
+    cairn_err st = call_runtime(h, "session.view.build", NULL, 1);
     if (st)
         return st;
     *out = (cairn_view){0};
@@ -216,7 +215,7 @@ static const cairn_lua_record choice_record =
 
 cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
 {
-    cairn_err st = call_runtime(h, "game_choices", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.choices", NULL, 1);
     if (st)
         return st;
     return read_results(h, "cairn.game_choices", &choice_record, (const void **)list, count);
@@ -231,7 +230,7 @@ static cairn_err refusal(cairn_err st, cairn_err as)
 
 cairn_err cairn_session_choose(cairn_lua *h, const char *name)
 {
-    return refusal(call_runtime(h, "game_choose", name, 0), CAIRN_ERR_STATE);
+    return refusal(call_runtime(h, "session.flow.begin", name, 0), CAIRN_ERR_STATE);
 }
 
 /* A prompt's kind by its name; an unknown one is none. */
@@ -267,7 +266,7 @@ static const cairn_lua_record prompt_record = RECORD("session prompt", cairn_pro
 cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "game_prompt", NULL, 2);
+    cairn_err st = call_runtime(h, "session.flow.front_end_prompt", NULL, 2);
     if (st)
         return st;
     *out = (cairn_prompt){0};
@@ -292,7 +291,7 @@ static const cairn_lua_record frame_record = RECORD("session frames", cairn_fram
 
 cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list, size_t *count)
 {
-    cairn_err st = call_runtime(h, "game_frames", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.frames", NULL, 1);
     if (st)
         return st;
     return read_results(h, "cairn.game_frames", &frame_record, (const void **)list, count);
@@ -331,7 +330,7 @@ static const cairn_lua_record screen_record = RECORD("session screen", cairn_scr
 
 cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
 {
-    cairn_err st = call_runtime(h, "game_screen", NULL, 1);
+    cairn_err st = call_runtime(h, "session.view.screen", NULL, 1);
     if (st)
         return st;
     *out = (cairn_screen){0};
@@ -342,13 +341,13 @@ cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
 
 cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
 {
-    return refusal(call_runtime(h, "game_answer", answer, 0), CAIRN_ERR_INVALID);
+    return refusal(call_runtime(h, "session.flow.answer", answer, 0), CAIRN_ERR_INVALID);
 }
 
 cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "game_cancel", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.cancel", NULL, 1);
     if (st)
         return st;
     if (committed)
@@ -367,18 +366,18 @@ static cairn_err call_with_boolean(cairn_lua *h, const char *name, bool on)
 
 cairn_err cairn_session_set_interactive(cairn_lua *h, bool on)
 {
-    return call_with_boolean(h, "game_interactive", on);
+    return call_with_boolean(h, "session.flow.set_interactive", on);
 }
 
 cairn_err cairn_session_set_auto_pass(cairn_lua *h, bool on)
 {
-    return call_with_boolean(h, "game_auto_pass", on);
+    return call_with_boolean(h, "session.flow.set_auto_pass", on);
 }
 
 cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "game_describe");
+    cairn_lua_push_runtime(L, "session.view.describe");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     cairn_err st = cairn_lua_call(h, 2, 1);
@@ -418,7 +417,7 @@ cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_tra
 {
     static const char *const results[] = {"x", "y", "cells", "why"};
     lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "travel_way");
+    cairn_lua_push_runtime(L, "session.travel.way");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     cairn_err st = cairn_lua_call(h, 2, 4);
@@ -432,7 +431,7 @@ cairn_err cairn_session_travel_way(cairn_lua *h, int32_t x, int32_t y, cairn_tra
 cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "travel_go");
+    cairn_lua_push_runtime(L, "session.travel.go");
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
     return refusal(cairn_lua_call(h, 2, 0), CAIRN_ERR_STATE);
@@ -440,7 +439,7 @@ cairn_err cairn_session_travel(cairn_lua *h, int32_t x, int32_t y)
 
 cairn_err cairn_session_explore(cairn_lua *h)
 {
-    return refusal(call_runtime(h, "travel_explore", NULL, 0), CAIRN_ERR_STATE);
+    return refusal(call_runtime(h, "session.travel.explore", NULL, 0), CAIRN_ERR_STATE);
 }
 
 static const cairn_lua_field travel_step_fields[] = {
@@ -455,7 +454,7 @@ cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
 {
     static const char *const results[] = {"going", "why", "cells"};
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "travel_step", NULL, 3);
+    cairn_err st = call_runtime(h, "session.travel.step", NULL, 3);
     if (st)
         return st;
     results_table(L, results, 3);
@@ -465,7 +464,7 @@ cairn_err cairn_session_travel_step(cairn_lua *h, cairn_travel_step *out)
 
 cairn_err cairn_session_travel_stop(cairn_lua *h)
 {
-    return call_runtime(h, "travel_stop", NULL, 0);
+    return call_runtime(h, "session.travel.stop", NULL, 0);
 }
 
 /* The cells of a list of them, x, y pairs: what travel_places and replay_packs return. */
@@ -480,7 +479,7 @@ static const cairn_lua_record places_record = RECORD("travel places", cell_list,
 
 cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_t *count)
 {
-    cairn_err st = call_runtime(h, "travel_places", NULL, 1);
+    cairn_err st = call_runtime(h, "session.travel.places", NULL, 1);
     cell_list places = {NULL, 0};
     if (!st)
         st = read_result(h, "cairn.travel_places", &places_record, &places);
@@ -491,7 +490,7 @@ cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_
 
 cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
 {
-    return refusal(call_runtime(h, "travel_pickup", glyphs ? glyphs : "", 0), CAIRN_ERR_INVALID);
+    return refusal(call_runtime(h, "session.travel.set_pickup", glyphs ? glyphs : "", 0), CAIRN_ERR_INVALID);
 }
 
 /* --- saved states ------------------------------------------------------------------------ */
@@ -526,7 +525,7 @@ static const cairn_lua_record state_record =
 
 cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *out)
 {
-    cairn_err st = call_runtime(h, "game_save_state", NULL, 1);
+    cairn_err st = call_runtime(h, "session.flow.save_state", NULL, 1);
     if (st)
         return st;
     *out = (cairn_session_state){0};
@@ -548,7 +547,7 @@ static void set_string(lua_State *L, const char *key, const char *s)
 cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "game_resume");
+    cairn_lua_push_runtime(L, "session.flow.resume");
     lua_createtable(L, 0, 10);
     set_string(L, "game", state->game);
     lua_pushinteger(L, (lua_Integer)state->seed);
@@ -585,7 +584,7 @@ cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state)
 
 cairn_err cairn_session_record(cairn_lua *h, const char **text)
 {
-    return text_result(h, "game_record", NULL, "cairn.game_record", text);
+    return text_result(h, "session.replay.text", NULL, "cairn.game_record", text);
 }
 
 /* A replay's text is pushed whole onto the Lua state, where a push past the memory ceiling
@@ -622,7 +621,7 @@ cairn_err cairn_session_replay_find_packs(cairn_lua *h, const char *text,
     cairn_err st = replay_text_fits(h, text);
     if (st)
         return st;
-    cairn_lua_push_runtime(L, "replay_packs");
+    cairn_lua_push_runtime(L, "session.replay.packs");
     lua_pushstring(L, text);
     lua_createtable(L, (int)folder_count, 0);
     for (size_t i = 0; i < folder_count; i++) {
@@ -664,13 +663,13 @@ static cairn_err start_text(cairn_lua *h, const char *name, const char *text, ui
 
 cairn_err cairn_session_replay_start(cairn_lua *h, const char *text, uint64_t *beats)
 {
-    return start_text(h, "replay_start", text, beats);
+    return start_text(h, "session.replay.start", text, beats);
 }
 
 cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "replay_step", NULL, 1);
+    cairn_err st = call_runtime(h, "session.replay.step", NULL, 1);
     if (st)
         return st;
     *done = lua_toboolean(L, -1);
@@ -680,7 +679,7 @@ cairn_err cairn_session_replay_step(cairn_lua *h, bool *done)
 
 cairn_err cairn_session_replay_finish(cairn_lua *h, const char **incomplete)
 {
-    return text_result(h, "replay_finish", NULL, "cairn.game_replay_finish", incomplete);
+    return text_result(h, "session.replay.finish", NULL, "cairn.game_replay_finish", incomplete);
 }
 
 /* --- playing a game again on other content ------------------------------------------------ */
@@ -691,12 +690,12 @@ cairn_err cairn_session_rerun(cairn_lua *h, const char *text, cairn_session_reru
 {
     lua_State *L = cairn_lua_state(h);
     *out = (cairn_session_rerun_result){0};
-    cairn_err st = start_text(h, "rerun_start", text, &out->beats);
+    cairn_err st = start_text(h, "session.replay.rerun_start", text, &out->beats);
     if (st)
         return st;
     bool over = out->beats == 0;
     while (!over) {
-        st = call_runtime(h, "rerun_step", NULL, 3);
+        st = call_runtime(h, "session.replay.rerun_step", NULL, 3);
         if (st)
             return st;
         bool same = lua_toboolean(L, -3);

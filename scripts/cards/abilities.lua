@@ -21,10 +21,13 @@
 -- (its answers kept for the log: begin_beat, end_beat, which the session calls around each
 -- beat), else the default - the first option, the first candidate, the most, yes, and for
 -- the order of simultaneous triggers priority order, which needs no question.
-local use = ... -- what this script uses, from prelude.lua
-local choices, core, data, host, piles, stack = use.choices, use.core, use.data, use.host,
-  use.piles, use.stack
-local util = use.util
+local choices = require("choices")
+local core = require("cairn.core")
+local data = require("lua.data")
+local host = require("cairn.host")
+local piles = require("cards.piles")
+local stack = require("cards.stack")
+local util = require("lua.util")
 local abilities = {}
 
 -- name -> { name, def, where, card = true for cards }: cairn.ability and cairn.card.

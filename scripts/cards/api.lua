@@ -2,9 +2,11 @@
 -- and cairn.card are definitions (define.lua records them; compile runs `compile` below on
 -- each), and cairn.resolve and the cairn.cards table are functions a pack calls while
 -- playing: piles, playing a card, the play choice, triggers, the mid-beat decider.
-local use = ... -- what this script uses, from prelude.lua
-local abilities, lifecycle, piles, stack = use.abilities, use.lifecycle, use.piles, use.stack
-local util = use.util
+local abilities = require("cards.abilities")
+local lifecycle = require("cards.lifecycle")
+local piles = require("cards.piles")
+local stack = require("cards.stack")
+local util = require("lua.util")
 local api = {}
 
 -- Compiling: kind -> function(entry) -> the list of its problems (each reported on its own

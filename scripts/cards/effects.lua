@@ -3,8 +3,9 @@
 -- is an attack by the actor (defence handlers, armour, the damage model, the history and
 -- kills are the core's), block is a status, moves and pushes are displacements that
 -- displace_check may veto, statuses are statuses.
-local use = ... -- what this script uses, from prelude.lua
-local host, piles, stack = use.host, use.piles, use.stack
+local host = require("cairn.host")
+local piles = require("cards.piles")
+local stack = require("cards.stack")
 local effects = {}
 
 local define = stack.define

@@ -4,27 +4,14 @@
 -- it. Its modules: piles.lua (decks and energy), stack.lua (the stack, values, targets),
 -- effects.lua (the built-in effects), abilities.lua (abilities, cards, triggers, turns),
 -- lifecycle.lua (declared actions, reactions, points, pulses), api.lua (what a pack sees).
-local use = ... -- what this script uses, from prelude.lua
-local core, host, script = use.core, use.host, use.script
+-- The runtime's entry (prelude.lua) requires it once, and it registers then.
+local abilities = require("cards.abilities")
+local api = require("cards.api")
+local effects = require("cards.effects")
+local host = require("cairn.host")
+local lifecycle = require("cards.lifecycle")
+local stack = require("cards.stack")
 local cards = {}
-
-local base = { choices = use.choices, core = core, data = use.data, host = host,
-  prims = use.prims, util = use.util }
-local function with(extra)
-  local t = {}
-  for k, v in pairs(base) do t[k] = v end
-  for k, v in pairs(extra) do t[k] = v end
-  return t
-end
-
-local piles = script("cards/piles", with({}))
-local stack = script("cards/stack", with({ piles = piles }))
-local effects = script("cards/effects", with({ piles = piles, stack = stack }))
-local abilities = script("cards/abilities", with({ piles = piles, stack = stack }))
-local lifecycle = script("cards/lifecycle", with({ abilities = abilities, piles = piles,
-  stack = stack }))
-local api = script("cards/api", with({ abilities = abilities, lifecycle = lifecycle,
-  piles = piles, stack = stack }))
 
 -- The definition kinds, in the order they compile (a card names its effects and validators).
 local KINDS = {
@@ -57,10 +44,11 @@ local function shown(f)
     cells = f.cells, waiting = waiting, changes = f.changes or {} }
 end
 
--- Registers cards with the runtime's extension points: rt.define, rt.compile, rt.session and
--- rt.narration, the runtime's scripts of those names.
-function cards.register(rt)
-  local define, compile = rt.define, rt.compile
+-- Registers cards with the runtime's extension points: those of lua.define, lua.compile,
+-- session.flow and session.narration.
+local function register()
+  local define, compile = require("lua.define"), require("lua.compile")
+  local session, narration = require("session.flow"), require("session.narration")
   for _, k in ipairs(KINDS) do
     define.add_kind(k[1], k[2])
     compile.add_kind(k[1], api.compile[k[1]])
@@ -77,7 +65,7 @@ function cards.register(rt)
 
   -- The beat: what it shows a person (stack.frames), and what a beat given up half way left.
   local frames = nil
-  rt.session.add_beat_part({
+  session.add_beat_part({
     before = function(list)
       frames = list
       stack.frames = list
@@ -93,15 +81,17 @@ function cards.register(rt)
       lifecycle.clear()
     end,
   })
-  rt.session.set_questions({
+  session.set_questions({
     begin = abilities.begin_beat,
     finish = abilities.end_beat,
     default_text = abilities.default_text,
-    auto_pass = function(on) lifecycle.auto_pass = on end,
+    auto_pass = lifecycle.set_auto_pass,
   })
 
-  rt.narration.add_teller(abilities.SAID, abilities.tell)
-  rt.narration.add_status(effects.BLOCK, "blocking", function(e) return e.data.block or 0 end)
+  narration.add_teller(abilities.SAID, abilities.tell)
+  narration.add_status(effects.BLOCK, "blocking", function(e) return e.data.block or 0 end)
 end
+
+register()
 
 return cards

@@ -29,9 +29,13 @@
 -- points, refilled at the start of its turn (its deck's turn, else every 4 beats); `free`
 -- ones cost none. Everything kept lives in w.data and e.data: saves, undo and replays keep
 -- pending actions as they keep the rest.
-local use = ... -- what this script uses, from prelude.lua
-local abilities, core, data, host = use.abilities, use.core, use.data, use.host
-local piles, stack, util = use.piles, use.stack, use.util
+local abilities = require("cards.abilities")
+local core = require("cairn.core")
+local data = require("lua.data")
+local host = require("cairn.host")
+local piles = require("cards.piles")
+local stack = require("cards.stack")
+local util = require("lua.util")
 local lifecycle = {}
 
 lifecycle.STATES = { "declared", "reacted_to", "started", "resolved", "failed" }
@@ -57,6 +61,10 @@ local DEFAULT_TURN_BEATS = 4
 local behaviours, watchers = {}, {}
 local depth_limit = lifecycle.DEFAULT_DEPTH
 lifecycle.auto_pass = true
+
+function lifecycle.set_auto_pass(on)
+  lifecycle.auto_pass = on and true or false
+end
 
 -- A new world: what the last one's beat left goes.
 function lifecycle.reset()

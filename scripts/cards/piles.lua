@@ -18,8 +18,10 @@
 --
 -- The runtime works on the plain tables behind the data views (data.real): it writes only
 -- plain values, and this keeps a payload's inner loop free of the views' checks.
-local use = ... -- what this script uses, from prelude.lua
-local data, host, prims, util = use.data, use.host, use.prims, use.util
+local data = require("lua.data")
+local host = require("cairn.host")
+local prims = require("cairn.prims")
+local util = require("lua.util")
 local piles = {}
 
 piles.NAMES = { "draw", "hand", "discard", "exhaust" }

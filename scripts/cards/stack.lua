@@ -15,8 +15,10 @@
 -- within one call (an ability performed in the beat, cairn.resolve): so between beats, where
 -- snapshots, saves and undo look, it holds nothing, and it needs no place in e.data or
 -- w.data. Its entries hold handles for the same reason: none outlives the call.
-local use = ... -- what this script uses, from prelude.lua
-local host, piles, prims, util = use.host, use.piles, use.prims, use.util
+local host = require("cairn.host")
+local piles = require("cards.piles")
+local prims = require("cairn.prims")
+local util = require("lua.util")
 local stack = {}
 
 -- Effect types: name -> { name, params, run, instant, target, each, meta, where }.

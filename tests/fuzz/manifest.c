@@ -1,5 +1,5 @@
 /*
- * manifest.c - fuzz target: a pack's manifest, pack.lua (scripts/packs.lua), loaded through
+ * manifest.c - fuzz target: a pack's manifest, pack.lua (scripts/lua/packs.lua), loaded through
  * cairn_lua_load_pack from a folder named fuzz that holds nothing else.
  *
  * Each input gets a fresh host with no pack loaded, so that no input finds a pack another

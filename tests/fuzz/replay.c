@@ -1,5 +1,5 @@
 /*
- * replay.c - fuzz target: a replay's text (scripts/replay.lua) through the host's API, as
+ * replay.c - fuzz target: a replay's text (scripts/session/replay.lua) through the host's API, as
  * `cairn replay` takes it: cairn_session_replay_packs (the packs it names that are not loaded),
  * then cairn_session_replay_start (parse, check the packs, start the game). No beat is played:
  * that is the game, not the replay's reader, and would make each input slow.

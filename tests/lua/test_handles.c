@@ -151,10 +151,10 @@ static void many_event_handles_in_one_scope_cost_each_the_same(void **state)
 
 /* --- what a checksum costs -------------------------------------------------------------- */
 
-/* The tables the checksums have encoded so far (scripts/data.lua). */
+/* The tables the checksums have encoded so far (scripts/lua/data.lua). */
 static lua_Integer data_encoded(lua_State *L)
 {
-    cairn_lua_push_runtime(L, "data_encoded");
+    cairn_lua_push_runtime(L, "lua.data.encoded");
     lua_call(L, 0, 1);
     lua_Integer n = lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -166,7 +166,7 @@ static lua_Integer encoded_by_a_checksum(cairn_lua *h)
 {
     lua_State *L = h->L;
     lua_Integer before = data_encoded(L);
-    cairn_lua_push_runtime(L, "data_text");
+    cairn_lua_push_runtime(L, "lua.data.text");
     lua_call(L, 0, 1);
     lua_pop(L, 1);
     return data_encoded(L) - before;
@@ -177,10 +177,10 @@ static void run_on_data(cairn_lua *h, const char *code, cairn_entity_id rat)
 {
     lua_State *L = h->L;
     assert_int_equal(luaL_loadstring(L, code), LUA_OK);
-    cairn_lua_push_runtime(L, "world_data");
+    cairn_lua_push_runtime(L, "lua.data.of_world");
     lua_call(L, 0, 1);
     cairn_lua__push_entity(L, rat);
-    cairn_lua_push_runtime(L, "entity_data");
+    cairn_lua_push_runtime(L, "lua.data.of");
     lua_insert(L, -2);
     lua_call(L, 1, 1);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK)

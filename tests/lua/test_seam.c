@@ -58,7 +58,7 @@ static void a_layer_above_calls_the_runtime_and_reads_its_results_or_its_error(v
     cairn_lua *h = *state;
     struct lua_State *L = cairn_lua_state(h);
     int top = lua_gettop(L);
-    cairn_lua_push_runtime(L, "type_look");
+    cairn_lua_push_runtime(L, "session.view.type_look");
     lua_pushstring(L, "no:such");
     assert_int_equal(cairn_lua_call(h, 1, 2), CAIRN_OK);
     assert_string_equal(lua_tostring(L, -2), "?");

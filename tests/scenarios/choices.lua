@@ -180,6 +180,6 @@ test("only a PlayerControl entity can choose, and it is told plainly", function(
   local err = expect.error(function()
     w:at(2, 0):choose("shout", function() asked = true end)
   end, "entity 1 (scenario:rat) has no PlayerControl")
-  expect.falsy(err:find("choices.lua", 1, true), "no place of the runtime's own")
+  expect.falsy(err:find("scripts/choices", 1, true), "no place of the runtime's own")
   expect.falsy(asked)
 end)

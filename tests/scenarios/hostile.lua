@@ -26,6 +26,18 @@ test("os, io, debug, package and the file loaders are not there", function()
   still_usable()
 end)
 
+test("require never reaches the runtime's own modules, nor the host's primitives", function()
+  -- the names the runtime's scripts require each other and the host's primitives by
+  for _, name in ipairs({ "session.flow", "session.checkpoints", "lua.packs", "lua.util",
+    "choices", "cards.api", "save", "prelude", "cairn.host", "cairn.core", "cairn.prims",
+    "lfs" }) do
+    local ok, err = pcall(require, name)
+    expect.falsy(ok, name)
+    expect.truthy(err:find("require '" .. name .. "'", 1, true), err)
+  end
+  still_usable()
+end)
+
 test("load refuses binary chunks and binary modes", function()
   local chunk, err = load("\27Lua\x54\0\x19\x93\r\n\x1a\n", "bin")
   expect.eq(chunk, nil)
@@ -44,8 +56,8 @@ end)
 test("a loaded chunk is named as its own pack's, whatever name it is given", function()
   local _, err = pcall(load("error('boom')", "=base:dungeon.lua"))
   expect.eq(err, "scenario:base:dungeon.lua:1: boom", "never base's")
-  _, err = pcall(load("\nerror('boom')", "@" .. "/cairn/scripts/session.lua"))
-  expect.eq(err, "scenario:/cairn/scripts/session.lua:2: boom", "never the runtime's")
+  _, err = pcall(load("\nerror('boom')", "@" .. "/cairn/scripts/session/flow.lua"))
+  expect.eq(err, "scenario:/cairn/scripts/session/flow.lua:2: boom", "never the runtime's")
   _, err = pcall(load("error('boom')"))
   expect.eq(err, "scenario:(load):1: boom", "and unnamed, the pack's still")
   local _, syntax = load("return +", "=base:broken.lua")

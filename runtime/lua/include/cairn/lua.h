@@ -132,8 +132,9 @@ CAIRN_API void cairn_lua_charge(struct lua_State *L, int64_t cost);
 
 /* The host's Lua state, borrowed: it lives as long as the host. */
 CAIRN_API struct lua_State *cairn_lua_state(cairn_lua *h);
-/* Pushes onto L (the host's state) the function `name` of the runtime's scripts: one of the
- * functions scripts/prelude.lua returns, or nil when there is none. */
+/* Pushes onto L (the host's state) the function `name` of the runtime's scripts, named
+ * "module.function" ("session.flow.start": the function `start` of the module required as
+ * "session.flow"), or nil when there is none. */
 CAIRN_API void cairn_lua_push_runtime(struct lua_State *L, const char *name);
 /* Calls the function below nargs arguments on top of the host's stack, protected, under the
  * instruction budget (a new one when no call is under way, cairn_lua_stats.entries counts

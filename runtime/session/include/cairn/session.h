@@ -4,7 +4,7 @@
  * undo, the view a front end draws, the state a save keeps, and replays.
  *
  * The session sits on the host (cairn/lua.h): each call runs the runtime's own scripts
- * (scripts/session.lua, view.lua, replay.lua) in the host's Lua state, and takes the host as
+ * (scripts/session/: flow.lua, view.lua, replay.lua) in the host's Lua state, and takes the host as
  * its first argument. What a call hands back (text, views, states, folders) is owned by the
  * host and valid until the next call of the same kind, unless said otherwise.
  *
@@ -133,7 +133,7 @@ CAIRN_API cairn_err cairn_session_frames(cairn_lua *h, const cairn_frame **list,
  * host's until the next call of it. */
 CAIRN_API cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char **text);
 
-/* --- travel and auto-explore (scripts/travel.lua): journeys a front end plays a beat at a
+/* --- travel and auto-explore (scripts/session/travel.lua): journeys a front end plays a beat at a
  * time. Each step is an ordinary input (a move) the session logs, so a game with journeys
  * replays, undoes and saves as any other. They go over what the player remembers of its
  * floor, keeping off the cells the game's `avoid` names. ---------------------------------- */
@@ -204,7 +204,7 @@ CAIRN_API cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, 
  * checkpoint needed is no longer kept. Undo works after the game has ended, too. */
 CAIRN_API cairn_err cairn_session_undo(cairn_lua *h);
 
-/* What a front end shows of the game (scripts/view.lua), owned by the host and valid until
+/* What a front end shows of the game (scripts/session/view.lua), owned by the host and valid until
  * the next view or the next call that changes the game. Rows are NUL-terminated strings:
  * glyphs has width UTF-8 characters per row; colors one byte per cell ('0'-'7' black, red,
  * green, yellow, blue, magenta, cyan, white; '8'-'f' their bright kinds; '.' the default);
@@ -230,7 +230,7 @@ typedef struct cairn_view {
 
 CAIRN_API cairn_err cairn_session_view(cairn_lua *h, cairn_view *out);
 
-/* The bytes of cairn_view.marks. scripts/view.lua writes them: change both together. */
+/* The bytes of cairn_view.marks. scripts/session/view.lua writes them: change both together. */
 typedef enum cairn_view_mark {
     CAIRN_VIEW_UNSEEN = ' ',     /* never seen */
     CAIRN_VIEW_SEEN = 'v',       /* seen now */
@@ -271,7 +271,7 @@ typedef struct cairn_session_pack {
 typedef struct cairn_session_entity {
     int64_t id;               /* e.id */
     const char *type;         /* its type's name */
-    cairn_session_bytes data; /* its e.data, encoded (scripts/data.lua) */
+    cairn_session_bytes data; /* its e.data, encoded (scripts/lua/data.lua) */
 } cairn_session_entity;
 
 /* A game as a save keeps it: the core's snapshot (cairn_world_snapshot), the data of each
@@ -301,7 +301,7 @@ CAIRN_API cairn_err cairn_session_save_state(cairn_lua *h, cairn_session_state *
  * its checksum. On failure the host has no game. */
 CAIRN_API cairn_err cairn_session_resume(cairn_lua *h, const cairn_session_state *state);
 
-/* The game so far as a replay's text (scripts/replay.lua), owned by the host until the next
+/* The game so far as a replay's text (scripts/session/replay.lua), owned by the host until the next
  * call on it. */
 CAIRN_API cairn_err cairn_session_record(cairn_lua *h, const char **text);
 /* The folders of the packs a replay's text names that are not loaded yet, in load order, for

@@ -1,9 +1,11 @@
 -- checkpoints.lua: the whole game (world and session) kept every CHECKPOINT_EVERY beats, and
 -- undo: restore the last checkpoint before the beat to take back, then play the log's inputs
 -- again up to it. What a checkpoint keeps of the session is also what a save keeps of it
--- (saves.lua).
-local use = ... -- what this script uses, from prelude.lua
-local data, define, host, prims = use.data, use.define, use.host, use.prims
+-- (save/init.lua).
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local prims = require("cairn.prims")
 local checkpoints = {}
 
 local CHECKPOINT_EVERY = 20

@@ -22,8 +22,11 @@
 -- be damaged or hostile, so it is checked before anything is played: a bad line fails with
 -- its number, and a last line without its newline was cut short and is not read at all (a
 -- cut "hp=12" would read as "hp=1").
-local use = ... -- what this script uses, from prelude.lua
-local host, packs, session, util = use.host, use.packs, use.session, use.util
+local host = require("cairn.host")
+local packs = require("lua.packs")
+local session = require("session.flow")
+local util = require("lua.util")
+local view = require("session.view")
 local replay = {}
 
 local FORMAT = 2
@@ -41,7 +44,10 @@ local PACK_ID = "^[a-z][a-z0-9_]*$"
 local NAME = "^[%a_][%w_%.%-]*$" -- a definition's name (define.lua)
 local DIR_WORD = "^[%a_][%w_]*$"
 
-function replay.text(s)
+-- The game under way as a replay's text.
+function replay.text()
+  local s = session.current()
+  if not s then error("no game has been started", 0) end
   local format = FORMAT
   for beat = 1, s.beats do
     if s.log[beat].mid then format = 3 end
@@ -353,11 +359,11 @@ local playing -- { r = the parsed replay, next = the next beat to play }
 
 -- Starts the replay's game, after checking that the packs loaded are the ones it was made
 -- with. Returns how many beats it has.
-function replay.start(text, make_world)
+function replay.start(text)
   playing = nil
   local r = replay.parse(text)
   packs.check_identities(r.packs)
-  session.start(r.game, r.seed, make_world)
+  session.start(r.game, r.seed)
   playing = { r = r, next = 1, session = session.current() }
   return #r.beats
 end
@@ -453,12 +459,20 @@ end
 -- difference, a rerun goes on, reporting each beat's checksum against the text's, for as long
 -- as the inputs can be given: the player keeps the game the new content makes of them.
 
+-- The front end's memory of the map is made as it looks at the start and after each beat: a
+-- game played again is looked at as often, so that the player remembers what it saw.
+local function remember()
+  local w = host.world()
+  view.remember(session.current(), w, w:players()[1])
+end
+
 -- Starts the text's game again on the content loaded. Returns how many beats it has.
-function replay.rerun_start(text, make_world)
+function replay.rerun_start(text)
   playing = nil
   local r = replay.parse(text)
-  session.start(r.game, r.seed, make_world)
+  session.start(r.game, r.seed)
   playing = { r = r, next = 1, session = session.current(), rerun = true }
+  remember()
   return #r.beats
 end
 
@@ -484,6 +498,7 @@ function replay.rerun_step()
   end
   playing.next = beat + 1
   session.step()
+  remember()
   local over = playing.next > #playing.r.beats
   if over then playing = nil end
   return s.log[beat].sum == e.sum, over

@@ -31,4 +31,10 @@ function problems.take()
   return table.concat(problems.take_list(), "\n")
 end
 
+-- Raises every problem so far as one message, clearing the list; nothing when there is none.
+function problems.raise()
+  local text = problems.take()
+  if text then error(text, 0) end
+end
+
 return problems

@@ -1,8 +1,8 @@
 -- narration.lua: a game's messages - what happened, in words, for a front end's log. Each beat's
 -- history is told from the player's side; content's own kinds of change (cairn.change) tell
 -- themselves through their `describe`.
-local use = ... -- what this script uses, from prelude.lua
-local define, util = use.define, use.util
+local define = require("lua.define")
+local util = require("lua.util")
 local narration = {}
 
 -- Extension points: the words of what a library (scripts/cards) adds to the world.

@@ -1,4 +1,4 @@
--- choices.lua: what an actor can choose to do now (cairn.choice), the prompts a choice asks
+-- choices/init.lua: what an actor can choose to do now (cairn.choice), the prompts a choice asks
 -- before it is committed, and performing it in the beat.
 --
 -- A choice is committed outside the beat: its prompts (a target, an option, a number, yes or
@@ -11,8 +11,10 @@
 -- Every answer is also written as text, "name=value;..." in the order given, so that the
 -- session can log a beat's choice and give it again (undo, replays): the same text comes to
 -- the same answers on the same world.
-local use = ... -- what this script uses, from prelude.lua
-local core, define, host, util = use.core, use.define, use.host, use.util
+local core = require("cairn.core")
+local define = require("lua.define")
+local host = require("cairn.host")
+local util = require("lua.util")
 local choices = {}
 
 -- Keys the play screen keeps for itself: moving, undo, help, quitting, scrolling, travel and

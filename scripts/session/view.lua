@@ -10,8 +10,11 @@
 -- and shown dimmed where it lies. Intents come from a preview of the
 -- next beat with the player waiting: the cells enemies will move into and the cells they
 -- will strike.
-local use = ... -- what this script uses, from prelude.lua
-local compile, narration, session, util = use.compile, use.narration, use.session, use.util
+local compile = require("lua.compile")
+local host = require("cairn.host")
+local narration = require("session.narration")
+local session = require("session.flow")
+local util = require("lua.util")
 local view = {}
 
 local SIGHT = 8 -- the default radius of sight; a game may set its own (cairn.game `sight`)
@@ -23,7 +26,19 @@ for i, name in ipairs({ "black", "red", "green", "yellow", "blue", "magenta", "c
   COLORS[name] = string.format("%x", i - 1)
   COLORS["bright_" .. name] = string.format("%x", i + 7)
 end
-view.colors = COLORS
+
+-- The glyph and colour character of a type, for the maps of traces (runtime/lua/trace.c).
+function view.type_look(name)
+  local info = compile.type_info(name) or {}
+  return info.glyph or "?", COLORS[info.color] or "."
+end
+
+-- The game under way and its world.
+local function game()
+  local s = session.current()
+  if not s then error("no game has been started", 0) end
+  return s, host.world()
+end
 
 -- A trap shows over an item lying on it: the item must not hide what springs on whoever
 -- steps there to pick it up.
@@ -146,7 +161,9 @@ end
 -- panel (the game's lines for the side panel) and panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
-function view.build(s, w, p)
+function view.build()
+  local s, w = game()
+  local p = w:players()[1]
   local width, height = w.width, w.height
   local sees, seen = sight_of(s, w, p)
   local marks = (p and p.x and not s.ended) and intents(w, p.id) or {}
@@ -208,7 +225,8 @@ local function name_of(e)
   return util.spoken(e.type)
 end
 
-function view.describe(s, w, x, y)
+function view.describe(x, y)
+  local s, w = game()
   local p = w:players()[1]
   if not (x >= 0 and y >= 0 and x < w.width and y < w.height) then return "off the map" end
   local lx, ly = sight_of(s, w, p)(x, y)
@@ -229,6 +247,21 @@ function view.describe(s, w, x, y)
     end
   end
   return #parts > 0 and table.concat(parts, ", ") or "nothing"
+end
+
+-- The whole screen after a key in one call (cairn_session_screen): the last beat's frames,
+-- the waiting prompt (or whether a choice is committed), the view, and the summary once the
+-- game has ended, else the player's choices; each as its own call gives it.
+function view.screen()
+  local prompt, committed = session.front_end_prompt()
+  local out = { frames = session.frames(), prompt = prompt, committed = committed,
+    view = view.build() }
+  if out.view.ended then
+    out.summary = session.summary("playing")
+  else
+    out.choices = session.choices()
+  end
+  return out
 end
 
 return view

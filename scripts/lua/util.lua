@@ -1,6 +1,7 @@
 -- util.lua: small helpers the runtime's scripts share.
-local use = ... -- what this script uses, from prelude.lua
-local host, lfs, prims = use.host, use.lfs, use.prims
+local host = require("cairn.host")
+local lfs = require("lfs")
+local prims = require("cairn.prims")
 local util = {}
 
 -- The closest of `options` to a misspelt `word`, for "did you mean" hints (nil if none is

@@ -1,4 +1,4 @@
--- session.lua: a game being played - its world, the floor it is on, the beats so far and how
+-- flow.lua: a game being played - its world, the floor it is on, the beats so far and how
 -- it ended. `cairn sim`, `cairn play` and `cairn replay` drive it through the runtime
 -- functions in prelude.lua; the game's rules are content (cairn.game), and so are bots
 -- (cairn.bot).
@@ -9,16 +9,21 @@
 --
 -- The session keeps the game's history, which gives replays, undo and saves:
 --   log          one entry per beat: the player's input - an action in a direction, or a
---                choice with its answers as text (choices.lua) - and what the world came to
+--                choice with its answers as text (choices/init.lua) - and what the world came to
 --                (its checksum, the floor, the player's cell and hp) - a replay's lines;
 --   checkpoints  the whole game (world and session) every so many beats, for undo
 --                (checkpoints.lua);
 --   messages     what happened, in words, for a front end's log (narration.lua).
 -- This file is the flow of a game: starting, inputs, beats, floors and endings. What a save
--- keeps and how a game resumes is saves.lua.
-local use = ... -- what this script uses, from prelude.lua
-local checkpoints, choices, define, host = use.checkpoints, use.choices, use.define, use.host
-local narration, saves, util = use.narration, use.saves, use.util
+-- keeps and how a game resumes is save/init.lua.
+local checkpoints = require("session.checkpoints")
+local choices = require("choices")
+local compile = require("lua.compile")
+local define = require("lua.define")
+local host = require("cairn.host")
+local narration = require("session.narration")
+local saves = require("save")
+local util = require("lua.util")
 local find = define.find
 local session = {}
 
@@ -80,9 +85,12 @@ local function fresh(game, seed)
     log = {}, checkpoints = {}, messages = {}, seen = {} }
 end
 
+-- Starts the game `name`; make_world(width, height, seed) makes its world
+-- (compile.make_world unless given).
 function session.start(name, seed, make_world)
   local game = find("game", name)
   current = nil
+  make_world = make_world or compile.make_world
   make_world(game.def.width, game.def.height, seed)
   local s = fresh(game, seed)
   current = s
@@ -111,13 +119,15 @@ local function input(s, p, action, dir, who)
   s.pending = { action = action, dir = dir }
 end
 
+-- The player's action for the next beat, in a direction or none (nil or "").
 function session.input(action, dir)
+  if dir == "" then dir = nil end
   local s = need()
   local p = player()
   if p then input(s, p, action, dir) end
 end
 
--- A resolved choice (choices.lua) becomes the player's input for the next beat; the log
+-- A resolved choice (choices/init.lua) becomes the player's input for the next beat; the log
 -- keeps its answers as text.
 local function commit(s, r)
   choices.commit(r)
@@ -182,7 +192,22 @@ function session.prompt()
   return nil, s.pending ~= nil or s.held ~= nil
 end
 
--- An answer as text (choices.lua): a mistake leaves the prompt waiting.
+-- The waiting prompt as front ends read it (cairn_prompt): the options' labels, and the
+-- candidates' cells as one list x1, y1, x2, y2, ...; or nil and whether a choice is committed.
+function session.front_end_prompt()
+  local m, committed = session.prompt()
+  if not m then return nil, committed end
+  local out = { kind = m.kind, choice = m.label, name = m.name, text = m.text, min = m.min,
+    max = m.max, among = m.among, x = m.x, y = m.y, range = m.range, area = m.area,
+    cancel_costs = m.cancel_costs, options = {}, cells = {} }
+  for i, o in ipairs(m.options or {}) do out.options[i] = o.label end
+  for _, c in ipairs(m.cells or {}) do
+    out.cells[#out.cells + 1], out.cells[#out.cells + 2] = c[1], c[2]
+  end
+  return out
+end
+
+-- An answer as text (choices/init.lua): a mistake leaves the prompt waiting.
 function session.answer(text)
   local s = need()
   local q = s.question
@@ -425,10 +450,17 @@ function session.set_auto_pass(on)
   if questions then questions.auto_pass(on and true or false) end
 end
 
--- What the last beat's resolutions showed, effect by effect, while the session is
--- interactive (the beat parts' frames); else none.
+-- What the last beat's resolutions showed, effect by effect (the beat parts' frames, with the
+-- cells as one list x1, y1, x2, y2, ...), while the session is interactive; else none.
 function session.frames()
-  return need().frames or {}
+  local list = {}
+  for i, f in ipairs(need().frames or {}) do
+    local cells = {}
+    for _, c in ipairs(f.cells) do cells[#cells + 1], cells[#cells + 2] = c[1], c[2] end
+    list[i] = { label = f.label, effect = f.effect, timed = f.timed, cells = cells,
+      waiting = f.waiting, changes = f.changes }
+  end
+  return list
 end
 
 -- Preview: the next beat as it would be with this input - an action and a direction, or
@@ -503,7 +535,9 @@ local function wait_again(s, w)
 end
 
 -- A save that is refused before its world is made leaves the game under way as it was.
+-- make_world as session.start's.
 function session.resume(saved, make_world)
+  make_world = make_world or compile.make_world
   local s, w = saves.resume(saved, function(...)
     current = nil
     make_world(...)
@@ -518,10 +552,15 @@ function session.current()
   return current
 end
 
+-- How the game stands: "playing", or how it ended.
+function session.standing()
+  return need().ended or "playing"
+end
+
 -- The session's summary, as { { key, value }, ... } in a fixed order: the runtime's lines,
 -- then the game's report (sorted by key). `unfinished` is what "ended" says while the game
 -- goes on.
-function session.summary(unfinished)
+local function summary(unfinished)
   local s = need()
   local p = player()
   local lines = {
@@ -543,6 +582,17 @@ function session.summary(unfinished)
   for _, k in ipairs(keys) do lines[#lines + 1] = { k, tostring(report[k]) } end
   lines[#lines + 1] = { "checksum", world():checksum() }
   return lines
+end
+
+-- The summary as lines "key: value", the keys padded to one width.
+function session.summary(unfinished)
+  local lines, width = summary(unfinished), 0
+  for _, l in ipairs(lines) do width = math.max(width, #l[1]) end
+  local out = {}
+  for i, l in ipairs(lines) do
+    out[i] = string.format("%-" .. (width + 1) .. "s %s", l[1] .. ":", l[2])
+  end
+  return table.concat(out, "\n") .. "\n"
 end
 
 return session

@@ -11,8 +11,8 @@
 -- way), it lost hp, or it died. The outcome is the net change, one entry per entity that
 -- changed, by id: its cell, facing and hp before and after, or that it died or appeared; the
 -- undo is the outcome reversed.
-local use = ... -- what this script uses, from prelude.lua
-local choices, util = use.choices, use.util
+local choices = require("choices")
+local util = require("lua.util")
 local schedule = {}
 
 local DELTA = util.copy_shallow(util.DELTA) -- and "none", a beat spent where it stands

@@ -16,10 +16,19 @@
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
 -- A test kit is always defined: test:player '@', test:wall '#', test:dirt '+'; a pack's type
 -- with the same glyph wins over it (see glyph_table).
-local use = ... -- what this script uses, from prelude.lua
-local compile, core, data, define, host = use.compile, use.core, use.data, use.define, use.host
-local packs, prims, problems, sandbox = use.packs, use.prims, use.problems, use.sandbox
-local session, travel, util, view = use.session, use.travel, use.util, use.view
+local compile = require("lua.compile")
+local core = require("cairn.core")
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local packs = require("lua.packs")
+local prims = require("cairn.prims")
+local problems = require("lua.problems")
+local sandbox = require("lua.sandbox")
+local session = require("session.flow")
+local travel = require("session.travel")
+local util = require("lua.util")
+local view = require("session.view")
 local testing = {}
 
 local test_dir -- the folder of the test file being prepared: `use` looks for packs there
@@ -204,8 +213,8 @@ local function library(pack)
       local _, _, cells, why = travel.way(x, y)
       return cells, why
     end
-    function g.describe(_, x, y) return view.describe(session.current(), g.world, x, y) end
-    function g.places() return travel.places() end
+    function g.describe(_, x, y) return view.describe(x, y) end
+    function g.places() return travel.places().cells end
     function g.pickup(_, rule) travel.set_pickup(rule) end
     function g.messages()
       local texts = {}
@@ -392,9 +401,15 @@ local function define_kit()
   cairn.entity { name = "dirt", glyph = "+", layer = "wall", decorators = { "Diggable" } }
 end
 
--- Prepares a test file: loads its pack (when it has one) and runs the file, collecting its
--- tests. Returns the list of { name, fn }; raises when the file or its pack does not load.
+-- The tests of the file testing.prepare loaded last: { name, fn, budget }.
+local cases = {}
+
+-- Prepares a test file: loads its pack (when it has one: pack_dir not nil nor "") and runs
+-- the file, collecting its tests. Returns how many it declares; testing.case(i) gives each.
+-- Raises when the file or its pack does not load.
 function testing.prepare(file, pack_dir, chunk)
+  if pack_dir == "" then pack_dir = nil end
+  cases = {}
   define_kit()
   test_dir = util.dirname(file)
   local pack
@@ -404,7 +419,6 @@ function testing.prepare(file, pack_dir, chunk)
   end
   local found = problems.take()
   if found then error(found, 0) end
-  local cases = {}
   local lib = library(pack or { id = "scenario" })
   lib.test = function(name, fn, opts)
     if type(name) ~= "string" or type(fn) ~= "function" or (opts ~= nil and type(opts) ~= "table") then
@@ -430,7 +444,13 @@ function testing.prepare(file, pack_dir, chunk)
   if not ok then error(err, 0) end
   found = problems.take()
   if found then error(found, 0) end
-  return cases
+  return #cases
+end
+
+-- The i-th test of the file prepared: its name, function and budget (nil: the runtime's),
+-- which the host calls with a budget of its own.
+function testing.case(i)
+  return cases[i].name, cases[i].fn, cases[i].budget
 end
 
 local function add_pack_tests(list, dir)

@@ -1,15 +1,17 @@
--- saves.lua: what a save keeps of a game and how a game resumes from it. A save holds the
+-- save/init.lua: what a save keeps of a game and how a game resumes from it. A save holds the
 -- core's bytes, each entity's data by id with its type, the world's data, the session (with
 -- its log and checkpoints, as checkpoints.kept has it), the packs and the checksum a resumed
 -- game must come to. Everything read back is checked before the world is touched.
-local use = ... -- what this script uses, from prelude.lua
-local checkpoints, data, define, host = use.checkpoints, use.data, use.define, use.host
-local packs = use.packs
+local checkpoints = require("session.checkpoints")
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local packs = require("lua.packs")
 local saves = {}
 
 -- The whole game as a save keeps it: the core's bytes, each entity's data by id with its type,
 -- the world's data, the session (with its log, checkpoints and what waits for the player:
--- `waiting`, session.lua's), the packs and the checksum that a resumed game must come to.
+-- `waiting`, session/flow.lua's), the packs and the checksum that a resumed game must come to.
 function saves.state(s, waiting)
   local w = host.world()
   local core = host.snapshot_parts()
@@ -46,7 +48,7 @@ local function strings(v)
   return true
 end
 
--- What waited for the player (session.lua): a question with the input held and the answers
+-- What waited for the player (session/flow.lua): a question with the input held and the answers
 -- so far, or a choice with the answers given, or the input committed for the next beat, or
 -- false.
 local prompt_kinds = { pick = true, number = true, confirm = true, select = true }

@@ -17,8 +17,11 @@
 -- there (travel) or nothing is left to explore. Neither walks onto a cell the game's `avoid`
 -- says to keep off (the base game's stairs, which take the player down), but travel may end
 -- on one.
-local use = ... -- what this script uses, from prelude.lua
-local compile, session, util, view = use.compile, use.session, use.util, use.view
+local compile = require("lua.compile")
+local host = require("cairn.host")
+local session = require("session.flow")
+local util = require("lua.util")
+local view = require("session.view")
 local travel = {}
 
 local DELTA = util.DELTA
@@ -29,7 +32,7 @@ local journey -- the journey under way, or nil
 local function game()
   local s = session.current()
   if not s then error("no game has been started", 0) end
-  return s, use.host.world()
+  return s, host.world()
 end
 
 local function player(w)
@@ -140,7 +143,7 @@ end
 -- The places worth travelling to that the player remembers: cells whose remembered look is
 -- of something set in the floor (the stairs, a door), then those of an item, each kind
 -- nearest first by the way the player knows (any it knows no way to last, by row), the
--- player's own cell left out. x, y pairs in one list.
+-- player's own cell left out: { cells = x, y pairs in one list }.
 function travel.places()
   local s, w = game()
   local p = player(w)
@@ -164,7 +167,7 @@ function travel.places()
   for _, i in ipairs(found) do
     cells[#cells + 1], cells[#cells + 2] = i % w.width, i // w.width
   end
-  return cells
+  return { cells = cells }
 end
 
 -- What auto-explore picks up as it comes on it: items whose glyph is in `pickup`, or every
@@ -295,7 +298,7 @@ end
 -- its schedule's timeline, the cells the player moves into at the steps still to come (so the
 -- trail ends where the schedule saw the walk stop); none while exploring or when no journey
 -- is under way.
-function travel.rest()
+local function rest()
   if not journey or journey.kind ~= "travel" then return {} end
   local cells = {}
   for _, c in ipairs(journey.schedule.timeline) do
@@ -362,7 +365,7 @@ end
 
 -- Plays the next beat of the journey under way. Returns true while it goes on; else false and
 -- why it stopped ("" when the log or the game says it already).
-function travel.step()
+local function step()
   if not journey then return false, "" end
   local s, w = game()
   local p = player(w)
@@ -394,6 +397,13 @@ function travel.step()
   journey.x, journey.y = journey.x + DELTA[dir][1], journey.y + DELTA[dir][2]
   session.input("move", dir)
   return after_beat(s, w, session.step())
+end
+
+-- Plays the next beat of the journey under way: whether it goes on, why it stopped, and the
+-- cells it has still to go through.
+function travel.step()
+  local going, why = step()
+  return going, why, rest()
 end
 
 -- Stops the journey under way (a key was pressed); nothing happens to the game.

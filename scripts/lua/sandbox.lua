@@ -5,8 +5,8 @@
 -- weak tables, and no metatable can be made weak after (rawset is guarded for it);
 -- pcall cannot swallow a budget or memory overrun; math.random is the world's generator;
 -- library functions that work in C are charged to the budget for it (charges.c).
-local use = ... -- what this script uses, from prelude.lua
-local prims, util = use.prims, use.util
+local prims = require("cairn.prims")
+local util = require("lua.util")
 local sandbox = {}
 
 local function copy(t, except)

@@ -2,8 +2,10 @@
 -- numbers, strings and tables of them, no functions, handles or metatables - so that a
 -- world can be saved and compared. Values are copied in when assigned; e.data and every
 -- table in it are views that check what is written through them.
-local use = ... -- what this script uses, from prelude.lua
-local core, prims, util = use.core, use.prims, use.util
+local core = require("cairn.core")
+local host = require("cairn.host")
+local prims = require("cairn.prims")
+local util = require("lua.util")
 local data = {}
 
 local real_of = setmetatable({}, { __mode = "k" }) -- view -> the table it shows
@@ -252,6 +254,40 @@ function data.load(state, type_name)
     stored = stored + 1
   end
   swept_at = math.max(64, 2 * stored)
+end
+
+-- A snapshot's data (data.text's), decoded and checked before the world is touched
+-- (runtime/lua/world.c, w:restore); data.load_snapshot then puts it back.
+function data.decode_snapshot(text)
+  local ok, state = pcall(data.decode, text)
+  if not ok or type(state) ~= "table" or type(state.world or {}) ~= "table" or
+      type(state.entities or {}) ~= "table" or
+      not (state.named == nil or math.type(state.named) == "integer" and state.named > 0) then
+    error("w:restore: the snapshot's data is " .. (ok and "not a world's data" or state), 0)
+  end
+  for id, t in pairs(state.entities or {}) do
+    if math.type(id) ~= "integer" or type(t) ~= "table" then
+      error("w:restore: the snapshot's data is not a world's data", 0)
+    end
+  end
+  return state
+end
+
+-- Puts back a snapshot's data once its core is back. Data naming an entity the restored world
+-- does not hold is refused; the world keeps the core it was given, with no data, so that it
+-- can still be summed up and snapshot.
+function data.load_snapshot(state)
+  local w = host.world()
+  local missing
+  for id in pairs(state.entities or {}) do
+    if not w:entity(id) and (not missing or id < missing) then missing = id end
+  end
+  if missing then
+    data.load({}, function() end)
+    error("w:restore: the snapshot's data names entity " .. missing .. ", which its world " ..
+      "does not hold; the world is left without data", 0)
+  end
+  data.load(state, function(id) return w:entity(id).type end)
 end
 
 -- The world's data and every entity's as one text, for a snapshot and the world's checksum

@@ -2,8 +2,11 @@
 -- definition. A definition is checked for its shape where it is made (unknown fields,
 -- wrong types) and kept with its place, "pack:path:line"; compile.lua turns the record into
 -- the core's structures when a world is made, resolving the names it uses.
-local use = ... -- what this script uses, from prelude.lua
-local core, data, host, problems, util = use.core, use.data, use.host, use.problems, use.util
+local core = require("cairn.core")
+local data = require("lua.data")
+local host = require("cairn.host")
+local problems = require("lua.problems")
+local util = require("lua.util")
 local define = {}
 
 -- The kinds, in the order compile.lua registers them (a kind may use the ones before it);

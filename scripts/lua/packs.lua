@@ -9,8 +9,12 @@
 --
 -- Packs load in dependency order, each file in the pack's own environment. Dependencies are
 -- found by id beside the pack, then on the pack path, then in the bundled content.
-local use = ... -- what this script uses, from prelude.lua
-local define, host, lfs, sandbox, util = use.define, use.host, use.lfs, use.sandbox, use.util
+local define = require("lua.define")
+local host = require("cairn.host")
+local lfs = require("lfs")
+local problems = require("lua.problems")
+local sandbox = require("lua.sandbox")
+local util = require("lua.util")
 local packs = {}
 
 local path = {}       -- folders searched for packs by id, in order
@@ -407,6 +411,12 @@ function packs.load(dir)
   return load(dir, util.dirname(dir), {})
 end
 
+-- Loads the pack in dir (cairn_lua_load_pack); raises the problems found, if any.
+function packs.load_checked(dir)
+  packs.load(dir)
+  problems.raise()
+end
+
 -- What a pack is, for saves and replays: its id, version and content hash - a hash of every
 -- file in its folder but its tests, by path, so that any change to what it plays shows. A
 -- link is hashed as where it points (a pack's links lead inside it: the files they reach
@@ -437,29 +447,29 @@ end
 
 -- Raises, naming every difference, unless `saved` (identities' list) is what is loaded now.
 function packs.check_identities(saved)
-  local here, there, problems = {}, {}, {}
+  local here, there, differences = {}, {}, {}
   for _, p in ipairs(packs.identities()) do here[p.id] = p end
   for _, p in ipairs(saved) do
     there[p.id] = p
     local now = here[p.id]
     if not now then
-      problems[#problems + 1] = string.format("it needs pack '%s' %s, which is not loaded " ..
+      differences[#differences + 1] = string.format("it needs pack '%s' %s, which is not loaded " ..
         "(add it with --pack)", p.id, p.version)
     elseif now.version ~= p.version then
-      problems[#problems + 1] = string.format("pack '%s' is %s here but was %s", p.id,
+      differences[#differences + 1] = string.format("pack '%s' is %s here but was %s", p.id,
         now.version, p.version)
     elseif now.hash ~= p.hash then
-      problems[#problems + 1] = string.format("pack '%s' %s has changed since (content %s " ..
+      differences[#differences + 1] = string.format("pack '%s' %s has changed since (content %s " ..
         "then, %s now)", p.id, p.version, p.hash, now.hash)
     end
   end
   for _, p in ipairs(packs.order) do
     if not there[p.id] then
-      problems[#problems + 1] = string.format("pack '%s' is loaded but was not then", p.id)
+      differences[#differences + 1] = string.format("pack '%s' is loaded but was not then", p.id)
     end
   end
-  if #problems > 0 then
-    error("it was made with other packs: " .. table.concat(problems, "; "), 0)
+  if #differences > 0 then
+    error("it was made with other packs: " .. table.concat(differences, "; "), 0)
   end
 end
 

@@ -3,9 +3,13 @@
 -- the order they were made, so the same packs always give the same ids. A definition that
 -- fails is reported at its place and skipped; the others still compile, so one run finds
 -- every problem.
-local use = ... -- what this script uses, from prelude.lua
-local choices, core, data, define, host = use.choices, use.core, use.data, use.define, use.host
-local problems, util = use.problems, use.util
+local choices = require("choices")
+local core = require("cairn.core")
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local problems = require("lua.problems")
+local util = require("lua.util")
 local compile = {}
 compile.failed = {} -- kind -> full name -> the problem of a definition that failed (see report)
 
@@ -136,11 +140,11 @@ local function attempt(e, fn, ...)
   return ok
 end
 
--- Games and bots are not the core's: the session (session.lua) calls their functions.
+-- Games and bots are not the core's: the session (session/flow.lua) calls their functions.
 function compilers.game() end
 function compilers.bot() end
 
--- Neither are choices (choices.lua): only their shape and names are checked here.
+-- Neither are choices (choices/init.lua): only their shape and names are checked here.
 function compilers.choice(e)
   choices.check(e, compile.keys)
 end
@@ -431,6 +435,14 @@ function compile.world(width, height, seed)
       attempt(e, compilers[kind], e)
     end
   end
+end
+
+-- compile.world for a host (cairn_lua_world_create, a game's floors): a world with problems
+-- is not kept half made, and the problems are raised.
+function compile.make_world(width, height, seed)
+  compile.world(width, height, seed)
+  if problems.count() > 0 then core.world_destroy() end
+  problems.raise()
 end
 
 return compile
