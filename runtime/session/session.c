@@ -389,7 +389,7 @@ cairn_err cairn_session_describe(cairn_lua *h, int32_t x, int32_t y, const char 
     return CAIRN_OK;
 }
 
-/* --- travel and auto-explore (scripts/travel.lua) ---------------------------------------- */
+/* --- travel and auto-explore (scripts/session/travel.lua) -------------------------------- */
 
 /* The n results of a call on top of the stack, replaced by a table of them under names. */
 static void results_table(lua_State *L, const char *const *names, int n)
