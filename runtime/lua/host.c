@@ -824,7 +824,7 @@ static cairn_err load_scripts(cairn_lua *h)
     lua_pushfstring(L, "%s/prelude.lua", h->scripts_dir);
     if (luaL_loadfilex(L, lua_tostring(L, -1), "t") != LUA_OK)
         return cairn_lua_fail(h, CAIRN_ERR_NOT_FOUND, "cannot load the runtime's scripts: %s",
-                               lua_tostring(L, -1));
+                              lua_tostring(L, -1));
     lua_remove(L, -2);
     return cairn_lua_call(h, 0, 0);
 }

@@ -105,8 +105,8 @@ static cairn_err text_result(cairn_lua *h, const char *name, const char *arg, co
 
 cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text)
 {
-    return text_result(h, "session.flow.summary", unfinished ? unfinished : "playing", "cairn.game_summary",
-                       text);
+    return text_result(h, "session.flow.summary", unfinished ? unfinished : "playing",
+                       "cairn.game_summary", text);
 }
 
 cairn_err cairn_session_undo(cairn_lua *h)
@@ -490,7 +490,8 @@ cairn_err cairn_session_travel_places(cairn_lua *h, const int32_t **cells, size_
 
 cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs)
 {
-    return refusal(call_runtime(h, "session.travel.set_pickup", glyphs ? glyphs : "", 0), CAIRN_ERR_INVALID);
+    return refusal(call_runtime(h, "session.travel.set_pickup", glyphs ? glyphs : "", 0),
+                   CAIRN_ERR_INVALID);
 }
 
 /* --- saved states ------------------------------------------------------------------------ */
