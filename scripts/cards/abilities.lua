@@ -34,6 +34,15 @@ local abilities = {}
 local registry = {}
 abilities.registry = registry
 
+-- The lifecycle (lifecycle.lua), which requires this module and so registers itself here
+-- rather than being required: resolve hands it the abilities declared as actions, and reset
+-- and register reset and register it too. Nil until it registers.
+local lifecycle = nil
+
+function abilities.set_lifecycle(l)
+  lifecycle = l
+end
+
 local EMPTY = {}
 
 -- Definitions ------------------------------------------------------------------------------
@@ -170,10 +179,7 @@ function abilities.add(entry, is_card)
       registry[short] = false
     end
   end
-  if is_card then
-    piles.card_defs[name] = registry[name]
-    if short and piles.card_defs[short] == nil then piles.card_defs[short] = registry[name] end
-  end
+  if is_card then piles.add_card(name, short, registry[name]) end
 end
 
 -- Whether an ability or card has this name (a full name, or a short one no two packs share).
@@ -779,7 +785,7 @@ function abilities.resolve(actor, ability, opts)
   if not ok then return false, why end
   local answers, dropped = abilities.answer_prompts(actor, a, inst, opts)
   if not answers then return false, dropped end
-  if opts.declare then return abilities.declarer(actor, a, inst, answers, opts) end
+  if opts.declare then return lifecycle.declare(actor, a, inst, answers, opts) end
   return abilities.perform(actor, a, inst, answers, opts)
 end
 
@@ -906,13 +912,13 @@ end
 -- "stack_empty" resolve. Not again while they resolve: their own stack running empty would
 -- trigger them without end.
 local emptying = false
-stack.on_empty[#stack.on_empty + 1] = function(actor)
+stack.add_on_empty(function(actor)
   if emptying or not actor or actor:is_dead() then return end
   emptying = true
   local ok, err = pcall(abilities.fire, "stack_empty", actor)
   emptying = false
   if not ok then error(err, 0) end
-end
+end)
 
 function abilities.grant(e, name)
   abilities.find(name)
@@ -989,9 +995,9 @@ end
 
 -- A new world: what the last one left goes.
 function abilities.reset()
-  if abilities.lifecycle then abilities.lifecycle.reset() end
+  if lifecycle then lifecycle.reset() end
   for k in pairs(registry) do registry[k] = nil end
-  for k in pairs(piles.card_defs) do piles.card_defs[k] = nil end
+  piles.clear_cards()
   spoken, custom_decider, beat_mid = {}, nil, nil
   stack.clear()
   stack.reset_types()
@@ -1047,7 +1053,7 @@ function abilities.register(effects)
     "low" } })
   core.change(abilities.SAID)
   core.world_hook(core.find("chain", "beat_start"), abilities.beat, "highest")
-  if abilities.lifecycle then abilities.lifecycle.register() end
+  if lifecycle then lifecycle.register() end
 end
 
 return abilities

@@ -13,13 +13,6 @@ local api = {}
 -- line by compile.lua); a definition with none is kept where the stack finds it.
 api.compile = {}
 
--- Short names of content's effect types and validators, when no one else has them.
-local function add_named(tbl, e, value)
-  tbl[e.name] = value
-  local short = e.name:match(":(.*)$")
-  if short and tbl[short] == nil then tbl[short] = value end
-end
-
 -- The type names a parameter spec may use (stack.lua's fits reads them).
 local PARAM_TYPE_NAMES = { "number", "string", "boolean", "table", "function", "payload", "value",
   "any" }
@@ -65,13 +58,12 @@ function api.compile.effect(e)
     target = def.target, each = def.each }, e.where)
   -- Its short name too, unless a built-in or another pack's effect has it: then payloads
   -- name it in full.
-  local short = e.name:match(":(.*)$")
-  if short and not stack.types[short] then stack.types[short] = stack.types[e.name] end
+  stack.add_short_name(e.name)
   return out
 end
 
 function api.compile.validator(e)
-  add_named(stack.validators, e, e.def.check)
+  stack.add_validator(e.name, e.def.check)
   return {}
 end
 

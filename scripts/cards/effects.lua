@@ -11,7 +11,7 @@ local effects = {}
 local define = stack.define
 
 -- Damage, moves, pushes, teleports and spawns are timed (instant = false): the play screen
--- shows them one by one, with a pause each (stack.frames). The rest are instant.
+-- shows them one by one, with a pause each (stack.record_frames). The rest are instant.
 
 -- The runtime's own status for block; compile.lua registers it in worlds that use cards
 -- (effects.register), so that worlds without cards keep the registry content made.

@@ -63,15 +63,16 @@ local function register()
     if used(define) then abilities.register(effects) end
   end)
 
-  -- The beat: what it shows a person (stack.frames), and what a beat given up half way left.
+  -- The beat: what it shows a person (stack.record_frames), and what a beat given up half
+  -- way left.
   local frames = nil
   session.add_beat_part({
     before = function(list)
       frames = list
-      stack.frames = list
+      stack.record_frames(list)
     end,
     after = function()
-      stack.frames = nil
+      stack.record_frames(nil)
       local list = frames
       frames = nil
       for i = 1, list and #list or 0 do list[i] = shown(list[i]) end

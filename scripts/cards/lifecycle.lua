@@ -643,7 +643,6 @@ function lifecycle.register()
 end
 
 stack.seal_builtins()
-abilities.declarer = declare
-abilities.lifecycle = lifecycle
+abilities.set_lifecycle(lifecycle)
 
 return lifecycle

@@ -28,8 +28,20 @@ piles.NAMES = { "draw", "hand", "discard", "exhaust" }
 local IS_PILE = { draw = true, hand = true, discard = true, exhaust = true }
 piles.IS_PILE = IS_PILE
 
--- card name -> its definition's entry; abilities.lua fills it (cards are defined there).
-piles.card_defs = {}
+-- card name -> its definition's entry (cards are defined in abilities.lua, which adds them).
+local card_defs = {}
+
+-- The card named `name` (its full name) is `entry`, found by its short name too unless
+-- another card has that name already.
+function piles.add_card(name, short, entry)
+  card_defs[name] = entry
+  if short and card_defs[short] == nil then card_defs[short] = entry end
+end
+
+-- A new world: its cards are defined anew.
+function piles.clear_cards()
+  for k in pairs(card_defs) do card_defs[k] = nil end
+end
 
 -- The entity's card state (a plain table), or nil when it holds no cards.
 function piles.of(e)
@@ -56,7 +68,7 @@ piles.holders = holders
 
 -- A new instance of the named card (its definition must exist), not yet in a pile.
 function piles.instance(t, name, upgraded)
-  local entry = piles.card_defs[name]
+  local entry = card_defs[name]
   if not entry then error("no card is named '" .. tostring(name) .. "'", 0) end
   local def = entry.def
   local values = util.copy(def.values or {})

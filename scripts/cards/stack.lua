@@ -46,6 +46,13 @@ function stack.define(def, where)
     meta = def.meta, where = where or "the runtime" }
 end
 
+-- The effect type `name` (pack:short) is found by its short name too, unless a built-in or
+-- another type has that name already.
+function stack.add_short_name(name)
+  local short = name:match(":(.*)$")
+  if short and not types[short] then types[short] = types[name] end
+end
+
 -- Content's effect types go when a new world is compiled; the built-ins stay.
 function stack.reset_types()
   for name in pairs(types) do
@@ -87,6 +94,14 @@ end
 local validators = {}
 stack.validators = validators
 local builtin_validators = {}
+
+-- Content's validator `name` (pack:short) is `check`, found by its short name too unless
+-- another validator has that name already.
+function stack.add_validator(name, check)
+  validators[name] = check
+  local short = name:match(":(.*)$")
+  if short and validators[short] == nil then validators[short] = check end
+end
 
 function stack.reset_validators()
   for name in pairs(validators) do
@@ -385,7 +400,6 @@ local current = nil -- the queue under way
 local locked = false
 local ctx = setmetatable({}, Ctx)
 local on_empty = {} -- functions called when the stack has run empty (see stack.resolve)
-stack.on_empty = on_empty
 stack.resolved = 0  -- effects resolved, for the benchmark and tests
 
 -- Entries and queues are kept for use again once resolved, so that a card played every beat
@@ -491,13 +505,19 @@ function stack.busy()
   return locked
 end
 
--- Frames: what a front end shows of a resolution, one frame per effect resolved, when
--- stack.frames is a list (nil, the default, records nothing: headless games pay nothing).
+-- Frames: what a front end shows of a resolution, one frame per effect resolved, into the
+-- list stack.record_frames was given (nil, the default, records nothing: headless games pay
+-- nothing).
 -- A frame: { ability = name, effect = name, timed = not instant, cells = { {x, y}, ... }
 -- (the targets' cells, or the chosen cell), waiting = { "ability: effect", ... } (what
 -- is still on the stack after it, top first: its ability's name, then its effect's, for
 -- each), changes = { "skeleton 2 -> 1 hp", ... } }.
-stack.frames = nil
+local frames_to = nil
+
+-- Frames are appended to `list` from now on; nil records none.
+function stack.record_frames(list)
+  frames_to = list
+end
 
 local function waiting_pairs()
   local list = {}
@@ -529,7 +549,7 @@ local function record_frame(en, list)
   end
   local c = en.request.cell
   if #cells == 0 and c then cells[1] = { c.x, c.y } end
-  local frames = stack.frames
+  local frames = frames_to
   local f = { ability = en.request.ability or "?", effect = en.def.name,
     timed = not en.def.instant, cells = cells, waiting = waiting_pairs(), hps = hps }
   frames[#frames + 1] = f
@@ -556,13 +576,13 @@ local function run_entry(en)
   stack.resolved = stack.resolved + 1
   local over = en.params.target or def.target
   if over == "none" then
-    local f = stack.frames and record_frame(en, nil)
+    local f = frames_to and record_frame(en, nil)
     def.run(ctx)
     if f then finish_frame(f) end
     return
   end
   local list = targets_of(ctx)
-  local f = stack.frames and record_frame(en, list)
+  local f = frames_to and record_frame(en, list)
   if def.each then
     for i = 1, #list do def.run(ctx, list[i]) end
   elseif #list > 0 then
@@ -596,6 +616,12 @@ local function drain()
       queues[#queues] = nil
     end
   end
+end
+
+-- fn(actor) is called each time the stack has run empty, with the actor of its first effect
+-- (see stack.resolve).
+function stack.add_on_empty(fn)
+  on_empty[#on_empty + 1] = fn
 end
 
 function stack.resolve()
