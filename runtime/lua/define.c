@@ -36,6 +36,7 @@ static int keep(lua_State *L, int idx)
     lua_pushvalue(L, idx);
     int ref = luaL_ref(L, -2);
     lua_pop(L, 1);
+    cairn_lua__note_trust(L, idx, ref);
     return ref;
 }
 
@@ -274,17 +275,24 @@ static int callback_body(lua_State *L)
     return 0;
 }
 
-/* A callback's start: counted, tallied by its function (the beat's budget, host.c), with a
- * scope for the event handles it makes. Returns the function it interrupts, for leave. */
-static int enter(cairn_lua *h, int fn)
+/* What a callback interrupts: the function, and whether it ran trusted. */
+typedef struct interrupted {
+    int fn;
+    bool trusting;
+} interrupted;
+
+/* A callback's start: counted, tallied by its function (the beat's budget, host.c), run
+ * trusted or counted as its function is (host.c), with a scope for the event handles it
+ * makes. Returns what it interrupts, for leave. */
+static interrupted enter(cairn_lua *h, int fn)
 {
     h->callbacks++;
-    int outer_fn = h->beat_fn;
+    interrupted outer = {h->beat_fn, cairn_lua__enter_trust(h, fn)};
     h->beat_fn = fn;
     if (h->profiling)
         cairn_lua__profile_enter(h, fn);
     cairn_lua__scope_open(h);
-    return outer_fn;
+    return outer;
 }
 
 /* A callback's failure made the world's, for the core to unwind; out of leave, which every
@@ -304,10 +312,13 @@ cairn_err cairn_lua__callback_failed_in(cairn_lua *h, int fn, cairn_err st)
     return cairn_lua__callback_failed(h);
 }
 
-/* A callback's end; a failure is made the world's, for the core to unwind. */
-static inline cairn_err leave(cairn_lua *h, int fn, int outer_fn, cairn_err st)
+/* A callback's end, back to what it interrupted; a failure is made the world's, for the core
+ * to unwind. */
+static inline cairn_err leave(cairn_lua *h, int fn, interrupted outer, cairn_err st)
 {
-    h->beat_fn = outer_fn;
+    h->beat_fn = outer.fn;
+    if (h->trusting != outer.trusting)
+        cairn_lua__set_trusting(h, outer.trusting);
     if (h->profiling)
         cairn_lua__profile_leave(h);
     cairn_lua__scope_close(h);
@@ -383,12 +394,12 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
     bool in_frame = cairn_lua__in_frame(h);
     if (!in_frame && !lua_checkstack(L, 5))
         return cairn_world_fail(h->world, CAIRN_ERR_LIMIT, "calls into Lua nested too deeply");
-    int outer_fn = enter(h, cb->fn);
+    interrupted outer = enter(h, cb->fn);
     int table = 0; /* the callback table's index, out of the frame */
     if (in_frame) {
         int nargs = push_direct(L, h, cb);
         if (nargs >= 0)
-            return leave(h, cb->fn, outer_fn, call_direct(h, cb, nargs));
+            return leave(h, cb->fn, outer, call_direct(h, cb, nargs));
     } else {
         cairn_lua__push_frame(L);
         push_callbacks(L);
@@ -415,7 +426,7 @@ static cairn_err call_back(cairn_lua *h, callback *cb)
         lua_remove(L, table);
         st = cairn_lua__call_framed(h, 1, 0);
     }
-    return leave(h, cb->fn, outer_fn, st);
+    return leave(h, cb->fn, outer, st);
 }
 
 static cairn_lua *host_of(cairn_world *w)
@@ -432,12 +443,12 @@ static cairn_err lua_handler(cairn_world *w, cairn_event *ev, void *ud)
     /* The most frequent call into Lua by far, so the shortest: in the beat's frame, the
      * function and its event's handle go straight on the stack. */
     if (cairn_lua__in_frame(h)) {
-        int outer_fn = enter(h, fn);
+        interrupted outer = enter(h, fn);
         lua_rawgeti(h->L, h->frame + 1, fn);
         if (cairn_lua__push_first_event(h->L, h, ev))
-            return leave(h, fn, outer_fn, cairn_lua__call_in_frame(h, 1, 0));
+            return leave(h, fn, outer, cairn_lua__call_in_frame(h, 1, 0));
         lua_pop(h->L, 1);
-        leave(h, fn, outer_fn, CAIRN_OK);
+        leave(h, fn, outer, CAIRN_OK);
         h->callbacks--;
     }
     callback cb = {.fn = fn, .ev = ev};

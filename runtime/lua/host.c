@@ -273,7 +273,7 @@ static int overrun(lua_State *L, cairn_lua *h)
 static void charge(lua_State *L, int64_t cost)
 {
     cairn_lua *h = cairn_lua__from(L);
-    if (h->depth == 0 || h->unmetered)
+    if (h->depth == 0 || h->unmetered || h->trusting)
         return;
     if (h->profiling)
         cairn_lua__profile_charge(h, cost);
@@ -300,6 +300,7 @@ typedef struct beat_call {
     cairn_err code;
     uint32_t depth;
     int beat_fn;
+    bool trusting;
     uint32_t scope_top;
 } beat_call;
 
@@ -339,6 +340,8 @@ static cairn_err beat_unwound(cairn_lua *h, int rc, const beat_call *b)
     }
     h->depth = b->depth;
     h->beat_fn = b->beat_fn;
+    if (h->trusting != b->trusting)
+        cairn_lua__set_trusting(h, b->trusting);
     cairn_lua__events_end(h, b->scope_top + 1);
     h->scope_top = b->scope_top;
     cairn_lua__callback_failed_in(h, fn, st);
@@ -356,7 +359,7 @@ cairn_err cairn_lua__step_world(cairn_lua *h)
     int top = lua_gettop(L), outer_frame = h->frame;
     uint32_t outer_depth = h->frame_depth;
     bool outer_unwinds = h->frame_unwinds;
-    beat_call b = {h, false, CAIRN_OK, h->depth, h->beat_fn, h->scope_top};
+    beat_call b = {h, false, CAIRN_OK, h->depth, h->beat_fn, h->trusting, h->scope_top};
     cairn_err st;
     if (lua_checkstack(L, 3)) {
         lua_pushcfunction(L, message_handler);
@@ -390,7 +393,132 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 void cairn_lua__count_step(cairn_lua *h, int step)
 {
     h->count_step = step > 0 ? step : BUDGET_STEP;
+    h->trusting = false;
     lua_sethook(h->L, budget_hook, LUA_MASKCOUNT, (int)h->count_step);
+}
+
+/* --- trust -------------------------------------------------------------------------------
+ *
+ * Trusted code (the runtime's scripts, and the files of the packs the player, the server or
+ * the embedder trusts) runs with no count hook, which costs an instruction's worth of work on
+ * every instruction. A kept function's trust is known when it is kept; a callback of trusted
+ * code turns the hook off while it runs, and its end puts back the mode of what it
+ * interrupted. Trusted code may call untrusted code directly (a function an untrusted pack
+ * handed it): while an untrusted pack is loaded, trusted code runs under a call hook that
+ * turns the count hook on again at any call into a function that is not trusted, until the
+ * trusted callback ends.
+ */
+
+/* Whether a function's source (lua_Debug.source) is trusted: the runtime's scripts, or a
+ * chunk of a trusted pack ("=pack:path", a name no pack can give its chunks but its own). */
+static bool trusted_source(const cairn_lua *h, const char *source)
+{
+    if (runtime_source(h, source))
+        return true;
+    if (source[0] != '=')
+        return false;
+    const char *colon = strchr(source + 1, ':');
+    if (!colon)
+        return false;
+    size_t n = (size_t)(colon - (source + 1));
+    for (size_t i = 0; i < h->trusted_count; i++)
+        if (strlen(h->trusted[i]) == n && !strncmp(h->trusted[i], source + 1, n))
+            return true;
+    return false;
+}
+
+bool cairn_lua__trusted_function(lua_State *L, int idx)
+{
+    lua_Debug ar;
+    if (lua_type(L, idx) != LUA_TFUNCTION)
+        return false;
+    lua_pushvalue(L, idx);
+    lua_getinfo(L, ">S", &ar);
+    return ar.what[0] == 'C' ? false : trusted_source(cairn_lua__from(L), ar.source);
+}
+
+void cairn_lua__note_trust(lua_State *L, int idx, int fn)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    if (fn <= 0)
+        return;
+    bool trusted = cairn_lua__trusted_function(L, idx);
+    if ((size_t)fn >= h->fn_trusted_cap) {
+        if (!trusted)
+            return; /* past the end reads as untrusted */
+        size_t cap = h->fn_trusted_cap ? h->fn_trusted_cap : 64;
+        while (cap <= (size_t)fn)
+            cap *= 2;
+        unsigned char *t = realloc(h->fn_trusted, cap);
+        if (!t)
+            return; /* untrusted: only slower */
+        memset(t + h->fn_trusted_cap, 0, cap - h->fn_trusted_cap);
+        h->fn_trusted = t;
+        h->fn_trusted_cap = cap;
+    }
+    h->fn_trusted[fn] = trusted;
+}
+
+/* The call hook of trusted code while an untrusted pack is loaded: a call into a Lua function
+ * that is not trusted turns the count hook on (in the thread it runs in, a coroutine's own). */
+static void guard_hook(lua_State *L, lua_Debug *ar)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    if (!lua_getinfo(L, "S", ar) || ar->what[0] == 'C' || trusted_source(h, ar->source))
+        return;
+    h->trusting = false;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, (int)h->count_step);
+    if (L != h->L)
+        lua_sethook(h->L, budget_hook, LUA_MASKCOUNT, (int)h->count_step);
+}
+
+void cairn_lua__set_trusting(cairn_lua *h, bool trusting)
+{
+    h->trusting = trusting;
+    if (!trusting)
+        lua_sethook(h->L, budget_hook, LUA_MASKCOUNT, (int)h->count_step);
+    else if (h->guard_calls)
+        lua_sethook(h->L, guard_hook, LUA_MASKCALL, 0);
+    else
+        lua_sethook(h->L, NULL, 0, 0);
+}
+
+/* Adds id to the trusted packs; false when out of memory. */
+static bool add_trusted(cairn_lua *h, const char *id)
+{
+    for (size_t i = 0; i < h->trusted_count; i++)
+        if (!strcmp(h->trusted[i], id))
+            return true;
+    char **list = realloc(h->trusted, (h->trusted_count + 1) * sizeof *list);
+    if (!list)
+        return false;
+    h->trusted = list;
+    char *copy = copy_string(id);
+    if (!copy)
+        return false;
+    h->trusted[h->trusted_count++] = copy;
+    return true;
+}
+
+/* host.trust(id, bundled) -> whether the pack `id` (bundled: one of the runtime's) is
+ * trusted, as it loads: the config says so, not the pack. An untrusted pack makes trusted
+ * code run under the call hook from then on. */
+static int host_trust(lua_State *L)
+{
+    cairn_lua *h = cairn_lua__from(L);
+    const char *id = luaL_checkstring(L, 1);
+    bool trusted = false;
+    for (size_t i = 0; i < h->trusted_count && !trusted; i++)
+        trusted = !strcmp(h->trusted[i], id);
+    if (!trusted && lua_toboolean(L, 2) && !h->bundled_untrusted) {
+        if (!add_trusted(h, id))
+            return luaL_error(L, "out of memory");
+        trusted = true;
+    }
+    if (!trusted)
+        h->guard_calls = true;
+    lua_pushboolean(L, trusted);
+    return 1;
 }
 
 void cairn_lua__charge(lua_State *L, int64_t cost)
@@ -806,6 +934,8 @@ static void open_host_modules(cairn_lua *h)
     lua_setfield(L, -2, "version");
     lua_pushcfunction(L, host_hash);
     lua_setfield(L, -2, "hash");
+    lua_pushcfunction(L, host_trust);
+    lua_setfield(L, -2, "trust");
     cairn_lua__open_world_handle(L);
     lua_setfield(L, -2, "world");
     cairn_lua__open_snapshot_parts(L);
@@ -875,6 +1005,12 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     h->budget = config->instruction_budget ? config->instruction_budget : CAIRN_LUA_BUDGET_DEFAULT;
     h->beat_budget = config->beat_budget ? config->beat_budget : CAIRN_LUA_BEAT_BUDGET_DEFAULT;
     h->out = config->out ? config->out : stdout;
+    h->bundled_untrusted = config->bundled_untrusted;
+    for (const char *const *id = config->trusted_packs; id && *id; id++)
+        if (!add_trusted(h, *id)) {
+            cairn_lua_destroy(h);
+            return create_error(err, CAIRN_ERR_NOMEM, "lua: out of memory");
+        }
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->home = home_copy();
     h->scripts_dir = dir && *dir ? copy_string(dir) : scripts_in(h->home);
@@ -917,6 +1053,10 @@ void cairn_lua_destroy(cairn_lua *h)
     free(h->live);
     free(h->slots);
     free(h->tally);
+    for (size_t i = 0; i < h->trusted_count; i++)
+        free(h->trusted[i]);
+    free(h->trusted);
+    free(h->fn_trusted);
     cairn_lua__observing_free(h);
     free(h);
 }

@@ -115,6 +115,18 @@ struct cairn_lua {
     struct cairn_lua_observing *observing;
     bool profiling;
     int64_t count_step; /* instructions between two calls of the count hook */
+
+    /* Trust (host.c): the ids of the trusted packs, and by kept function whether it is
+     * trusted code. While `trusting`, trusted code runs and the count hook is off (and charges
+     * are not taken); `guard_calls`: an untrusted pack is loaded, so a call hook watches for
+     * a call into its code, which turns the count hook on again. */
+    char **trusted;
+    size_t trusted_count;
+    bool bundled_untrusted;
+    bool guard_calls;
+    bool trusting;
+    unsigned char *fn_trusted;
+    size_t fn_trusted_cap;
 };
 
 /* An event handle's bits: the stamp above, the entry's index below (event.c). */
@@ -275,6 +287,24 @@ static inline void cairn_lua__scope_close(cairn_lua *h)
 }
 /* Starts a new top-level scope: every handle made outside callbacks becomes stale. */
 void cairn_lua__scope_reset(cairn_lua *h);
+
+/* --- trust (host.c) --------------------------------------------------------------------- */
+
+/* Trust: whether the function at idx is trusted code (the runtime's scripts, or a file of a
+ * trusted pack); and notes it for the kept function fn, for cairn_lua__enter_trust. */
+bool cairn_lua__trusted_function(lua_State *L, int idx);
+void cairn_lua__note_trust(lua_State *L, int idx, int fn);
+/* Runs with the count hook off (trusting) or on; cairn_lua__enter_trust sets the mode for the
+ * kept function fn and returns the mode it replaced, to be set back when fn returns. */
+void cairn_lua__set_trusting(cairn_lua *h, bool trusting);
+static inline bool cairn_lua__enter_trust(cairn_lua *h, int fn)
+{
+    bool was = h->trusting;
+    bool now = (size_t)fn < h->fn_trusted_cap && h->fn_trusted[fn] && !h->profiling;
+    if (now != was)
+        cairn_lua__set_trusting(h, now);
+    return was;
+}
 
 /* --- trace.c ---------------------------------------------------------------------------- */
 

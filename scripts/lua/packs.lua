@@ -340,6 +340,14 @@ local function check_links(pack)
   end)
 end
 
+-- Whether the pack in dir is one of the runtime's own: its folder is in the home's content
+-- folder (or its examples), by whatever path.
+local function bundled(dir)
+  local parent = util.identity(util.dirname(util.absolute(dir)))
+  return parent == util.identity(host.source_dir .. "/content") or
+    parent == util.identity(host.source_dir .. "/content/examples")
+end
+
 -- Loads the pack in dir after its dependencies. Returns the pack, or nil when it could not.
 local function load(dir, beside, chain)
   local info = read_info(dir)
@@ -382,6 +390,7 @@ local function load(dir, beside, chain)
   loading[info.id] = nil
   if not ok then return nil end
   info.env = packs.env_of(info)
+  info.trusted = host.trust(info.id, bundled(dir))
   packs.loaded[info.id] = info
   packs.order[#packs.order + 1] = info
   packs.loaded_any = true

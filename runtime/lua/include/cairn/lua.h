@@ -64,6 +64,14 @@ typedef struct cairn_lua_config {
      * one per file), ended by an entry whose name is NULL; NULL: none. Not copied: keep the
      * array alive as long as the hosts. A name the handle has already is an error. */
     const cairn_lua_method *world_methods;
+    /* The ids of the packs whose code is trusted, ended by NULL; NULL: none. Trusted code
+     * runs without the instruction budget (the memory ceiling holds for everything): a loop
+     * of it that never ends hangs the host. The packs bundled with the runtime (the content/
+     * folder of its home) are trusted too, unless bundled_untrusted. A pack's trust never
+     * changes the game: the same packs, seed and inputs give the same game either way, as
+     * long as trusted code stays within the budgets it would have had. Copied. */
+    const char *const *trusted_packs;
+    bool bundled_untrusted;
 } cairn_lua_config;
 
 /* The runtime's home: the folder its own scripts (scripts/) and the bundled packs (content/,

@@ -1,0 +1,3 @@
+require("trusty:calls").add(function()
+  while true do end
+end)
