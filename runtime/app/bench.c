@@ -176,7 +176,8 @@ static cairn_lua_stats lua_stats(const run *r)
 }
 
 /* One run of one variant; false (with a message on stderr) when it could not run. */
-static bool bench_one(const variant *v, long n, long beats, uint64_t seed, result *out)
+static bool bench_one(const variant *v, const cairn_lua_config *host_config, long n, long beats,
+                      uint64_t seed, result *out)
 {
     int side = grid_side(n);
     cairn_world_config config = {.width = side, .height = side, .seed = seed};
@@ -187,7 +188,7 @@ static bool bench_one(const variant *v, long n, long beats, uint64_t seed, resul
     double t0 = bench_now();
     cairn_err st;
     if (v->enemy) {
-        st = cairn_lua_create(NULL, &r.host, &err);
+        st = cairn_lua_create(host_config, &r.host, &err);
         if (st) {
             fprintf(stderr, "cairn-bench: %s\n", err.message);
             return false;
@@ -258,23 +259,24 @@ fail:
 
 /* bench_one in a child process of its own, so that one run's memory (freed to the allocator,
  * never to the system) does not hide the next run's growth of resident memory. */
-static bool bench_isolated(const variant *v, long n, long beats, uint64_t seed, result *out)
+static bool bench_isolated(const variant *v, const cairn_lua_config *lua, long n, long beats,
+                           uint64_t seed, result *out)
 {
     int fd[2];
     fflush(stdout);
     fflush(stderr);
     if (pipe(fd) != 0)
-        return bench_one(v, n, beats, seed, out);
+        return bench_one(v, lua, n, beats, seed, out);
     pid_t pid = fork();
     if (pid < 0) {
         close(fd[0]);
         close(fd[1]);
-        return bench_one(v, n, beats, seed, out);
+        return bench_one(v, lua, n, beats, seed, out);
     }
     if (pid == 0) {
         close(fd[0]);
         result r;
-        bool ok = bench_one(v, n, beats, seed, &r);
+        bool ok = bench_one(v, lua, n, beats, seed, &r);
         ok = ok && write(fd[1], &r, sizeof r) == (ssize_t)sizeof r;
         fflush(stderr);
         _exit(ok ? 0 : 1);
@@ -431,7 +433,7 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
 
 #define USAGE                                                                                      \
     "usage: cairn-bench [--variant abcde] [--n 10,100,...] [--beats K] [--repeat R]\n"             \
-    "                   [--seed S] [--out FILE.csv|FILE.json]\n"                                   \
+    "                   [--seed S] [--trust PACK] [--out FILE.csv|FILE.json]\n"                    \
     "       cairn-bench --saves\n"                                                                 \
     "       cairn-bench --payload\n"                                                               \
     "       cairn-bench --preview\n"                                                               \
@@ -447,6 +449,8 @@ static void help(void)
           "  --beats K          beats a run (by N: 2000000 / N, from 30 to 5000)\n"
           "  --repeat R         runs of each, the fastest kept (3; at most 100)\n"
           "  --seed S           the world's seed (1)\n"
+          "  --trust PACK       run the pack's Lua trusted, without the instruction budget:\n"
+          "                     bench for the benchmark's own (none)\n"
           "  --out FILE         also write the results, as JSON when FILE ends in .json,\n"
           "                     else as CSV\n"
           "  --saves            time saves instead: size, write and load at 100, 1000 and\n"
@@ -480,6 +484,8 @@ int main(int argc, char **argv)
     size_t n_count = 5;
     long beats = 0, repeats = 3;
     uint64_t seed = 1;
+    const char *trusted[2] = {NULL, NULL};
+    cairn_lua_config lua = {.trusted_packs = trusted};
     if (argc == 2 && !strcmp(argv[1], "--saves"))
         return bench_saves(seed);
     if (argc == 2 && !strcmp(argv[1], "--payload"))
@@ -510,6 +516,8 @@ int main(int argc, char **argv)
             ok = app_parse_count(value, &seed);
         else if (!strcmp(arg, "--out") && ok)
             out_path = value;
+        else if (!strcmp(arg, "--trust") && ok)
+            trusted[0] = value;
         else
             ok = false;
         if (!ok || strspn(which, "abcde") != strlen(which)) {
@@ -531,7 +539,7 @@ int main(int argc, char **argv)
              * neighbours. */
             for (long k = 0; k < repeats; k++) {
                 result r;
-                if (!bench_isolated(&variants[j], ns[i], b, seed, &r))
+                if (!bench_isolated(&variants[j], &lua, ns[i], b, seed, &r))
                     return 1;
                 if (k == 0 || r.beats_per_second > rs[count].beats_per_second)
                     rs[count] = r;
