@@ -28,13 +28,27 @@ const char *app_bundled_base(void);
  * game, to play or change), which stands in for the bundled one; else the bundled one. */
 const char *app_base_pack(const char *const *packs, int pack_count);
 
+/* The packs whose code the player or server trusts, from the command line (--trust PACK,
+ * --distrust-bundled): it runs without the instruction budget (docs/modding.md). */
+typedef struct app_trust {
+    const char *packs[APP_PACKS_MAX + 1]; /* ended by NULL */
+    int count;
+    bool distrust_bundled; /* the bundled packs keep every budget too */
+} app_trust;
+
+/* Reads --trust PACK or --distrust-bundled at argv[i] (val: argv[i + 1], or NULL) into t.
+ * Returns the arguments it took (0: the option is another; -1: a usage error, in *why). */
+int app_parse_trust(app_trust *t, const char *opt, const char *val, const char **why);
+
 /* A host whose worlds have field of view and path finding, with the base game (app_base_pack)
- * and then each of the other packs loaded. On failure prints "cairn COMMAND: what: why" to
- * stderr and returns NULL. */
-cairn_lua *app_host(const char *command, const char *const *packs, int pack_count);
+ * and then each of the other packs loaded, trusted as `trust` says (NULL: the bundled packs
+ * only). On failure prints "cairn COMMAND: what: why" to stderr and returns NULL. */
+cairn_lua *app_host(const char *command, const char *const *packs, int pack_count,
+                    const app_trust *trust);
 /* The same, saying nothing: on failure NULL with "what: why" in `why` (a front end shows it on
  * its screen). */
-cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, size_t why_size);
+cairn_lua *app_host_or_why(const char *const *packs, int pack_count, const app_trust *trust,
+                           char *why, size_t why_size);
 
 /* Whether the argument asks for help: --help or -h. main passes a command `NAME --help` alone
  * whenever either stands after it, so a command needs to look at argv[1] only (main.c). */

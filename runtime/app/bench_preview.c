@@ -68,7 +68,7 @@ int bench_preview(uint64_t seed)
            "preview/beat");
     for (size_t i = 0; i < sizeof crowds / sizeof crowds[0]; i++) {
         const char *packs[] = {CAIRN_CROWD_PACK};
-        cairn_lua *h = app_host("bench", packs, 1);
+        cairn_lua *h = app_host("bench", packs, 1, NULL);
         if (!h)
             return 1;
         char game[32];

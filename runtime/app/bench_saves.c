@@ -28,7 +28,7 @@
 static cairn_err resume_once(void *ud, double *ms)
 {
     const char *packs[] = {CAIRN_MARATHON_PACK};
-    cairn_lua *h = app_host("bench", packs, 1);
+    cairn_lua *h = app_host("bench", packs, 1, NULL);
     if (!h)
         return CAIRN_ERR_STATE;
     cairn_error err;
@@ -80,7 +80,7 @@ int bench_saves(uint64_t seed)
     const char *packs[] = {CAIRN_MARATHON_PACK};
     char path[64];
     snprintf(path, sizeof path, "/tmp/cairn-bench-%ld.sqlite", (long)getpid());
-    cairn_lua *h = app_host("bench", packs, 1);
+    cairn_lua *h = app_host("bench", packs, 1, NULL);
     if (!h)
         return EXIT_FAILED;
     if (cairn_session_start(h, "marathon", seed))

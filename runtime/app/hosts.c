@@ -44,11 +44,38 @@ const char *app_base_pack(const char *const *packs, int pack_count)
     return app_bundled_base();
 }
 
-cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, size_t why_size)
+int app_parse_trust(app_trust *t, const char *opt, const char *val, const char **why)
+{
+    if (!strcmp(opt, "--distrust-bundled")) {
+        t->distrust_bundled = true;
+        return 1;
+    }
+    if (strcmp(opt, "--trust"))
+        return 0;
+    if (!val) {
+        *why = "--trust takes a pack's id";
+        return -1;
+    }
+    if (t->count == APP_PACKS_MAX) {
+        *why = "at most 16 packs trusted";
+        return -1;
+    }
+    t->packs[t->count++] = val;
+    t->packs[t->count] = NULL;
+    return 2;
+}
+
+cairn_lua *app_host_or_why(const char *const *packs, int pack_count, const app_trust *trust,
+                           char *why, size_t why_size)
 {
     cairn_lua *h;
     cairn_error err;
-    if (cairn_lua_create(&app_host_config, &h, &err)) {
+    cairn_lua_config config = app_host_config;
+    if (trust) {
+        config.trusted_packs = trust->packs;
+        config.bundled_untrusted = trust->distrust_bundled;
+    }
+    if (cairn_lua_create(&config, &h, &err)) {
         snprintf(why, why_size, "%s", err.message);
         return NULL;
     }
@@ -66,10 +93,11 @@ cairn_lua *app_host_or_why(const char *const *packs, int pack_count, char *why, 
     return NULL;
 }
 
-cairn_lua *app_host(const char *command, const char *const *packs, int pack_count)
+cairn_lua *app_host(const char *command, const char *const *packs, int pack_count,
+                    const app_trust *trust)
 {
     char why[CAIRN_ERROR_MESSAGE_SIZE + 64];
-    cairn_lua *h = app_host_or_why(packs, pack_count, why, sizeof why);
+    cairn_lua *h = app_host_or_why(packs, pack_count, trust, why, sizeof why);
     if (!h)
         fprintf(stderr, "cairn %s: %s\n", command, why);
     return h;

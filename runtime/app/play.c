@@ -162,7 +162,7 @@ static int parse(int argc, char **argv, play_options *o)
 
 static int open_host(play *p)
 {
-    p->screen.h = app_host("play", p->opt.packs, p->opt.pack_count);
+    p->screen.h = app_host("play", p->opt.packs, p->opt.pack_count, NULL);
     return p->screen.h ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -863,7 +863,7 @@ static int reload(play *p)
         return SCREEN_GO_ON;
     }
     char why[SCREEN_NOTICE_SIZE];
-    cairn_lua *h = app_host_or_why(p->opt.packs, p->opt.pack_count, why, sizeof why);
+    cairn_lua *h = app_host_or_why(p->opt.packs, p->opt.pack_count, NULL, why, sizeof why);
     if (!h) {
         tell_not_reloaded(p, why);
         return SCREEN_GO_ON;

@@ -100,7 +100,7 @@ static cairn_lua *start(const options *o, const char *text, uint64_t *beats)
     /* A copy of the base game among the --packs is the base game the replay is matched with:
      * a game played on a changed copy replays on it. */
     const char *base = app_base_pack(o->packs, o->pack_count);
-    cairn_lua *h = app_host("replay", &base, 1);
+    cairn_lua *h = app_host("replay", &base, 1, NULL);
     if (!h)
         return NULL;
     const char *const *dirs;

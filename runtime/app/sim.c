@@ -27,26 +27,30 @@ typedef struct sim_options {
     bool profile;
     const char *packs[APP_PACKS_MAX];
     int pack_count;
+    app_trust trust;
 } sim_options;
 
 static void print_usage(FILE *out)
 {
-    fprintf(out,
-            "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
-            "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
-            "                 [--trace FILE] [--profile]\n"
-            "  --seed N       the game's seed (1)\n"
-            "  --resume FILE  go on from a save instead of starting a game\n"
-            "  --beats K      play at most K beats (5000), from the start or the resume\n"
-            "  --bot NAME     the bot that plays (explorer)\n"
-            "  --game NAME    the game to start (dungeon)\n"
-            "  --pack DIR     load a pack after the base game; repeatable (a folder\n"
-            "                 named base is a copy of the base game, loaded in its place)\n"
-            "  --record FILE  write the game's replay, every beat since it started\n"
-            "  --save FILE    save the game when the run stops\n"
-            "  --trace FILE   write every beat's events, history and map as JSON lines\n"
-            "  --profile      print, after the summary, the instructions and time spent per\n"
-            "                 pack, per function content gave (pack:path:line) and per chain\n");
+    fprintf(out, "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
+                 "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
+                 "                 [--trace FILE] [--profile] [--trust ID ...]\n"
+                 "                 [--distrust-bundled]\n"
+                 "  --seed N       the game's seed (1)\n"
+                 "  --resume FILE  go on from a save instead of starting a game\n"
+                 "  --beats K      play at most K beats (5000), from the start or the resume\n"
+                 "  --bot NAME     the bot that plays (explorer)\n"
+                 "  --game NAME    the game to start (dungeon)\n"
+                 "  --pack DIR     load a pack after the base game; repeatable (a folder\n"
+                 "                 named base is a copy of the base game, loaded in its place)\n"
+                 "  --record FILE  write the game's replay, every beat since it started\n"
+                 "  --save FILE    save the game when the run stops\n"
+                 "  --trace FILE   write every beat's events, history and map as JSON lines\n"
+                 "  --profile      print, after the summary, the instructions and time spent per\n"
+                 "                 pack, per function content gave (pack:path:line) and per chain\n"
+                 "  --trust ID     run the code of the pack of that id without the instruction\n"
+                 "                 budget; repeatable (the bundled packs are trusted already)\n"
+                 "  --distrust-bundled  the bundled packs keep every budget too\n");
 }
 
 static int usage(const char *why)
@@ -71,6 +75,14 @@ static int parse(int argc, char **argv, sim_options *o)
         if (!strcmp(opt, "--profile")) {
             o->profile = true;
             i--; /* an option without a value */
+            continue;
+        }
+        const char *why = NULL;
+        int took = app_parse_trust(&o->trust, opt, val, &why);
+        if (took < 0)
+            return usage(why);
+        if (took > 0) {
+            i += took - 2; /* the loop steps two */
             continue;
         }
         if (!val)
@@ -118,7 +130,7 @@ int cmd_sim(int argc, char **argv)
     int bad = parse(argc, argv, &o);
     if (bad)
         return bad < 0 ? EXIT_OK : bad;
-    cairn_lua *h = app_host("sim", o.packs, o.pack_count);
+    cairn_lua *h = app_host("sim", o.packs, o.pack_count, &o.trust);
     if (!h)
         return EXIT_FAILED;
     if (o.resume) {

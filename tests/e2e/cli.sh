@@ -194,6 +194,26 @@ links_in_a_pack_are_walked_once_and_kept_inside_it)
   expect_out "^crypt:up: a symbolic link to a/\.\., which leads out of the pack"
   [ "$(wc -l <"$out")" -eq 2 ] || fail "expected exactly 2 problems"
   ;;
+sim_runs_trusted_packs_without_the_budget_and_plays_the_same_game)
+  # A pack whose handler runs more instructions in a beat than the beat's budget: stopped,
+  # unless the command line trusts it.
+  mkdir "$tmp/heavy"
+  printf '%s\n' 'return { id = "heavy", version = "1.0.0", cairn = "0.1", load = { "heavy.lua" } }' \
+    >"$tmp/heavy/pack.lua"
+  printf '%s\n' 'cairn.handler { chain = "beat_start", fn = function()' \
+    '  local sum = 0' 'for i = 1, 12000000 do sum = sum + i end' 'end }' >"$tmp/heavy/heavy.lua"
+  run sim --pack "$tmp/heavy" --beats 1
+  expect_status 1
+  expect_err 'heavy:heavy.lua:3: instruction budget of a beat exceeded'
+  run sim --pack "$tmp/heavy" --beats 1 --trust heavy
+  expect_status 0
+  # The base game, bundled and so trusted, plays the same game with every budget on.
+  run sim --seed 9 --beats 40 --record "$tmp/trusted.txt"
+  expect_status 0
+  run sim --seed 9 --beats 40 --record "$tmp/counted.txt" --distrust-bundled
+  expect_status 0
+  cmp -s "$tmp/trusted.txt" "$tmp/counted.txt" || fail "the games differ"
+  ;;
 new_refuses_an_existing_folder_and_a_bad_id)
   mkdir "$tmp/keep"
   echo mine >"$tmp/keep/notes.txt"
