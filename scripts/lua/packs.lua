@@ -454,6 +454,15 @@ function packs.identities()
   return list
 end
 
+-- The ids of the loaded packs whose code runs trusted, in load order.
+function packs.trusted()
+  local ids = {}
+  for _, p in ipairs(packs.order) do
+    if p.trusted then ids[#ids + 1] = p.id end
+  end
+  return ids
+end
+
 -- Raises, naming every difference, unless `saved` (identities' list) is what is loaded now.
 function packs.check_identities(saved)
   local here, there, differences = {}, {}, {}

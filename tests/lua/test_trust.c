@@ -16,6 +16,9 @@
 
 #include <cmocka.h>
 
+#include <lauxlib.h>
+#include <lua.h>
+
 #include "cairn/lua.h"
 
 #define PACK(id) CAIRN_TEST_PACKS "/" id
@@ -107,6 +110,54 @@ static void the_game_is_the_same_trusted_or_not(void **state)
     assert_true(checksum_after_beats(trusty) == checksum_after_beats(NULL));
 }
 
+/* The ids packs.trusted() lists, joined by spaces, into buf. */
+static const char *trusted_ids(cairn_lua *h, char *buf, size_t size)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "lua.packs.trusted");
+    assert_ok(h, cairn_lua_call(h, 0, 1));
+    buf[0] = '\0';
+    for (lua_Integer i = 1; i <= (lua_Integer)luaL_len(L, -1); i++) {
+        lua_geti(L, -1, i);
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, "%s%s", n ? " " : "", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return buf;
+}
+
+/* The bundled base game and a pack the config trusts, with the bundled packs trusted or not. */
+static const char *trusted_with(const char *const *trusted, bool bundled_untrusted, char *buf,
+                                size_t size)
+{
+    cairn_lua_config config = {.trusted_packs = trusted, .bundled_untrusted = bundled_untrusted};
+    cairn_lua *h = NULL;
+    cairn_error err;
+    if (cairn_lua_create(&config, &h, &err) != CAIRN_OK)
+        fail_msg("cairn_lua_create: %s", err.message);
+    char base[4096];
+    size_t n = cairn_lua_home(base, sizeof base);
+    snprintf(base + n, sizeof base - n, "/content/base");
+    assert_ok(h, cairn_lua_load_pack(h, base));
+    assert_ok(h, cairn_lua_load_pack(h, PACK("trusty")));
+    trusted_ids(h, buf, size);
+    cairn_lua_destroy(h);
+    return buf;
+}
+
+/* Trust comes from the config: the bundled packs unless it says otherwise, and the packs it
+ * names; a pack's own say is not asked. */
+static void the_bundled_packs_are_trusted_unless_the_config_says_not(void **state)
+{
+    (void)state;
+    char buf[256];
+    assert_string_equal(trusted_with(NULL, false, buf, sizeof buf), "base");
+    assert_string_equal(trusted_with(NULL, true, buf, sizeof buf), "");
+    assert_string_equal(trusted_with(trusty, false, buf, sizeof buf), "base trusty");
+    assert_string_equal(trusted_with(trusty, true, buf, sizeof buf), "trusty");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -114,6 +165,7 @@ int main(void)
         cmocka_unit_test(an_untrusted_handler_is_stopped_by_the_budget),
         cmocka_unit_test(untrusted_code_called_by_trusted_code_keeps_its_budget),
         cmocka_unit_test(the_game_is_the_same_trusted_or_not),
+        cmocka_unit_test(the_bundled_packs_are_trusted_unless_the_config_says_not),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
