@@ -1,10 +1,11 @@
 /*
- * Trust: the code of a trusted pack runs with no count hook, so the instruction budget does
- * not stop it; untrusted code keeps every budget, also when trusted code calls it; and the
- * game is the same either way.
+ * Trust: the code of a trusted pack runs with no count hook and no charges, so the
+ * instruction budget does not stop it; untrusted code keeps every budget, also when trusted
+ * code calls it; and the game is the same either way.
  *
  * Fixture packs: trusty (a handler of more instructions than the tests' budget, which calls
- * what other packs hand it) and spinner (hands it a function that never ends).
+ * what other packs hand it), spinner (hands it a function that never ends) and repeater (a
+ * library call charged more than the budget).
  */
 /* cmocka needs these before it. */
 #include <setjmp.h>
@@ -71,6 +72,22 @@ static void an_untrusted_handler_is_stopped_by_the_budget(void **state)
     assert_int_equal(cairn_lua_step(h), CAIRN_ERR_HANDLER);
     assert_non_null(
         strstr(cairn_lua_error(h), "trusty:handlers.lua:12: instruction budget exceeded"));
+    cairn_lua_destroy(h);
+}
+
+/* The charges for the library's work in C are the budget's too: trusted code is not charged. */
+static void trusted_code_is_not_charged_for_library_calls(void **state)
+{
+    (void)state;
+    static const char *const repeater[] = {"repeater", NULL};
+    cairn_lua *h = host_trusting(repeater);
+    world_of(h, PACK("repeater"));
+    assert_ok(h, cairn_lua_step(h));
+    cairn_lua_destroy(h);
+    h = host_trusting(NULL);
+    world_of(h, PACK("repeater"));
+    assert_int_equal(cairn_lua_step(h), CAIRN_ERR_HANDLER);
+    assert_non_null(strstr(cairn_lua_error(h), "repeater:rep.lua:4: instruction budget exceeded"));
     cairn_lua_destroy(h);
 }
 
@@ -163,6 +180,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_trusted_handler_runs_past_the_budget),
         cmocka_unit_test(an_untrusted_handler_is_stopped_by_the_budget),
+        cmocka_unit_test(trusted_code_is_not_charged_for_library_calls),
         cmocka_unit_test(untrusted_code_called_by_trusted_code_keeps_its_budget),
         cmocka_unit_test(the_game_is_the_same_trusted_or_not),
         cmocka_unit_test(the_bundled_packs_are_trusted_unless_the_config_says_not),
