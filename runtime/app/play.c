@@ -49,6 +49,7 @@ typedef struct play_options {
     const char *packs[APP_PACKS_MAX];
     int pack_count;
     int pace; /* --pace: milliseconds each timed effect of a resolution is shown; 0 none */
+    app_trust trust;
 } play_options;
 
 #define PACE_DEFAULT 150
@@ -78,7 +79,7 @@ typedef struct play {
 #define USAGE                                                                                      \
     "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
     "                  [--record FILE] [--watch] [--pace MS] [--ask-reactions]\n"                  \
-    "                  [--pickup GLYPHS]\n"
+    "                  [--pickup GLYPHS] [--trust ID ...] [--distrust-bundled]\n"
 
 static int usage(const char *why)
 {
@@ -104,7 +105,10 @@ static void help(void)
                 "  --ask-reactions  ask whether to react to an action aimed at you even\n"
                 "                 with no reaction to play (only pass to answer)\n"
                 "  --pickup GLYPHS  the items auto-explore picks up as it comes on them, by\n"
-                "                 glyph (\"!-\": potions and throwing daggers), or all\n",
+                "                 glyph (\"!-\": potions and throwing daggers), or all\n"
+                "  --trust ID     run the code of the pack of that id without the instruction\n"
+                "                 budget; repeatable (the bundled packs are trusted already)\n"
+                "  --distrust-bundled  the bundled packs keep every budget too\n",
           stdout);
 }
 
@@ -128,6 +132,14 @@ static int parse(int argc, char **argv, play_options *o)
         }
         if (!strcmp(opt, "--ask-reactions")) {
             o->ask_always = true;
+            continue;
+        }
+        const char *why = NULL;
+        int took = app_parse_trust(&o->trust, opt, i + 1 < argc ? argv[i + 1] : NULL, &why);
+        if (took < 0)
+            return usage(why);
+        if (took > 0) {
+            i += took - 1;
             continue;
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
@@ -162,7 +174,7 @@ static int parse(int argc, char **argv, play_options *o)
 
 static int open_host(play *p)
 {
-    p->screen.h = app_host("play", p->opt.packs, p->opt.pack_count, NULL);
+    p->screen.h = app_host("play", p->opt.packs, p->opt.pack_count, &p->opt.trust);
     return p->screen.h ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -863,7 +875,7 @@ static int reload(play *p)
         return SCREEN_GO_ON;
     }
     char why[SCREEN_NOTICE_SIZE];
-    cairn_lua *h = app_host_or_why(p->opt.packs, p->opt.pack_count, NULL, why, sizeof why);
+    cairn_lua *h = app_host_or_why(p->opt.packs, p->opt.pack_count, &p->opt.trust, why, sizeof why);
     if (!h) {
         tell_not_reloaded(p, why);
         return SCREEN_GO_ON;

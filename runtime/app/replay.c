@@ -27,9 +27,12 @@ typedef struct options {
     const char *trace; /* the trace's file, or NULL */
     const char *packs[APP_PACKS_MAX];
     size_t pack_count;
+    app_trust trust;
 } options;
 
-#define USAGE "usage: cairn replay FILE [--verify] [--partial] [--pack DIR ...] [--trace FILE]\n"
+#define USAGE                                                                                      \
+    "usage: cairn replay FILE [--verify] [--partial] [--pack DIR ...] [--trace FILE]\n"            \
+    "                         [--trust ID ...] [--distrust-bundled]\n"
 
 static int usage(const char *why)
 {
@@ -48,14 +51,24 @@ static int help(void)
                  "              folders it recorded (each must hold the recorded content);\n"
                  "              a folder named base is a copy of the base game, loaded in\n"
                  "              its place\n"
-                 "  --trace FILE  write every beat's events, history and map as JSON lines\n");
+                 "  --trace FILE  write every beat's events, history and map as JSON lines\n"
+                 "  --trust ID  run the code of the pack of that id without the instruction\n"
+                 "              budget; repeatable (the bundled packs are trusted already)\n"
+                 "  --distrust-bundled  the bundled packs keep every budget too\n");
     return EXIT_OK;
 }
 
 static int parse(int argc, char **argv, options *o)
 {
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
+        const char *arg = argv[i], *why = NULL;
+        int took = app_parse_trust(&o->trust, arg, i + 1 < argc ? argv[i + 1] : NULL, &why);
+        if (took < 0)
+            return usage(why);
+        if (took > 0) {
+            i += took - 1;
+            continue;
+        }
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             o->help = true;
         } else if (!strcmp(arg, "--verify")) {
@@ -100,7 +113,7 @@ static cairn_lua *start(const options *o, const char *text, uint64_t *beats)
     /* A copy of the base game among the --packs is the base game the replay is matched with:
      * a game played on a changed copy replays on it. */
     const char *base = app_base_pack(o->packs, o->pack_count);
-    cairn_lua *h = app_host("replay", &base, 1, NULL);
+    cairn_lua *h = app_host("replay", &base, 1, &o->trust);
     if (!h)
         return NULL;
     const char *const *dirs;

@@ -213,6 +213,11 @@ sim_runs_trusted_packs_without_the_budget_and_plays_the_same_game)
   run sim --seed 9 --beats 40 --record "$tmp/counted.txt" --distrust-bundled
   expect_status 0
   cmp -s "$tmp/trusted.txt" "$tmp/counted.txt" || fail "the games differ"
+  # And a replay verifies whatever the trust it is played back with.
+  run replay "$tmp/trusted.txt" --verify --partial --distrust-bundled
+  expect_status 0
+  run replay "$tmp/counted.txt" --verify --partial --trust base
+  expect_status 0
   ;;
 new_refuses_an_existing_folder_and_a_bad_id)
   mkdir "$tmp/keep"
@@ -277,7 +282,7 @@ completion_completes_commands_options_and_folders)
   expect_out '^s -> sim$'
   expect_out "^help  -> ${commands% }$"
   expect_out '^sim -- -> .*--beats .*--pack .*--record .*--resume .*--save .*--seed'
-  expect_out '^replay -- -> --help --pack --partial --trace --verify$'
+  expect_out '^replay -- -> --distrust-bundled --help --pack --partial --trace --trust --verify$'
   # Pack folders where a folder is taken, files where a file is, nothing for a number.
   expect_out '^check  -> (cave crypt|crypt cave)$'
   expect_out '^sim --pack c -> (cave crypt|crypt cave)$'
