@@ -390,7 +390,8 @@ local function load(dir, beside, chain)
   loading[info.id] = nil
   if not ok then return nil end
   info.env = packs.env_of(info)
-  info.trusted = host.trust(info.id, bundled(dir))
+  info.bundled = bundled(dir)
+  info.trusted = host.trust(info.id, info.bundled)
   packs.loaded[info.id] = info
   packs.order[#packs.order + 1] = info
   packs.loaded_any = true
@@ -461,6 +462,15 @@ function packs.trusted()
     if p.trusted then ids[#ids + 1] = p.id end
   end
   return ids
+end
+
+-- Whether the trust of the loaded packs is the default one: the bundled packs trusted, and
+-- only they.
+function packs.trust_is_default()
+  for _, p in ipairs(packs.order) do
+    if p.trusted ~= p.bundled then return false end
+  end
+  return true
 end
 
 -- Raises, naming every difference, unless `saved` (identities' list) is what is loaded now.

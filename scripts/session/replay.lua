@@ -6,6 +6,7 @@
 --   game base:dungeon
 --   seed 42
 --   pack base 0.1.0 3f9c0d0e5a7b1c2d /path/to/content/base    (id, version, content hash, folder)
+--   trust base crypt                                          (format 4: the packs trusted)
 --   beat 1 attack_dig_move e sum=0123456789abcdef floor=1 at=3,4 hp=6
 --   beat 2 none - sum=... floor=1 at=3,4 hp=6                 (at=- when there is no player)
 --   beat 3 !base:throw item=2;target=#41 sum=... floor=1 at=3,4 hp=6   (a choice, answers)
@@ -32,8 +33,11 @@ local replay = {}
 local FORMAT = 2
 -- What reads: format 1 had no choices; format 3 is 2 with the answers given inside a beat
 -- (`mid=`, cards' triggers and enemies' abilities answered by a bot), written only by a game
--- that has some, so that every other replay stays readable by older versions.
-local FORMATS = { ["1"] = true, ["2"] = true, ["3"] = true }
+-- that has some, so that every other replay stays readable by older versions; format 4 is 3
+-- with a trust line, written only by a game whose trust was not the default one (the bundled
+-- packs trusted, and only they). What was trusted never changes the game: it is recorded,
+-- and never compared.
+local FORMATS = { ["1"] = true, ["2"] = true, ["3"] = true, ["4"] = true }
 -- One answer of a beat's mid=: name=value, the parts joined by ';'.
 local MID_PART = "^[%a_][%w_]*=[^;%s]*$"
 -- Longer than any line the recorder writes (a pack's folder is at most PATH_MAX, 4096 bytes):
@@ -52,6 +56,7 @@ function replay.text()
   for beat = 1, s.beats do
     if s.log[beat].mid then format = 3 end
   end
+  if not packs.trust_is_default() then format = 4 end
   local lines = {
     "cairn-replay " .. format,
     "cairn " .. host.version,
@@ -62,6 +67,10 @@ function replay.text()
   for _, p in ipairs(packs.order) do dirs[p.id] = util.absolute(p.dir) end
   for _, p in ipairs(packs.identities()) do
     lines[#lines + 1] = string.format("pack %s %s %s %s", p.id, p.version, p.hash, dirs[p.id])
+  end
+  if format == 4 then
+    local trusted = packs.trusted()
+    lines[#lines + 1] = "trust " .. (#trusted > 0 and table.concat(trusted, " ") or "-")
   end
   for beat = 1, s.beats do
     local e = s.log[beat]
@@ -193,6 +202,16 @@ local header = {
     r.seed = whole(rest, true)
     if not r.seed then fail("the seed is a whole number, not " .. quote(rest)) end
   end,
+  trust = function(r, rest, fail)
+    if r.format < 4 then fail("a trust line belongs to a replay of format 4") end
+    r.trusted = {}
+    if rest == "-" then return end
+    for id in rest:gmatch("[^ ]+") do
+      if not id:match(PACK_ID) then fail("the pack id " .. quote(id) .. " is not a pack id") end
+      r.trusted[#r.trusted + 1] = id
+    end
+    if #r.trusted == 0 then fail("trust is the ids of the packs trusted, or -") end
+  end,
 }
 
 -- After the header, before the first beat: everything a game needs to start is there.
@@ -218,15 +237,16 @@ local function parse_line(r, line)
   end
   if n == 1 then
     local format = line:match("^cairn%-replay (%d+)$")
-    if format and not FORMATS[format] and #format < 10 and tonumber(format) > 3 then
-      fail(string.format("the replay is of format %s, newer than this cairn %s reads (1, 2 " ..
-        "and 3): play it with the cairn that recorded it (its line 2) or a later one", format,
+    if format and not FORMATS[format] and #format < 10 and tonumber(format) > 4 then
+      fail(string.format("the replay is of format %s, newer than this cairn %s reads (1 to " ..
+        "4): play it with the cairn that recorded it (its line 2) or a later one", format,
         host.version))
     end
     if not FORMATS[format or ""] then
-      fail("this is not a cairn replay of format 1, 2 or 3 (it starts " ..
+      fail("this is not a cairn replay of format 1 to 4 (it starts " ..
         quote(line) .. ")")
     end
+    r.format = tonumber(format)
     return
   end
   local word, rest = line:match("^(%S*) ?(.*)$")
@@ -251,7 +271,7 @@ local function parse_line(r, line)
   elseif line == "" then
     fail("a blank line: a replay has none")
   else
-    fail("a line starts with cairn, game, seed, pack, beat or end, not " ..
+    fail("a line starts with cairn, game, seed, pack, trust, beat or end, not " ..
       quote(line:match("^%S*")))
   end
 end
@@ -261,7 +281,7 @@ end
 local function check_cut(r)
   local at, line = r.cut, r.cut_text
   if at == 1 and ("cairn-replay " .. FORMAT):sub(1, #line) ~= line then
-    error("replay line 1: this is not a cairn replay of format 1, 2 or 3 (it starts " ..
+    error("replay line 1: this is not a cairn replay of format 1 to 4 (it starts " ..
       quote(line) .. ")", 0)
   elseif r.ended_line then
     error(string.format("replay line %d: nothing may follow the end line (line %d)", at,
