@@ -1,7 +1,8 @@
 -- save/init.lua: what a save keeps of a game and how a game resumes from it. A save holds the
 -- core's bytes, each entity's data by id with its type, the world's data, the session (with
--- its log and checkpoints, as checkpoints.kept has it), the packs and the checksum a resumed
--- game must come to. Everything read back is checked before the world is touched.
+-- its log and checkpoints, as checkpoints.kept has it, and the packs that ran trusted), the
+-- packs and the checksum a resumed game must come to. Everything read back is checked before
+-- the world is touched.
 local checkpoints = require("session.checkpoints")
 local data = require("lua.data")
 local define = require("lua.define")
@@ -26,6 +27,9 @@ function saves.state(s, waiting)
   kept.checkpoints = s.checkpoints
   kept.waiting = waiting or false
   kept.named = state.named
+  -- Recorded and never compared: trust never changes the game, and a game resumes under the
+  -- trust of the run that resumes it.
+  kept.trusted = packs.trusted()
   return {
     game = kept.game, seed = s.seed, beat = s.beats,
     core = core, world = data.encode(state.world),
@@ -118,6 +122,9 @@ local function check_kept(kept, saved)
   end
   check_waiting(kept.waiting, bad)
   if not (kept.named == nil or int(kept.named, 1)) then bad("has a damaged count of names") end
+  if not (kept.trusted == nil or strings(kept.trusted)) then
+    bad("has a damaged list of the packs trusted")
+  end
   local cps, last = kept.checkpoints, -1
   if not list(cps) or #cps == 0 then bad("has no checkpoint to undo from") end
   for i = 1, #cps do

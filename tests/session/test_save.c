@@ -221,6 +221,30 @@ static void every_choice_begun_and_cancelled_leaves_the_world(void **state)
 }
 
 /* Saves 12 beats of seed 7 (with the mod, when not NULL) to path. */
+/* Whether the bytes hold the text (the parts of a save are not NUL-terminated, and hold
+ * other parts' bytes as they are). */
+static bool holds(cairn_session_bytes b, const char *text)
+{
+    size_t n = strlen(text);
+    for (size_t i = 0; i + n <= b.size; i++)
+        if (!memcmp(b.data + i, text, n))
+            return true;
+    return false;
+}
+
+/* A save records which packs ran trusted (the bundled base game, by default), in its session
+ * part. */
+static void a_save_records_the_packs_trusted(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(NULL, 7);
+    session_play(h, 2);
+    cairn_session_state st;
+    ok(h, cairn_session_save_state(h, &st));
+    assert_true(holds(st.session, "s7:trusted={i1=s4:base}"));
+    cairn_lua_destroy(h);
+}
+
 static void saved_game(const char *mod, const char *path)
 {
     cairn_lua *h = session_start(mod, 7);
@@ -524,6 +548,7 @@ int main(void)
         cmocka_unit_test(a_session_of_another_game_is_refused_by_the_host),
         cmocka_unit_test(saves_of_other_packs_or_versions_are_refused_naming_the_difference),
         cmocka_unit_test(saves_of_other_formats_are_refused_naming_the_version),
+        cmocka_unit_test(a_save_records_the_packs_trusted),
         cmocka_unit_test(a_save_is_never_written_over_another_file),
         cmocka_unit_test(a_missing_save_is_not_found),
     };
