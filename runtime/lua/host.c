@@ -409,6 +409,15 @@ void cairn_lua__count_step(cairn_lua *h, int step)
  * trusted callback ends.
  */
 
+/* Whether the pack whose id is the n bytes at id is among the trusted. */
+static bool trusted_id(const cairn_lua *h, const char *id, size_t n)
+{
+    for (size_t i = 0; i < h->trusted_count; i++)
+        if (strlen(h->trusted[i]) == n && !strncmp(h->trusted[i], id, n))
+            return true;
+    return false;
+}
+
 /* Whether a function's source (lua_Debug.source) is trusted: the runtime's scripts, or a
  * chunk of a trusted pack ("=pack:path", a name no pack can give its chunks but its own). */
 static bool trusted_source(const cairn_lua *h, const char *source)
@@ -420,11 +429,7 @@ static bool trusted_source(const cairn_lua *h, const char *source)
     const char *colon = strchr(source + 1, ':');
     if (!colon)
         return false;
-    size_t n = (size_t)(colon - (source + 1));
-    for (size_t i = 0; i < h->trusted_count; i++)
-        if (strlen(h->trusted[i]) == n && !strncmp(h->trusted[i], source + 1, n))
-            return true;
-    return false;
+    return trusted_id(h, source + 1, (size_t)(colon - (source + 1)));
 }
 
 bool cairn_lua__trusted_function(lua_State *L, int idx)
@@ -486,9 +491,8 @@ void cairn_lua__set_trusting(cairn_lua *h, bool trusting)
 /* Adds id to the trusted packs; false when out of memory. */
 static bool add_trusted(cairn_lua *h, const char *id)
 {
-    for (size_t i = 0; i < h->trusted_count; i++)
-        if (!strcmp(h->trusted[i], id))
-            return true;
+    if (trusted_id(h, id, strlen(id)))
+        return true;
     char **list = realloc(h->trusted, (h->trusted_count + 1) * sizeof *list);
     if (!list)
         return false;
@@ -507,9 +511,7 @@ static int host_trust(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
     const char *id = luaL_checkstring(L, 1);
-    bool trusted = false;
-    for (size_t i = 0; i < h->trusted_count && !trusted; i++)
-        trusted = !strcmp(h->trusted[i], id);
+    bool trusted = trusted_id(h, id, strlen(id));
     if (!trusted && lua_toboolean(L, 2) && !h->bundled_untrusted) {
         if (!add_trusted(h, id))
             return luaL_error(L, "out of memory");
