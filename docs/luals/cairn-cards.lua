@@ -3,7 +3,7 @@
 -- cairn.cards (docs/cards.md is the reference these follow).
 
 ---A target override: which entities an effect works on instead of the chosen ones.
----@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"none"
+---@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"player"|"none"
 
 ---One effect of a payload: a one-key table, { type = parameters }, e.g. { damage = {} },
 ---{ block = { block = 7 } }, { ["repeat"] = { times = 3, payload = {...} } }.

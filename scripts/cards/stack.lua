@@ -34,7 +34,7 @@ stack.COMMON = COMMON
 
 -- The target overrides (the effect's `target` parameter).
 local OVERRIDES = { "chosen", "self", "all_enemies", "area", "random_enemy", "adjacent", "line",
-  "trigger_source", "none" }
+  "trigger_source", "player", "none" }
 local IS_OVERRIDE = {}
 for _, o in ipairs(OVERRIDES) do IS_OVERRIDE[o] = true end
 stack.OVERRIDES = OVERRIDES
@@ -367,6 +367,25 @@ end
 function overrides.trigger_source(ctx)
   local s = ctx.entry.request.source
   return s and { s } or EMPTY
+end
+
+-- The acting player: the actor when a player controls it, else the trigger's source when one
+-- does (an enemy's ability set off by the player's blow), else the player nearest the actor.
+local function acting_player(ctx)
+  local r = ctx.entry.request
+  local a = r.actor
+  if a:has("PlayerControl") then return a end
+  local s = r.source
+  if s and not s:is_dead() and s:has("PlayerControl") then return s end
+  if a.x then return (host.world():closest_player(a.x, a.y)) end
+end
+
+local player_scratch = {}
+function overrides.player(ctx)
+  local p = acting_player(ctx)
+  if not p then return EMPTY end
+  player_scratch[1] = p
+  return player_scratch
 end
 
 -- The entry's targets after its override, the dead left out unless force_dead_targets.
