@@ -111,6 +111,8 @@ function CairnEffectContext:push(payload, opts) end
 ---@field silent? boolean|fun(actor: CairnEntity): boolean
 ---@field trigger? string The event that resolves it on an entity carrying it.
 ---@field one_queue? boolean The payload in the order written.
+---@field not_distinct? boolean Its picks keep options of the same text (else they are one option).
+---@field show_discard? boolean Its picks' questions list the discard pile.
 ---@field reaction? { timing: "before"|"after", to?: fun(actor: CairnEntity, action: CairnAction): boolean } Declared only in answer to an action aimed at its holder.
 ---@field free? boolean Costs no action (or reaction) point.
 ---@field declarable? fun(actor: CairnEntity, targets: CairnEntity[], trigger: CairnAction?): boolean, string?

@@ -55,7 +55,7 @@ abilities.FIELDS = { name = "string", description = "string", text = { "string",
   once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
   silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean",
   reaction = "table", free = "boolean", declarable = "function", delay = "number",
-  pulses = "table" }
+  pulses = "table", not_distinct = "boolean", show_discard = "boolean" }
 abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
 for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
   tags = "table" }) do
@@ -397,6 +397,45 @@ local function card_label(inst)
 end
 abilities.card_label = card_label
 
+-- A pick of the ability's whose options of the same text are one option, the first: a person
+-- sees no difference between them, so neither may a bot's or a test's answer by number.
+local function distinct(p)
+  local options = p.options
+  p = util.copy_shallow(p)
+  p.options = function(who, answers)
+    local list = options
+    if type(list) == "function" then list = list(who, answers) end
+    if type(list) ~= "table" then return list end -- choices.lua says what is wrong
+    local seen, out = {}, {}
+    for _, v in ipairs(list) do
+      local label = choices.option(v).label
+      if not seen[label] then
+        seen[label] = true
+        out[#out + 1] = v
+      end
+    end
+    return out
+  end
+  return p
+end
+
+-- A pick of the ability's whose question lists the discard pile (show_discard): the cards
+-- it picks among are often there, and the rest of the pile is worth seeing as it picks.
+local function showing_discard(p)
+  local text = p.text
+  p = util.copy_shallow(p)
+  p.text = function(who, answers)
+    local t = text
+    if type(t) == "function" then t = t(who, answers) end
+    local names = {}
+    local deck = piles.of(who)
+    for i, c in ipairs(deck and deck.discard or EMPTY) do names[i] = card_label(c) end
+    return string.format("%s (discard pile: %s)", tostring(t or p.name),
+      #names > 0 and table.concat(names, ", ") or "empty")
+  end
+  return p
+end
+
 -- The prompts resolving the ability asks, in choices.lua's form: optional first, the target,
 -- X, the cards a discard cost takes, the ability's choices.
 function abilities.prompts(actor, a, inst)
@@ -437,6 +476,10 @@ function abilities.prompts(actor, a, inst)
     if cancel and p.cancel == nil then
       p = util.copy_shallow(p)
       p.cancel = cancel
+    end
+    if p.kind == "pick" then
+      if not (def.not_distinct or p.not_distinct) then p = distinct(p) end
+      if def.show_discard then p = showing_discard(p) end
     end
     list[#list + 1] = p
   end

@@ -19,6 +19,8 @@ cairn.effect { name = "mark", params = {},
     a.data.log = a.data.log .. t.type:match("[^:]*$") .. ";"
   end }
 
+cairn.card { name = "jab", cost = { energy = 1 }, effect = {} }
+
 local function world(map)
   local w = scenario { map = map or "H.s.r", legend = { H = "hero", s = "shaman", r = "rat" } }
   return w, w:players()[1], w:at(2, 0)
@@ -51,4 +53,75 @@ test("player: an ability set off by a player's blow answers that player", functi
     target = "player" } } } }, { source = other })
   expect.eq(other.hp, 17, "the trigger's source, a player, is hit")
   expect.eq(h.hp, 20, "not the other player, as near")
+end)
+
+-- Picks of the same text ------------------------------------------------------------------------
+
+local COLOURS = { "red", "red", { value = "crimson", label = "red" }, "blue" }
+
+-- Resolves a pick of COLOURS for the hero, answering its second option: returns the options
+-- the pick offered (their labels) and what the effect got.
+local function pick_second(extra, prompt_extra)
+  local _, h = world()
+  local got
+  local ability = { name = "paint", effect = function(ctx) got = ctx.request.answers.colour end,
+    choices = { { name = "colour", kind = "pick", text = "Which colour?", options = COLOURS } } }
+  for k, v in pairs(extra or {}) do ability[k] = v end
+  for k, v in pairs(prompt_extra or {}) do ability.choices[1][k] = v end
+  local labels
+  expect.truthy(cairn.resolve(h, ability, { answers = function(m)
+    labels = {}
+    for i, o in ipairs(m.options) do labels[i] = o.label end
+    return m.options[2].value
+  end }))
+  return table.concat(labels, ","), got
+end
+
+test("a pick's options of the same text are one option, the first", function()
+  local labels, got = pick_second()
+  expect.eq(labels, "red,blue", "three reds collapse into one")
+  expect.eq(got, "blue", "the second option is the next text, not a copy of the first")
+end)
+
+test("not_distinct on the ability or its prompt keeps every option", function()
+  local labels, got = pick_second({ not_distinct = true })
+  expect.eq(labels, "red,red,red,blue")
+  expect.eq(got, "red")
+  labels, got = pick_second(nil, { not_distinct = true })
+  expect.eq(labels, "red,red,red,blue", "the prompt's own not_distinct")
+  labels = pick_second(nil, { options = function() return COLOURS end })
+  expect.eq(labels, "red,blue", "options given by a function collapse too")
+end)
+
+-- A pick that shows the discard pile ----------------------------------------------------------
+
+test("show_discard: the pick's question lists the discard pile", function()
+  local _, h = world()
+  cairn.cards.setup(h, { actions = 99 })
+  cairn.cards.add(h, "jab", "discard")
+  cairn.cards.add(h, "jab", "discard", true)
+  local text
+  local recall = { name = "recall", show_discard = true, effect = function(ctx)
+      cairn.cards.move(ctx.actor, ctx.request.answers.card, "hand")
+    end,
+    choices = { { name = "card", kind = "pick", text = "Take back which card?",
+      options = function(who)
+        local list = {}
+        for _, c in ipairs(cairn.cards.pile(who, "discard")) do
+          list[#list + 1] = { value = c.id, label = c.card }
+        end
+        return list
+      end } } }
+  expect.truthy(cairn.resolve(h, recall, { answers = function(m)
+    text = m.text
+    return m.options[1].value
+  end }))
+  expect.eq(text, "Take back which card? (discard pile: jab (1), jab+ (1))")
+  expect.eq(#cairn.cards.pile(h, "hand"), 1, "the card picked came back")
+  recall.show_discard = nil
+  cairn.resolve(h, recall, { answers = function(m)
+    text = m.text
+    return m.options[1].value
+  end })
+  expect.eq(text, "Take back which card?", "without show_discard the question is as written")
 end)
