@@ -63,9 +63,10 @@ function CairnEffectContext:value(k) end
 ---@return integer
 function CairnEffectContext:number(k, default) end
 
----Pushes a payload on top of the stack for this request (it resolves before what waits).
+---Pushes a payload on top of the stack for this request (it resolves before what waits);
+---with `at` (an entity or a list) or `cell`, for a copy of the request aimed there.
 ---@param payload CairnPayload
----@param opts? { one_queue?: boolean }
+---@param opts? { one_queue?: boolean, at?: CairnEntity|CairnEntity[], cell?: { x: integer, y: integer } }
 function CairnEffectContext:push(payload, opts) end
 
 ---A parameter's type for cairn check.

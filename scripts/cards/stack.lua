@@ -498,8 +498,28 @@ function stack.context(en)
     params = en.params }, Ctx)
 end
 
+-- The request a payload pushed with opts.at or opts.cell resolves for: the same play (actor,
+-- card, values, answers, X) aimed anew. A copy, so that the effects still waiting on the
+-- first keep their targets.
+local function aimed(r, opts)
+  local copy = {}
+  for k, v in pairs(r) do copy[k] = v end
+  local at = opts.at
+  if at ~= nil then
+    copy.targets = type(at) == "userdata" and { at } or table.move(at, 1, #at, 1, {})
+    copy.cell = nil
+  end
+  if opts.cell then copy.cell = { x = opts.cell.x, y = opts.cell.y } end
+  exposed[copy] = true
+  return copy
+end
+
+-- ctx:push(payload, opts): on top of the stack for this request, or aimed at what an effect
+-- found (opts.at: an entity or a list of them; opts.cell: a cell) for a request of its own.
 function Ctx:push(payload, opts)
-  stack.push(payload, self.entry.request, opts, self.entry)
+  local r = self.entry.request
+  if opts and (opts.at ~= nil or opts.cell) then r = aimed(r, opts) end
+  stack.push(payload, r, opts, self.entry)
 end
 
 -- What content may read of the stack (tests, front ends): the effects waiting, top first.

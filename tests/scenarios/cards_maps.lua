@@ -125,3 +125,42 @@ test("show_discard: the pick's question lists the discard pile", function()
   end })
   expect.eq(text, "Take back which card?", "without show_discard the question is as written")
 end)
+
+-- An effect aiming the next payload --------------------------------------------------------------
+
+-- chain: hits its target, then pushes itself at the nearest foe not hit yet, up to `jumps`.
+cairn.effect { name = "chain", params = { jumps = "number", damage = "number" },
+  run = function(ctx, t)
+    local damage = ctx:number("damage", 1)
+    t.data.hit = true
+    t:hurt(damage)
+    local jumps = ctx:number("jumps", 0)
+    if jumps == 0 then return end
+    local next_one, best
+    for _, f in ipairs(ctx.actor:foes()) do
+      local d = math.max(math.abs(f.x - t.x), math.abs(f.y - t.y))
+      if not f.data.hit and (not best or d < best) then next_one, best = f, d end
+    end
+    if next_one then
+      ctx:push({ { chain = { jumps = jumps - 1, damage = damage } } }, { at = next_one })
+    end
+  end }
+
+test("ctx:push with at: the next payload goes to the entity the effect found", function()
+  local w, h, s = world("H.s.r.r")
+  local r1, r2 = w:at(4, 0), w:at(6, 0)
+  expect.truthy(cairn.resolve(h, { name = "lightning", effect = {
+      { mark = {} }, -- resolves last: the first play's own target, untouched by the chain
+      { chain = { jumps = 2, damage = 2 } } } }, { targets = { s } }))
+  expect.eq({ s.hp, r1.hp, r2.hp }, { 8, 8, 8 }, "each foe hit once, in a chain")
+  expect.eq(h.data.log, "shaman;", "the effect after the chain still has the chosen target")
+end)
+
+test("ctx:push with cell: the payload pushed is centred on that cell", function()
+  local w, h = world("H.s.r.r")
+  cairn.resolve(h, { name = "bounce", effect = function(ctx)
+      ctx:push({ { damage = { damage = 1, target = "area", radius = 0 } } },
+        { cell = { x = 6, y = 0 } })
+    end }, { cell = { x = 2, y = 0 } })
+  expect.eq({ w:at(2, 0).hp, w:at(6, 0).hp }, { 10, 9 })
+end)
