@@ -6,8 +6,28 @@
 ---@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"player"|"none"
 
 ---One effect of a payload: a one-key table, { type = parameters }, e.g. { damage = {} },
----{ block = { block = 7 } }, { ["repeat"] = { times = 3, payload = {...} } }.
----@alias CairnEffectEntry table<string, CairnEffectParams>
+---{ block = { block = 7 } }, { ["repeat"] = { times = 3, payload = {...} } }. The built-in
+---effects, with their own parameters beside those every effect takes (docs/cards.md, "Built-in
+---effects"); a pack's own effects by their names.
+---@class CairnEffectEntry
+---@field damage? CairnEffectParams|{ damage?: number, pierce?: number, power?: number, source?: string } The actor's attack on the targets (default: chosen).
+---@field block? CairnEffectParams|{ block?: number, beats?: number } Block held for `beats` (default: self).
+---@field move? CairnEffectParams|{ distance?: number, dir?: CairnDir } Steps towards the chosen cell, or `dir` (default: self).
+---@field push? CairnEffectParams|{ push?: number } Away from the actor, cell by cell (default: chosen).
+---@field teleport? CairnEffectParams To the chosen cell when free (default: self).
+---@field apply_status? CairnEffectParams|{ status: string, beats?: number } (default: chosen)
+---@field remove_status? CairnEffectParams|{ status: string } (default: chosen)
+---@field heal? CairnEffectParams|{ heal?: number } (default: self)
+---@field draw? CairnEffectParams|{ draw?: number } Cards from the draw pile to the hand (default: self).
+---@field discard? CairnEffectParams|{ discard?: number, which?: "random"|"first"|"last" } Cards of the hand to the discard pile (default: self).
+---@field exhaust? CairnEffectParams|{ exhaust?: number, which?: "random"|"first"|"last" } Cards of the hand out of the game; no count: the card played (default: self).
+---@field gain_energy? CairnEffectParams|{ energy?: number } (default: self)
+---@field spawn? CairnEffectParams|{ entity: string } An entity at the chosen cell when free.
+---@field validate? CairnEffectParams|{ validators: table<string, any>[], passed?: CairnPayload, failed?: CairnPayload, of?: "self"|"target" } Every validator true pushes passed, else failed.
+---@field repeat? CairnEffectParams|{ times: number|string, payload: CairnPayload } The payload pushed `times` times; write it ["repeat"].
+---@field x_cost? CairnEffectParams|{ payload: CairnPayload, values?: string[] } The payload's numbers (or those named) times the X paid.
+---@field fail_trigger? CairnEffectParams|{ reason?: string } A reaction's: the action it answers fails, with `reason` (default: the reaction's name).
+---@field [string] CairnEffectParams
 
 ---A payload: effects resolved last in first out (the last entry first), unless one_queue.
 ---@alias CairnPayload CairnEffectEntry[]
