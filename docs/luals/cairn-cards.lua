@@ -238,6 +238,7 @@ function cairn.cards.upgrade(e, card) end
 ---@return integer
 function cairn.cards.energy(e) end
 
+---Sets e's energy now (a test's: setup gives none until the first turn starts).
 ---@param e CairnEntity
 ---@param n integer
 function cairn.cards.set_energy(e, n) end
@@ -368,3 +369,8 @@ function cairn.cards.pending() end
 ---@param e CairnEntity
 ---@return { actions: integer, reactions: integer }
 function cairn.cards.points(e) end
+
+---Sets the points e has left this turn (those not given stay); the next turn refills them.
+---@param e CairnEntity
+---@param points { actions?: integer, reactions?: integer }
+function cairn.cards.set_points(e, points) end

@@ -259,6 +259,7 @@ function api.module(pack)
       local p = lifecycle.points(e)
       return { actions = p.actions, reactions = p.reactions }
     end,
+    set_points = lifecycle.set_points,
     stack = stack.waiting,
     resolved = function() return stack.resolved end,
     turn = abilities.turn,
