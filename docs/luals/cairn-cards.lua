@@ -36,6 +36,7 @@
 ---@class CairnEffectParams
 ---@field target? CairnTargetOverride
 ---@field force_dead_targets? boolean Keep dead targets (dropped otherwise).
+---@field creatures? boolean Only targets that act of themselves (Acting), not crates.
 ---@field custom_key_names? table<string, string> { asked = "read_instead" }, below the effect's own parameters.
 ---@field [string] any
 
@@ -319,6 +320,11 @@ function cairn.cards.say(e, text) end
 ---@param other CairnEntity
 ---@return boolean
 function cairn.cards.foe(actor, other) end
+
+---Whether e acts of itself (Acting): a creature, not a thing only hit, such as a crate.
+---@param e CairnEntity
+---@return boolean
+function cairn.cards.creature(e) end
 
 ---The block e holds (see the block effect).
 ---@param e CairnEntity

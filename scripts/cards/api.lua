@@ -265,6 +265,7 @@ function api.module(pack)
     turn = abilities.turn,
     say = abilities.say,
     foe = stack.foe_of,
+    creature = stack.creature,
     block = function(e) return e.data.block or 0 end,
   }
 end

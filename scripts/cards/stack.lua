@@ -29,7 +29,7 @@ local builtin_names = {}
 -- Parameters every effect takes beside its own: the target override's (the area's radius,
 -- the line's length among them).
 local COMMON = { target = "string", force_dead_targets = "boolean", custom_key_names = "table",
-  radius = { "number", "string" }, length = { "number", "string" } }
+  radius = { "number", "string" }, length = { "number", "string" }, creatures = "boolean" }
 stack.COMMON = COMMON
 
 -- The target overrides (the effect's `target` parameter).
@@ -295,6 +295,21 @@ local function foe_of(actor, e)
 end
 stack.foe_of = foe_of
 
+-- A creature: an entity that acts of itself (Acting), not a thing that is only hit (a crate).
+local function creature(e)
+  return type(e) == "userdata" and not e:is_dead() and e:has("Acting")
+end
+stack.creature = creature
+
+-- The creatures of a list (the effect's `creatures`): a new list, the one given left alone.
+local function creatures_of(list)
+  local out = {}
+  for i = 1, #list do
+    if creature(list[i]) then out[#out + 1] = list[i] end
+  end
+  return out
+end
+
 local function reals_near(x, y, radius, except)
   local w, list = host.world(), {}
   for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
@@ -329,6 +344,7 @@ function overrides.all_enemies(ctx) return foes(ctx.actor) end
 
 function overrides.random_enemy(ctx)
   local list = foes(ctx.actor)
+  if ctx.entry.params.creatures then list = creatures_of(list) end
   if #list == 0 then return EMPTY end
   return { list[prims.random(#list)] }
 end
@@ -398,6 +414,7 @@ local function targets_of(ctx)
   local e = ctx.entry
   local over = e.params.target or e.def.target
   local list = overrides[over](ctx)
+  if e.params.creatures then list = creatures_of(list) end
   if e.params.force_dead_targets or LIVING[over] then return list end
   local alive
   for i = 1, #list do
