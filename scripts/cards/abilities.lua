@@ -397,14 +397,23 @@ local function card_label(inst)
 end
 abilities.card_label = card_label
 
+-- A copy of prompt p whose field k (a value, or a function(actor, answers) giving it) is
+-- passed through change(value, actor) as the prompt is asked.
+local function reworked(p, k, change)
+  local given = p[k]
+  p = util.copy_shallow(p)
+  p[k] = function(who, answers)
+    local v = given
+    if type(v) == "function" then v = v(who, answers) end
+    return change(v, who)
+  end
+  return p
+end
+
 -- A pick of the ability's whose options of the same text are one option, the first: a person
 -- sees no difference between them, so neither may a bot's or a test's answer by number.
 local function distinct(p)
-  local options = p.options
-  p = util.copy_shallow(p)
-  p.options = function(who, answers)
-    local list = options
-    if type(list) == "function" then list = list(who, answers) end
+  return reworked(p, "options", function(list)
     if type(list) ~= "table" then return list end -- choices.lua says what is wrong
     local seen, out = {}, {}
     for _, v in ipairs(list) do
@@ -415,25 +424,19 @@ local function distinct(p)
       end
     end
     return out
-  end
-  return p
+  end)
 end
 
 -- A pick of the ability's whose question lists the discard pile (show_discard): the cards
 -- it picks among are often there, and the rest of the pile is worth seeing as it picks.
 local function showing_discard(p)
-  local text = p.text
-  p = util.copy_shallow(p)
-  p.text = function(who, answers)
-    local t = text
-    if type(t) == "function" then t = t(who, answers) end
+  return reworked(p, "text", function(text, who)
     local names = {}
     local deck = piles.of(who)
     for i, c in ipairs(deck and deck.discard or EMPTY) do names[i] = card_label(c) end
-    return string.format("%s (discard pile: %s)", tostring(t or p.name),
+    return string.format("%s (discard pile: %s)", tostring(text or p.name),
       #names > 0 and table.concat(names, ", ") or "empty")
-  end
-  return p
+  end)
 end
 
 -- The prompts resolving the ability asks, in choices.lua's form: optional first, the target,
