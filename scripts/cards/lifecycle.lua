@@ -174,7 +174,7 @@ function lifecycle.set_points(e, p)
     if n ~= nil then
       if math.type(n) ~= "integer" or n < 0 then
         error(string.format("%s points are a whole number, 0 or more, not %s", kind,
-          tostring(n)), 3)
+          tostring(n)), 2)
       end
       cur[kind] = n
     end

@@ -37,8 +37,9 @@ test("set_points sets the action and reaction points left this turn", function()
   cairn.cards.set_points(h, { actions = 1, reactions = 0 })
   expect.eq(cairn.cards.points(h), { actions = 1, reactions = 0 })
   expect.ok(cairn.cards.play(h, strike, { target = rat }))
-  expect.error(function() cairn.cards.set_points(h, { actions = -1 }) end,
+  local err = expect.error(function() cairn.cards.set_points(h, { actions = -1 }) end,
     "actions points are a whole number, 0 or more, not -1")
+  expect.truthy(err:find("^scenario:cards_setters.lua:%d+:"), "placed at the caller: " .. err)
 end)
 
 test("the next turn refills the points set", function()
