@@ -32,19 +32,80 @@ cards.ACTIONS = 3    -- cards played a turn, at most (action points)
 cards.REACTIONS = 2  -- reactions a turn, at most (reaction points)
 cards.REWARD_OPTIONS = 3
 
--- The deck the player starts with.
-cards.STARTING_DECK = {
+-- The deck the player starts with (cards.deck, cards.set_deck, cards.add_to_deck).
+local starting_deck = {
   "strike", "strike", "strike", "defend", "defend", "lunge", "dash", "second_wind",
 }
 
--- What a reward may offer, each as often as its weight says.
-cards.REWARD_POOL = {
+-- What a reward may offer, each as often as its weight says (cards.add_reward).
+local reward_pool = {
   { "strike", 2 }, { "defend", 2 }, { "flurry", 3 }, { "twin_strike", 3 }, { "fireball", 2 },
   { "whirlwind", 2 }, { "charged_bolt", 2 }, { "bloodletting", 2 }, { "gamble", 2 },
   { "tactics", 2 }, { "regrowth", 2 }, { "thorns", 2 }, { "spark", 2 }, { "war_cry", 1 },
   { "shove", 2 }, { "blink", 2 }, { "barricade", 1 }, { "cleanse", 1 }, { "riposte", 2 },
   { "dodge", 2 }, { "parry", 2 }, { "counter", 2 }, { "meditate", 2 },
 }
+
+-- What other packs call to change them: the tables stay base's, each change checked, and
+-- placed at the caller's line when it cannot be used.
+
+local function card_name(name, fn, level)
+  if type(name) ~= "string" or name == "" then
+    error("cards." .. fn .. ": a card is named by a string (\"crypt:hex_bolt\"), not " ..
+      (name == nil and "nothing" or ("a " .. type(name))), level + 1)
+  end
+  return name
+end
+
+local function count_of(n, what, fn, level)
+  if n == nil then return 1 end
+  if math.type(n) ~= "integer" or n < 1 then
+    error("cards." .. fn .. ": " .. what .. " must be a whole number of 1 or more, not " ..
+      tostring(n), level + 1)
+  end
+  return n
+end
+
+-- cards.deck(): a copy of the starting deck's list of card names.
+function cards.deck()
+  return { table.unpack(starting_deck) }
+end
+
+-- cards.set_deck(list): the starting deck is these cards.
+function cards.set_deck(list)
+  if type(list) ~= "table" then error("cards.set_deck takes a list of card names", 2) end
+  local deck = {}
+  for i, name in ipairs(list) do
+    if type(name) ~= "string" then error("cards.set_deck: entry " .. i .. " is not a card name", 2) end
+    deck[i] = name
+  end
+  starting_deck = deck
+end
+
+-- cards.add_to_deck(name [, count]): count copies (1) of the card join the starting deck.
+function cards.add_to_deck(name, count)
+  card_name(name, "add_to_deck", 2)
+  for _ = 1, count_of(count, "count", "add_to_deck", 2) do
+    starting_deck[#starting_deck + 1] = name
+  end
+end
+
+-- cards.add_reward{ card =, weight = }: the card joins the reward pool with that weight (1 by
+-- default), a share of the draws beside the pool's own weights.
+function cards.add_reward(spec)
+  if type(spec) ~= "table" then
+    error("cards.add_reward takes { card = \"pack:name\", weight = n }", 2)
+  end
+  local name = card_name(spec.card, "add_reward", 2)
+  reward_pool[#reward_pool + 1] = { name, count_of(spec.weight, "weight", "add_reward", 2) }
+end
+
+-- cards.reward_pool(): a copy of the pool, { name, weight } each.
+function cards.reward_pool()
+  local list = {}
+  for i, e in ipairs(reward_pool) do list[i] = { e[1], e[2] } end
+  return list
+end
 
 -- Targets -----------------------------------------------------------------------------------
 
@@ -519,7 +580,7 @@ cairn.ability {
 
 -- Gives the player its deck, shuffled with the world's generator.
 function cards.setup(p)
-  cairn.cards.setup(p, { deck = cards.STARTING_DECK, energy = cards.ENERGY, draw = cards.DRAW,
+  cairn.cards.setup(p, { deck = starting_deck, energy = cards.ENERGY, draw = cards.DRAW,
     hand_limit = cards.HAND_LIMIT, turn_beats = cards.TURN_BEATS, keep_hand = true,
     actions = cards.ACTIONS, reactions = cards.REACTIONS })
 end
@@ -562,7 +623,7 @@ function cards.offer(p)
   local options = {}
   local taken = {}
   while #options < cards.REWARD_OPTIONS do
-    local name = weighted(cards.REWARD_POOL)
+    local name = weighted(reward_pool)
     if not taken[name] then
       taken[name] = true
       options[#options + 1] = { card = name }
@@ -582,7 +643,7 @@ function cards.offer(p)
 end
 
 function cards.option_label(o)
-  local name = o.card:gsub("_", " ")
+  local name = short(o.card):gsub("_", " ")
   if o.upgrade then return "upgrade " .. name .. " (" .. o.upgrade .. ")" end
   return "take " .. name
 end
@@ -594,10 +655,10 @@ function cards.take(p, i)
   p.data.reward = nil
   if o.upgrade then
     cairn.cards.upgrade(p, o.upgrade)
-    return "You upgrade " .. o.card:gsub("_", " ") .. "."
+    return "You upgrade " .. short(o.card):gsub("_", " ") .. "."
   end
   cairn.cards.add(p, o.card, "draw")
-  return "You take " .. o.card:gsub("_", " ") .. " into your deck."
+  return "You take " .. short(o.card):gsub("_", " ") .. " into your deck."
 end
 
 -- What the play screen's panel shows under the actions: the energy, the turn, the piles, then

@@ -180,9 +180,24 @@ local floor_callbacks = {}
 -- returns, plus level.place(type): spawns a `type` on a free room cell out of the enemies'
 -- reach of the entry (returning it, or nil when no cell is left). fn may spawn, change or
 -- remove anything; its math.random draws come after base's, so base's floors stay the same.
+-- An error in fn names the line that added it ("pack:file.lua:3: a dungeon.on_floor hook
+-- failed on floor 2: ..."): it is raised while a game makes its floor, far from both.
 function dungeon.on_floor(fn)
   if type(fn) ~= "function" then error("dungeon.on_floor takes a function (w, floor, level)", 2) end
-  floor_callbacks[#floor_callbacks + 1] = fn
+  local _, where = pcall(error, "", 3) -- "pack:file.lua:line: ", the caller's
+  floor_callbacks[#floor_callbacks + 1] = { fn = fn, where = where }
+end
+
+-- Runs the floor's hooks, each error placed at the line that added the hook.
+local function run_floor_callbacks(w, floor, level)
+  for k = 1, #floor_callbacks do
+    local hook = floor_callbacks[k]
+    local ok, err = pcall(hook.fn, w, floor, level)
+    if not ok then
+      error(string.format("%sa dungeon.on_floor hook failed on floor %d: %s", hook.where, floor,
+        tostring(err)), 0)
+    end
+  end
 end
 
 -- The kit a new player starts with, taken in hand (or put in its bag when it has no slot):
@@ -569,10 +584,13 @@ function dungeon.generate(w, floor, floors, players)
     function level.place(name)
       local i = first(spots, function(i) return not used[i] and dist[i] >= dungeon.SAFE_DISTANCE end)
       if not i then return nil end
+      local x, y = cell_of(plan, i)
+      local ok, e = pcall(w.spawn, w, name, x, y)
+      if not ok then error("level.place: " .. tostring(e):gsub("^[^:]*:[^:]*:%d+: ", ""), 2) end
       used[i] = true
-      return w:spawn(name, cell_of(plan, i))
+      return e
     end
-    for k = 1, #floor_callbacks do floor_callbacks[k](w, floor, level) end
+    run_floor_callbacks(w, floor, level)
     level.place = nil -- the plan is gone once the floor is made
   end
   return level

@@ -3,11 +3,31 @@
 -- cairn.cards (docs/cards.md is the reference these follow).
 
 ---A target override: which entities an effect works on instead of the chosen ones.
----@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"none"
+---@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"player"|"none"
 
 ---One effect of a payload: a one-key table, { type = parameters }, e.g. { damage = {} },
----{ block = { block = 7 } }, { ["repeat"] = { times = 3, payload = {...} } }.
----@alias CairnEffectEntry table<string, CairnEffectParams>
+---{ block = { block = 7 } }, { ["repeat"] = { times = 3, payload = {...} } }. The built-in
+---effects, with their own parameters beside those every effect takes (docs/cards.md, "Built-in
+---effects"); a pack's own effects by their names.
+---@class CairnEffectEntry
+---@field damage? CairnEffectParams|{ damage?: number, pierce?: number, power?: number, source?: string } The actor's attack on the targets (default: chosen).
+---@field block? CairnEffectParams|{ block?: number, beats?: number } Block held for `beats` (default: self).
+---@field move? CairnEffectParams|{ distance?: number, dir?: CairnDir } Steps towards the chosen cell, or `dir` (default: self).
+---@field push? CairnEffectParams|{ push?: number } Away from the actor, cell by cell (default: chosen).
+---@field teleport? CairnEffectParams To the chosen cell when free (default: self).
+---@field apply_status? CairnEffectParams|{ status: string, beats?: number } (default: chosen)
+---@field remove_status? CairnEffectParams|{ status: string } (default: chosen)
+---@field heal? CairnEffectParams|{ heal?: number } (default: self)
+---@field draw? CairnEffectParams|{ draw?: number } Cards from the draw pile to the hand (default: self).
+---@field discard? CairnEffectParams|{ discard?: number, which?: "random"|"first"|"last" } Cards of the hand to the discard pile (default: self).
+---@field exhaust? CairnEffectParams|{ exhaust?: number, which?: "random"|"first"|"last" } Cards of the hand out of the game; no count: the card played (default: self).
+---@field gain_energy? CairnEffectParams|{ energy?: number } (default: self)
+---@field spawn? CairnEffectParams|{ entity: string } An entity at the chosen cell when free.
+---@field validate? CairnEffectParams|{ validators: table<string, any>[], passed?: CairnPayload, failed?: CairnPayload, of?: "self"|"target" } Every validator true pushes passed, else failed.
+---@field repeat? CairnEffectParams|{ times: number|string, payload: CairnPayload } The payload pushed `times` times; write it ["repeat"].
+---@field x_cost? CairnEffectParams|{ payload: CairnPayload, values?: string[] } The payload's numbers (or those named) times the X paid.
+---@field fail_trigger? CairnEffectParams|{ reason?: string } A reaction's: the action it answers fails, with `reason` (default: the reaction's name).
+---@field [string] CairnEffectParams
 
 ---A payload: effects resolved last in first out (the last entry first), unless one_queue.
 ---@alias CairnPayload CairnEffectEntry[]
@@ -16,6 +36,7 @@
 ---@class CairnEffectParams
 ---@field target? CairnTargetOverride
 ---@field force_dead_targets? boolean Keep dead targets (dropped otherwise).
+---@field creatures? boolean Only targets that act of themselves (Acting), not crates.
 ---@field custom_key_names? table<string, string> { asked = "read_instead" }, below the effect's own parameters.
 ---@field [string] any
 
@@ -63,9 +84,10 @@ function CairnEffectContext:value(k) end
 ---@return integer
 function CairnEffectContext:number(k, default) end
 
----Pushes a payload on top of the stack for this request (it resolves before what waits).
+---Pushes a payload on top of the stack for this request (it resolves before what waits);
+---with `at` (an entity or a list) or `cell`, for a copy of the request aimed there.
 ---@param payload CairnPayload
----@param opts? { one_queue?: boolean }
+---@param opts? { one_queue?: boolean, at?: CairnEntity|CairnEntity[], cell?: { x: integer, y: integer } }
 function CairnEffectContext:push(payload, opts) end
 
 ---A parameter's type for cairn check.
@@ -111,6 +133,8 @@ function CairnEffectContext:push(payload, opts) end
 ---@field silent? boolean|fun(actor: CairnEntity): boolean
 ---@field trigger? string The event that resolves it on an entity carrying it.
 ---@field one_queue? boolean The payload in the order written.
+---@field not_distinct? boolean Its picks keep options of the same text (else they are one option).
+---@field show_discard? boolean Its picks' questions list the discard pile.
 ---@field reaction? { timing: "before"|"after", to?: fun(actor: CairnEntity, action: CairnAction): boolean } Declared only in answer to an action aimed at its holder.
 ---@field free? boolean Costs no action (or reaction) point.
 ---@field declarable? fun(actor: CairnEntity, targets: CairnEntity[], trigger: CairnAction?): boolean, string?
@@ -215,6 +239,7 @@ function cairn.cards.upgrade(e, card) end
 ---@return integer
 function cairn.cards.energy(e) end
 
+---Sets e's energy now (a test's: setup gives none until the first turn starts).
 ---@param e CairnEntity
 ---@param n integer
 function cairn.cards.set_energy(e, n) end
@@ -296,6 +321,11 @@ function cairn.cards.say(e, text) end
 ---@return boolean
 function cairn.cards.foe(actor, other) end
 
+---Whether e acts of itself (Acting): a creature, not a thing only hit, such as a crate.
+---@param e CairnEntity
+---@return boolean
+function cairn.cards.creature(e) end
+
 ---The block e holds (see the block effect).
 ---@param e CairnEntity
 ---@return integer
@@ -345,3 +375,8 @@ function cairn.cards.pending() end
 ---@param e CairnEntity
 ---@return { actions: integer, reactions: integer }
 function cairn.cards.points(e) end
+
+---Sets the points e has left this turn (those not given stay); the next turn refills them.
+---@param e CairnEntity
+---@param points { actions?: integer, reactions?: integer }
+function cairn.cards.set_points(e, points) end

@@ -130,6 +130,13 @@ function expect.truthy(v, what) end
 ---@param what? string
 function expect.falsy(v, what) end
 
+---Success of what returns true, or false and why (cairn.cards.play, cairn.resolve): a failure
+---says the why. `expect.ok(cairn.cards.play(h, card))`.
+---@param v any
+---@param why? any
+---@param what? string
+function expect.ok(v, why, what) end
+
 ---fn must raise an error containing text (plain); returns the message.
 ---@param fn fun()
 ---@param text? string

@@ -396,6 +396,7 @@ function CairnGameLook:preview(action, dir) end
 ---@field filter? fun(actor: CairnEntity, candidate: CairnCandidate, answers: CairnAnswers): boolean select: which candidates it takes.
 ---@field priority? number|boolean The queue is sorted by it, higher first, in order of arrival among equals; true is 1, default 0.
 ---@field next? fun(actor: CairnEntity, answers: CairnAnswers): CairnPromptDef[]? Prompts queued once this one is answered.
+---@field not_distinct? boolean An ability's pick: keep options of the same text (else they are one option, the first).
 ---@field cancel? fun(actor: CairnEntity, answers: CairnAnswers) Cancelling this prompt commits this in the place of perform (it costs the beat); without it, cancelling drops the choice.
 
 ---A choice's target: a select prompt asked first, named "target" unless given.

@@ -857,12 +857,17 @@ static void draw_prompt(const game_screen *sc)
     if (p->kind == CAIRN_PROMPT_NONE || p->kind == CAIRN_PROMPT_SELECT)
         return;
     text_box b = {0};
-    box_add(&b, A_BOLD, "%s: %s", p->choice, p->text);
+    /* The question wrapped, never cut: it may list what the pick is among (a discard pile). */
+    char question[BOX_LINE_SIZE * 4];
+    snprintf(question, sizeof question, "%s: %s", p->choice, p->text);
+    box_add_wrapped(&b, A_BOLD, question);
+    size_t asked = (size_t)b.count;
     box_add(&b, A_NORMAL, "%s", "");
     if (p->kind == CAIRN_PROMPT_PICK) {
         /* The frame, the question, a blank line before and after the options and the keys. */
-        size_t room = LINES > 6 ? (size_t)LINES - 6 : 1;
-        room = room > BOX_LINES_MAX - 4 ? BOX_LINES_MAX - 4 : room;
+        size_t room = (size_t)LINES > 5 + asked ? (size_t)LINES - 5 - asked : 1;
+        size_t most = BOX_LINES_MAX > 4 + asked ? BOX_LINES_MAX - 3 - asked : 1;
+        room = room > most ? most : room;
         size_t shown = p->option_count < room ? p->option_count : room;
         size_t first = sp->pick >= shown ? sp->pick - shown + 1 : 0;
         for (size_t i = first; i < first + shown; i++) {

@@ -55,7 +55,7 @@ abilities.FIELDS = { name = "string", description = "string", text = { "string",
   once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
   silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean",
   reaction = "table", free = "boolean", declarable = "function", delay = "number",
-  pulses = "table" }
+  pulses = "table", not_distinct = "boolean", show_discard = "boolean" }
 abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
 for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
   tags = "table" }) do
@@ -397,6 +397,48 @@ local function card_label(inst)
 end
 abilities.card_label = card_label
 
+-- A copy of prompt p whose field k (a value, or a function(actor, answers) giving it) is
+-- passed through change(value, actor) as the prompt is asked.
+local function reworked(p, k, change)
+  local given = p[k]
+  p = util.copy_shallow(p)
+  p[k] = function(who, answers)
+    local v = given
+    if type(v) == "function" then v = v(who, answers) end
+    return change(v, who)
+  end
+  return p
+end
+
+-- A pick of the ability's whose options of the same text are one option, the first: a person
+-- sees no difference between them, so neither may a bot's or a test's answer by number.
+local function distinct(p)
+  return reworked(p, "options", function(list)
+    if type(list) ~= "table" then return list end -- choices.lua says what is wrong
+    local seen, out = {}, {}
+    for _, v in ipairs(list) do
+      local label = choices.option(v).label
+      if not seen[label] then
+        seen[label] = true
+        out[#out + 1] = v
+      end
+    end
+    return out
+  end)
+end
+
+-- A pick of the ability's whose question lists the discard pile (show_discard): the cards
+-- it picks among are often there, and the rest of the pile is worth seeing as it picks.
+local function showing_discard(p)
+  return reworked(p, "text", function(text, who)
+    local names = {}
+    local deck = piles.of(who)
+    for i, c in ipairs(deck and deck.discard or EMPTY) do names[i] = card_label(c) end
+    return string.format("%s (discard pile: %s)", tostring(text or p.name),
+      #names > 0 and table.concat(names, ", ") or "empty")
+  end)
+end
+
 -- The prompts resolving the ability asks, in choices.lua's form: optional first, the target,
 -- X, the cards a discard cost takes, the ability's choices.
 function abilities.prompts(actor, a, inst)
@@ -437,6 +479,10 @@ function abilities.prompts(actor, a, inst)
     if cancel and p.cancel == nil then
       p = util.copy_shallow(p)
       p.cancel = cancel
+    end
+    if p.kind == "pick" then
+      if not (def.not_distinct or p.not_distinct) then p = distinct(p) end
+      if def.show_discard then p = showing_discard(p) end
     end
     list[#list + 1] = p
   end

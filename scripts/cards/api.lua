@@ -259,11 +259,13 @@ function api.module(pack)
       local p = lifecycle.points(e)
       return { actions = p.actions, reactions = p.reactions }
     end,
+    set_points = lifecycle.set_points,
     stack = stack.waiting,
     resolved = function() return stack.resolved end,
     turn = abilities.turn,
     say = abilities.say,
     foe = stack.foe_of,
+    creature = stack.creature,
     block = function(e) return e.data.block or 0 end,
   }
 end

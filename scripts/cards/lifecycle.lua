@@ -165,6 +165,23 @@ local function spend(e, def)
   e.data.points = p
 end
 
+-- Sets e's points left this turn (`actions`, `reactions`; those not given stay): a test's,
+-- or content granting a point; the next turn refills them as ever.
+function lifecycle.set_points(e, p)
+  local cur = util.copy(lifecycle.points(e))
+  for _, kind in ipairs({ "actions", "reactions" }) do
+    local n = p[kind]
+    if n ~= nil then
+      if math.type(n) ~= "integer" or n < 0 then
+        error(string.format("%s points are a whole number, 0 or more, not %s", kind,
+          tostring(n)), 2)
+      end
+      cur[kind] = n
+    end
+  end
+  e.data.points = cur
+end
+
 -- The records ------------------------------------------------------------------------------
 
 -- w.data.actions: { next_id, pending = { record, ... } }, made by the first declaration

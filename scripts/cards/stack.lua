@@ -29,12 +29,12 @@ local builtin_names = {}
 -- Parameters every effect takes beside its own: the target override's (the area's radius,
 -- the line's length among them).
 local COMMON = { target = "string", force_dead_targets = "boolean", custom_key_names = "table",
-  radius = { "number", "string" }, length = { "number", "string" } }
+  radius = { "number", "string" }, length = { "number", "string" }, creatures = "boolean" }
 stack.COMMON = COMMON
 
 -- The target overrides (the effect's `target` parameter).
 local OVERRIDES = { "chosen", "self", "all_enemies", "area", "random_enemy", "adjacent", "line",
-  "trigger_source", "none" }
+  "trigger_source", "player", "none" }
 local IS_OVERRIDE = {}
 for _, o in ipairs(OVERRIDES) do IS_OVERRIDE[o] = true end
 stack.OVERRIDES = OVERRIDES
@@ -295,6 +295,21 @@ local function foe_of(actor, e)
 end
 stack.foe_of = foe_of
 
+-- A creature: an entity that acts of itself (Acting), not a thing that is only hit (a crate).
+local function creature(e)
+  return type(e) == "userdata" and not e:is_dead() and e:has("Acting")
+end
+stack.creature = creature
+
+-- The creatures of a list (the effect's `creatures`): a new list, the one given left alone.
+local function creatures_of(list)
+  local out = {}
+  for i = 1, #list do
+    if creature(list[i]) then out[#out + 1] = list[i] end
+  end
+  return out
+end
+
 local function reals_near(x, y, radius, except)
   local w, list = host.world(), {}
   for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
@@ -329,6 +344,7 @@ function overrides.all_enemies(ctx) return foes(ctx.actor) end
 
 function overrides.random_enemy(ctx)
   local list = foes(ctx.actor)
+  if ctx.entry.params.creatures then list = creatures_of(list) end
   if #list == 0 then return EMPTY end
   return { list[prims.random(#list)] }
 end
@@ -369,6 +385,25 @@ function overrides.trigger_source(ctx)
   return s and { s } or EMPTY
 end
 
+-- The acting player: the actor when a player controls it, else the trigger's source when one
+-- does (an enemy's ability set off by the player's blow), else the player nearest the actor.
+local function acting_player(ctx)
+  local r = ctx.entry.request
+  local a = r.actor
+  if a:has("PlayerControl") then return a end
+  local s = r.source
+  if s and not s:is_dead() and s:has("PlayerControl") then return s end
+  if a.x then return (host.world():closest_player(a.x, a.y)) end
+end
+
+local player_scratch = {}
+function overrides.player(ctx)
+  local p = acting_player(ctx)
+  if not p then return EMPTY end
+  player_scratch[1] = p
+  return player_scratch
+end
+
 -- The entry's targets after its override, the dead left out unless force_dead_targets.
 -- The overrides whose lists hold only the living already (foes are checked alive; the dead
 -- leave the grid at once, so w:at never finds them): the filter would only ask again.
@@ -379,6 +414,7 @@ local function targets_of(ctx)
   local e = ctx.entry
   local over = e.params.target or e.def.target
   local list = overrides[over](ctx)
+  if e.params.creatures then list = creatures_of(list) end
   if e.params.force_dead_targets or LIVING[over] then return list end
   local alive
   for i = 1, #list do
@@ -479,8 +515,28 @@ function stack.context(en)
     params = en.params }, Ctx)
 end
 
+-- The request a payload pushed with opts.at or opts.cell resolves for: the same play (actor,
+-- card, values, answers, X) aimed anew. A copy, so that the effects still waiting on the
+-- first keep their targets.
+local function aimed(r, opts)
+  local copy = {}
+  for k, v in pairs(r) do copy[k] = v end
+  local at = opts.at
+  if at ~= nil then
+    copy.targets = type(at) == "userdata" and { at } or table.move(at, 1, #at, 1, {})
+    copy.cell = nil
+  end
+  if opts.cell then copy.cell = { x = opts.cell.x, y = opts.cell.y } end
+  exposed[copy] = true
+  return copy
+end
+
+-- ctx:push(payload, opts): on top of the stack for this request, or aimed at what an effect
+-- found (opts.at: an entity or a list of them; opts.cell: a cell) for a request of its own.
 function Ctx:push(payload, opts)
-  stack.push(payload, self.entry.request, opts, self.entry)
+  local r = self.entry.request
+  if opts and (opts.at ~= nil or opts.cell) then r = aimed(r, opts) end
+  stack.push(payload, r, opts, self.entry)
 end
 
 -- What content may read of the stack (tests, front ends): the effects waiting, top first.

@@ -33,7 +33,8 @@ local TARGET_LAYERS = { "real", "projectile", "misc", "item", "trap", "wall" }
 local PROMPT_FIELDS = { name = "string", kind = "string", text = { "string", "function" },
   options = { "table", "function" }, min = "number", max = { "number", "function", "string" },
   among = "string", range = { "number", "function" }, area = "number", filter = "function",
-  priority = { "number", "boolean" }, next = "function", cancel = "function" }
+  priority = { "number", "boolean" }, next = "function", cancel = "function",
+  not_distinct = "boolean" }
 local PROMPT_NAMES = {}
 for k in pairs(PROMPT_FIELDS) do PROMPT_NAMES[#PROMPT_NAMES + 1] = k end
 table.sort(PROMPT_NAMES)
@@ -269,6 +270,7 @@ local function option(v)
   end
   return { value = v, label = tostring(v) }
 end
+choices.option = option
 
 -- A prompt as deciders see it: its fields worked out on the world as it is now.
 local function materialize(r, p)

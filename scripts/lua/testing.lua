@@ -10,7 +10,7 @@
 --                          meant
 --   render(w)              the world as a map, the way scenario reads one
 --   game(name, {seed = n}) a game session (undo, preview) for tests and tools
---   expect.eq / truthy / falsy / error / limit / map / history
+--   expect.eq / truthy / falsy / ok / error / limit / map / history
 --
 -- Maps: one character per cell, '.' or ' ' empty; any other character is the type whose
 -- glyph it is (a legend entry wins: legend = { s = "skeleton" } or { s = { "floor", "skeleton" } }).
@@ -279,6 +279,14 @@ local function library(pack)
 
   function expect.falsy(v, what)
     if v then fail(what, "expected false or nil, got " .. show(v)) end
+  end
+
+  -- ok(v, why): for what returns true, or false and why (cairn.cards.play, cairn.resolve):
+  -- a failure says the why, which expect.truthy(v, what) or expect.eq would leave out.
+  function expect.ok(v, why, what)
+    if not v then
+      fail(what, "expected success, got " .. show(v) .. (why ~= nil and (": " .. tostring(why)) or ""))
+    end
   end
 
   -- error(fn, text): fn must raise an error whose message contains text (plainly). Returns

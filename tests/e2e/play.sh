@@ -873,6 +873,23 @@ a_key_stops_a_journey)
   lines 2 19 | cut -c1-48 | grep -q '\*' && fail "the trail stayed after the stop"
   press .
   ;;
+a_pick_among_the_discard_pile_shows_it)
+  # The recall game: recall's pick lists the discard pile in its question, wrapped rather
+  # than cut at 80 columns, and offers the two strikes as one option.
+  start_saved cardplay recall
+  key c
+  wait_for 'play a card: Play which card\?'
+  wait_for '│ [0-9]  recall \(0\)'
+  key "$(screen | sed -nE 's/.*│ ([0-9])  recall \(0\).*/\1/p')"
+  wait_for 'play a card: Take back which card\? \(discard pile: strike \(1\), strike'
+  wait_for 'twin strike \(1\)\)'
+  wait_for '│ 1  strike '
+  wait_for '│ 5  twin strike '
+  screen | grep -q '│ 6 ' && fail "the two strikes are two options"
+  key 2
+  wait_for '^HP .*  Beat 2  '
+  wait_for 'draw 0  discard 6' # one taken back, recall itself put there
+  ;;
 *)
   echo "unknown case $case_name"
   exit 2

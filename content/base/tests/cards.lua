@@ -57,7 +57,7 @@ test("the hand never holds more than five: the rest wait in the draw pile", func
   local w, p = room("#@..#")
   w:step(16) -- four turns: 3 + 3 + 3 + 3 cards, were there no limit
   expect.eq(#cairn.cards.pile(p, "hand"), cards.HAND_LIMIT)
-  expect.eq(#cairn.cards.pile(p, "draw"), #cards.STARTING_DECK - cards.HAND_LIMIT)
+  expect.eq(#cairn.cards.pile(p, "draw"), #cards.deck() - cards.HAND_LIMIT)
 end)
 
 test("played cards go to the discard pile, which is shuffled into an empty draw pile", function()
@@ -76,7 +76,7 @@ test("played cards go to the discard pile, which is shuffled into an empty draw 
     end
     local total = #cairn.cards.pile(p, "hand") + #cairn.cards.pile(p, "draw") +
       #cairn.cards.pile(p, "discard")
-    expect.eq(total, #cards.STARTING_DECK, "no card lost or made on the way")
+    expect.eq(total, #cards.deck(), "no card lost or made on the way")
     return table.concat(seen, "\n")
   end
   local a = play_out(3)

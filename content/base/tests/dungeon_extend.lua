@@ -63,3 +63,18 @@ test("what cannot be used is refused, naming the mistake", function()
     expect.truthy(err:find("^base:tests/dungeon_extend.lua:"), err)
   end
 end)
+
+-- A hook's error is raised as a game makes its floor, far from the hook: it names the line
+-- that added the hook (the line below is this file's 71) and the floor. (Hooks stay for the
+-- rest of the file: this test is its last.)
+test("an on_floor hook's error names the line that added the hook, and the floor", function()
+  dungeon.on_floor(function(_, _, level) level.place("no_such_thing") end)
+  local w = scenario { map = EMPTY, seed = 3 }
+  local err = expect.error(function() dungeon.generate(w, 1, 3, {}) end)
+  expect.truthy(err:find("^base:tests/dungeon_extend.lua:71: a dungeon.on_floor hook failed " ..
+    "on floor 1: base:tests/dungeon_extend.lua:71: level.place: unknown entity type " ..
+    "'no_such_thing'"), err)
+  err = expect.error(function() game("dungeon", { seed = 1 }) end)
+  expect.truthy(err:find("base:tests/dungeon_extend.lua:71: a dungeon.on_floor hook failed " ..
+    "on floor 1", 1, true), err)
+end)

@@ -5,7 +5,7 @@ local cards = require "base:cards"
 local dungeon = require "base:dungeon"
 
 -- Every card of base the player can hold, so that each is drawn within a few turns.
-cards.STARTING_DECK = {
+cards.set_deck {
   "strike", "defend", "lunge", "dash", "second_wind", "flurry", "twin_strike", "fireball",
   "whirlwind", "charged_bolt", "bloodletting", "gamble", "tactics", "regrowth", "thorns",
   "riposte", "dodge", "parry", "counter", "meditate", "spark", "war_cry", "shove", "blink",

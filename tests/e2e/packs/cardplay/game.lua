@@ -97,3 +97,28 @@ room_game("knight_bare", "One room: a knight's heavy blow, and no reaction to an
   nil, function(w)
     w:spawn("base:knight", 2, 2)
   end)
+
+-- recall: a card of the pack's own that takes a card of the discard pile back to the hand,
+-- its pick showing the pile (show_discard); options of the same name are one. The player
+-- holds its whole deck (recall, two strikes and a fireball: nothing left to draw, so the
+-- discard pile is never shuffled in), and six cards lie in the discard pile: more than one
+-- line of the question holds at 80 columns.
+cairn.card { name = "recall", cost = { energy = 0 }, show_discard = true,
+  text = "a card of the discard pile back to the hand",
+  choices = { { name = "card", kind = "pick", text = "Take back which card?",
+    options = function(who)
+      local list = {}
+      for _, c in ipairs(cairn.cards.pile(who, "discard")) do
+        list[#list + 1] = { value = c.id, label = cards.short(c.card):gsub("_", " ") }
+      end
+      return list
+    end } },
+  effect = function(ctx) cairn.cards.move(ctx.actor, ctx.request.answers.card, "hand") end }
+
+room_game("recall", "One room: a card that takes one back from the discard pile.",
+  { "cardplay:recall", "base:strike", "base:strike", "base:fireball" }, function(_, p)
+    for _, name in ipairs { "base:strike", "base:strike", "base:fireball", "base:flurry",
+      "base:whirlwind", "base:twin_strike" } do
+      cairn.cards.add(p, name, "discard")
+    end
+  end)

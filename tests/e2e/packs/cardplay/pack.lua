@@ -9,6 +9,6 @@ return {
     .. "two cells off (range), next to a riposting player (riposte, riposte_thorns, "
     .. "riposte_far), next to a player holding flurries (flurry), or a knight next to a player "
     .. "holding reactions (knight), riposting too (knight_riposte) or holding none "
-    .. "(knight_bare).",
+    .. "(knight_bare); a card whose pick shows the discard pile (recall).",
   load = { "game.lua" },
 }
