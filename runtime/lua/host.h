@@ -233,6 +233,11 @@ void cairn_lua__charge(lua_State *L, int64_t cost);
 /* Pushes "pack:path:line: " of the innermost line of content running, or of the runtime's
  * own scripts when no content is; "" when no Lua function is running. */
 void cairn_lua__push_content_where(lua_State *L);
+/* "pack:path:line" of the function ar describes (lua_getinfo's "S"): a pack's file by its
+ * chunk name, one of the runtime's own scripts as "(runtime):path:line", its path under the
+ * scripts folder, so that it reads the same wherever cairn is installed. */
+#define CAIRN_LUA_RUNTIME_PLACE "(runtime)"
+void cairn_lua__function_place(const cairn_lua *h, const lua_Debug *ar, char *buf, size_t size);
 /* Runs one beat of the host's world under the beat's budget (cairn_world_step's error code). */
 cairn_err cairn_lua__step_world(cairn_lua *h);
 /* What a coroutine's fresh instruction count hides from the budget: charged per resume. */

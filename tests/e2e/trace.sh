@@ -111,6 +111,26 @@ profile_names_the_hot_handler_first)
   first_chain=$(sed -n '/^by chain/{n;p;q}' "$tmp/out")
   grep -q '^  beat_start ' <<<"$first_chain" || fail "beat_start is not the first chain"
   ;;
+profile_gathers_the_runtime_s_scripts_and_keeps_its_columns)
+  # The runtime's own scripts are one row, "(runtime)", not a pack per file by where cairn
+  # happens to be; and each table's numbers stay in their columns however long its names.
+  "$cairn" sim --seed 9 --beats 100 --profile >"$tmp/out" || fail "sim failed"
+  sed -n '/^by pack/,/^$/p' "$tmp/out" | grep -q '^  (runtime)  ' ||
+    fail "no (runtime) row by pack: $(cat "$tmp/out")"
+  grep -q '^  (runtime):[a-z_/]*\.lua:[0-9]* ' "$tmp/out" ||
+    fail "no runtime function by its path under the scripts: $(cat "$tmp/out")"
+  ! grep -q '^  /' "$tmp/out" || fail "a row named by an absolute path: $(cat "$tmp/out")"
+  # In each table, the end of the instructions column is where its title's is.
+  awk '/^by / { want = index($0, "instructions") + length("instructions") - 1; next }
+       /^  / && want {
+         match($0, / [0-9]+ +[0-9.]+%/); end = RSTART
+         match(substr($0, end + 1), /^[0-9]+/)
+         if (end + RLENGTH != want) bad = bad $0 "\n"
+       }
+       /^$/ { want = 0 }
+       END { printf "%s", bad }' "$tmp/out" >"$tmp/bad"
+  [ ! -s "$tmp/bad" ] || fail "rows out of their columns: $(cat "$tmp/bad")"
+  ;;
 trace_names_what_is_wrong)
   "$cairn" trace "$tmp/none.jsonl" --map 1 2>"$tmp/err" && fail "a missing file passed"
   grep -q 'cannot read' "$tmp/err" || fail "no message: $(cat "$tmp/err")"
