@@ -1025,7 +1025,7 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->home = home_copy();
     h->scripts_dir = dir && *dir ? copy_string(dir) : scripts_in(h->home);
-    h->callbacks_ref = LUA_NOREF;
+    h->callbacks_ref = h->amount_names_ref = LUA_NOREF;
     h->entity_cache_ref = h->entity_keep_ref = h->world_handle_ref = LUA_NOREF;
     h->L = lua_newstate(lua_alloc, h);
     if (!h->home || !h->scripts_dir || !h->L) {

@@ -660,6 +660,11 @@ static void write_history(cairn_lua *h, FILE *f)
         if (c[i].kind == CAIRN_CHANGE_CONTENT) {
             fputs(",\"content\":", f);
             json_string(f, cairn_change_kind_name(w, c[i].detail));
+            const char *named = cairn_lua__amount_name(h->L, c[i].detail, c[i].amount);
+            if (named) {
+                fputs(",\"amount_name\":", f);
+                json_string(f, named);
+            }
         } else if (c[i].kind == CAIRN_CHANGE_STAT) {
             fputs(",\"stat\":", f);
             json_string(f, cairn_lua__stat_name(c[i].detail));

@@ -100,6 +100,22 @@ page_shows_the_replay_s_map_and_a_click_s_events)
   grep -q 'chain [a-z_]* on ' "$tmp/events" || fail "no chain pass shown"
   grep -q 'handler base:[a-z/_]*\.lua:[0-9]*' "$tmp/events" || fail "no handler's place shown"
   ;;
+page_names_the_states_of_declared_actions)
+  # A declared action's change of state is a number in the history; the trace and the page
+  # give its name beside it.
+  "$cairn" sim --seed 9 --beats 60 --trace "$tmp/sim.jsonl" >/dev/null || fail "sim failed"
+  k=$(grep '"content":"cairn:action_state"' "$tmp/sim.jsonl" | head -n 1 |
+    sed 's/^{"kind":"beat","beat":\([0-9]*\),.*/\1/')
+  [ -n "$k" ] || fail "no action changed state in 60 beats"
+  grep "^{\"kind\":\"beat\",\"beat\":$k," "$tmp/sim.jsonl" |
+    grep -q '"amount":1,[^}]*"content":"cairn:action_state","amount_name":"declared"' ||
+    fail "the trace does not name state 1 'declared' at beat $k"
+  "$cairn" trace "$tmp/sim.jsonl" --html "$tmp/page.html" || fail "no page"
+  page_dom "beat=$k"
+  element_text '<div id="history">' '</div>' >"$tmp/history"
+  grep -q 'amount 1 (declared) cairn:action_state' "$tmp/history" ||
+    fail "the page does not name the state: $(cat "$tmp/history")"
+  ;;
 profile_names_the_hot_handler_first)
   "$cairn" sim --seed 9 --beats 50 --pack "$packs/hotspot" --profile >"$tmp/out" ||
     fail "sim failed"
