@@ -76,8 +76,11 @@ static int parse(int argc, char **argv, sim_options *o)
     }
     for (int i = 1; i < argc; i += 2) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(opt, "--profile") || !strcmp(opt, "--log")) {
-            *(opt[2] == 'p' ? &o->profile : &o->log) = true;
+        bool *flag = !strcmp(opt, "--profile") ? &o->profile
+                     : !strcmp(opt, "--log")   ? &o->log
+                                               : NULL;
+        if (flag) {
+            *flag = true;
             i--; /* an option without a value */
             continue;
         }
