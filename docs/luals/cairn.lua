@@ -315,6 +315,7 @@
 ---@class CairnChangeDef: CairnChangeable
 ---@field name string
 ---@field describe? fun(change: CairnChange, name: fun(e: CairnEntity?): string): string? The log's sentence, or nil for none. name(e) is "you", "the skeleton" or "something".
+---@field amounts? string[] Names of the amounts: a change of amount n has the nth as its amount_name.
 ---@field description? string
 
 ---A game: its world's size, its floors, how each floor is made and when it is over. Not
@@ -769,6 +770,7 @@ function CairnPlan:cells() end
 ---@field type string? The entity's type, for spawned and died (readable once it is gone).
 ---@field source CairnSourceName? The attack's source, for attacked.
 ---@field sequence string? The sequence's name, for step.
+---@field amount_name string? The name its kind gave its amount (cairn.change's amounts), for content's kinds.
 
 ---An entity. Fields work while the entity exists (alive, or dead until the end of its beat:
 ---off the grid then, x and y where it died); methods that act need it alive. Stats read nil

@@ -5,7 +5,8 @@
  * summary, checksum included. With --record FILE it also writes the game's replay, with
  * --save FILE its save; --resume FILE goes on from a save instead of starting a game, so long
  * games can be made, saved and checked without a terminal. --trace FILE writes what happened
- * in every beat, --profile prints where the time and instructions went (docs/tracing.md).
+ * in every beat, --profile prints where the time and instructions went (docs/tracing.md),
+ * --log prints, beat by beat, what spawned and what was played.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +26,7 @@ typedef struct sim_options {
     const char *resume; /* the save the run goes on from, or NULL */
     const char *trace;  /* the trace's file, or NULL */
     bool profile;
+    bool log;
     const char *packs[APP_PACKS_MAX];
     int pack_count;
     app_trust trust;
@@ -34,7 +36,7 @@ static void print_usage(FILE *out)
 {
     fprintf(out, "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
                  "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
-                 "                 [--trace FILE] [--profile] [--trust ID ...]\n"
+                 "                 [--trace FILE] [--profile] [--log] [--trust ID ...]\n"
                  "                 [--distrust-bundled]\n"
                  "  --seed N       the game's seed (1)\n"
                  "  --resume FILE  go on from a save instead of starting a game\n"
@@ -48,6 +50,8 @@ static void print_usage(FILE *out)
                  "  --trace FILE   write every beat's events, history and map as JSON lines\n"
                  "  --profile      print, after the summary, the instructions and time spent per\n"
                  "                 pack, per function content gave (pack:path:line) and per chain\n"
+                 "  --log          print, before the summary, what spawned and what was played\n"
+                 "                 (cards, abilities), a line each, beat by beat\n"
                  "  --trust ID     run the code of the pack of that id without the instruction\n"
                  "                 budget; repeatable (the bundled packs are trusted already)\n"
                  "  --distrust-bundled  the bundled packs keep every budget too\n");
@@ -72,8 +76,11 @@ static int parse(int argc, char **argv, sim_options *o)
     }
     for (int i = 1; i < argc; i += 2) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(opt, "--profile")) {
-            o->profile = true;
+        bool *flag = !strcmp(opt, "--profile") ? &o->profile
+                     : !strcmp(opt, "--log")   ? &o->log
+                                               : NULL;
+        if (flag) {
+            *flag = true;
             i--; /* an option without a value */
             continue;
         }
@@ -124,6 +131,16 @@ static int failed(cairn_lua *h, const char *what)
     return app_failed("sim", h, what);
 }
 
+/* Prints what the log has of the last beat; false when the session could not say. */
+static bool print_log(cairn_lua *h)
+{
+    const char *text;
+    if (cairn_session_log(h, &text))
+        return false;
+    fputs(text, stdout);
+    return true;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     sim_options o;
@@ -151,6 +168,9 @@ int cmd_sim(int argc, char **argv)
         return EXIT_FAILED;
     if (o.profile && cairn_lua_profile(h, true))
         return failed(h, "no profile");
+    /* A resumed game's first floor was logged by the run that made it. */
+    if (o.log && (cairn_session_log_start(h) || (!o.resume && !print_log(h))))
+        return app_close_trace(trace), failed(h, "no log");
     for (uint64_t beat = 0; beat < o.beats && ended == CAIRN_SESSION_PLAYING; beat++) {
         if (cairn_session_bot(h, o.bot))
             return app_close_trace(trace), failed(h, "the bot failed");
@@ -160,6 +180,8 @@ int cmd_sim(int argc, char **argv)
         cairn_lua_observe_end(h, st);
         if (st)
             return app_close_trace(trace), failed(h, "the game stopped");
+        if (o.log && !print_log(h))
+            return app_close_trace(trace), failed(h, "no log");
     }
     bool traced = app_close_trace(trace);
     const char *summary;

@@ -18,13 +18,17 @@ static void push_callbacks(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, cairn_lua__from(L)->callbacks_ref);
 }
 
-/* A new callback table for a new world; the old one, and every function in it, can go. */
+/* A new callback table for a new world, and a new table of its amounts' names; the old ones,
+ * and every function in them, can go. */
 static void new_callbacks(lua_State *L)
 {
     cairn_lua *h = cairn_lua__from(L);
     luaL_unref(L, LUA_REGISTRYINDEX, h->callbacks_ref);
     lua_newtable(L);
     h->callbacks_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    luaL_unref(L, LUA_REGISTRYINDEX, h->amount_names_ref);
+    lua_newtable(L);
+    h->amount_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 /* --- the callback table ------------------------------------------------------------------ */
@@ -902,12 +906,41 @@ static int c_source(lua_State *L)
     return 1;
 }
 
+/* core.change(name [, amounts]): a kind of change content defined, and the names of its
+ * amounts (a list of strings: amount n is the nth), which the history shows beside them. */
 static int c_change(lua_State *L)
 {
     uint16_t id;
     check(L, cairn_change_kind_register(cairn_lua__world(L), luaL_checkstring(L, 1), &id));
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
+        lua_createtable(L, (int)n, 0);
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (lua_rawgeti(L, 2, i) != LUA_TSTRING)
+                luaL_error(L, "amounts must be a list of strings, not a %s", luaL_typename(L, -1));
+            lua_rawseti(L, -2, i);
+        }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, cairn_lua__from(L)->amount_names_ref);
+        lua_insert(L, -2);
+        lua_rawseti(L, -2, id);
+        lua_pop(L, 1);
+    }
     lua_pushinteger(L, id);
     return 1;
+}
+
+const char *cairn_lua__amount_name(lua_State *L, uint16_t kind, int32_t amount)
+{
+    if (!lua_checkstack(L, 3))
+        return NULL;
+    int top = lua_gettop(L);
+    const char *name = NULL;
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, cairn_lua__from(L)->amount_names_ref) == LUA_TTABLE &&
+        lua_rawgeti(L, -1, kind) == LUA_TTABLE && lua_rawgeti(L, -1, amount) == LUA_TSTRING)
+        name = lua_tostring(L, -1); /* the table keeps it */
+    lua_settop(L, top);
+    return name;
 }
 
 static int c_chain(lua_State *L)

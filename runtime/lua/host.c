@@ -217,6 +217,15 @@ static void tally(cairn_lua *h, int64_t cost)
         h->beat_top = fn;
 }
 
+void cairn_lua__function_place(const cairn_lua *h, const lua_Debug *ar, char *buf, size_t size)
+{
+    if (runtime_source(h, ar->source))
+        snprintf(buf, size, "%s:%s:%d", CAIRN_LUA_RUNTIME_PLACE,
+                 ar->source + 2 + strlen(h->scripts_dir), ar->linedefined);
+    else
+        snprintf(buf, size, "%s:%d", ar->short_src, ar->linedefined);
+}
+
 /* "pack:path:line" of the kept function `fn`, into buf. */
 static void kept_function_place(lua_State *L, cairn_lua *h, int fn, char *buf, size_t size)
 {
@@ -229,7 +238,7 @@ static void kept_function_place(lua_State *L, cairn_lua *h, int fn, char *buf, s
     }
     lua_getinfo(L, ">S", &ar);
     lua_pop(L, 1);
-    snprintf(buf, size, "%s:%d", ar.short_src, ar.linedefined);
+    cairn_lua__function_place(h, &ar, buf, size);
 }
 
 /* Raises the overrun of whichever budget ran out, placed at content's innermost line; the first
@@ -1016,7 +1025,7 @@ cairn_err cairn_lua_create(const cairn_lua_config *config, cairn_lua **out, cair
     const char *dir = config->scripts_dir ? config->scripts_dir : getenv("CAIRN_SCRIPTS");
     h->home = home_copy();
     h->scripts_dir = dir && *dir ? copy_string(dir) : scripts_in(h->home);
-    h->callbacks_ref = LUA_NOREF;
+    h->callbacks_ref = h->amount_names_ref = LUA_NOREF;
     h->entity_cache_ref = h->entity_keep_ref = h->world_handle_ref = LUA_NOREF;
     h->L = lua_newstate(lua_alloc, h);
     if (!h->home || !h->scripts_dir || !h->L) {

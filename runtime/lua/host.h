@@ -58,6 +58,9 @@ struct cairn_lua {
      * since what it raises unwinds to there. */
     bool frame_unwinds;
     int callbacks_ref; /* the registry's reference to the world's callback table */
+    /* The names content gave the amounts of its kinds of change, by kind id, then amount: a
+     * table replaced with each world, as the callback table is (define.c). */
+    int amount_names_ref;
     /* What every push or check of a handle needs, found by a reference or an address rather
      * than by name in the registry: a movs makes several of each per call. */
     int entity_cache_ref; /* the weak cache of entity handles (entity.c) */
@@ -233,6 +236,15 @@ void cairn_lua__charge(lua_State *L, int64_t cost);
 /* Pushes "pack:path:line: " of the innermost line of content running, or of the runtime's
  * own scripts when no content is; "" when no Lua function is running. */
 void cairn_lua__push_content_where(lua_State *L);
+/* The name cairn.change's `amounts` gave amount `amount` of the content's kind of change `kind`
+ * (an id of the world's), or NULL; raises nothing and allocates nothing. The string lives as
+ * long as the world's definitions. */
+const char *cairn_lua__amount_name(lua_State *L, uint16_t kind, int32_t amount);
+/* "pack:path:line" of the function ar describes (lua_getinfo's "S"): a pack's file by its
+ * chunk name, one of the runtime's own scripts as "(runtime):path:line", its path under the
+ * scripts folder, so that it reads the same wherever cairn is installed. */
+#define CAIRN_LUA_RUNTIME_PLACE "(runtime)"
+void cairn_lua__function_place(const cairn_lua *h, const lua_Debug *ar, char *buf, size_t size);
 /* Runs one beat of the host's world under the beat's budget (cairn_world_step's error code). */
 cairn_err cairn_lua__step_world(cairn_lua *h);
 /* What a coroutine's fresh instruction count hides from the budget: charged per resume. */

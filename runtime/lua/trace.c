@@ -317,7 +317,7 @@ static size_t place_of(cairn_lua *h, cairn_lua_observing *o, int fn)
     lua_getinfo(L, ">S", &ar); /* pops the function */
     lua_pop(L, 1);
     char text[sizeof o->places->text];
-    snprintf(text, sizeof text, "%s:%d", ar.short_src, ar.linedefined);
+    cairn_lua__function_place(h, &ar, text, sizeof text);
     size_t found = 0;
     for (size_t i = 0; i < o->place_count && !found; i++)
         if (!strcmp(o->places[i].text, text))
@@ -660,6 +660,11 @@ static void write_history(cairn_lua *h, FILE *f)
         if (c[i].kind == CAIRN_CHANGE_CONTENT) {
             fputs(",\"content\":", f);
             json_string(f, cairn_change_kind_name(w, c[i].detail));
+            const char *named = cairn_lua__amount_name(h->L, c[i].detail, c[i].amount);
+            if (named) {
+                fputs(",\"amount_name\":", f);
+                json_string(f, named);
+            }
         } else if (c[i].kind == CAIRN_CHANGE_STAT) {
             fputs(",\"stat\":", f);
             json_string(f, cairn_lua__stat_name(c[i].detail));
@@ -799,14 +804,20 @@ static double percent(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* The table's first column is as wide as its longest name (34 at least), so that long paths
+ * keep the numbers in their columns. */
 static void print_rows(FILE *out, const char *title, row *rows, size_t n, uint64_t total,
                        const char *extra)
 {
     qsort(rows, n, sizeof *rows, by_instructions);
-    fprintf(out, "\n%-36s %14s %7s %10s %10s%s\n", title, "instructions", "%", "time ms", "calls",
-            extra ? extra : "");
+    int width = 34;
+    for (size_t i = 0; i < n; i++)
+        if (strlen(rows[i].name) > (size_t)width)
+            width = (int)strlen(rows[i].name);
+    fprintf(out, "\n%-*s %14s %7s %10s %10s%s\n", width + 2, title, "instructions", "%", "time ms",
+            "calls", extra ? extra : "");
     for (size_t i = 0; i < n; i++) {
-        fprintf(out, "  %-34s %14" PRIu64 " %6.1f%% %10.2f %10" PRIu64, rows[i].name,
+        fprintf(out, "  %-*s %14" PRIu64 " %6.1f%% %10.2f %10" PRIu64, width, rows[i].name,
                 rows[i].instructions, percent(rows[i].instructions, total),
                 (double)rows[i].ns / 1e6, rows[i].calls);
         if (extra)

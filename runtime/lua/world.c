@@ -306,7 +306,7 @@ static void push_kind(lua_State *L, cairn_world *w, const cairn_change *c)
 /* w:history() -> this beat's changes so far: { kind, phase, entity, other, from, to, amount,
  * value, and by kind status (status_on, status_off), type (spawned, died), source
  * (attacked), sequence (step), stat (stat), facing and was (turned) } in the order they
- * happened; a kind content defined by its name */
+ * happened; a kind content defined by its name, with amount_name when it named its amounts */
 static int w_history(lua_State *L)
 {
     cairn_world *w = check_world(L);
@@ -332,7 +332,13 @@ static int w_history(lua_State *L)
         lua_setfield(L, -2, "amount");
         lua_pushinteger(L, c->value + base);
         lua_setfield(L, -2, "value");
-        if (c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_OFF) {
+        if (c->kind == CAIRN_CHANGE_CONTENT) {
+            const char *named = cairn_lua__amount_name(L, c->detail, c->amount);
+            if (named) {
+                lua_pushstring(L, named);
+                lua_setfield(L, -2, "amount_name");
+            }
+        } else if (c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_OFF) {
             cairn_lua__push_name(L, CAIRN_LUA_STATUS, c->detail);
             lua_setfield(L, -2, "status");
         } else if (c->kind == CAIRN_CHANGE_SPAWNED || c->kind == CAIRN_CHANGE_DIED) {

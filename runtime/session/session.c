@@ -109,6 +109,16 @@ cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char
                        "cairn.game_summary", text);
 }
 
+cairn_err cairn_session_log_start(cairn_lua *h)
+{
+    return call_runtime(h, "session.beat_log.start", NULL, 0);
+}
+
+cairn_err cairn_session_log(cairn_lua *h, const char **text)
+{
+    return text_result(h, "session.beat_log.lines", NULL, "cairn.beat_log", text);
+}
+
 cairn_err cairn_session_undo(cairn_lua *h)
 {
     lua_State *L = cairn_lua_state(h);

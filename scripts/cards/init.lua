@@ -44,11 +44,27 @@ local function shown(f)
     cells = f.cells, waiting = waiting, changes = f.changes or {} }
 end
 
+-- For `cairn sim --log`: a watcher of actions (cairn.cards.on_state's) that notes each card
+-- played and ability cast as it is declared, with its targets.
+local function log_played(note)
+  local name = require("session.beat_log").name
+  return function(a, state)
+    if state ~= "declared" then return end
+    local at = {}
+    for i, t in ipairs(a.targets) do at[i] = name(t) end
+    if #at == 0 and a.cell then at[1] = a.cell.x .. "," .. a.cell.y end
+    note(string.format("%s %s %s%s%s", name(a.source), a.card and "plays" or "casts",
+      a.card or a.ability, #at > 0 and " at " .. table.concat(at, ", ") or "",
+      a.trigger and " (a reaction)" or ""))
+  end
+end
+
 -- Registers cards with the runtime's extension points: those of lua.define, lua.compile,
--- session.flow and session.narration.
+-- session.flow, session.narration and session.beat_log.
 local function register()
   local define, compile = require("lua.define"), require("lua.compile")
   local session, narration = require("session.flow"), require("session.narration")
+  local beat_log = require("session.beat_log")
   for _, k in ipairs(KINDS) do
     define.add_kind(k[1], k[2])
     compile.add_kind(k[1], api.compile[k[1]])
@@ -90,6 +106,7 @@ local function register()
   })
 
   narration.add_teller(abilities.SAID, abilities.tell)
+  beat_log.add_source({ start = function(note) lifecycle.on_state(log_played(note)) end })
   narration.add_status(effects.BLOCK, "blocking", function(e) return e.data.block or 0 end)
 end
 

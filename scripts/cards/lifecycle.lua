@@ -655,7 +655,7 @@ stack.define({ name = "fail_trigger", target = "none", params = { reason = "stri
 -- Registers what the lifecycle needs in a world that uses cards: the state's kind of change
 -- and the end of the beat.
 function lifecycle.register()
-  core.change(lifecycle.STATE)
+  core.change(lifecycle.STATE, lifecycle.STATES)
   core.world_hook(core.find("chain", "beat_end"), lifecycle.beat_end, "highest")
 end
 

@@ -168,7 +168,7 @@ function compilers.source(e)
 end
 
 function compilers.change(e)
-  core.change(e.name)
+  core.change(e.name, e.def.amounts)
 end
 
 function compilers.decorator(e)

@@ -56,7 +56,7 @@ end
 -- The fields each kind accepts and what each must be.
 local fields = {
   source = { name = "string" },
-  change = { name = "string", describe = "function", description = "string" },
+  change = { name = "string", describe = "function", amounts = "list", description = "string" },
   entity = { name = "string", layer = "string", glyph = "string", color = "string",
     decorators = "list", stats = "table", sequence = "sequence", algo = "string",
     handlers = "handlers", data = "table", description = "string" },

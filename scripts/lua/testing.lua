@@ -342,7 +342,7 @@ local function library(pack)
     if c.from and c.to then
       parts[#parts + 1] = string.format("(%d, %d) -> (%d, %d)", c.from.x, c.from.y, c.to.x, c.to.y)
     end
-    for _, k in ipairs({ "amount", "value", "stat", "status", "type", "facing", "was", "source",
+    for _, k in ipairs({ "amount", "amount_name", "value", "stat", "status", "type", "facing", "was", "source",
       "sequence", "phase" }) do
       if c[k] ~= nil then parts[#parts + 1] = k .. " = " .. show(c[k]) end
     end

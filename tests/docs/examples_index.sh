@@ -6,7 +6,8 @@
 # pack of content/examples exactly once, as a table row that begins
 #   | `NAME` | DESCRIPTION |
 # with DESCRIPTION the pack's own, word for word (modding.md's rows go on with a column of
-# what to read in it); and they list no pack that is not there.
+# what to read in it); and they list no pack that is not there. The bundled games
+# (content/NAME) are named in both too.
 set -euo pipefail
 root=$1
 tmp=$(mktemp -d)
@@ -59,5 +60,24 @@ check_index() { # FILE, the lines of it that hold the index
 check_index content/README.md <"$root/content/README.md"
 sed -n '/^## Where to look next/,/^## /p' "$root/docs/modding.md" | check_index docs/modding.md
 
-[ "$failures" -eq 0 ] && echo "the indexes list the $(wc -l <"$tmp/packs") examples as their packs describe them"
+# The bundled games beside the examples (content/NAME/pack.lua: base, ...): each is named in
+# content/README.md (as `NAME/`) and in the modding guide's "Where to look next" (as
+# `content/NAME/`), so that a reader finds every pack cairn ships with from either.
+games=""
+for pack in "$root"/content/*/pack.lua; do
+  [ -f "$pack" ] || continue
+  name=$(basename "$(dirname "$pack")")
+  games="$games $name"
+  if ! grep -qF "\`$name/\`" "$root/content/README.md"; then
+    echo "content/README.md does not name the bundled pack $name/"
+    failures=$((failures + 1))
+  fi
+  if ! sed -n '/^## Where to look next/,/^## /p' "$root/docs/modding.md" |
+    grep -qF "content/$name/"; then
+    echo "docs/modding.md's \"Where to look next\" does not name content/$name/"
+    failures=$((failures + 1))
+  fi
+done
+
+[ "$failures" -eq 0 ] && echo "the indexes list the $(wc -l <"$tmp/packs") examples as their packs describe them, and the bundled games:$games"
 [ "$failures" -eq 0 ]

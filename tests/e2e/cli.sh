@@ -619,6 +619,31 @@ sim_stops_a_beat_that_overruns_its_budget)
   expect_status 1
   expect_err "^cairn sim: the game stopped: beat 1 stopped in phase 'start': glutton:feast\.lua:8: instruction budget of a beat exceeded \(20000000 instructions in one beat; the function at glutton:feast\.lua:6 ran (19999000|20000000) of them\)"
   ;;
+sim_log_says_what_spawned_and_what_was_played)
+  # What a pack's author looks for without a trace: its enemy turned up (the ghouls example's
+  # ghoul, on the first floor, before any beat), the cards the player played at whom, an
+  # enemy's ability cast and the reactions to it (tests/e2e/packs/cardplay); neither the
+  # walls nor the floor a floor is made of. The game is the one played without the log.
+  ghouls=$(dirname "$0")/../../content/examples/ghouls
+  run sim --seed 9 --beats 300 --pack "$ghouls"
+  plain=$(cat "$out")
+  run sim --seed 9 --beats 300 --pack "$ghouls" --log
+  expect_status 0
+  expect_quiet_err
+  expect_out '^beat 0: spawned ghouls:ghoul#[0-9]+ at [0-9]+,[0-9]+$'
+  expect_out '^beat 0: spawned base:player#[0-9]+ at [0-9]+,[0-9]+$'
+  expect_out '^beat [1-9][0-9]*: base:player#[0-9]+ plays base:strike at ghouls:ghoul#[0-9]+$'
+  ! grep -qE 'spawned base:(wall|dirt|stairs)#' "$out" || fail "the floor's scenery is logged"
+  [ "$(grep -v '^beat ' "$out")" = "$plain" ] || fail "logged, the game differs from:
+$plain"
+  run sim --pack "$(dirname "$0")/packs/cardplay" --game cardplay:knight --bot cardplay:reactor \
+    --log
+  expect_status 0
+  expect_out '^beat [0-9]+: base:knight#[0-9]+ casts base:heavy_blow at base:player#[0-9]+$'
+  expect_out '^beat [0-9]+: base:player#[0-9]+ plays base:(counter|dodge) at base:knight#[0-9]+ \(a reaction\)$'
+  run sim --help
+  expect_out '--log'
+  ;;
 sim_is_the_same_game_for_the_same_seed)
   run sim --seed 11 --beats 400
   expect_status 0

@@ -100,6 +100,22 @@ page_shows_the_replay_s_map_and_a_click_s_events)
   grep -q 'chain [a-z_]* on ' "$tmp/events" || fail "no chain pass shown"
   grep -q 'handler base:[a-z/_]*\.lua:[0-9]*' "$tmp/events" || fail "no handler's place shown"
   ;;
+page_names_the_states_of_declared_actions)
+  # A declared action's change of state is a number in the history; the trace and the page
+  # give its name beside it.
+  "$cairn" sim --seed 9 --beats 60 --trace "$tmp/sim.jsonl" >/dev/null || fail "sim failed"
+  k=$(grep '"content":"cairn:action_state"' "$tmp/sim.jsonl" | head -n 1 |
+    sed 's/^{"kind":"beat","beat":\([0-9]*\),.*/\1/')
+  [ -n "$k" ] || fail "no action changed state in 60 beats"
+  grep "^{\"kind\":\"beat\",\"beat\":$k," "$tmp/sim.jsonl" |
+    grep -q '"amount":1,[^}]*"content":"cairn:action_state","amount_name":"declared"' ||
+    fail "the trace does not name state 1 'declared' at beat $k"
+  "$cairn" trace "$tmp/sim.jsonl" --html "$tmp/page.html" || fail "no page"
+  page_dom "beat=$k"
+  element_text '<div id="history">' '</div>' >"$tmp/history"
+  grep -q 'amount 1 (declared) cairn:action_state' "$tmp/history" ||
+    fail "the page does not name the state: $(cat "$tmp/history")"
+  ;;
 profile_names_the_hot_handler_first)
   "$cairn" sim --seed 9 --beats 50 --pack "$packs/hotspot" --profile >"$tmp/out" ||
     fail "sim failed"
@@ -110,6 +126,26 @@ profile_names_the_hot_handler_first)
   grep -q '^  hotspot ' <<<"$first_pack" || fail "hotspot is not the first pack"
   first_chain=$(sed -n '/^by chain/{n;p;q}' "$tmp/out")
   grep -q '^  beat_start ' <<<"$first_chain" || fail "beat_start is not the first chain"
+  ;;
+profile_gathers_the_runtime_s_scripts_and_keeps_its_columns)
+  # The runtime's own scripts are one row, "(runtime)", not a pack per file by where cairn
+  # happens to be; and each table's numbers stay in their columns however long its names.
+  "$cairn" sim --seed 9 --beats 100 --profile >"$tmp/out" || fail "sim failed"
+  sed -n '/^by pack/,/^$/p' "$tmp/out" | grep -q '^  (runtime)  ' ||
+    fail "no (runtime) row by pack: $(cat "$tmp/out")"
+  grep -q '^  (runtime):[a-z_/]*\.lua:[0-9]* ' "$tmp/out" ||
+    fail "no runtime function by its path under the scripts: $(cat "$tmp/out")"
+  ! grep -q '^  /' "$tmp/out" || fail "a row named by an absolute path: $(cat "$tmp/out")"
+  # In each table, the end of the instructions column is where its title's is.
+  awk '/^by / { want = index($0, "instructions") + length("instructions") - 1; next }
+       /^  / && want {
+         match($0, / [0-9]+ +[0-9.]+%/); end = RSTART
+         match(substr($0, end + 1), /^[0-9]+/)
+         if (end + RLENGTH != want) bad = bad $0 "\n"
+       }
+       /^$/ { want = 0 }
+       END { printf "%s", bad }' "$tmp/out" >"$tmp/bad"
+  [ ! -s "$tmp/bad" ] || fail "rows out of their columns: $(cat "$tmp/bad")"
   ;;
 trace_names_what_is_wrong)
   "$cairn" trace "$tmp/none.jsonl" --map 1 2>"$tmp/err" && fail "a missing file passed"

@@ -104,11 +104,14 @@ test("a card played goes declared, reacted_to, resolved, each in the beat's hist
   states = {}
   expect.eq(cairn.cards.play(h, card(h, "bash"), { target = w:at(1, 0) }), true)
   expect.eq(table.concat(states, " "), "bash:declared bash:reacted_to bash:resolved")
-  local n = 0
+  local named = {}
   for _, c in ipairs(w:history()) do
-    if c.kind == "cairn:action_state" and c.entity == h then n = n + 1 end
+    if c.kind == "cairn:action_state" and c.entity == h then
+      named[#named + 1] = c.amount .. "=" .. tostring(c.amount_name)
+    end
   end
-  expect.eq(n, 3)
+  -- each state by its number and its name, as a trace's history shows it too
+  expect.eq(table.concat(named, " "), "1=declared 2=reacted_to 4=resolved")
   expect.eq(w:at(1, 0).hp, 17)
   states = nil
 end)

@@ -17,6 +17,7 @@ cairn.change {
   end,
 }
 cairn.change { name = "quiet" } -- no describe: in the history, not in the log
+cairn.change { name = "mood", amounts = { "calm", "cross", "furious" } }
 
 local room = [[
   #####
@@ -118,6 +119,28 @@ test("w:record adds a change of a kind content defined, by its name", function()
   expect.error(function() w:record("shone") end, "unknown kind of change 'shone'")
   expect.error(function() w:record("sparkled", { amount = 0.5 }) end, "number has no integer")
 end)
+
+test("a kind of change that names its amounts has each change's name beside its number",
+  function()
+    local w = scenario { map = room }
+    w:record("mood", { entity = w:at(1, 1), amount = 2 })
+    w:record("mood", { entity = w:at(1, 1), amount = 7 }) -- past the names: a number only
+    w:record("sparkled", { entity = w:at(1, 1), amount = 1 }) -- no names
+    local all = w:history()
+    expect.eq({ all[#all - 2].amount, all[#all - 2].amount_name }, { 2, "cross" })
+    expect.eq({ all[#all - 1].amount, all[#all - 1].amount_name }, { 7, nil })
+    expect.eq(all[#all].amount_name, nil)
+  end)
+
+test("a kind of change's amounts are names: anything else is reported where it is defined",
+  function()
+    cairn.change { name = "bad_mood", amounts = { "calm", 2 } }
+    local err = expect.error(function() scenario { map = room } end,
+      "amounts must be a list of strings, not a number")
+    expect.truthy(err:find("scenario:history.lua:%d+: cairn.change 'scenario:bad_mood'"), err)
+    cairn.change { name = "bad_mood", amounts = { "calm", "cross" }, override = true }
+    scenario { map = room }
+  end)
 
 test("a snapshot keeps the history with content's kinds of change", function()
   local w = scenario { map = room }

@@ -197,6 +197,12 @@ CAIRN_API cairn_err cairn_session_standing(cairn_lua *h, cairn_session_end *ende
  * game's own report, checksum), as text the host owns, valid until the next summary.
  * `unfinished` is what "ended" says while the game goes on (NULL: "playing"). */
 CAIRN_API cairn_err cairn_session_summary(cairn_lua *h, const char *unfinished, const char **text);
+/* The game's log, for `cairn sim --log`: cairn_session_log_start starts noting what is played
+ * (cards, abilities); cairn_session_log sets *text to lines "beat N: ..." of what spawned and
+ * what was played since it was last called (the history as it stands: the beat just played
+ * and a floor made after it), "" for none, as text the host owns, valid until the next call. */
+CAIRN_API cairn_err cairn_session_log_start(cairn_lua *h);
+CAIRN_API cairn_err cairn_session_log(cairn_lua *h, const char **text);
 
 /* Undoes the last beat: the last checkpoint before it is restored and the inputs of the beats
  * between are played again (each must come to the checksum it came to the first time, or the
