@@ -4,7 +4,7 @@
 --
 --   declared -> reacted_to -> (started) -> resolved | failed
 --
---   declared    made, its points spent; those it targets may react (a window, below);
+--   declared    made, its points spent; those it reaches may react (a window, below);
 --   reacted_to  every reaction to it declared or passed;
 --   started     it has several pulses, the first done: one more each beat;
 --   resolved    its effect is done (the last pulse);
@@ -12,7 +12,8 @@
 --               died, or its cost could no longer be paid - a state, not an error.
 --
 -- Reactions are abilities or cards with `reaction = { timing = "before" | "after", to = fn }`,
--- declared in a window that a declared action opens for those it targets: each of them, in
+-- declared in a window that a declared action opens for every entity it reaches (reach.lua:
+-- its targets, and whoever its area, line or other overrides take): each of them, in
 -- initiative order, is asked (a pick among its legal reactions and "pass"; none legal, no
 -- question) through the mid-beat decider - a person playing, a bot, the defaults, or the
 -- log's record. A reaction opens a window of its own, down to the depth limit. Before-
@@ -34,6 +35,7 @@ local core = require("cairn.core")
 local data = require("lua.data")
 local host = require("cairn.host")
 local piles = require("cards.piles")
+local reach = require("cards.reach")
 local stack = require("cards.stack")
 local util = require("lua.util")
 local lifecycle = {}
@@ -224,11 +226,24 @@ end
 
 local function entity(id) return id and host.world():entity(id) or nil end
 
+-- The entities of a list of ids still there, as handles.
+local function entities(ids)
+  local list = {}
+  for _, id in ipairs(ids) do
+    local e = entity(id)
+    if e then list[#list + 1] = e end
+  end
+  return list
+end
+
 -- What Lua sees of a record: a copy with handles.
 local function view(rec)
   local targets = {}
   for i, id in ipairs(rec.targets) do targets[i] = entity(id) end
+  local cells = {}
+  for i, c in ipairs(rec.cells or {}) do cells[i] = { x = c[1], y = c[2] } end
   return { id = rec.id, state = rec.phase, source = entity(rec.source), targets = targets,
+    affected = entities(rec.affected or rec.targets), cells = cells,
     cell = rec.cell and { x = rec.cell.x, y = rec.cell.y } or nil, ability = rec.ability,
     label = abilities.label(rec.ability), blow = abilities.is_blow(rec.ability),
     card = rec.card and rec.card.card or nil,
@@ -333,10 +348,12 @@ local function react(e, rec)
       return
     end
     local v = view(rec)
+    local covers = reach.describe(rec.covers or {}, v.affected, e)
     local m = { kind = "pick", name = "reaction", label = "react", actor = e,
-      choice = "react", options = {},
-      text = string.format("%s %s%s", who(rec) == "You" and "Your" or
-        (who(rec) .. "'s"), v.label, rec.delay_text or "") }
+      choice = "react", options = {}, cells = util.copy(rec.cells or {}), covers = v.affected,
+      text = string.format("%s %s%s%s", who(rec) == "You" and "Your" or
+        (who(rec) .. "'s"), v.label, rec.delay_text or "",
+        covers and (": " .. covers) or "") }
     for i, o in ipairs(options) do
       m.options[i] = { value = i, label = (o.inst and abilities.card_label(o.inst) or
         abilities.label(o.a.name)) .. (o.a.def.free and " - free" or " - 1 reaction") }
@@ -355,12 +372,13 @@ local function react(e, rec)
   end
 end
 
--- The window rec opens: each entity it targets, in initiative order (players first, then the
--- rest in the order targeted), may declare reactions or pass.
+-- The window rec opens: each entity it reaches (reach.lua), in initiative order (players
+-- first, then the rest, each in the order the action reaches them), may declare reactions
+-- or pass.
 local function window(rec)
   if rec.depth >= depth_limit then return end
   local seen, players, others = {}, {}, {}
-  for _, id in ipairs(rec.targets) do
+  for _, id in ipairs(rec.affected) do
     local e = entity(id)
     if e and not seen[id] and id ~= rec.source and not e:is_dead() then
       seen[id] = true
@@ -555,6 +573,7 @@ declare = function(actor, a, inst, answers, opts)
   if not cell and targets[1] and targets[1].x then cell = { x = targets[1].x, y = targets[1].y } end
   local pulses = def.pulses or {}
   local w = host.world()
+  local reached = reach.of(actor, a, inst, answers, targets, cell, opts)
   local rec = { id = b.next_id, phase = "declared", source = actor.id, targets = ids,
     cell = cell and { x = cell.x, y = cell.y } or false, ability = a.name,
     card = inst and plain(inst) or false, answers = plain(answers),
@@ -563,7 +582,8 @@ declare = function(actor, a, inst, answers, opts)
     max_ticks = pulses.max or 1, condition = pulses.condition or false,
     tick_effect = pulses.effect or false, due = w.beat + (def.delay or 0),
     source_of_trigger = opts.source and opts.source.id or false, x = opts.x or false,
-    before = {}, after = {}, kept = false }
+    before = {}, after = {}, kept = false, affected = reached.ids, cells = reached.cells,
+    covers = reached.shapes }
   b.next_id = b.next_id + 1
   lives[rec.id] = { card = inst, answers = answers }
   records[rec.id] = rec
