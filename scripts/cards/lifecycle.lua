@@ -18,7 +18,8 @@
 -- question) through the mid-beat decider - a person playing, a bot, the defaults, or the
 -- log's record. A reaction opens a window of its own, down to the depth limit. Before-
 -- reactions resolve just before their trigger (the last declared first), after-reactions just
--- after it resolved (in the order declared).
+-- after it resolved (in the order declared). Whoever its effects find only as they resolve
+-- is asked then, before the effect touches it (before_entry, below).
 --
 -- An action resolves at once unless it has a `delay` (beats before it resolves: a telegraph)
 -- or `pulses` (several runs of its effect, one a beat): those wait in w.data.actions and
@@ -375,21 +376,29 @@ end
 -- The window rec opens: each entity it reaches (reach.lua), in initiative order (players
 -- first, then the rest, each in the order the action reaches them), may declare reactions
 -- or pass.
-local function window(rec)
-  if rec.depth >= depth_limit then return end
-  local seen, players, others = {}, {}, {}
-  for _, id in ipairs(rec.affected) do
-    local e = entity(id)
-    if e and not seen[id] and id ~= rec.source and not e:is_dead() then
-      seen[id] = true
-      local list = e:has("PlayerControl") and players or others
-      list[#list + 1] = e
-    end
+local function ask_each(rec, list)
+  local players, others = {}, {}
+  for _, e in ipairs(list) do
+    local into = e:has("PlayerControl") and players or others
+    into[#into + 1] = e
   end
   table.move(others, 1, #others, #players + 1, players)
   for _, e in ipairs(players) do
     react(e, rec)
   end
+end
+
+local function window(rec)
+  if rec.depth >= depth_limit then return end
+  local seen, list = {}, {}
+  for _, id in ipairs(rec.affected) do
+    local e = entity(id)
+    if e and not seen[id] and id ~= rec.source and not e:is_dead() then
+      seen[id] = true
+      list[#list + 1] = e
+    end
+  end
+  ask_each(rec, list)
 end
 
 -- Resolving -----------------------------------------------------------------------------
@@ -420,12 +429,13 @@ end
 
 local fail
 
--- The reactions to rec still waiting fail with it: what they answer is gone.
+-- The reactions to rec still waiting fail with it: what they answer is gone. (One under way,
+-- its pulse begun - the dodge that failed it - goes on to its end.)
 local function fail_reactions(rec)
   for _, timing in ipairs({ "before", "after" }) do
     for _, id in ipairs(rec[timing]) do
       local r = find(id)
-      if r and r.phase == "reacted_to" then fail(r, "what it answers failed") end
+      if r and r.phase == "reacted_to" and r.ticks == 0 then fail(r, "what it answers failed") end
     end
   end
 end
@@ -647,6 +657,60 @@ function lifecycle.beat_end()
   end
   lifecycle.clear()
 end
+
+-- Late windows ---------------------------------------------------------------------------
+
+-- The entities of `list` rec's windows have not asked yet (its source never is), now marked
+-- asked, or nil.
+local function unasked(rec, list)
+  local l = live_of(rec)
+  local asked = l.asked
+  if not asked then
+    asked = { [rec.source] = true }
+    for _, id in ipairs(rec.affected or rec.targets) do asked[id] = true end
+    l.asked = asked
+  end
+  local fresh
+  for _, t in ipairs(list) do
+    if type(t) == "userdata" and not asked[t.id] and not t:is_dead() then
+      asked[t.id] = true
+      fresh = fresh or {}
+      fresh[#fresh + 1] = t
+    end
+  end
+  return fresh
+end
+
+-- Before an entry of a declared action runs (stack.set_before_entry): nothing more of an
+-- action that failed. Those the entry reaches that no window of its action asked - a chain's
+-- next hop found while it resolves, one who stepped into a delayed blow's area - are asked
+-- now, and the before-reactions they declare resolve at once, before it touches them.
+-- Returns whether the entry goes on, and whether its targets may have changed.
+local function before_entry(en, list)
+  local rec = records[en.request.action]
+  if not rec then return true end
+  if rec.phase == "failed" then return false end
+  if not list or rec.depth >= depth_limit then return true end
+  local fresh = unasked(rec, list)
+  if not fresh then return true end
+  rec.affected, rec.cells = rec.affected or util.copy(rec.targets), rec.cells or {}
+  for _, e in ipairs(fresh) do
+    rec.affected[#rec.affected + 1] = e.id
+    if e.x then rec.cells[#rec.cells + 1] = { e.x, e.y } end
+  end
+  local before, after, height = #rec.before, #rec.after, stack.height()
+  ask_each(rec, fresh)
+  for i = #rec.before, before + 1, -1 do
+    local r = find(rec.before[i])
+    if r and r.phase == "reacted_to" then resolve(r) end
+  end
+  if rec.kept then -- a pulsing action waits on: its after-reactions wait with it
+    for i = after + 1, #rec.after do keep(find(rec.after[i])) end
+  end
+  stack.resolve_above(height)
+  return rec.phase ~= "failed", true
+end
+stack.set_before_entry(before_entry)
 
 -- The fail_trigger effect: the action this one reacts to fails (a parry, a dodge).
 stack.define({ name = "fail_trigger", target = "none", params = { reason = "string" },

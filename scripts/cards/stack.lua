@@ -635,19 +635,45 @@ local function finish_frame(f)
   f.hps, f.changes = nil, changes
 end
 
+-- What the lifecycle asks before an entry of a declared action (its request has an
+-- `action`) runs: before_entry(entry, targets or nil) -> go on, targets changed. It fails
+-- the rest of an action that failed, and asks those an entry reaches that its action's
+-- window did not (stack.set_before_entry).
+local before_entry = nil
+
+function stack.set_before_entry(fn)
+  before_entry = fn
+end
+
+-- Whether entry en goes on, and its targets then (nil for an override of none).
+local function entry_goes_on(en, over)
+  local list = over ~= "none" and targets_of(ctx) or nil
+  local go, changed = before_entry(en, list)
+  if not go then return false end
+  ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
+  if changed and list then list = targets_of(ctx) end
+  return true, list
+end
+
 local function run_entry(en)
   ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
   local def = en.def
   if not def.builtin then exposed[en.request] = true end
-  stack.resolved = stack.resolved + 1
   local over = en.params.target or def.target
+  local list
+  if before_entry and en.request.action then
+    local go
+    go, list = entry_goes_on(en, over)
+    if not go then return end
+  end
+  stack.resolved = stack.resolved + 1
   if over == "none" then
     local f = frames_to and record_frame(en, nil)
     def.run(ctx)
     if f then finish_frame(f) end
     return
   end
-  local list = targets_of(ctx)
+  list = list or targets_of(ctx)
   local f = frames_to and record_frame(en, list)
   if def.each then
     for i = 1, #list do def.run(ctx, list[i]) end
@@ -664,7 +690,8 @@ end
 local starter -- the actor of the first effect of a resolution: the stack_empty event is its
 
 -- Runs the stack to its end (inside stack.resolve's protected call).
-local function drain()
+-- Runs the stack down to `height` queues (0: to its end).
+local function drain(height)
   while true do
     local q = current
     if q and q.next <= q.n then
@@ -677,11 +704,25 @@ local function drain()
         current = nil
         recycle(q)
       end
-      if #queues == 0 then break end
+      if #queues <= height then break end
       current = queues[#queues]
       queues[#queues] = nil
     end
   end
+end
+
+-- How many queues wait on the stack.
+function stack.height()
+  return #queues
+end
+
+-- Inside an entry under way, resolves at once what was pushed since the stack had `height`
+-- queues (a reaction to the blow that entry is about to strike), then goes back to it.
+function stack.resolve_above(height)
+  local under_way = current
+  current = nil
+  drain(height)
+  current = under_way
 end
 
 -- fn(actor) is called each time the stack has run empty, with the actor of its first effect
@@ -694,7 +735,7 @@ function stack.resolve()
   if locked then return false end
   locked = true
   starter = nil
-  local ok, err = pcall(drain)
+  local ok, err = pcall(drain, 0)
   current, locked = nil, false
   ctx.entry, ctx.request, ctx.actor, ctx.params = nil, nil, nil, nil
   if not ok then

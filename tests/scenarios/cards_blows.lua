@@ -251,3 +251,95 @@ test("the action as Lua sees it lists what it reaches and the cells it covers", 
   expect.eq(#seen.cells, 2, "the cells next to the brute inside the grid")
   expect.eq(seen.cells[1].x, 0)
 end)
+
+-- Arc: hits its target, then pushes itself at the next foe it finds, `hops` times - whom it
+-- reaches is known only as it resolves, so each hop is asked just before it is struck.
+cairn.effect { name = "arc", run = function(ctx, t)
+  local r = ctx.request
+  local v = r.values
+  t:hurt(ctx:number("damage", 1))
+  v.hit = v.hit or {}
+  v.hit[t.id] = true
+  if v.hops <= 0 then return end
+  v.hops = v.hops - 1
+  local nxt = next_hop(ctx.actor, t, v.hit)
+  if nxt then
+    r.targets = { nxt }
+    ctx:push({ { arc = {} } })
+  end
+end }
+cairn.card { name = "arc_lightning", values = { damage = 1, hops = 2 },
+  target = { among = "entity", range = 4 }, effect = { { arc = {} } } }
+
+test("a payload pushed at an entity found while resolving asks it before it is struck",
+  function()
+    local w = scenario { map = [[
+H.o..
+....o
+o....
+]] }
+    local h = w:at(0, 0)
+    setup(h, { "arc_lightning" })
+    everyone_dodges(w)
+    answering()
+    cairn.cards.play(h, card(h, "arc_lightning"), { target = w:at(2, 0) })
+    expect.eq(who_asked(), "2,0 4,1 0,2", "the target when declared, each hop as it leaps")
+    expect.eq(asked[2].text, "Your arc lightning: you and the ogre")
+    expect.eq(w:at(0, 2).hp, 19)
+
+    w = scenario { map = [[
+H.o..
+....o
+o....
+]] }
+    h = w:at(0, 0)
+    setup(h, { "arc_lightning" })
+    everyone_dodges(w)
+    local hop = w:at(4, 1)
+    answering(function(e) return e == hop and "dodge" or nil end)
+    cairn.cards.play(h, card(h, "arc_lightning"), { target = w:at(2, 0) })
+    expect.eq(who_asked(), "2,0 4,1")
+    expect.eq(w:at(2, 0).hp, 19, "struck before the hop dodged")
+    expect.eq(hop.hp, 20, "the dodge failed the rest of it")
+    expect.eq(w:at(0, 2).hp, 20)
+  end)
+
+cairn.ability { name = "tremor", target = { among = "cell", range = 3 }, delay = 1,
+  effect = { { damage = { damage = 2, target = "area", radius = 1 } } } }
+
+test("one who steps into a delayed blow's area is asked when it lands, before it is hit",
+  function()
+    local w = scenario { map = "o....\n.....\n.H..." }
+    local h, o = w:at(1, 2), w:at(0, 0)
+    setup(h, { "dodge" })
+    answering()
+    cairn.resolve(o, "tremor", { cell = { x = 1, y = 2 }, declare = true })
+    expect.eq(who_asked(), "1,2")
+    local late = w:spawn("ogre", 2, 1)
+    setup(late, { "dodge" })
+    answering(function(e) return e == late and "dodge" or nil end)
+    w:step()
+    expect.eq(who_asked(), "2,1", "the hero was asked when it was declared, not again")
+    expect.eq(late.hp, 20)
+    expect.eq(h.hp, 20, "the dodge failed the whole blow")
+  end)
+
+cairn.card { name = "storm", values = { damage = 1 }, pulses = { max = 2 },
+  effect = { { damage = { target = "adjacent" } } } }
+
+test("a pulse that reaches a newcomer asks it first; those asked once are not asked again",
+  function()
+    local w = scenario { map = "Ho...\n....." }
+    local h = w:at(0, 0)
+    setup(h, { "storm" })
+    everyone_dodges(w)
+    answering()
+    cairn.cards.play(h, card(h, "storm"))
+    expect.eq(who_asked(), "1,0")
+    local late = w:spawn("ogre", 1, 1)
+    setup(late, { "dodge" })
+    w:step()
+    expect.eq(who_asked(), "1,0 1,1")
+    expect.eq(w:at(1, 0).hp, 18)
+    expect.eq(late.hp, 19)
+  end)
