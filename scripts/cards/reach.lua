@@ -28,10 +28,10 @@ end
 -- The words for the cells an override covers, or nil (those that pick entities).
 local function shape(over, cells, actor, request)
   if over == "area" then
-    local c = request.cell or (request.targets[1] and
-      { x = request.targets[1].x, y = request.targets[1].y })
-    if #cells == 1 then return string.format("the cell %d,%d", cells[1][1], cells[1][2]) end
-    return string.format("%d cells round %d,%d", #cells, c.x, c.y)
+    local x, y = stack.chosen_cell(request)
+    if not x then return nil end
+    if #cells == 1 then return string.format("the cell %d,%d", x, y) end
+    return string.format("%d cells round %d,%d", #cells, x, y)
   elseif over == "adjacent" then
     return "the cells next to " .. named(actor)
   elseif over == "line" then
@@ -129,9 +129,9 @@ function reach.describe(shapes, entities, asker)
   end
   local who = #names > 1 and (table.concat(names, ", ", 1, #names - 1) .. " and " ..
     names[#names]) or names[1]
+  if #shapes == 0 then return who end
   local where = table.concat(shapes, ", ")
-  if who and where ~= "" then return where .. " - " .. who end
-  return who or where
+  return who and (where .. " - " .. who) or where
 end
 
 return reach
