@@ -343,3 +343,15 @@ test("a pulse that reaches a newcomer asks it first; those asked once are not as
     expect.eq(w:at(1, 0).hp, 18)
     expect.eq(late.hp, 19)
   end)
+
+cairn.ability { name = "wild_blast", effect = { { damage = { damage = 2, target = "area" } } } }
+
+test("an area with no cell to centre on reaches no one, and is declared all the same", function()
+  local w = scenario { map = "Ho" }
+  local o = w:at(1, 0)
+  setup(w:at(0, 0), { "dodge" })
+  answering()
+  expect.eq(cairn.resolve(o, "wild_blast", { declare = true }), true)
+  expect.eq(#asked, 0)
+  expect.eq(w:at(0, 0).hp, 20)
+end)
