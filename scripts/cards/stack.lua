@@ -297,18 +297,10 @@ local function foe_of(actor, e)
 end
 stack.foe_of = foe_of
 
--- The square of `radius` cells round (x, y), cut to the grid: its columns and rows.
-local function square(x, y, radius)
-  local w = host.world()
-  return math.max(0, x - radius), math.min(w.width - 1, x + radius), math.max(0, y - radius),
-    math.min(w.height - 1, y + radius)
-end
-
 local function reals_near(x, y, radius, except)
   local w, list = host.world(), {}
-  local x0, x1, y0, y1 = square(x, y, radius)
-  for cy = y0, y1 do
-    for cx = x0, x1 do
+  for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
+    for cx = math.max(0, x - radius), math.min(w.width - 1, x + radius) do
       local e = w:at(cx, cy, "real")
       if e and e ~= except then list[#list + 1] = e end
     end
@@ -316,12 +308,11 @@ local function reals_near(x, y, radius, except)
   return list
 end
 
--- The same square's cells, row by row, as { x, y } pairs, but (ex, ey).
+-- The cells reals_near looks in, row by row, as { x, y } pairs, but (ex, ey).
 local function cells_near(x, y, radius, ex, ey)
-  local list = {}
-  local x0, x1, y0, y1 = square(x, y, radius)
-  for cy = y0, y1 do
-    for cx = x0, x1 do
+  local w, list = host.world(), {}
+  for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
+    for cx = math.max(0, x - radius), math.min(w.width - 1, x + radius) do
       if cx ~= ex or cy ~= ey then list[#list + 1] = { cx, cy } end
     end
   end
