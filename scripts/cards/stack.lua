@@ -392,6 +392,30 @@ function overrides.trigger_source(ctx)
   return s and { s } or EMPTY
 end
 
+-- The entry's targets after its override, the dead left out unless force_dead_targets.
+-- The overrides whose lists hold only the living already (foes are checked alive; the dead
+-- leave the grid at once, so w:at never finds them): the filter would only ask again.
+local LIVING = { all_enemies = true, random_enemy = true, area = true, adjacent = true,
+  line = true, none = true }
+
+local function targets_of(ctx)
+  local e = ctx.entry
+  local over = e.params.target or e.def.target
+  local list = overrides[over](ctx)
+  if e.params.force_dead_targets or LIVING[over] then return list end
+  local alive
+  for i = 1, #list do
+    local t = list[i]
+    if type(t) ~= "userdata" or t:is_dead() then
+      alive = alive or table.move(list, 1, i - 1, 1, {})
+    elseif alive then
+      alive[#alive + 1] = t
+    end
+  end
+  return alive or list
+end
+stack.targets_of = targets_of
+
 -- The cells an override covers, whoever stands there (the reach of a declared action,
 -- reach.lua): the area's square, the cells next to the actor, the line's; nil for the
 -- overrides that pick entities rather than cells.
@@ -425,30 +449,6 @@ function stack.override_targets(ctx, over)
   if over == "random_enemy" then over = "all_enemies" end
   return overrides[over](ctx)
 end
-
--- The entry's targets after its override, the dead left out unless force_dead_targets.
--- The overrides whose lists hold only the living already (foes are checked alive; the dead
--- leave the grid at once, so w:at never finds them): the filter would only ask again.
-local LIVING = { all_enemies = true, random_enemy = true, area = true, adjacent = true,
-  line = true, none = true }
-
-local function targets_of(ctx)
-  local e = ctx.entry
-  local over = e.params.target or e.def.target
-  local list = overrides[over](ctx)
-  if e.params.force_dead_targets or LIVING[over] then return list end
-  local alive
-  for i = 1, #list do
-    local t = list[i]
-    if type(t) ~= "userdata" or t:is_dead() then
-      alive = alive or table.move(list, 1, i - 1, 1, {})
-    elseif alive then
-      alive[#alive + 1] = t
-    end
-  end
-  return alive or list
-end
-stack.targets_of = targets_of
 
 -- The stack ---------------------------------------------------------------------------------
 
