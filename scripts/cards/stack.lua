@@ -680,8 +680,8 @@ end
 -- push and resolve again).
 local starter -- the actor of the first effect of a resolution: the stack_empty event is its
 
--- Runs the stack to its end (inside stack.resolve's protected call).
--- Runs the stack down to `height` queues (0: to its end).
+-- Runs the stack down to `height` queues: 0, to its end, inside stack.resolve's protected
+-- call; more, for stack.resolve_above.
 local function drain(height)
   while true do
     local q = current
