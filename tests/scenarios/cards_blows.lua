@@ -210,6 +210,20 @@ test("a payload nested in a meta effect asks those its inner effects reach", fun
   expect.eq(w:at(0, 0).hp, 18, "hit twice")
 end)
 
+cairn.card { name = "gamble", values = { damage = 1 },
+  effect = { { validate = { validators = { { hp_below = 5 } },
+    passed = { { damage = { target = "all_enemies" } } },
+    failed = { { damage = { target = "random_enemy" } } } } } } }
+
+test("both branches of a validate reach; random_enemy reaches every foe it may draw",
+  function()
+    local _, h = room("Ho.\n..o", "gamble")
+    cairn.cards.play(h, card(h, "gamble"))
+    expect.eq(who_asked(), "1,0 2,1", "every foe the draw may pick is asked before it")
+    expect.eq(asked[1].text, "Your gamble: every foe of the hero, a foe of the hero at " ..
+      "random - you and the ogre")
+  end)
+
 test("an effect of content's says whom it reaches: a chain's every hop is asked", function()
   local w, h = room(CHAIN, "lightning")
   answering()
