@@ -78,6 +78,7 @@ function CairnEffectContext:push(payload, opts) end
 ---@field target? CairnTargetOverride Its default target (default "chosen").
 ---@field each? boolean false: run gets the list of targets.
 ---@field instant? boolean false: timed, shown happening one by one on the play screen (default true).
+---@field reach? fun(ctx: CairnEffectContext): CairnEntity[] Whom it affects beyond its target override's (a chain's hops), read when an action is declared: they are asked to react.
 ---@field description? string
 
 ---@class CairnValidatorDef: CairnChangeable
@@ -307,6 +308,8 @@ function cairn.cards.block(e) end
 ---@field state "declared"|"reacted_to"|"started"|"resolved"|"failed"
 ---@field source CairnEntity?
 ---@field targets CairnEntity[]
+---@field affected CairnEntity[] Every entity it reaches: those its reaction window asks.
+---@field cells { x: integer, y: integer }[] The cells it covers.
 ---@field cell? { x: integer, y: integer }
 ---@field ability string
 ---@field label string

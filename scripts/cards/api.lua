@@ -55,7 +55,7 @@ function api.compile.effect(e)
   end
   if #out > 0 then return out end
   stack.define({ name = e.name, params = def.params, run = def.run, instant = def.instant,
-    target = def.target, each = def.each }, e.where)
+    target = def.target, each = def.each, reach = def.reach }, e.where)
   -- Its short name too, unless a built-in or another pack's effect has it: then payloads
   -- name it in full.
   stack.add_short_name(e.name)

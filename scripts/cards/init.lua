@@ -16,7 +16,8 @@ local cards = {}
 -- The definition kinds, in the order they compile (a card names its effects and validators).
 local KINDS = {
   { "effect", { fields = { name = "string", params = "table", run = "function",
-    instant = "boolean", target = "string", each = "boolean", description = "string" },
+    instant = "boolean", target = "string", each = "boolean", reach = "function",
+    description = "string" },
     required = { "run" } } },
   { "validator", { fields = { name = "string", check = "function", description = "string" },
     required = { "check" } } },

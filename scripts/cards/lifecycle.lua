@@ -4,7 +4,7 @@
 --
 --   declared -> reacted_to -> (started) -> resolved | failed
 --
---   declared    made, its points spent; those it targets may react (a window, below);
+--   declared    made, its points spent; those it reaches may react (a window, below);
 --   reacted_to  every reaction to it declared or passed;
 --   started     it has several pulses, the first done: one more each beat;
 --   resolved    its effect is done (the last pulse);
@@ -12,12 +12,14 @@
 --               died, or its cost could no longer be paid - a state, not an error.
 --
 -- Reactions are abilities or cards with `reaction = { timing = "before" | "after", to = fn }`,
--- declared in a window that a declared action opens for those it targets: each of them, in
+-- declared in a window that a declared action opens for every entity it reaches (reach.lua:
+-- its targets, and whoever its area, line or other overrides take): each of them, in
 -- initiative order, is asked (a pick among its legal reactions and "pass"; none legal, no
 -- question) through the mid-beat decider - a person playing, a bot, the defaults, or the
 -- log's record. A reaction opens a window of its own, down to the depth limit. Before-
 -- reactions resolve just before their trigger (the last declared first), after-reactions just
--- after it resolved (in the order declared).
+-- after it resolved (in the order declared). Whoever its effects find only as they resolve
+-- is asked then, before the effect touches it (before_entry, below).
 --
 -- An action resolves at once unless it has a `delay` (beats before it resolves: a telegraph)
 -- or `pulses` (several runs of its effect, one a beat): those wait in w.data.actions and
@@ -34,6 +36,7 @@ local core = require("cairn.core")
 local data = require("lua.data")
 local host = require("cairn.host")
 local piles = require("cards.piles")
+local reach = require("cards.reach")
 local stack = require("cards.stack")
 local util = require("lua.util")
 local lifecycle = {}
@@ -244,11 +247,24 @@ local function beats_left(rec, beat)
   return math.max(0, rec.due + left - 1 - beat)
 end
 
+-- The entities of a list of ids still there, as handles.
+local function entities(ids)
+  local list = {}
+  for _, id in ipairs(ids) do
+    local e = entity(id)
+    if e then list[#list + 1] = e end
+  end
+  return list
+end
+
 -- What Lua sees of a record: a copy with handles.
 local function view(rec)
   local targets = {}
   for i, id in ipairs(rec.targets) do targets[i] = entity(id) end
+  local cells = {}
+  for i, c in ipairs(rec.cells or {}) do cells[i] = { x = c[1], y = c[2] } end
   return { id = rec.id, state = rec.phase, source = entity(rec.source), targets = targets,
+    affected = entities(rec.affected or rec.targets), cells = cells,
     cell = rec.cell and { x = rec.cell.x, y = rec.cell.y } or nil, ability = rec.ability,
     label = abilities.label(rec.ability), blow = abilities.is_blow(rec.ability),
     card = rec.card and rec.card.card or nil,
@@ -353,10 +369,12 @@ local function react(e, rec)
       return
     end
     local v = view(rec)
+    local covers = reach.describe(rec.covers or {}, v.affected, e)
     local m = { kind = "pick", name = "reaction", label = "react", actor = e,
-      choice = "react", options = {},
-      text = string.format("%s %s%s", who(rec) == "You" and "Your" or
-        (who(rec) .. "'s"), v.label, rec.delay_text or "") }
+      choice = "react", options = {}, cells = util.copy(rec.cells or {}), covers = v.affected,
+      text = string.format("%s %s%s%s", who(rec) == "You" and "Your" or
+        (who(rec) .. "'s"), v.label, rec.delay_text or "",
+        covers and (": " .. covers) or "") }
     for i, o in ipairs(options) do
       m.options[i] = { value = i, label = (o.inst and abilities.card_label(o.inst) or
         abilities.label(o.a.name)) .. (o.a.def.free and " - free" or " - 1 reaction") }
@@ -375,23 +393,32 @@ local function react(e, rec)
   end
 end
 
--- The window rec opens: each entity it targets, in initiative order (players first, then the
--- rest in the order targeted), may declare reactions or pass.
-local function window(rec)
-  if rec.depth >= depth_limit then return end
-  local seen, players, others = {}, {}, {}
-  for _, id in ipairs(rec.targets) do
-    local e = entity(id)
-    if e and not seen[id] and id ~= rec.source and not e:is_dead() then
-      seen[id] = true
-      local list = e:has("PlayerControl") and players or others
-      list[#list + 1] = e
-    end
+-- The window rec opens: each entity it reaches (reach.lua), in initiative order (players
+-- first, then the rest, each in the order the action reaches them), may declare reactions
+-- or pass.
+local function ask_each(rec, list)
+  local players, others = {}, {}
+  for _, e in ipairs(list) do
+    local into = e:has("PlayerControl") and players or others
+    into[#into + 1] = e
   end
   table.move(others, 1, #others, #players + 1, players)
   for _, e in ipairs(players) do
     react(e, rec)
   end
+end
+
+local function window(rec)
+  if rec.depth >= depth_limit then return end
+  local seen, list = {}, {}
+  for _, id in ipairs(rec.affected) do
+    local e = entity(id)
+    if e and not seen[id] and id ~= rec.source and not e:is_dead() then
+      seen[id] = true
+      list[#list + 1] = e
+    end
+  end
+  ask_each(rec, list)
 end
 
 -- Resolving -----------------------------------------------------------------------------
@@ -422,12 +449,13 @@ end
 
 local fail
 
--- The reactions to rec still waiting fail with it: what they answer is gone.
+-- The reactions to rec still waiting fail with it: what they answer is gone. (One under way,
+-- its pulse begun - the dodge that failed it - goes on to its end.)
 local function fail_reactions(rec)
   for _, timing in ipairs({ "before", "after" }) do
     for _, id in ipairs(rec[timing]) do
       local r = find(id)
-      if r and r.phase == "reacted_to" then fail(r, "what it answers failed") end
+      if r and r.phase == "reacted_to" and r.ticks == 0 then fail(r, "what it answers failed") end
     end
   end
 end
@@ -641,6 +669,7 @@ declare = function(actor, a, inst, answers, opts)
   if not cell and targets[1] and targets[1].x then cell = { x = targets[1].x, y = targets[1].y } end
   local pulses = def.pulses or {}
   local w = host.world()
+  local reached = reach.of(actor, a, inst, answers, targets, cell, opts)
   local rec = { id = b.next_id, phase = "declared", source = actor.id, targets = ids,
     cell = cell and { x = cell.x, y = cell.y } or false, ability = a.name,
     card = inst and plain(inst) or false, answers = plain(answers),
@@ -649,7 +678,8 @@ declare = function(actor, a, inst, answers, opts)
     max_ticks = pulses.max or 1, condition = pulses.condition or false,
     tick_effect = pulses.effect or false, due = w.beat + (def.delay or 0),
     source_of_trigger = opts.source and opts.source.id or false, x = opts.x or false,
-    before = {}, after = {}, kept = false }
+    before = {}, after = {}, kept = false, affected = reached.ids, cells = reached.cells,
+    covers = reached.shapes }
   b.next_id = b.next_id + 1
   lives[rec.id] = { card = inst, answers = answers }
   records[rec.id] = rec
@@ -709,6 +739,60 @@ function lifecycle.beat_end()
   end
   lifecycle.clear()
 end
+
+-- Late windows ---------------------------------------------------------------------------
+
+-- The entities of `list` rec's windows have not asked yet (its source never is), now marked
+-- asked, or nil.
+local function unasked(rec, list)
+  local l = live_of(rec)
+  local asked = l.asked
+  if not asked then
+    asked = { [rec.source] = true }
+    for _, id in ipairs(rec.affected or rec.targets) do asked[id] = true end
+    l.asked = asked
+  end
+  local fresh
+  for _, t in ipairs(list) do
+    if type(t) == "userdata" and not asked[t.id] and not t:is_dead() then
+      asked[t.id] = true
+      fresh = fresh or {}
+      fresh[#fresh + 1] = t
+    end
+  end
+  return fresh
+end
+
+-- Before an entry of a declared action runs (stack.set_before_entry): nothing more of an
+-- action that failed. Those the entry reaches that no window of its action asked - a chain's
+-- next hop found while it resolves, one who stepped into a delayed blow's area - are asked
+-- now, and the before-reactions they declare resolve at once, before it touches them.
+-- Returns whether the entry goes on, and whether its targets may have changed.
+local function before_entry(en, list)
+  local rec = records[en.request.action]
+  if not rec then return true end
+  if rec.phase == "failed" then return false end
+  if not list or rec.depth >= depth_limit then return true end
+  local fresh = unasked(rec, list)
+  if not fresh then return true end
+  rec.affected, rec.cells = rec.affected or util.copy(rec.targets), rec.cells or {}
+  for _, e in ipairs(fresh) do
+    rec.affected[#rec.affected + 1] = e.id
+    if e.x then rec.cells[#rec.cells + 1] = { e.x, e.y } end
+  end
+  local before, after, height = #rec.before, #rec.after, stack.height()
+  ask_each(rec, fresh)
+  for i = #rec.before, before + 1, -1 do
+    local r = find(rec.before[i])
+    if r and r.phase == "reacted_to" then resolve(r) end
+  end
+  if rec.kept then -- a pulsing action waits on: its after-reactions wait with it
+    for i = after + 1, #rec.after do keep(find(rec.after[i])) end
+  end
+  stack.resolve_above(height)
+  return rec.phase ~= "failed", true
+end
+stack.set_before_entry(before_entry)
 
 -- The fail_trigger effect: the action this one reacts to fails (a parry, a dodge).
 stack.define({ name = "fail_trigger", target = "none", params = { reason = "string" },

@@ -21,7 +21,9 @@ local prims = require("cairn.prims")
 local util = require("lua.util")
 local stack = {}
 
--- Effect types: name -> { name, params, run, instant, target, each, meta, where }.
+-- Effect types: name -> { name, params, run, instant, target, each, meta, reach, where }
+-- (reach: function(ctx) -> the entities an effect written as code will affect beyond its
+-- targets, asked when an action is declared: reach.lua).
 local types = {}
 stack.types = types
 local builtin_names = {}
@@ -43,7 +45,7 @@ stack.OVERRIDES = OVERRIDES
 function stack.define(def, where)
   types[def.name] = { name = def.name, params = def.params or {}, run = def.run,
     instant = def.instant ~= false, target = def.target or "chosen", each = def.each ~= false,
-    meta = def.meta, where = where or "the runtime" }
+    meta = def.meta, reach = def.reach, where = where or "the runtime" }
 end
 
 -- The effect type `name` (pack:short) is found by its short name too, unless a built-in or
@@ -295,12 +297,32 @@ local function foe_of(actor, e)
 end
 stack.foe_of = foe_of
 
+-- The square of `radius` cells round (x, y), cut to the grid: its columns and rows.
+local function square(x, y, radius)
+  local w = host.world()
+  return math.max(0, x - radius), math.min(w.width - 1, x + radius), math.max(0, y - radius),
+    math.min(w.height - 1, y + radius)
+end
+
 local function reals_near(x, y, radius, except)
   local w, list = host.world(), {}
-  for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
-    for cx = math.max(0, x - radius), math.min(w.width - 1, x + radius) do
+  local x0, x1, y0, y1 = square(x, y, radius)
+  for cy = y0, y1 do
+    for cx = x0, x1 do
       local e = w:at(cx, cy, "real")
       if e and e ~= except then list[#list + 1] = e end
+    end
+  end
+  return list
+end
+
+-- The same square's cells, row by row, as { x, y } pairs, but (ex, ey).
+local function cells_near(x, y, radius, ex, ey)
+  local list = {}
+  local x0, x1, y0, y1 = square(x, y, radius)
+  for cy = y0, y1 do
+    for cx = x0, x1 do
+      if cx ~= ex or cy ~= ey then list[#list + 1] = { cx, cy } end
     end
   end
   return list
@@ -345,12 +367,12 @@ function overrides.adjacent(ctx)
   return reals_near(a.x, a.y, 1, a)
 end
 
--- From the actor towards the chosen cell, `length` cells (default: up to the cell), along
--- one of the eight directions; a wall ends it.
-function overrides.line(ctx)
+-- The cells of a line: from the actor towards the chosen cell, `length` cells (default: up
+-- to the cell), along one of the eight directions; a wall ends it. Nil without a cell.
+local function line_cells(ctx)
   local a, w = ctx.actor, host.world()
   local x, y = chosen_cell(ctx.entry.request)
-  if not (x and a.x) then return EMPTY end
+  if not (x and a.x) then return nil end
   local dx, dy = sign(x - a.x), sign(y - a.y)
   local length = ctx:number("length", math.max(math.abs(x - a.x), math.abs(y - a.y)))
   local list = {}
@@ -358,7 +380,17 @@ function overrides.line(ctx)
   for _ = 1, length do
     cx, cy = cx + dx, cy + dy
     if cx < 0 or cy < 0 or cx >= w.width or cy >= w.height or w:at(cx, cy, "wall") then break end
-    local e = w:at(cx, cy, "real")
+    list[#list + 1] = { cx, cy }
+  end
+  return list
+end
+
+function overrides.line(ctx)
+  local cells = line_cells(ctx)
+  if not cells then return EMPTY end
+  local w, list = host.world(), {}
+  for _, c in ipairs(cells) do
+    local e = w:at(c[1], c[2], "real")
     if e then list[#list + 1] = e end
   end
   return list
@@ -367,6 +399,40 @@ end
 function overrides.trigger_source(ctx)
   local s = ctx.entry.request.source
   return s and { s } or EMPTY
+end
+
+-- The cells an override covers, whoever stands there (the reach of a declared action,
+-- reach.lua): the area's square, the cells next to the actor, the line's; nil for the
+-- overrides that pick entities rather than cells.
+local cover = {}
+
+function cover.area(ctx)
+  local x, y = chosen_cell(ctx.entry.request)
+  if not x then return {} end
+  return cells_near(x, y, ctx:number("radius", 1))
+end
+
+function cover.adjacent(ctx)
+  local a = ctx.actor
+  if not a.x then return {} end
+  return cells_near(a.x, a.y, 1, a.x, a.y)
+end
+
+function cover.line(ctx)
+  return line_cells(ctx) or {}
+end
+
+function stack.cells_of(ctx, over)
+  local fn = cover[over]
+  return fn and fn(ctx) or nil
+end
+
+-- The targets an override takes for ctx's entry now (the reach of a declared action): as
+-- resolving takes them, but random_enemy's are every foe it may draw, drawing nothing. The
+-- list is valid until the next call.
+function stack.override_targets(ctx, over)
+  if over == "random_enemy" then over = "all_enemies" end
+  return overrides[over](ctx)
 end
 
 -- The entry's targets after its override, the dead left out unless force_dead_targets.
@@ -569,19 +635,45 @@ local function finish_frame(f)
   f.hps, f.changes = nil, changes
 end
 
+-- What the lifecycle asks before an entry of a declared action (its request has an
+-- `action`) runs: before_entry(entry, targets or nil) -> go on, targets changed. It fails
+-- the rest of an action that failed, and asks those an entry reaches that its action's
+-- window did not (stack.set_before_entry).
+local before_entry = nil
+
+function stack.set_before_entry(fn)
+  before_entry = fn
+end
+
+-- Whether entry en goes on, and its targets then (nil for an override of none).
+local function entry_goes_on(en, over)
+  local list = over ~= "none" and targets_of(ctx) or nil
+  local go, changed = before_entry(en, list)
+  if not go then return false end
+  ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
+  if changed and list then list = targets_of(ctx) end
+  return true, list
+end
+
 local function run_entry(en)
   ctx.entry, ctx.request, ctx.actor, ctx.params = en, en.request, en.request.actor, en.params
   local def = en.def
   if not def.builtin then exposed[en.request] = true end
-  stack.resolved = stack.resolved + 1
   local over = en.params.target or def.target
+  local list
+  if before_entry and en.request.action then
+    local go
+    go, list = entry_goes_on(en, over)
+    if not go then return end
+  end
+  stack.resolved = stack.resolved + 1
   if over == "none" then
     local f = frames_to and record_frame(en, nil)
     def.run(ctx)
     if f then finish_frame(f) end
     return
   end
-  local list = targets_of(ctx)
+  list = list or targets_of(ctx)
   local f = frames_to and record_frame(en, list)
   if def.each then
     for i = 1, #list do def.run(ctx, list[i]) end
@@ -598,7 +690,8 @@ end
 local starter -- the actor of the first effect of a resolution: the stack_empty event is its
 
 -- Runs the stack to its end (inside stack.resolve's protected call).
-local function drain()
+-- Runs the stack down to `height` queues (0: to its end).
+local function drain(height)
   while true do
     local q = current
     if q and q.next <= q.n then
@@ -611,11 +704,25 @@ local function drain()
         current = nil
         recycle(q)
       end
-      if #queues == 0 then break end
+      if #queues <= height then break end
       current = queues[#queues]
       queues[#queues] = nil
     end
   end
+end
+
+-- How many queues wait on the stack.
+function stack.height()
+  return #queues
+end
+
+-- Inside an entry under way, resolves at once what was pushed since the stack had `height`
+-- queues (a reaction to the blow that entry is about to strike), then goes back to it.
+function stack.resolve_above(height)
+  local under_way = current
+  current = nil
+  drain(height)
+  current = under_way
 end
 
 -- fn(actor) is called each time the stack has run empty, with the actor of its first effect
@@ -628,7 +735,7 @@ function stack.resolve()
   if locked then return false end
   locked = true
   starter = nil
-  local ok, err = pcall(drain)
+  local ok, err = pcall(drain, 0)
   current, locked = nil, false
   ctx.entry, ctx.request, ctx.actor, ctx.params = nil, nil, nil, nil
   if not ok then

@@ -101,6 +101,31 @@ test("a parry fails the blow and stuns the knight; a counter hits it after the b
   expect.eq(k.hp, 2, "then the counter")
 end)
 
+local BRUTE = [[
+  #####
+  #@B.#
+  #...#
+  #####
+]]
+
+test("the brute's slam asks the player next to it: a dodge and it hits no one", function()
+  local w, p = room(BRUTE, { B = "brute" })
+  reacting()
+  w:step(2) -- beside the player: the club raised
+  hold(p, { "dodge" })
+  reacting("dodge")
+  w:step() -- the slam
+  expect.eq(#asked, 1)
+  expect.truthy(asked[1]:find("slam: the cells next to the brute - you", 1, true), asked[1])
+  expect.eq(p.hp, 6)
+  expect.eq(cairn.cards.points(p).reactions, cards.REACTIONS - 1)
+
+  w, p = room(BRUTE, { B = "brute" })
+  reacting()
+  w:step(3)
+  expect.eq(p.hp, 4, "undodged, the slam's 2")
+end)
+
 test("the shield bearer raises its shield when a card is aimed at it, for a reaction point",
   function()
     local w, p = room("#@.H.#", { H = "shield_bearer" })
