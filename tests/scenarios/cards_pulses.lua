@@ -84,6 +84,21 @@ test("a handler fails a channel at once: a hit breaks it mid-beat, the failure i
     states = nil
   end)
 
+-- A status that breaks its bearer's concentration when it takes hold.
+cairn.status { name = "dazed", apply = function(e) cairn.cards.interrupt(e, "dazed") end }
+
+test("a status taking hold fails its bearer's telegraphed blow, before it lands", function()
+  local w = scenario { map = "Ho" }
+  local h, o = w:at(0, 0), w:at(1, 0)
+  cairn.resolve(o, "slow_blow", { targets = { h }, declare = true })
+  states = {}
+  o:apply("dazed", 2)
+  expect.eq(states, { "slow blow:failed:dazed" })
+  w:step()
+  expect.eq(h.hp, 20)
+  states = nil
+end)
+
 test("cairn.cards.fail fails a waiting action by id, its reactions with it; false when over",
   function()
     local w = scenario { map = "Ho" }
@@ -258,4 +273,25 @@ test("the worked example of docs/cards.md: a card of three pulses played in beat
   expect.eq(h.data.trail, "ccc")
   expect.eq(#cairn.cards.pile(h, "discard"), 1)
   seen = nil
+end)
+
+test("a world put back mid-channel has its card on the table and its pulses to go", function()
+  local w = scenario { map = "H.o" }
+  local h = w:at(0, 0)
+  setup(h, { "chant" })
+  w:step()
+  cairn.cards.play(h, first(h))
+  w:step()
+  local mid = w:snapshot()
+  w:step(2)
+  expect.eq(h.data.trail, "ccc")
+  w:restore(mid)
+  h = w:at(0, 0)
+  expect.eq(h.data.trail, "cc")
+  expect.eq(#cairn.cards.pile(h, "table"), 1)
+  expect.eq(cairn.cards.pending()[1].beats_left, 1)
+  w:step()
+  expect.eq(h.data.trail, "ccc")
+  expect.eq(#cairn.cards.pile(h, "table"), 0)
+  expect.eq(#cairn.cards.pile(h, "discard"), 1)
 end)
