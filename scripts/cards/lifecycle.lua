@@ -8,8 +8,12 @@
 --   reacted_to  every reaction to it declared or passed;
 --   started     it has several pulses, the first done: one more each beat;
 --   resolved    its effect is done (the last pulse);
---   failed      a before-reaction failed it (a parry), its pulse condition failed, its source
---               died, or its cost could no longer be paid - a state, not an error.
+--   failed      a before-reaction failed it (a parry), content did (cairn.cards.fail,
+--               interrupt: from any handler, at once), its pulse condition failed (asked
+--               before every pulse), its req no longer held when it came due after a delay,
+--               its source died, or its cost could no longer be paid - a state, not an error.
+--
+-- A card declared lies on its holder's `table` pile until its action ends (piles.lua).
 --
 -- Reactions are abilities or cards with `reaction = { timing = "before" | "after", to = fn }`,
 -- declared in a window that a declared action opens for every entity it reaches (reach.lua:
