@@ -33,7 +33,8 @@
 
 /* Colour pairs: one per foreground (the default, then the palette's colours) and background
  * (the default; yellow for an enemy's move, red for its strike; while a target is chosen, blue
- * for the cells in range and magenta for the area it would affect). */
+ * for the cells in range and magenta for the area it would affect, or a blow being answered
+ * covers). */
 enum { BG_DEFAULT, BG_MOVE, BG_STRIKE, BG_RANGE, BG_AREA, BACKGROUNDS };
 static const short background_colors[BACKGROUNDS] = {-1, COLOR_YELLOW, COLOR_RED, COLOR_BLUE,
                                                      COLOR_MAGENTA};
@@ -329,10 +330,13 @@ static bool is_candidate(const cairn_prompt *p, int32_t x, int32_t y)
 }
 
 /* How (x, y) stands to the target being chosen, if one is. The area is shown only when the
- * choice affects more than the cell chosen. */
+ * choice affects more than the cell chosen. A pick that names cells (the reaction to a blow:
+ * the cells the blow covers) shows them as an area. */
 static target_mark target_at(const screen_prompt *sp, int32_t x, int32_t y)
 {
     const cairn_prompt *p = &sp->p;
+    if (p->kind == CAIRN_PROMPT_PICK)
+        return in_cells(p->cells, p->cell_count, x, y) ? TARGET_AREA : TARGET_NONE;
     if (p->kind != CAIRN_PROMPT_SELECT)
         return TARGET_NONE;
     if (p->area > 0 && distance(x, y, sp->x, sp->y) <= p->area)
@@ -826,6 +830,15 @@ static void draw_box(const game_screen *sc, const text_box *b)
     put_box_lines(b, top, left, width);
 }
 
+/* The same box beside the map, over the side panel's keys, so that the cells it speaks of
+ * stay in sight (as far as the terminal leaves room for it). */
+static void draw_box_beside(const game_screen *sc, const text_box *b)
+{
+    int width = box_width(b), top, left;
+    frame_at(1, sc->view.width + 1, width + 4, b->count + 2, &top, &left);
+    put_box_lines(b, top, left, width);
+}
+
 /* The effect being shown, what it did and what waits on the stack under it, in a box beside
  * the map, over the side panel's keys (the cells it reaches stay in sight). */
 #define STACK_SHOWN 6
@@ -843,12 +856,11 @@ static void draw_stack(const game_screen *sc)
     if (f->waiting_count > STACK_SHOWN)
         box_add(&b, A_NORMAL, "  and %zu more", f->waiting_count - STACK_SHOWN);
     box_add(&b, A_DIM, "%s", "any key skips");
-    int width = box_width(&b), top, left;
-    frame_at(1, sc->view.width + 1, width + 4, b.count + 2, &top, &left);
-    put_box_lines(&b, top, left, width);
+    draw_box_beside(sc, &b);
 }
 
-/* A PICK, NUMBER or CONFIRM prompt, in a box over the map: the question, then the options (as
+/* A PICK, NUMBER or CONFIRM prompt, in a box over the map (beside it for a pick that names
+ * cells: a reaction to a blow, the cells it covers lit): the question, then the options (as
  * many as fit, around the one highlighted), what was typed, or yes and no. */
 static void draw_prompt(const game_screen *sc)
 {
@@ -880,7 +892,10 @@ static void draw_prompt(const game_screen *sc)
     } else {
         box_add(&b, A_NORMAL, "%s", "y yes   n no   Esc cancels");
     }
-    draw_box(sc, &b);
+    if (p->kind == CAIRN_PROMPT_PICK && p->cell_count)
+        draw_box_beside(sc, &b);
+    else
+        draw_box(sc, &b);
 }
 
 /* How the game ended and its summary, in a box over the map. */

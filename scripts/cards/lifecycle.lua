@@ -373,12 +373,11 @@ local function react(e, rec)
       return
     end
     local v = view(rec)
-    local covers = reach.describe(rec.covers or {}, v.affected, e)
+    local what = reach.describe(rec.covers or {}, v.affected, e)
     local m = { kind = "pick", name = "reaction", label = "react", actor = e,
       choice = "react", options = {}, cells = util.copy(rec.cells or {}), covers = v.affected,
       text = string.format("%s %s%s%s", who(rec) == "You" and "Your" or
-        (who(rec) .. "'s"), v.label, rec.delay_text or "",
-        covers and (": " .. covers) or "") }
+        (who(rec) .. "'s"), v.label, rec.delay_text or "", what and (": " .. what) or "") }
     for i, o in ipairs(options) do
       m.options[i] = { value = i, label = (o.inst and abilities.card_label(o.inst) or
         abilities.label(o.a.name)) .. (o.a.def.free and " - free" or " - 1 reaction") }
@@ -397,9 +396,8 @@ local function react(e, rec)
   end
 end
 
--- The window rec opens: each entity it reaches (reach.lua), in initiative order (players
--- first, then the rest, each in the order the action reaches them), may declare reactions
--- or pass.
+-- Each entity of `list` may react to rec, in initiative order: the players first, then the
+-- rest, each in the order given.
 local function ask_each(rec, list)
   local players, others = {}, {}
   for _, e in ipairs(list) do
@@ -412,6 +410,8 @@ local function ask_each(rec, list)
   end
 end
 
+-- The window rec opens: each entity it reaches (reach.lua), in the order it reaches them,
+-- may declare reactions or pass.
 local function window(rec)
   if rec.depth >= depth_limit then return end
   local seen, list = {}, {}

@@ -28,10 +28,10 @@ end
 -- The words for the cells an override covers, or nil (those that pick entities).
 local function shape(over, cells, actor, request)
   if over == "area" then
-    local c = request.cell or (request.targets[1] and
-      { x = request.targets[1].x, y = request.targets[1].y })
-    if #cells == 1 then return string.format("the cell %d,%d", cells[1][1], cells[1][2]) end
-    return string.format("%d cells round %d,%d", #cells, c.x, c.y)
+    local x, y = stack.chosen_cell(request)
+    if not x then return nil end
+    if #cells == 1 then return string.format("the cell %d,%d", x, y) end
+    return string.format("%d cells round %d,%d", #cells, x, y)
   elseif over == "adjacent" then
     return "the cells next to " .. named(actor)
   elseif over == "line" then
@@ -49,17 +49,20 @@ local function gather()
   return { ids = {}, seen = {}, cells = {}, at = {}, shapes = {}, said = {} }
 end
 
-local function add_entity(out, e)
-  if type(e) ~= "userdata" or e:is_dead() or out.seen[e.id] then return end
-  out.seen[e.id] = true
-  out.ids[#out.ids + 1] = e.id
-end
-
 local function add_cell(out, x, y)
   local key = x .. "," .. y
   if out.at[key] then return end
   out.at[key] = true
   out.cells[#out.cells + 1] = { x, y }
+end
+
+-- e is reached (once), and its cell covered when `with_cell`.
+local function add_entity(out, e, with_cell)
+  if type(e) ~= "userdata" or e:is_dead() then return end
+  if with_cell and e.x then add_cell(out, e.x, e.y) end
+  if out.seen[e.id] then return end
+  out.seen[e.id] = true
+  out.ids[#out.ids + 1] = e.id
 end
 
 local function add_shape(out, text)
@@ -76,18 +79,12 @@ local function walk(payload, request, out, one_queue)
     local ctx = stack.context({ def = item.def, params = item.params, request = request })
     if over ~= "none" and over ~= "self" then
       local cells = stack.cells_of(ctx, over)
-      for _, e in ipairs(stack.override_targets(ctx, over)) do
-        add_entity(out, e)
-        if not cells and type(e) == "userdata" and e.x then add_cell(out, e.x, e.y) end
-      end
+      for _, e in ipairs(stack.override_targets(ctx, over)) do add_entity(out, e, not cells) end
       for _, c in ipairs(cells or EMPTY) do add_cell(out, c[1], c[2]) end
       add_shape(out, shape(over, cells or EMPTY, request.actor, request))
     end
     if item.def.reach then
-      for _, e in ipairs(item.def.reach(ctx) or EMPTY) do
-        add_entity(out, e)
-        if type(e) == "userdata" and e.x then add_cell(out, e.x, e.y) end
-      end
+      for _, e in ipairs(item.def.reach(ctx) or EMPTY) do add_entity(out, e, true) end
     end
     for _, key in ipairs(NESTED) do
       local nested = item.params[key]
@@ -102,10 +99,7 @@ end
 -- named targets first, then in the order the payload reaches them.
 function reach.of(actor, a, inst, answers, targets, cell, opts)
   local out = gather()
-  for _, e in ipairs(targets) do
-    add_entity(out, e)
-    if e.x then add_cell(out, e.x, e.y) end
-  end
+  for _, e in ipairs(targets) do add_entity(out, e, true) end
   local def = a.def
   if type(def.effect) == "table" then
     local request = { actor = actor, card = inst, ability = a.name,
@@ -129,9 +123,9 @@ function reach.describe(shapes, entities, asker)
   end
   local who = #names > 1 and (table.concat(names, ", ", 1, #names - 1) .. " and " ..
     names[#names]) or names[1]
+  if #shapes == 0 then return who end
   local where = table.concat(shapes, ", ")
-  if who and where ~= "" then return where .. " - " .. who end
-  return who or where
+  return who and (where .. " - " .. who) or where
 end
 
 return reach

@@ -297,18 +297,10 @@ local function foe_of(actor, e)
 end
 stack.foe_of = foe_of
 
--- The square of `radius` cells round (x, y), cut to the grid: its columns and rows.
-local function square(x, y, radius)
-  local w = host.world()
-  return math.max(0, x - radius), math.min(w.width - 1, x + radius), math.max(0, y - radius),
-    math.min(w.height - 1, y + radius)
-end
-
 local function reals_near(x, y, radius, except)
   local w, list = host.world(), {}
-  local x0, x1, y0, y1 = square(x, y, radius)
-  for cy = y0, y1 do
-    for cx = x0, x1 do
+  for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
+    for cx = math.max(0, x - radius), math.min(w.width - 1, x + radius) do
       local e = w:at(cx, cy, "real")
       if e and e ~= except then list[#list + 1] = e end
     end
@@ -316,12 +308,11 @@ local function reals_near(x, y, radius, except)
   return list
 end
 
--- The same square's cells, row by row, as { x, y } pairs, but (ex, ey).
+-- The cells reals_near looks in, row by row, as { x, y } pairs, but (ex, ey).
 local function cells_near(x, y, radius, ex, ey)
-  local list = {}
-  local x0, x1, y0, y1 = square(x, y, radius)
-  for cy = y0, y1 do
-    for cx = x0, x1 do
+  local w, list = host.world(), {}
+  for cy = math.max(0, y - radius), math.min(w.height - 1, y + radius) do
+    for cx = math.max(0, x - radius), math.min(w.width - 1, x + radius) do
       if cx ~= ex or cy ~= ey then list[#list + 1] = { cx, cy } end
     end
   end
@@ -401,6 +392,30 @@ function overrides.trigger_source(ctx)
   return s and { s } or EMPTY
 end
 
+-- The entry's targets after its override, the dead left out unless force_dead_targets.
+-- The overrides whose lists hold only the living already (foes are checked alive; the dead
+-- leave the grid at once, so w:at never finds them): the filter would only ask again.
+local LIVING = { all_enemies = true, random_enemy = true, area = true, adjacent = true,
+  line = true, none = true }
+
+local function targets_of(ctx)
+  local e = ctx.entry
+  local over = e.params.target or e.def.target
+  local list = overrides[over](ctx)
+  if e.params.force_dead_targets or LIVING[over] then return list end
+  local alive
+  for i = 1, #list do
+    local t = list[i]
+    if type(t) ~= "userdata" or t:is_dead() then
+      alive = alive or table.move(list, 1, i - 1, 1, {})
+    elseif alive then
+      alive[#alive + 1] = t
+    end
+  end
+  return alive or list
+end
+stack.targets_of = targets_of
+
 -- The cells an override covers, whoever stands there (the reach of a declared action,
 -- reach.lua): the area's square, the cells next to the actor, the line's; nil for the
 -- overrides that pick entities rather than cells.
@@ -434,30 +449,6 @@ function stack.override_targets(ctx, over)
   if over == "random_enemy" then over = "all_enemies" end
   return overrides[over](ctx)
 end
-
--- The entry's targets after its override, the dead left out unless force_dead_targets.
--- The overrides whose lists hold only the living already (foes are checked alive; the dead
--- leave the grid at once, so w:at never finds them): the filter would only ask again.
-local LIVING = { all_enemies = true, random_enemy = true, area = true, adjacent = true,
-  line = true, none = true }
-
-local function targets_of(ctx)
-  local e = ctx.entry
-  local over = e.params.target or e.def.target
-  local list = overrides[over](ctx)
-  if e.params.force_dead_targets or LIVING[over] then return list end
-  local alive
-  for i = 1, #list do
-    local t = list[i]
-    if type(t) ~= "userdata" or t:is_dead() then
-      alive = alive or table.move(list, 1, i - 1, 1, {})
-    elseif alive then
-      alive[#alive + 1] = t
-    end
-  end
-  return alive or list
-end
-stack.targets_of = targets_of
 
 -- The stack ---------------------------------------------------------------------------------
 
@@ -689,8 +680,8 @@ end
 -- push and resolve again).
 local starter -- the actor of the first effect of a resolution: the stack_empty event is its
 
--- Runs the stack to its end (inside stack.resolve's protected call).
--- Runs the stack down to `height` queues (0: to its end).
+-- Runs the stack down to `height` queues: 0, to its end, inside stack.resolve's protected
+-- call; more, for stack.resolve_above.
 local function drain(height)
   while true do
     local q = current

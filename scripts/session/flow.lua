@@ -311,6 +311,9 @@ local function question_of(m)
         type(c) == "table" and { x = c.x, y = c.y } or c
       q.cells[i] = { m.cells[i][1], m.cells[i][2] }
     end
+  elseif m.cells then -- a pick's cells: what the blow it answers covers
+    q.cells = {}
+    for i, c in ipairs(m.cells) do q.cells[i] = { c[1], c[2] } end
   end
   return q
 end

@@ -357,10 +357,13 @@ a_declared_blow_asks_for_a_reaction)
   start_saved cardplay knight
   wait_for '^HP 6/6  .*Beat 1  '
   key .
-  wait_for "react: The knight's heavy blow \(in 1 beat\)"
+  wait_for "react: The knight's heavy blow \(in 1 beat\): the cell 1,2 - you"
   wait_for '│ 1  counter \(1\) - 1 reaction'
   wait_for '│ 2  dodge \(0\) - 1 reaction'
   wait_for '│ 3  pass'
+  # The cell the blow covers, the player's, stands out in magenta on the map.
+  t capture-pane -e -p -t play | grep -qE $'\e\\[([0-9;]*;)?45m' ||
+    fail "the cell the blow covers is not shown"
   key 2
   # Then whether to answer with more: the counter, or pass.
   wait_for '│ 2  pass'

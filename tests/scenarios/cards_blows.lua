@@ -107,17 +107,31 @@ local function everyone_dodges(w)
   end
 end
 
+-- A scenario of `map` whose hero (the H) holds the card `name`, everyone else a dodge, and
+-- no reaction taken yet.
+local function room(map, name)
+  local w = scenario { map = map }
+  local h = w:players()[1]
+  setup(h, { name })
+  everyone_dodges(w)
+  answering()
+  return w, h
+end
+
+-- Three ogres to chain between.
+local CHAIN = [[
+H.o..
+....o
+o....
+]]
+
 test("an area blow asks everyone in the area, row by row, not only what stands at its cell",
   function()
-    local w = scenario { map = [[
+    local w, h = room([[
 H....
 ..oo.
 ....o
-]] }
-    local h = w:at(0, 0)
-    setup(h, { "blast" })
-    everyone_dodges(w)
-    answering()
+]], "blast")
     expect.eq(cairn.cards.play(h, card(h, "blast"), { target = { x = 2, y = 1 } }), true)
     expect.eq(who_asked(), "2,1 3,1", "the two ogres in the 3x3 round 2,1; not the far one")
     expect.eq(asked[1].text, "Your blast: 9 cells round 2,1 - you and the ogre")
@@ -142,15 +156,11 @@ test("one that dodges an area blow fails it: its before-reactions resolve before
   end)
 
 test("an enemy's cast with no target (a brute's slam) asks everyone next to it", function()
-  local w = scenario { map = [[
+  local w, h = room([[
 .o.
 Hb.
 ..c
-]] }
-  local h = w:at(0, 1)
-  setup(h, { "dodge" })
-  everyone_dodges(w)
-  answering()
+]], "dodge")
   w:step()
   expect.eq(who_asked(), "0,1 1,0 2,2", "the player first, then the others row by row")
   expect.eq(asked[1].text, "The brute's slam: the cells next to the brute - you, the ogre " ..
@@ -172,29 +182,21 @@ test("the brute's slam answered by a dodge: it fails, and no one next to it is h
 end)
 
 test("all_enemies asks every foe, wherever it stands, and no one else", function()
-  local w = scenario { map = [[
+  local _, h = room([[
 H..o
 c...
 ...o
-]] }
-  local h = w:at(0, 0)
-  setup(h, { "quake" })
-  everyone_dodges(w)
-  answering()
+]], "quake")
   cairn.cards.play(h, card(h, "quake"))
   expect.eq(who_asked(), "3,0 3,2", "the crate is no foe of the hero's")
   expect.eq(asked[1].text, "Your quake: every foe of the hero - you and the ogre")
 end)
 
 test("a line asks those on it, nearest first, as far as its length or a wall", function()
-  local w = scenario { map = [[
+  local w, h = room([[
 Ho.oo
 .o...
-]] }
-  local h = w:at(0, 0)
-  setup(h, { "lance" })
-  everyone_dodges(w)
-  answering()
+]], "lance")
   cairn.cards.play(h, card(h, "lance"), { target = { x = 4, y = 0 } })
   expect.eq(who_asked(), "1,0 3,0", "three cells east: not the fourth, nor the one below")
   expect.eq(asked[1].text, "Your lance: a line of 3 cells from the hero - you and the ogre")
@@ -202,25 +204,28 @@ Ho.oo
 end)
 
 test("a payload nested in a meta effect asks those its inner effects reach", function()
-  local w = scenario { map = "oH.\n..o" }
-  local h = w:at(1, 0)
-  setup(h, { "whirl" })
-  everyone_dodges(w)
-  answering()
+  local w, h = room("oH.\n..o", "whirl")
   cairn.cards.play(h, card(h, "whirl"))
   expect.eq(who_asked(), "0,0 2,1")
   expect.eq(w:at(0, 0).hp, 18, "hit twice")
 end)
 
+cairn.card { name = "gamble", values = { damage = 1 },
+  effect = { { validate = { validators = { { hp_below = 5 } },
+    passed = { { damage = { target = "all_enemies" } } },
+    failed = { { damage = { target = "random_enemy" } } } } } } }
+
+test("both branches of a validate reach; random_enemy reaches every foe it may draw",
+  function()
+    local _, h = room("Ho.\n..o", "gamble")
+    cairn.cards.play(h, card(h, "gamble"))
+    expect.eq(who_asked(), "1,0 2,1", "every foe the draw may pick is asked before it")
+    expect.eq(asked[1].text, "Your gamble: every foe of the hero, a foe of the hero at " ..
+      "random - you and the ogre")
+  end)
+
 test("an effect of content's says whom it reaches: a chain's every hop is asked", function()
-  local w = scenario { map = [[
-H.o..
-....o
-o....
-]] }
-  local h = w:at(0, 0)
-  setup(h, { "lightning" })
-  everyone_dodges(w)
+  local w, h = room(CHAIN, "lightning")
   answering()
   cairn.cards.play(h, card(h, "lightning"), { target = w:at(2, 0) })
   expect.eq(who_asked(), "2,0 4,1 0,2", "the target, then the hops in the order they leap")
@@ -228,11 +233,7 @@ o....
 end)
 
 test("an action that reaches no one but its actor asks no one", function()
-  local w = scenario { map = "Ho" }
-  local h = w:at(0, 0)
-  setup(h, { "pray" })
-  everyone_dodges(w)
-  answering()
+  local _, h = room("Ho", "pray")
   cairn.cards.play(h, card(h, "pray"))
   expect.eq(#asked, 0)
 end)
@@ -273,28 +274,14 @@ cairn.card { name = "arc_lightning", values = { damage = 1, hops = 2 },
 
 test("a payload pushed at an entity found while resolving asks it before it is struck",
   function()
-    local w = scenario { map = [[
-H.o..
-....o
-o....
-]] }
-    local h = w:at(0, 0)
-    setup(h, { "arc_lightning" })
-    everyone_dodges(w)
+    local w, h = room(CHAIN, "arc_lightning")
     answering()
     cairn.cards.play(h, card(h, "arc_lightning"), { target = w:at(2, 0) })
     expect.eq(who_asked(), "2,0 4,1 0,2", "the target when declared, each hop as it leaps")
     expect.eq(asked[2].text, "Your arc lightning: you and the ogre")
     expect.eq(w:at(0, 2).hp, 19)
 
-    w = scenario { map = [[
-H.o..
-....o
-o....
-]] }
-    h = w:at(0, 0)
-    setup(h, { "arc_lightning" })
-    everyone_dodges(w)
+    w, h = room(CHAIN, "arc_lightning")
     local hop = w:at(4, 1)
     answering(function(e) return e == hop and "dodge" or nil end)
     cairn.cards.play(h, card(h, "arc_lightning"), { target = w:at(2, 0) })
@@ -329,11 +316,7 @@ cairn.card { name = "storm", values = { damage = 1 }, pulses = { max = 2 },
 
 test("a pulse that reaches a newcomer asks it first; those asked once are not asked again",
   function()
-    local w = scenario { map = "Ho...\n....." }
-    local h = w:at(0, 0)
-    setup(h, { "storm" })
-    everyone_dodges(w)
-    answering()
+    local w, h = room("Ho...\n.....", "storm")
     cairn.cards.play(h, card(h, "storm"))
     expect.eq(who_asked(), "1,0")
     local late = w:spawn("ogre", 1, 1)
@@ -343,3 +326,15 @@ test("a pulse that reaches a newcomer asks it first; those asked once are not as
     expect.eq(w:at(1, 0).hp, 18)
     expect.eq(late.hp, 19)
   end)
+
+cairn.ability { name = "wild_blast", effect = { { damage = { damage = 2, target = "area" } } } }
+
+test("an area with no cell to centre on reaches no one, and is declared all the same", function()
+  local w = scenario { map = "Ho" }
+  local o = w:at(1, 0)
+  setup(w:at(0, 0), { "dodge" })
+  answering()
+  expect.eq(cairn.resolve(o, "wild_blast", { declare = true }), true)
+  expect.eq(#asked, 0)
+  expect.eq(w:at(0, 0).hp, 20)
+end)
