@@ -466,7 +466,7 @@ end)
 
 cairn.card {
   name = "meditate",
-  text = "heal {heal} a beat for {ticks} beats, until a foe comes next to you",
+  text = "heal {heal} a beat for 3 beats, until a foe comes next to you",
   cost = { energy = 1 },
   values = { heal = 1 },
   upgrade = { values = { heal = 2 }, text = "heal 2 a beat for 3 beats, until a foe comes next to you" },

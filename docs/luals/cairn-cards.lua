@@ -40,8 +40,8 @@
 ---@field custom_key_names? table<string, string> { asked = "read_instead" }, below the effect's own parameters.
 ---@field [string] any
 
----A pile's name.
----@alias CairnPileName "draw"|"hand"|"discard"|"exhaust"
+---A pile's name (table: the cards whose declared action is under way).
+---@alias CairnPileName "draw"|"hand"|"discard"|"exhaust"|"table"
 
 ---A copy of a card in a pile: plain data in e.data.
 ---@class CairnCardInstance
@@ -346,10 +346,10 @@ function cairn.cards.block(e) end
 ---@field card? string
 ---@field trigger? integer The action a reaction answers.
 ---@field timing? "before"|"after"
----@field pulses integer
+---@field pulses integer The pulses run, the one running included.
 ---@field max_pulses integer
 ---@field due integer The beat it resolves or pulses next at the end of.
----@field beats_left integer
+---@field beats_left integer The beats after the current one until it ends (its wait and its pulses to go).
 ---@field depth integer
 ---@field reason? string Why it failed.
 
@@ -373,6 +373,18 @@ function cairn.cards.action(id) end
 ---The actions waiting (a delay, or pulses to go), in the order declared.
 ---@return CairnAction[]
 function cairn.cards.pending() end
+
+---Fails the action at once, from any handler; false when it is over or unknown.
+---@param id integer
+---@param reason? string
+---@return boolean
+function cairn.cards.fail(id, reason) end
+
+---Fails at once every action e declared that is not over; how many failed.
+---@param e CairnEntity
+---@param reason? string
+---@return integer
+function cairn.cards.interrupt(e, reason) end
 
 ---The points e has left this turn.
 ---@param e CairnEntity

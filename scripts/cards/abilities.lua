@@ -712,7 +712,11 @@ local function card_done(actor, inst, request)
   local deck = piles.of(actor)
   if not (deck and inst) then return end
   local where = piles.find(deck, inst)
-  if where == "hand" or where == nil then
+  if where == "table" then
+    -- A declared action's card: it leaves the table when its action ends, not at its first
+    -- pulse.
+    if request.exhaust then lifecycle.exhausts(request.action) end
+  elseif where == "hand" or where == nil then
     local to = request.exhaust and "exhaust" or "discard"
     if where then
       piles.move(deck, inst, to)

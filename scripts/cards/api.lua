@@ -86,7 +86,7 @@ end
 local function pile_list(e, name)
   local deck = piles.need(e)
   if not piles.IS_PILE[name] then error("no pile is named '" .. tostring(name) .. "'", 2) end
-  return util.copy(deck[name])
+  return util.copy(deck[name] or {})
 end
 
 -- Finds an instance of e's deck by id or by an instance table's id: the live table.
@@ -228,8 +228,10 @@ function api.module(pack)
     add = function(e, name, pile, upgraded)
       local deck = piles.need(e)
       local inst = piles.instance(deck, q(name), upgraded)
-      local dest = deck[pile or "draw"]
-      if not dest then error("no pile is named '" .. tostring(pile) .. "'", 2) end
+      if not piles.IS_PILE[pile or "draw"] then
+        error("no pile is named '" .. tostring(pile) .. "'", 2)
+      end
+      local dest = piles.pile(deck, pile or "draw")
       dest[#dest + 1] = inst
       return inst.id
     end,
@@ -255,6 +257,8 @@ function api.module(pack)
     reaction_depth = lifecycle.set_depth,
     action = lifecycle.get,
     pending = lifecycle.pending,
+    fail = lifecycle.fail_id,
+    interrupt = lifecycle.interrupt,
     points = function(e)
       local p = lifecycle.points(e)
       return { actions = p.actions, reactions = p.reactions }

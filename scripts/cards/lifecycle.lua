@@ -8,8 +8,12 @@
 --   reacted_to  every reaction to it declared or passed;
 --   started     it has several pulses, the first done: one more each beat;
 --   resolved    its effect is done (the last pulse);
---   failed      a before-reaction failed it (a parry), its pulse condition failed, its source
---               died, or its cost could no longer be paid - a state, not an error.
+--   failed      a before-reaction failed it (a parry), content did (cairn.cards.fail,
+--               interrupt: from any handler, at once), its pulse condition failed (asked
+--               before every pulse), its req no longer held when it came due after a delay,
+--               its source died, or its cost could no longer be paid - a state, not an error.
+--
+-- A card declared lies on its holder's `table` pile until its action ends (piles.lua).
 --
 -- Reactions are abilities or cards with `reaction = { timing = "before" | "after", to = fn }`,
 -- declared in a window that a declared action opens for every entity it reaches (reach.lua:
@@ -233,16 +237,36 @@ function lifecycle.clear()
   if next(lives) then lives = {} end
 end
 
+local function entity(id) return id and host.world():entity(id) or nil end
+
+-- The card rec was declared with, as it is now: on its source's table while the action is
+-- under way (so a pulse sees what the card became), else the copy rec keeps.
+local function card_of(rec)
+  if not rec.card then return nil end
+  local src = entity(rec.source)
+  local deck = src and piles.of(src)
+  local where, i
+  if deck then where, i = piles.find(deck, rec.card.id) end
+  if where == "table" then return deck.table[i] end
+  return util.copy(rec.card)
+end
+
 local function live_of(rec)
   local l = lives[rec.id]
   if not l then
-    l = { card = rec.card and util.copy(rec.card) or nil, answers = live(rec.answers) }
+    l = { card = card_of(rec), answers = live(rec.answers) }
     lives[rec.id] = l
   end
   return l
 end
 
-local function entity(id) return id and host.world():entity(id) or nil end
+-- The beats left until rec ends: its last pulse falls at the end of beat (now + beats_left).
+-- Its next pulse is due at the end of beat `due`, then one a beat; none left, it ends now.
+local function beats_left(rec, beat)
+  local left = rec.max_ticks - rec.ticks
+  if left <= 0 then return 0 end
+  return math.max(0, rec.due + left - 1 - beat)
+end
 
 -- The entities of a list of ids still there, as handles.
 local function entities(ids)
@@ -267,7 +291,7 @@ local function view(rec)
     card = rec.card and rec.card.card or nil,
     trigger = rec.trigger or nil, timing = rec.timing or nil, pulses = rec.ticks,
     max_pulses = rec.max_ticks, due = rec.due, depth = rec.depth,
-    beats_left = math.max(0, rec.due - host.world().beat), reason = rec.reason }
+    beats_left = beats_left(rec, host.world().beat), reason = rec.reason }
 end
 
 local function find(id)
@@ -457,8 +481,10 @@ local function fail_reactions(rec)
   end
 end
 
+local function over(rec) return rec.phase == "resolved" or rec.phase == "failed" end
+
 fail = function(rec, reason)
-  if rec.phase == "resolved" or rec.phase == "failed" then return end
+  if over(rec) then return end
   set_state(rec, "failed", reason)
   if not rec.trigger or reason ~= "what it answers failed" then
     narrate(rec, string.format("%s: %s fails%s.", who(rec), abilities.label(rec.ability),
@@ -468,9 +494,43 @@ fail = function(rec, reason)
   fail_reactions(rec)
 end
 
+-- Fails the action `id` at once (cairn.cards.fail): true, or false when there is no such
+-- action or it is over already.
 function lifecycle.fail_id(id, reason)
   local rec = find(id)
-  if rec then fail(rec, reason) end
+  if not rec or over(rec) then return false end
+  fail(rec, reason)
+  return true
+end
+
+-- Fails at once every action e declared that is not over (cairn.cards.interrupt): its
+-- waiting and pulsing actions and its reactions. Returns how many failed.
+function lifecycle.interrupt(e, reason)
+  local list = {}
+  for _, rec in pairs(records) do
+    if rec.source == e.id and not over(rec) then list[#list + 1] = rec end
+  end
+  for _, rec in ipairs(book().pending) do
+    if rec.source == e.id and not over(rec) and records[rec.id] ~= rec then
+      list[#list + 1] = rec
+    end
+  end
+  table.sort(list, function(a, b) return a.id < b.id end)
+  local n = 0
+  for _, rec in ipairs(list) do
+    if not over(rec) then -- failing one fails the reactions waiting on it
+      fail(rec, reason)
+      n = n + 1
+    end
+  end
+  return n
+end
+
+-- The card of action `id` was exhausted (its cost, an effect): it leaves the table for the
+-- exhaust pile when the action ends.
+function lifecycle.exhausts(id)
+  local rec = id and find(id)
+  if rec then rec.exhaust = true end
 end
 
 local resolve
@@ -510,6 +570,9 @@ local function pulse(rec)
   local a = abilities.find(rec.ability)
   local l = live_of(rec)
   rec.ticks = rec.ticks + 1
+  -- The next one is due at the end of the next beat: set before this one runs, so that what
+  -- it runs reads the action as it stands after it (its beats_left).
+  if rec.ticks < rec.max_ticks then rec.due = host.world().beat + 1 end
   if rec.ticks == 1 then
     abilities.perform(src, a, l.card, l.answers, opts_of(rec))
   elseif rec.tick_effect then
@@ -525,19 +588,39 @@ local function condition_holds(rec)
     and true
 end
 
+-- Why rec cannot pulse now, or nil: its source gone, its pulse condition (asked before every
+-- pulse, the first too), and for the first, its cost; and its req when it waited (a delay),
+-- since the world moved on since it was declared.
+local function pulse_problem(rec)
+  local src = entity(rec.source)
+  if not src or src:is_dead() then return "its source is gone" end
+  if rec.ticks == 0 then
+    local a = abilities.find(rec.ability)
+    local l = live_of(rec)
+    if rec.kept and a.def.req then
+      local ok, why = a.def.req(src, l.card)
+      if not ok then return why and tostring(why) or "not now" end
+    end
+    local why = abilities.cost_problem(src, a, l.card)
+    if why then return why end
+  end
+  if not condition_holds(rec) then return "its condition no longer holds" end
+end
+
+-- rec's last pulse ran: it has resolved, and its after-reactions resolve.
+local function resolved(rec)
+  set_state(rec, "resolved")
+  finish(rec)
+  resolve_reactions(rec, "after")
+end
+
 -- Resolves rec, due now: its before-reactions, then its first pulse (or its only one), then,
 -- once it has resolved, its after-reactions.
 resolve = function(rec)
   resolve_reactions(rec, "before")
   if rec.phase == "failed" then return end
-  local src = entity(rec.source)
-  if not src or src:is_dead() then return fail(rec, "its source is gone") end
-  local a = abilities.find(rec.ability)
-  if rec.ticks == 0 then
-    local l = live_of(rec)
-    local why = abilities.cost_problem(src, a, l.card)
-    if why then return fail(rec, why) end
-  end
+  local why = pulse_problem(rec)
+  if why then return fail(rec, why) end
   pulse(rec)
   if rec.phase == "failed" then return end
   if rec.ticks < rec.max_ticks then
@@ -546,18 +629,26 @@ resolve = function(rec)
       narrate(rec, string.format("%s %s %s (%d beats).", who(rec),
         who(rec) == "You" and "begin" or "begins", abilities.label(rec.ability), rec.max_ticks))
     end
-    rec.due = host.world().beat + 1
     keep(rec)
     return
   end
-  set_state(rec, "resolved")
-  finish(rec)
-  resolve_reactions(rec, "after")
+  resolved(rec)
+end
+
+-- Its card leaves the table, to the exhaust pile when it was exhausted, else the discard pile.
+local function clear_table(rec)
+  if not rec.card then return end
+  local src = entity(rec.source)
+  local deck = src and piles.of(src)
+  if deck and piles.find(deck, rec.card.id) == "table" then
+    piles.move(deck, rec.card.id, rec.exhaust and "exhaust" or "discard")
+  end
 end
 
 finish = function(rec)
   if rec.kept then remove_pending(rec) end
   rec.kept = false
+  clear_table(rec)
 end
 
 -- Declaring ---------------------------------------------------------------------------------
@@ -588,9 +679,8 @@ declare = function(actor, a, inst, answers, opts)
   if why then return false, why end
   spend(actor, def)
   local deck = piles.of(actor)
-  if deck and inst then -- on the table while it is under way
-    local where, i = piles.find(deck, inst)
-    if where == "hand" then table.remove(deck.hand, i) end
+  if deck and inst and piles.find(deck, inst) == "hand" then -- on the table while under way
+    piles.move(deck, inst, "table")
   end
   local b = book(true)
   local ids = {}
@@ -628,6 +718,7 @@ declare = function(actor, a, inst, answers, opts)
       rec.delay_text))
   end
   window(rec)
+  if rec.phase == "failed" then return true end -- failed in its window (cairn.cards.fail)
   set_state(rec, "reacted_to")
   if trigger then return true end -- it resolves with its trigger
   if rec.due > w.beat then
@@ -656,17 +747,12 @@ function lifecycle.beat_end()
   end
   for _, rec in ipairs(due) do
     if rec.phase == "started" then
-      if not condition_holds(rec) then
-        fail(rec, "its condition no longer holds")
+      local why = pulse_problem(rec)
+      if why then
+        fail(rec, why)
       else
         pulse(rec)
-        if rec.ticks >= rec.max_ticks then
-          set_state(rec, "resolved")
-          finish(rec)
-          resolve_reactions(rec, "after")
-        else
-          rec.due = w.beat + 1
-        end
+        if rec.phase == "started" and rec.ticks >= rec.max_ticks then resolved(rec) end
       end
     elseif rec.phase == "reacted_to" then
       resolve(rec)

@@ -4,6 +4,8 @@
 --
 --   e.data.cards = {
 --     draw = { inst, ... }, hand = {...}, discard = {...}, exhaust = {...},  -- top is last
+--     table = {...},       -- cards whose declared action is under way (lifecycle.lua);
+--                          -- absent when empty
 --     energy = 3, energy_max = 3, draw_per_turn = 5, hand_limit = 10, turn_beats = 4,
 --     keep_hand = false,   -- true: the hand is not discarded at the turn's end
 --     turn = 0,            -- the turn under way (0: none yet)
@@ -24,8 +26,8 @@ local prims = require("cairn.prims")
 local util = require("lua.util")
 local piles = {}
 
-piles.NAMES = { "draw", "hand", "discard", "exhaust" }
-local IS_PILE = { draw = true, hand = true, discard = true, exhaust = true }
+piles.NAMES = { "draw", "hand", "discard", "exhaust", "table" }
+local IS_PILE = { draw = true, hand = true, discard = true, exhaust = true, table = true }
 piles.IS_PILE = IS_PILE
 
 -- card name -> its definition's entry (cards are defined in abilities.lua, which adds them).
@@ -117,11 +119,25 @@ function piles.setup(e, opts)
   return piles.of(e)
 end
 
+local NONE = {}
+
+-- The pile named `name` of t. The table is there only while a card lies on it, so that a
+-- deck whose cards are all played at once is the same data, and the same checksum, as before
+-- there was a table: made here when a card goes to it.
+function piles.pile(t, name)
+  local pile = t[name]
+  if not pile then
+    pile = {}
+    t[name] = pile
+  end
+  return pile
+end
+
 -- Where the instance (or its id) is: the pile's name and the index; nil when nowhere.
 function piles.find(t, inst)
   local id = type(inst) == "table" and inst.id or inst
   for _, name in ipairs(piles.NAMES) do
-    local pile = t[name]
+    local pile = t[name] or NONE
     for i = 1, #pile do
       if pile[i].id == id then return name, i end
     end
@@ -134,7 +150,8 @@ function piles.move(t, inst, to)
   local from, i = piles.find(t, inst)
   if not from then return nil end
   local card = table.remove(t[from], i)
-  local dest = t[to]
+  if from == "table" and #t.table == 0 then t.table = nil end
+  local dest = piles.pile(t, to)
   dest[#dest + 1] = card
   return card
 end

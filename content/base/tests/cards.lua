@@ -332,3 +332,18 @@ test("explorer_no_cards plays no card and takes no reward", function()
   local d = decide(w, p, { no_cards = true })
   expect.eq(type(d), "string")
 end)
+
+test("every card's text in the hand says its numbers: no value's name left in braces",
+  function()
+    local w = scenario { map = "@." }
+    local p = w:players()[1]
+    cards.setup(p)
+    for _, entry in ipairs(cards.REWARD_POOL) do
+      for _, upgraded in ipairs({ false, true }) do
+        for _, c in ipairs(cairn.cards.pile(p, "hand")) do cairn.cards.move(p, c.id, "draw") end
+        cairn.cards.add(p, entry[1], "hand", upgraded)
+        local text = cairn.cards.hand(p)[1].text or ""
+        expect.falsy(text:find("{", 1, true), entry[1] .. ": " .. text)
+      end
+    end
+  end)
