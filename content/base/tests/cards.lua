@@ -338,7 +338,7 @@ test("every card's text in the hand says its numbers: no value's name left in br
     local w = scenario { map = "@." }
     local p = w:players()[1]
     cards.setup(p)
-    for _, entry in ipairs(cards.REWARD_POOL) do
+    for _, entry in ipairs(cards.reward_pool()) do
       for _, upgraded in ipairs({ false, true }) do
         for _, c in ipairs(cairn.cards.pile(p, "hand")) do cairn.cards.move(p, c.id, "draw") end
         cairn.cards.add(p, entry[1], "hand", upgraded)
