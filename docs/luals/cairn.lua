@@ -797,6 +797,7 @@ function CairnPlan:cells() end
 ---@field power integer?
 ---@field priority integer?
 ---@field push_distance integer?
+---@field spawn_order integer Where it came in the order entities were created, from 0.
 ---@field push_power integer?
 ---@field push_resistance integer?
 ---@field resistance table<CairnSourceName, integer>?
