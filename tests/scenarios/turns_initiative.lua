@@ -174,3 +174,11 @@ test("a turn model cairn does not know, or a misspelt field, is a problem where 
   expect.truthy(err:find("turns has no field 'actoins' (did you mean 'actions'?)", 1, true), err)
   expect.truthy(err:find("scenario:turns_initiative.lua:%d+: cairn.game"), err)
 end)
+
+test("the side panel says whose turn it is and the order, the spent dimmed", function()
+  local g = start("duel")
+  expect.eq(table.concat(g:panel(), "|"), "Round 1: goblin's turn|> goblin (2)|  you (2)|  goblin (2)")
+  g:input("none")
+  g:step()
+  expect.eq(table.concat(g:panel(), "|"), "Round 1: your turn|  goblin (0)|> you (1)|  goblin (2)")
+end)
