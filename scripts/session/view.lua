@@ -175,7 +175,8 @@ end
 
 -- The view as a table: width, height, glyphs/colors/marks (one string per row), header,
 -- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
--- panel (the side panel's lines: whose turn it is under a turn model, then the game's) and panel_dim ('d' for each dimmed one).
+-- panel (the side panel's lines: whose turn it is under a turn model, then the game's) and
+-- panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
 function view.build()
