@@ -388,7 +388,9 @@ local function one_beat(w, frames)
   for _, part in ipairs(beat_parts) do part.before(list) end
   local stepped, err = pcall(w.step, w)
   for _, part in ipairs(beat_parts) do part.after() end
-  for _, f in ipairs(list or {}) do frames[#frames + 1] = f end
+  if list then
+    for _, f in ipairs(list) do frames[#frames + 1] = f end
+  end
   return stepped, err
 end
 
