@@ -66,6 +66,11 @@ local function player()
   return world():players()[1]
 end
 
+-- The player a front end shows and asks: the one whose turn it is, else the first.
+function session.player()
+  return player()
+end
+
 local function need()
   if not current then error("no game has been started", 0) end
   return current
@@ -404,6 +409,7 @@ local function beats(s, w, frames, you)
     acted = acted or turns.players_turn()
     local stepped, err = one_beat(w, frames)
     if not stepped or s.question then return false, err end
+    turns.after_beat()
     killer = narration.describe(s, w:history(), you and you.id) or killer
     if not player() then return true, nil, killer end
     local verdict = verdict_of(s, w)
