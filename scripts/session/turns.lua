@@ -162,7 +162,7 @@ local function beat_start()
     advance(w, t)
     e = active_entity(w, t)
   end
-  t.passed, t.extra = false, 0
+  t.passed, t.extra, t.walk = false, 0, false -- a walk no session played is dropped
   w:set_active(e)
 end
 
@@ -228,16 +228,16 @@ function turns.after_beat()
   t.walk = false
   local w = host.world()
   local e = active_entity(w, t)
+  -- A walker that died in its beat has paid for it, and handed on, at beat_end.
+  if not (e and e.id == walk.id) then return end
   local steps = 1
-  if e and e.id == walk.id then
-    local schedule = w:schedule(e, "move", { x = walk.x, y = walk.y })
-    t = state() -- the copy's beats were taken back: w.data is made again
-    local clean = true
-    for _, o in pairs(schedule.outcome) do clean = clean and not (o.died or o.spawned) end
-    if clean then
-      w:apply(schedule.outcome)
-      steps = math.max(1, schedule.steps)
-    end
+  local schedule = w:schedule(e, "move", { x = walk.x, y = walk.y })
+  t = state() -- the copy's beats were taken back: w.data is made again
+  local clean = true
+  for _, o in pairs(schedule.outcome) do clean = clean and not (o.died or o.spawned) end
+  if clean then
+    w:apply(schedule.outcome)
+    steps = math.max(1, schedule.steps)
   end
   t.points[t.at] = math.max(0, t.points[t.at] - steps - t.extra)
   t.extra = 0
