@@ -157,12 +157,16 @@ local function beat_start()
   local t = state()
   if not t then return end
   local w = host.world()
+  if t.walk then -- no session played it (content's own w:step): its beat costs a point
+    t.walk = false
+    if t.at > 0 then t.points[t.at] = math.max(0, t.points[t.at] - 1) end
+  end
   local e = active_entity(w, t)
-  if not e then
+  if not e or t.points[t.at] == 0 then
     advance(w, t)
     e = active_entity(w, t)
   end
-  t.passed, t.extra, t.walk = false, 0, false -- a walk no session played is dropped
+  t.passed, t.extra = false, 0
   w:set_active(e)
 end
 
