@@ -725,6 +725,13 @@ local function summary(unfinished)
     table.insert(lines, 4, { "killed by", s.death.by })
     lines[#lines][2] = string.format("0 of %d", s.death.max_hp or 0)
   end
+  if #s.seats > 1 then -- each seat's character, after the first player's hp
+    for i = 1, #s.seats do
+      local e = seats.entity(s, i)
+      lines[#lines + 1] = { "seat " .. i, e and string.format("%d of %d hp", e.hp or 0,
+        e.max_hp or 0) or "dead" }
+    end
+  end
   local report = s.game.def.report and s.game.def.report(world()) or {}
   local keys = {}
   for k in pairs(report) do keys[#keys + 1] = tostring(k) end

@@ -219,7 +219,7 @@ function view.build()
   end
   return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
     header = header, messages = messages, fresh = fresh, ended = s.ended or false,
-    panel = panel, panel_dim = table.concat(dim) }
+    panel = panel, panel_dim = table.concat(dim), seat = seat or 0, seats = seats }
 end
 
 -- What the player knows of a cell, in a line, for targeting: what stands there now when it
