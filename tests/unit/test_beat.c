@@ -13,21 +13,27 @@ static void hook_tag(test_map *m, cairn_entity_id id, recorder *r)
                                       recorder_handler(r, CAIRN_RANK_MEDIUM), NULL));
 }
 
+/* A row of one of each phase's entities, each hooked to write its glyph to t when it acts:
+ * reading order spawns the floor tile first and the player last. */
+static void open_one_of_each(test_map *m, trace *t, recorder tags[5])
+{
+    map_open(m, (const char *[]){"_^*s@", NULL});
+    const char glyphs[] = "_^*s@";
+    const cairn_layer layers[] = {CAIRN_LAYER_FLOOR, CAIRN_LAYER_TRAP, CAIRN_LAYER_PROJECTILE,
+                                  CAIRN_LAYER_REAL, CAIRN_LAYER_REAL};
+    for (int x = 0; x < 5; x++) {
+        tags[x] = (recorder){.trace = t, .tag = glyphs[x]};
+        hook_tag(m, map_at(m, x, 0, layers[x]), &tags[x]);
+    }
+}
+
 static void phases_run_players_reals_projectiles_traps_floors_whatever_the_spawn_order(void **s)
 {
     (void)s;
     test_map m;
-    /* Reading order spawns the floor tile first and the player last. */
-    map_open(&m, (const char *[]){"_^*s@", NULL});
     trace t = {0};
     recorder tags[5];
-    const char glyphs[] = "_^*s@";
-    for (int x = 0; x < 5; x++) {
-        tags[x] = (recorder){.trace = &t, .tag = glyphs[x]};
-        cairn_layer layers[] = {CAIRN_LAYER_FLOOR, CAIRN_LAYER_TRAP, CAIRN_LAYER_PROJECTILE,
-                                CAIRN_LAYER_REAL, CAIRN_LAYER_REAL};
-        hook_tag(&m, map_at(&m, x, 0, layers[x]), &tags[x]);
-    }
+    open_one_of_each(&m, &t, tags);
     assert_ok(m.w, cairn_world_step(m.w));
     assert_string_equal(t.log, "@s*^_");
     map_close(&m);
@@ -53,6 +59,30 @@ static void within_a_phase_higher_priority_then_earlier_spawn_acts_first(void **
     for (int beat = 0; beat < 3; beat++)
         assert_ok(m.w, cairn_world_step(m.w));
     assert_string_equal(t.log, "cabdcabdcabd");
+    map_close(&m);
+}
+
+/* Under the turn gate only the active character of the players and reals phases acts; the
+ * projectile, the trap and the floor act as ever; lifting the gate lets every one act again. */
+static void with_an_active_character_only_it_of_the_characters_acts(void **s)
+{
+    (void)s;
+    test_map m;
+    trace t = {0};
+    recorder tags[5];
+    open_one_of_each(&m, &t, tags);
+    cairn_entity_id skeleton = map_real(&m, 3, 0);
+    assert_ok(m.w, cairn_world_set_active(m.w, skeleton));
+    assert_true(cairn_entity_id_eq(cairn_world_active(m.w), skeleton));
+    assert_ok(m.w, cairn_world_step(m.w));
+    assert_string_equal(t.log, "s*^_");
+    assert_ok(m.w, cairn_world_set_active(m.w, map_real(&m, 4, 0)));
+    assert_ok(m.w, cairn_world_step(m.w));
+    assert_string_equal(t.log, "s*^_@*^_");
+    assert_ok(m.w, cairn_world_set_active(m.w, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_world_step(m.w));
+    assert_string_equal(t.log, "s*^_@*^_@s*^_");
+    assert_int_equal(cairn_world_set_active(m.w, (cairn_entity_id){99, 1}), CAIRN_ERR_INVALID);
     map_close(&m);
 }
 
@@ -343,6 +373,7 @@ int main(void)
         cmocka_unit_test(
             phases_run_players_reals_projectiles_traps_floors_whatever_the_spawn_order),
         cmocka_unit_test(within_a_phase_higher_priority_then_earlier_spawn_acts_first),
+        cmocka_unit_test(with_an_active_character_only_it_of_the_characters_acts),
         cmocka_unit_test(dead_entities_of_every_layer_leave_at_once_and_none_acts_after_dying),
         cmocka_unit_test(an_enemy_blocked_by_one_killed_earlier_in_the_beat_moves_into_its_cell),
         cmocka_unit_test(an_entity_born_during_a_beat_first_acts_in_the_next),
