@@ -6,6 +6,15 @@ local function heroes(g)
   return list[1], list[2]
 end
 
+-- n beats, each seat's input given by a bot of its own.
+local function play_bots(g, n)
+  for _ = 1, n do
+    g:bot("explorer", 1)
+    g:bot("explorer", 2)
+    g:step()
+  end
+end
+
 -- A direction in which the hero can step: a cell next to it with nothing solid on it.
 local function free_way(w, p)
   for _, d in ipairs({ "n", "e", "s", "w" }) do
@@ -47,11 +56,7 @@ test("a bot takes each seat, and the game comes out the same when played again",
     local g = game("dungeon", { seed = 7 })
     local _, two = heroes(g)
     start = { two.x, two.y }
-    for _ = 1, 40 do
-      g:bot("explorer", 1)
-      g:bot("explorer", 2)
-      g:step()
-    end
+    play_bots(g, 40)
     return g
   end
   local g = play()
@@ -64,15 +69,9 @@ end)
 
 test("undo takes back a beat of both seats and plays the others again", function()
   local g = game("dungeon", { seed = 7 })
-  for _ = 1, 25 do
-    g:bot("explorer", 1)
-    g:bot("explorer", 2)
-    g:step()
-  end
+  play_bots(g, 25)
   local sum = g.world:checksum()
-  g:bot("explorer", 1)
-  g:bot("explorer", 2)
-  g:step()
+  play_bots(g, 1)
   expect.eq(g:undo(), true)
   expect.eq(g.beats, 25)
   expect.eq(g.world:checksum(), sum)
@@ -80,11 +79,7 @@ end)
 
 test("a replay of two seats holds each seat's input and verifies", function()
   local g = game("dungeon", { seed = 7 })
-  for _ = 1, 30 do
-    g:bot("explorer", 1)
-    g:bot("explorer", 2)
-    g:step()
-  end
+  play_bots(g, 30)
   local text = g:record()
   expect.truthy(text:match("^cairn%-replay 5\n"), "a replay of several seats is of format 5")
   expect.truthy(text:match("\nbeat 1 [^\n]* s2=[^\n]*\n"), "a beat line has seat 2's input")
