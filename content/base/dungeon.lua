@@ -388,17 +388,26 @@ local function place_stairs(w, plan, dist)
   return best
 end
 
--- New players get one fresh player at the entry; players from the floor above are put back
--- on the grid at the entry, the second and later on the nearest carved cells.
-local function place_players(w, plan, entry, floor, players, used)
-  if floor == 1 and #players == 0 then
-    local x, y = cell_of(plan, entry)
-    w:spawn("player", x, y)
-    used[entry] = true
-    return
+-- How many heroes a game begins with (dungeon.set_heroes): each is a player, a seat of its
+-- own in the session.
+local heroes = 1
+
+-- dungeon.set_heroes(n): the game begins with n heroes (1 to 4), the first at the entry, the
+-- others on the carved cells nearest it; each takes a seat, played in turn (hot-seat) or by
+-- a bot of its own.
+function dungeon.set_heroes(n)
+  if math.type(n) ~= "integer" or n < 1 or n > 4 then
+    error("dungeon.set_heroes takes a whole number from 1 to 4", 2)
   end
+  heroes = n
+end
+
+-- New players: the heroes, fresh, on floor 1; players from the floor above are put back on
+-- the grid. The first goes at the entry, the second and later on the nearest carved cells.
+local function place_players(w, plan, entry, floor, players, used)
+  local fresh = floor == 1 and #players == 0
   local queue, head, seen = { entry }, 1, { [entry] = true }
-  for p = 1, #players do
+  for p = 1, fresh and heroes or #players do
     while used[queue[head]] do -- the next free cell, breadth first from the entry
       for k = 1, 4 do
         local j = queue[head] + plan.steps[k]
@@ -410,7 +419,11 @@ local function place_players(w, plan, entry, floor, players, used)
       head = head + 1
     end
     local i = queue[head]
-    players[p]:place(cell_of(plan, i))
+    if fresh then
+      w:spawn("player", cell_of(plan, i))
+    else
+      players[p]:place(cell_of(plan, i))
+    end
     used[i] = true
   end
 end

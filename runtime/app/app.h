@@ -50,6 +50,22 @@ cairn_lua *app_host(const char *command, const char *const *packs, int pack_coun
 cairn_lua *app_host_or_why(const char *const *packs, int pack_count, const app_trust *trust,
                            char *why, size_t why_size);
 
+/* The most seats --bot names. */
+#define APP_SEATS_MAX 16
+
+/* The bots that play the seats, from the command line (--bot [SEAT=]NAME): seats[i] plays
+ * seat i + 1 (NULL: none named for it), every_seat plays any other (NULL: none). */
+typedef struct app_seat_bots {
+    const char *seats[APP_SEATS_MAX];
+    const char *every_seat;
+} app_seat_bots;
+
+/* Reads --bot's value, "NAME" (every seat) or "SEAT=NAME" (seat SEAT, from 1), into b; false
+ * with why in *why for a seat out of 1 to APP_SEATS_MAX or an empty name. */
+bool app_parse_seat_bot(app_seat_bots *b, const char *val, const char **why);
+/* The bot that plays seat `seat` (from 1), or NULL. */
+const char *app_seat_bot(const app_seat_bots *b, size_t seat);
+
 /* Whether the argument asks for help: --help or -h. main passes a command `NAME --help` alone
  * whenever either stands after it, so a command needs to look at argv[1] only (main.c). */
 bool app_is_help(const char *arg);

@@ -8,6 +8,10 @@
  * played one after another, the screen drawn between them, until something happens or a key
  * is pressed.
  *
+ * In a game of several seats (players) the keys are each seat's in turn (hot-seat): the
+ * session says which seat it waits for, the header says it too, and the beat is played once
+ * every seat has committed its choice; --bot SEAT=NAME lets a bot play a seat.
+ *
  * The front end knows nothing of the game: every rule is the session's, so a mod's game plays
  * the same way. Everything the command holds is in one struct, `play`, passed around.
  *
@@ -50,6 +54,7 @@ typedef struct play_options {
     int pack_count;
     int pace; /* --pace: milliseconds each timed effect of a resolution is shown; 0 none */
     app_trust trust;
+    app_seat_bots bots; /* --bot SEAT=NAME: the seats bots play */
 } play_options;
 
 #define PACE_DEFAULT 150
@@ -79,7 +84,8 @@ typedef struct play {
 #define USAGE                                                                                      \
     "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
     "                  [--record FILE] [--watch] [--pace MS] [--ask-reactions]\n"                  \
-    "                  [--pickup GLYPHS] [--trust ID ...] [--distrust-bundled]\n"
+    "                  [--pickup GLYPHS] [--bot SEAT=NAME ...] [--trust ID ...]\n"                 \
+    "                  [--distrust-bundled]\n"
 
 static int usage(const char *why)
 {
@@ -106,6 +112,8 @@ static void help(void)
                 "                 with no reaction to play (only pass to answer)\n"
                 "  --pickup GLYPHS  the items auto-explore picks up as it comes on them, by\n"
                 "                 glyph (\"!-\": potions and throwing daggers), or all\n"
+                "  --bot SEAT=NAME  in a game of several players, the bot NAME plays seat\n"
+                "                 SEAT (from 1); repeatable; the others are played in turn\n"
                 "  --trust ID     run the code of the pack of that id without the instruction\n"
                 "                 budget; repeatable (the bundled packs are trusted already)\n"
                 "  --distrust-bundled  the bundled packs keep every budget too\n",
@@ -143,7 +151,8 @@ static int parse(int argc, char **argv, play_options *o)
             continue;
         }
         if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
-            strcmp(opt, "--record") && strcmp(opt, "--pace") && strcmp(opt, "--pickup"))
+            strcmp(opt, "--record") && strcmp(opt, "--pace") && strcmp(opt, "--pickup") &&
+            strcmp(opt, "--bot"))
             return usage(NULL);
         if (i + 1 == argc)
             return usage("an option needs a value");
@@ -165,6 +174,11 @@ static int parse(int argc, char **argv, play_options *o)
             o->pace = (int)ms;
         } else if (!strcmp(opt, "--pickup")) {
             o->pickup = val;
+        } else if (!strcmp(opt, "--bot")) {
+            if (!app_parse_seat_bot(&o->bots, val, &why))
+                return usage(why);
+            if (o->bots.every_seat)
+                return usage("--bot takes SEAT=NAME: a person plays the other seats");
         } else {
             o->record = val;
         }
@@ -222,6 +236,25 @@ static int open_game(play *p)
 
 static int next_prompt(play *p);
 
+/* The seats --bot names are the game's, and a person plays one of them at least: a game of
+ * bots alone is `cairn sim`'s. */
+static int seats_fit(play *p)
+{
+    size_t seats;
+    if (cairn_session_seats(p->screen.h, &seats))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    bool person = false;
+    for (size_t seat = 1; seat <= seats; seat++)
+        person = person || !app_seat_bot(&p->opt.bots, seat);
+    for (size_t seat = seats + 1; seat <= APP_SEATS_MAX; seat++)
+        if (app_seat_bot(&p->opt.bots, seat))
+            return screen_fail(&p->screen, "--bot names seat %zu, and the game has %zu", seat,
+                               seats);
+    if (!person)
+        return screen_fail(&p->screen, "every seat has a bot: cairn sim plays a game of bots");
+    return SCREEN_GO_ON;
+}
+
 /* The session of the host shown is a person's: asked inside beats, as --ask-reactions says,
  * and exploring picks up what --pickup says. A game started, resumed or reloaded gets this. */
 static int play_in_person(play *p)
@@ -237,7 +270,9 @@ static int play_in_person(play *p)
  * was saved with is asked again. */
 static int start_playing(play *p)
 {
-    int go = play_in_person(p);
+    int go = seats_fit(p);
+    if (go == SCREEN_GO_ON)
+        go = play_in_person(p);
     if (go == SCREEN_GO_ON)
         go = next_prompt(p);
     return go == SCREEN_GO_ON ? EXIT_OK : go;
@@ -337,7 +372,7 @@ static int undo(play *p)
     if (st)
         return screen_fail(&p->screen, "undo: %s", cairn_lua_error(p->screen.h));
     screen_changed(&p->screen);
-    return SCREEN_GO_ON;
+    return next_prompt(p); /* the beat's inputs are asked again, a bot's seat's at once */
 }
 
 /* --- choices and their prompts ------------------------------------------------------------- */
@@ -469,6 +504,27 @@ static int next_prompt(play *p)
     return on_prompt_taken(p);
 }
 
+/* No prompt waits and the beat's inputs are not all committed: the seat the game waits for
+ * next is a bot's, which gives its input at once (none, when it gives nothing), or a
+ * person's, whose hero the screen shows from now. */
+static int next_seat(play *p)
+{
+    size_t seat;
+    if (cairn_session_turn(p->screen.h, &seat))
+        return screen_fail(&p->screen, "%s", cairn_lua_error(p->screen.h));
+    const char *bot = app_seat_bot(&p->opt.bots, seat);
+    if (!seat || !bot) {
+        if (seat != p->screen.view.seat)
+            screen_changed(&p->screen); /* another seat's turn: its hero's view */
+        return SCREEN_GO_ON;
+    }
+    size_t after;
+    if (cairn_session_seat_bot(p->screen.h, seat, bot) || cairn_session_turn(p->screen.h, &after) ||
+        (after == seat && cairn_session_seat_input(p->screen.h, seat, "none", NULL)))
+        return screen_fail(&p->screen, "seat %zu's bot: %s", seat, cairn_lua_error(p->screen.h));
+    return next_prompt(p);
+}
+
 /* The prompt just taken waits for the keys. A target's cursor starts on the nearest candidate
  * (or the actor, when there is none). Once none waits, the committed choice is the beat's:
  * the beat is played, as a direct action's was. */
@@ -481,7 +537,7 @@ static int on_prompt_taken(play *p)
     listen_to_mouse(sp->p.kind == CAIRN_PROMPT_SELECT);
     if (sp->p.kind == CAIRN_PROMPT_NONE) {
         p->pending_dir = NULL;
-        return sp->p.committed ? step_beat(p) : SCREEN_GO_ON;
+        return sp->p.committed ? step_beat(p) : next_seat(p);
     }
     if (sp->p.kind != CAIRN_PROMPT_SELECT)
         return SCREEN_GO_ON;

@@ -1,7 +1,8 @@
 /*
  * sim.c - `cairn sim`: loads the bundled game and any packs given, starts a game with a seed,
- * lets a bot choose the player's every action until the game is won, lost or the beat limit
- * is reached, and prints the session's summary. The same seed, packs and bot give the same
+ * lets a bot choose the player's every action (each seat's, in a game of several: each may
+ * have a bot of its own) until the game is won, lost or the beat limit is reached, and prints
+ * the session's summary. The same seed, packs and bot give the same
  * summary, checksum included. With --record FILE it also writes the game's replay, with
  * --save FILE its save; --resume FILE goes on from a save instead of starting a game, so long
  * games can be made, saved and checked without a terminal. --trace FILE writes what happened
@@ -19,7 +20,7 @@ typedef struct sim_options {
     uint64_t seed;
     bool seed_given;
     uint64_t beats;
-    const char *bot;
+    app_seat_bots bots;
     const char *game;
     const char *record; /* the replay's file, or NULL */
     const char *save;   /* where the game is saved when the run stops, or NULL */
@@ -34,14 +35,15 @@ typedef struct sim_options {
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot NAME]\n"
+    fprintf(out, "usage: cairn sim [--seed N | --resume FILE] [--beats K] [--bot [SEAT=]NAME]\n"
                  "                 [--game NAME] [--pack DIR ...] [--record FILE] [--save FILE]\n"
                  "                 [--trace FILE] [--profile] [--log] [--trust ID ...]\n"
                  "                 [--distrust-bundled]\n"
                  "  --seed N       the game's seed (1)\n"
                  "  --resume FILE  go on from a save instead of starting a game\n"
                  "  --beats K      play at most K beats (5000), from the start or the resume\n"
-                 "  --bot NAME     the bot that plays (explorer)\n"
+                 "  --bot NAME     the bot that plays (explorer); SEAT=NAME: the bot of that\n"
+                 "                 seat, in a game of several players; repeatable\n"
                  "  --game NAME    the game to start (dungeon)\n"
                  "  --pack DIR     load a pack after the base game; repeatable (a folder\n"
                  "                 named base is a copy of the base game, loaded in its place)\n"
@@ -69,7 +71,7 @@ static int usage(const char *why)
  * error. */
 static int parse(int argc, char **argv, sim_options *o)
 {
-    *o = (sim_options){.seed = 1, .beats = 5000, .bot = "explorer", .game = "dungeon"};
+    *o = (sim_options){.seed = 1, .beats = 5000, .bots.every_seat = "explorer", .game = "dungeon"};
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         print_usage(stdout);
         return -1;
@@ -102,7 +104,8 @@ static int parse(int argc, char **argv, sim_options *o)
             if (!app_parse_count(val, &o->beats) || o->beats == 0)
                 return usage("--beats takes a whole number, 1 or more");
         } else if (!strcmp(opt, "--bot")) {
-            o->bot = val;
+            if (!app_parse_seat_bot(&o->bots, val, &why))
+                return usage(why);
         } else if (!strcmp(opt, "--game")) {
             o->game = val;
         } else if (!strcmp(opt, "--record")) {
@@ -124,6 +127,17 @@ static int parse(int argc, char **argv, sim_options *o)
     if (o->resume && o->seed_given)
         return usage("--seed starts a game and --resume goes on with one: give one of them");
     return 0;
+}
+
+/* Each seat's bot gives its input for the next beat (a seat without one gives none). */
+static bool play_seats(cairn_lua *h, const app_seat_bots *bots, size_t seats)
+{
+    for (size_t seat = 1; seat <= seats; seat++) {
+        const char *bot = app_seat_bot(bots, seat);
+        if (bot && cairn_session_seat_bot(h, seat, bot))
+            return false;
+    }
+    return true;
 }
 
 static int failed(cairn_lua *h, const char *what)
@@ -171,8 +185,11 @@ int cmd_sim(int argc, char **argv)
     /* A resumed game's first floor was logged by the run that made it. */
     if (o.log && (cairn_session_log_start(h) || (!o.resume && !print_log(h))))
         return app_close_trace(trace), failed(h, "no log");
+    size_t seats;
+    if (cairn_session_seats(h, &seats))
+        return app_close_trace(trace), failed(h, "the game cannot be read");
     for (uint64_t beat = 0; beat < o.beats && ended == CAIRN_SESSION_PLAYING; beat++) {
-        if (cairn_session_bot(h, o.bot))
+        if (!play_seats(h, &o.bots, seats))
             return app_close_trace(trace), failed(h, "the bot failed");
         /* Only the game's own beat is observed: the bot's previews of it are not the game. */
         cairn_lua_observe_begin(h);

@@ -42,18 +42,73 @@ cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t seed)
     return cairn_lua_call(h, 2, 0);
 }
 
-cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
+/* The seat a call is for, as the scripts take it last: nil for 0, the seat the game waits
+ * for. */
+static void push_seat(lua_State *L, size_t seat)
+{
+    if (seat)
+        lua_pushinteger(L, (lua_Integer)seat);
+    else
+        lua_pushnil(L);
+}
+
+/* Calls the runtime function `name` with arg (or nil) and the seat, for `results` results. */
+static cairn_err call_for_seat(cairn_lua *h, const char *name, const char *arg, size_t seat,
+                               int results)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, name);
+    lua_pushstring(L, arg);
+    push_seat(L, seat);
+    return cairn_lua_call(h, 2, results);
+}
+
+cairn_err cairn_session_seat_input(cairn_lua *h, size_t seat, const char *action, const char *dir)
 {
     lua_State *L = cairn_lua_state(h);
     cairn_lua_push_runtime(L, "session.flow.input");
     lua_pushstring(L, action);
     lua_pushstring(L, dir ? dir : "");
-    return cairn_lua_call(h, 2, 0);
+    push_seat(L, seat);
+    return cairn_lua_call(h, 3, 0);
+}
+
+cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir)
+{
+    return cairn_session_seat_input(h, 0, action, dir);
+}
+
+cairn_err cairn_session_seat_bot(cairn_lua *h, size_t seat, const char *bot)
+{
+    return call_for_seat(h, "session.flow.bot", bot, seat, 0);
 }
 
 cairn_err cairn_session_bot(cairn_lua *h, const char *bot)
 {
-    return call_runtime(h, "session.flow.bot", bot, 0);
+    return cairn_session_seat_bot(h, 0, bot);
+}
+
+/* Calls the runtime function `name`, which returns a count, into *out. */
+static cairn_err count_result(cairn_lua *h, const char *name, size_t *out)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_err st = call_runtime(h, name, NULL, 1);
+    if (st)
+        return st;
+    lua_Integer n = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    *out = n > 0 ? (size_t)n : 0;
+    return CAIRN_OK;
+}
+
+cairn_err cairn_session_seats(cairn_lua *h, size_t *count)
+{
+    return count_result(h, "session.flow.seats", count);
+}
+
+cairn_err cairn_session_turn(cairn_lua *h, size_t *seat)
+{
+    return count_result(h, "session.flow.turn", seat);
 }
 
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
@@ -190,6 +245,8 @@ static const cairn_lua_field view_fields[] = {
     FIELD(cairn_view, fresh, CAIRN_LUA_SIZE, false),
     LIST(cairn_view, panel, CAIRN_LUA_STRINGS, false, panel_count),
     FIELD(cairn_view, panel_dim, CAIRN_LUA_STRING, false),
+    FIELD(cairn_view, seat, CAIRN_LUA_SIZE, false),
+    FIELD(cairn_view, seats, CAIRN_LUA_SIZE, false),
 };
 static const cairn_lua_record view_record = RECORD("session view", cairn_view, view_fields);
 
@@ -223,12 +280,21 @@ static const cairn_lua_field choice_fields[] = {
 static const cairn_lua_record choice_record =
     RECORD("session choices", cairn_choice_entry, choice_fields);
 
-cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
+cairn_err cairn_session_seat_choices(cairn_lua *h, size_t seat, const cairn_choice_entry **list,
+                                     size_t *count)
 {
-    cairn_err st = call_runtime(h, "session.flow.choices", NULL, 1);
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "session.flow.choices");
+    push_seat(L, seat);
+    cairn_err st = cairn_lua_call(h, 1, 1);
     if (st)
         return st;
     return read_results(h, "cairn.game_choices", &choice_record, (const void **)list, count);
+}
+
+cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list, size_t *count)
+{
+    return cairn_session_seat_choices(h, 0, list, count);
 }
 
 /* The scripts refuse (a closed choice, an answer a prompt does not take) with a Lua error,
@@ -238,9 +304,14 @@ static cairn_err refusal(cairn_err st, cairn_err as)
     return st == CAIRN_ERR_HANDLER ? as : st;
 }
 
+cairn_err cairn_session_seat_choose(cairn_lua *h, size_t seat, const char *name)
+{
+    return refusal(call_for_seat(h, "session.flow.begin", name, seat, 0), CAIRN_ERR_STATE);
+}
+
 cairn_err cairn_session_choose(cairn_lua *h, const char *name)
 {
-    return refusal(call_runtime(h, "session.flow.begin", name, 0), CAIRN_ERR_STATE);
+    return cairn_session_seat_choose(h, 0, name);
 }
 
 /* A prompt's kind by its name; an unknown one is none. */
@@ -270,13 +341,16 @@ static const cairn_lua_field prompt_fields[] = {
     FIELD(cairn_prompt, range, CAIRN_LUA_INT32, false),
     FIELD(cairn_prompt, area, CAIRN_LUA_INT32, false),
     LIST(cairn_prompt, cells, CAIRN_LUA_PAIRS, true, cell_count),
+    FIELD(cairn_prompt, seat, CAIRN_LUA_SIZE, false),
 };
 static const cairn_lua_record prompt_record = RECORD("session prompt", cairn_prompt, prompt_fields);
 
-cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
+cairn_err cairn_session_seat_prompt(cairn_lua *h, size_t seat, cairn_prompt *out)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "session.flow.front_end_prompt", NULL, 2);
+    cairn_lua_push_runtime(L, "session.flow.front_end_prompt");
+    push_seat(L, seat);
+    cairn_err st = cairn_lua_call(h, 1, 2);
     if (st)
         return st;
     *out = (cairn_prompt){0};
@@ -287,6 +361,11 @@ cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
     }
     lua_pop(L, 1);
     return read_result(h, "cairn.game_prompt", &prompt_record, out);
+}
+
+cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out)
+{
+    return cairn_session_seat_prompt(h, 0, out);
 }
 
 static const cairn_lua_field frame_fields[] = {
@@ -349,21 +428,33 @@ cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
     return st;
 }
 
-cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
+cairn_err cairn_session_seat_answer(cairn_lua *h, size_t seat, const char *answer)
 {
-    return refusal(call_runtime(h, "session.flow.answer", answer, 0), CAIRN_ERR_INVALID);
+    return refusal(call_for_seat(h, "session.flow.answer", answer, seat, 0), CAIRN_ERR_INVALID);
 }
 
-cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
+cairn_err cairn_session_answer(cairn_lua *h, const char *answer)
+{
+    return cairn_session_seat_answer(h, 0, answer);
+}
+
+cairn_err cairn_session_seat_cancel(cairn_lua *h, size_t seat, bool *committed)
 {
     lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "session.flow.cancel", NULL, 1);
+    cairn_lua_push_runtime(L, "session.flow.cancel");
+    push_seat(L, seat);
+    cairn_err st = cairn_lua_call(h, 1, 1);
     if (st)
         return st;
     if (committed)
         *committed = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return CAIRN_OK;
+}
+
+cairn_err cairn_session_cancel(cairn_lua *h, bool *committed)
+{
+    return cairn_session_seat_cancel(h, 0, committed);
 }
 
 static cairn_err call_with_boolean(cairn_lua *h, const char *name, bool on)

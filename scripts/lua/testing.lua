@@ -24,6 +24,7 @@ local host = require("cairn.host")
 local packs = require("lua.packs")
 local prims = require("cairn.prims")
 local problems = require("lua.problems")
+local replay = require("session.replay")
 local sandbox = require("lua.sandbox")
 local session = require("session.flow")
 local travel = require("session.travel")
@@ -167,6 +168,12 @@ local function library(pack)
   -- g:describe(x, y) (what the targeting line says of the map's cell), g:places() (where the
   -- travel cursor's Tab goes, x, y pairs), g:pickup(rule) (what auto-explore picks up) and
   -- g:panel() (the side panel's lines, as the play screen has them).
+  -- In a game of several seats, g.seats is how many, g:turn() the seat the game waits for (0
+  -- for none), and g:input, g:choose, g:choices and g:bot take a seat last (the seat the
+  -- game waits for when none is given). g:record() is the game as a replay's text,
+  -- g:verify(text) plays a replay's text to its end, checking every beat (true and, when it
+  -- stops before its game ended, where; or false and why not), and
+  -- g:reload() saves the game and resumes it in a new world, as a save file would.
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
@@ -180,14 +187,30 @@ local function library(pack)
     local ok, err = pcall(session.start, name, opts.seed or 1, make_world)
     if not ok then error(util.unplace(tostring(err)), 2) end
     local g = { world = host.world() }
-    function g.input(_, action, dir) session.input(action, dir) end
-    function g.choose(_, choice, answers)
-      local done, result = pcall(session.choose, choice, answers)
+    function g.input(_, action, dir, seat) session.input(action, dir, seat) end
+    function g.choose(_, choice, answers, seat)
+      local done, result = pcall(session.choose, choice, answers, seat)
       if not done then error(util.unplace(tostring(result)), 2) end
       return result
     end
-    function g.choices() return session.choices() end
-    function g.bot(_, bot) session.bot(bot) end
+    function g.choices(_, seat) return session.choices(seat) end
+    function g.bot(_, bot, seat) session.bot(bot, seat) end
+    function g.turn() return session.turn() end
+    function g.record() return replay.text() end
+    function g.verify(_, text)
+      local played, result = pcall(function()
+        replay.start(text)
+        while not replay.step() do end
+        return replay.finish()
+      end)
+      g.world = host.world()
+      return played, result
+    end
+    function g.reload()
+      local saved = session.save_state()
+      session.resume(saved, make_world)
+      g.world = host.world()
+    end
     function g.step(_, n)
       for _ = 1, n or 1 do
         if not session.step() then break end
@@ -225,6 +248,7 @@ local function library(pack)
     end
     local fields = { beats = true, floor = true, ended = true, seed = true }
     return setmetatable(g, { __index = function(_, k)
+      if k == "seats" then return session.seats() end
       if fields[k] then return session.current()[k] end
     end })
   end

@@ -63,6 +63,13 @@ local function an_input(given)
       type(given.action) == "string")
 end
 
+-- What waited for one seat: a choice with the answers given, or the input committed.
+local function seat_waiting_ok(w)
+  if type(w) ~= "table" then return false end
+  if w.committed ~= nil then return an_input(w.committed) end
+  return type(w.choice) == "string" and strings(w.given)
+end
+
 local function check_waiting(w, bad)
   if w == false then return end
   local ok = type(w) == "table"
@@ -70,12 +77,48 @@ local function check_waiting(w, bad)
     local q = w.question
     ok = type(q) == "table" and prompt_kinds[q.kind] and type(q.name) == "string" and
       type(q.text) == "string" and strings(w.answered) and an_input(w.held)
-  elseif ok and w.committed ~= nil then
-    ok = an_input(w.committed)
-  elseif ok then
-    ok = type(w.choice) == "string" and strings(w.given)
+  elseif ok and w.seats ~= nil then -- a game of several seats: what waited for each
+    ok = type(w.seats) == "table" and w.seats[#w.seats + 1] == nil
+    for _, each in ipairs(ok and w.seats or {}) do
+      ok = ok and (each == false or seat_waiting_ok(each))
+    end
+  else
+    ok = ok and seat_waiting_ok(w)
   end
   if not ok then bad("has a damaged prompt waiting") end
+end
+
+-- A log entry's input (the first seat's): an action and a direction, or a choice and its
+-- answers.
+local function an_entry_input(e)
+  return type(e) == "table" and (e.choice == nil and type(e.action) == "string" and
+    (e.dir == false or type(e.dir) == "string") or e.action == nil and
+    type(e.choice) == "string" and type(e.answers) == "string")
+end
+
+-- A log entry's inputs of every seat, `n` of them: each an input or false.
+local function seat_inputs(list, n)
+  if type(list) ~= "table" or #list ~= n or list[n + 1] ~= nil then return false end
+  for _, given in ipairs(list) do
+    if not (given == false or an_entry_input(given)) then return false end
+  end
+  return true
+end
+
+-- The seats of a game of several (their characters' ids) and their bots; none in a game of
+-- one seat, and in a save made before seats were kept. Returns how many seats it keeps.
+local function check_seats(kept, bad)
+  local ids, bots = kept.seats, kept.bots
+  if ids == nil and bots == nil then return 0 end
+  local ok = type(ids) == "table" and #ids > 1 and ids[#ids + 1] == nil and
+    type(bots) == "table" and #bots == #ids and bots[#bots + 1] == nil
+  for i = 1, ok and #ids or 0 do
+    local b = bots[i]
+    ok = ok and math.type(ids[i]) == "integer" and (b == false or type(b) == "table" and
+      type(b.bot) == "string" and type(b.memory) == "table")
+  end
+  if not ok then bad("has damaged seats") end
+  return #ids
 end
 
 local function check_kept(kept, saved)
@@ -105,12 +148,11 @@ local function check_kept(kept, saved)
   if type(log) ~= "table" or #log ~= kept.beats or not list(log) then
     bad("does not hold a beat of its log for each of its %d beats", kept.beats)
   end
+  local seats = check_seats(kept, bad)
   for beat = 1, kept.beats do
     local e = log[beat]
-    local input = type(e) == "table" and (e.choice == nil and type(e.action) == "string" and
-      (e.dir == false or type(e.dir) == "string") or e.action == nil and
-      type(e.choice) == "string" and type(e.answers) == "string")
-    if not input or type(e.sum) ~= "string" or not int(e.floor, 1) or
+    if not (an_entry_input(e) and (e.seats == nil or seat_inputs(e.seats, seats))) or
+        type(e.sum) ~= "string" or not int(e.floor, 1) or
         math.type(e.hp) ~= "integer" or not (e.x == false or math.type(e.x) == "integer") or
         not (e.y == false or math.type(e.y) == "integer") then
       bad("has a damaged log at beat %d", beat)

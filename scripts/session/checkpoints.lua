@@ -11,32 +11,53 @@ local checkpoints = {}
 local CHECKPOINT_EVERY = 20
 local CHECKPOINTS_KEPT = 10 -- so undo reaches at least 180 beats back
 
--- What a checkpoint or a save keeps of the session besides the world.
+-- What a checkpoint or a save keeps of the session besides the world: the first seat's bot
+-- (its name and memory) as `bot` and `memory`, and in a game of several seats, the seats
+-- (their characters' ids) and every seat's bot, { bot =, memory = } or false, in `bots`.
 function checkpoints.kept(s)
-  return {
+  local first = s.bots[1]
+  local kept = {
     game = s.game.pack.id .. ":" .. s.game.def.name, seed = s.seed, floor = s.floor,
-    floors = s.floors, beats = s.beats, ended = s.ended or false, bot = s.bot_name or false,
-    memory = s.memory or false, messages = s.messages,
+    floors = s.floors, beats = s.beats, ended = s.ended or false,
+    bot = first and first.name or false, memory = first and first.memory or false,
+    messages = s.messages,
   }
+  if s.seats and #s.seats > 1 then
+    kept.seats, kept.bots = s.seats, {}
+    for i = 1, #s.seats do
+      local b = s.bots[i]
+      kept.bots[i] = b and { bot = b.name, memory = b.memory } or false
+    end
+  end
+  return kept
 end
 
 local function capture(s)
-  local ok, memory = pcall(data.encode, s.memory or false)
-  if not ok then
-    error(string.format("%s: bot '%s' keeps what a game cannot keep in its memory: %s",
-      s.bot.where, s.bot.def.name, memory), 0)
+  for i = 1, s.seats and #s.seats or 0 do
+    local b = s.bots[i]
+    local ok, err = pcall(data.encode, b and b.memory or false)
+    if not ok then
+      error(string.format("%s: bot '%s' keeps what a game cannot keep in its memory: %s",
+        b.bot.where, b.bot.def.name, err), 0)
+    end
   end
   return data.encode({ world = host.world():snapshot(), session = checkpoints.kept(s) })
+end
+
+local function bot_of(name, memory)
+  if not name then return nil end
+  return { bot = define.find("bot", name), name = name, memory = memory or {} }
 end
 
 -- Puts back into s what checkpoints.kept took from a session.
 function checkpoints.put_back(s, kept)
   s.floor, s.floors, s.beats = kept.floor, kept.floors, kept.beats
   s.ended = kept.ended or nil
-  s.bot_name, s.bot = kept.bot or nil, kept.bot and define.find("bot", kept.bot) or nil
-  s.memory = kept.memory or nil
+  s.bots = { bot_of(kept.bot, kept.memory) }
+  for i, b in ipairs(kept.bots or {}) do s.bots[i] = b and bot_of(b.bot, b.memory) or nil end
+  s.seats = kept.seats or s.seats
   s.messages = kept.messages
-  s.pending = nil
+  s.pending = {}
 end
 
 -- Keeps the game as it is now, once per beat.

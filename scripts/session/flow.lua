@@ -25,6 +25,7 @@ local define = require("lua.define")
 local host = require("cairn.host")
 local narration = require("session.narration")
 local saves = require("save")
+local seats = require("session.seats")
 local turns = require("session.turns")
 local util = require("lua.util")
 local find = define.find
@@ -73,6 +74,14 @@ function session.player()
   return player()
 end
 
+-- Under a turn model only the seat of the player whose turn it is gives an input (the
+-- others' turns need none); in the beats model every seat does.
+seats.set_asked(function(_, e)
+  if turns.model() == "beats" then return true end
+  local p = player()
+  return p ~= nil and p.id == e.id
+end)
+
 local function need()
   if not current then error("no game has been started", 0) end
   return current
@@ -89,12 +98,14 @@ local function generate(s)
     error(string.format("%s: generate put no player on floor %d (spawn one, or place the " ..
       "players it was given)", s.game.where, s.floor), 0)
   end
+  seats.fix(s)
   if s.floor > 1 then turns.new_floor() end
 end
 
 local function fresh(game, seed)
   return { game = game, seed = seed, floor = 1, floors = game.def.floors or 1, beats = 0,
-    log = {}, checkpoints = {}, messages = {}, seen = {} }
+    log = {}, checkpoints = {}, messages = {}, seen = {}, pending = {}, resolving = {},
+    bots = {}, by_bot = {} }
 end
 
 -- Starts the game `name`; make_world(width, height, seed) makes its world
@@ -114,6 +125,26 @@ end
 
 -- Inputs and beats ----------------------------------------------------------------------------
 
+-- Each seat gives its own input (session/seats.lua): s.pending holds them by seat until the
+-- beat, s.resolving the choice each seat is committing a prompt at a time, s.bots the bot
+-- that plays each seat ({ bot = its definition, name =, memory = }) and s.by_bot the seats
+-- a bot has played since the game started or resumed (a person is asked about the others'
+-- characters inside a beat, when one plays: session.interactive). A call without a seat
+-- is for the seat the game waits for (session.turn), else the first.
+local NONE = { action = "none", dir = false }
+
+-- The seat the game waits for: the one a question inside a beat is about, or the first seat
+-- asked that has given no input yet; nil when none waits (the beat can be played).
+local function turn(s)
+  if s.question then return s.question.seat or 1 end
+  if s.held or s.ended then return nil end
+  return seats.waiting(s, s.pending)
+end
+
+local function seat_of(s, seat)
+  return seat or turn(s) or 1
+end
+
 -- A mistake in an input is the caller's, told without the runtime's own place; `who` (a
 -- bot's definition) is blamed instead when given.
 local function blame(err, who, what)
@@ -125,94 +156,108 @@ local function blame(err, who, what)
   error(err, 0)
 end
 
--- Gives the player its action for the next beat.
-local function input(s, p, action, dir, who)
+-- Gives seat i's character p its action for the next beat.
+local function input(s, i, p, action, dir, who)
   local ok, err = pcall(p.input, p, action, dir)
   if not ok then blame(err, who, "action") end
-  s.pending = { action = action, dir = dir }
+  s.pending[i] = { action = action, dir = dir }
 end
 
--- The player's action for the next beat, in a direction or none (nil or "").
-function session.input(action, dir)
+-- A seat's action for the next beat, in a direction or none (nil or "").
+function session.input(action, dir, seat)
   if dir == "" then dir = nil end
   local s = need()
-  local p = player()
-  if p then input(s, p, action, dir) end
+  local i = seat_of(s, seat)
+  local p = seats.entity(s, i)
+  if p then input(s, i, p, action, dir) end
 end
 
--- A resolved choice (choices/init.lua) becomes the player's input for the next beat; the log
+-- A resolved choice (choices/init.lua) becomes seat i's input for the next beat; the log
 -- keeps its answers as text.
-local function commit(s, r)
+local function commit(s, i, r)
   choices.commit(r)
-  s.pending = { choice = r.entry.name, answers = choices.text(r) }
+  s.pending[i] = { choice = r.entry.name, answers = choices.text(r) }
 end
 
 -- Commits choice `name` with every prompt answered from `answers` (a table by prompt name,
 -- or a decider function; `is_text`: the text the log keeps). Returns false when the answers
 -- dropped it (a cancel, a "no" to an optional choice): no input is given.
-local function choose(s, p, name, answers, is_text, who)
+local function choose(s, i, p, name, answers, is_text, who)
   local ok, r = pcall(function()
     return choices.resolve(p, choices.find(name), answers, is_text)
   end)
   if not ok then blame(r, who, "choice") end
-  if r then commit(s, r) end
+  if r then commit(s, i, r) end
   return r ~= nil
 end
 
-function session.choose(name, answers)
+function session.choose(name, answers, seat)
   local s = need()
-  local p = player()
-  return p and choose(s, p, name, answers) or false
+  local i = seat_of(s, seat)
+  local p = seats.entity(s, i)
+  return p and choose(s, i, p, name, answers) or false
 end
 
--- The player's choices now (choices.list), or none when there is no player.
-function session.choices()
-  need()
-  local p = player()
+-- A seat's choices now (choices.list), or none when its character is gone.
+function session.choices(seat)
+  local s = need()
+  local p = seats.entity(s, seat_of(s, seat))
   return p and choices.list(p) or {}
 end
 
 -- A front end commits a choice a prompt at a time: begin, then prompt and answer (or
--- cancel) until no prompt waits. The choice under way is s.resolving.
-local function advance(s)
-  local r = s.resolving
+-- cancel) until no prompt waits. The choice seat i has under way is s.resolving[i].
+local function advance(s, i)
+  local r = s.resolving[i]
   if not r then return end
   local ok, err = pcall(choices.prompt, r) -- works the next prompt out: it may end the choice
   if not ok or choices.done(r) then
-    s.resolving = nil
-    if ok and not r.dropped then commit(s, r) end
+    s.resolving[i] = nil
+    if ok and not r.dropped then commit(s, i, r) end
     if not ok then error(err, 0) end
   end
 end
 
-function session.begin(name)
+function session.begin(name, seat)
   local s = need()
-  local p = player()
+  local i = seat_of(s, seat)
+  local p = seats.entity(s, i)
   if not p then error("there is no player to choose", 0) end
-  -- What was given before goes: should this choice be dropped, nothing is.
-  s.resolving, s.pending = nil, nil
+  -- What the seat gave before goes: should this choice be dropped, nothing is.
+  s.resolving[i], s.pending[i] = nil, nil
   p:input("none")
-  s.resolving = choices.begin(p, choices.find(name))
-  advance(s)
+  s.resolving[i] = choices.begin(p, choices.find(name))
+  advance(s, i)
 end
 
--- The prompt waiting (choices.prompt's shape), or nil and whether a choice is committed for
--- the next beat.
-function session.prompt()
+-- Whether the beat's inputs are all given: no seat waits, and one gave an input (or a beat a
+-- question gave up holds them).
+local function ready(s)
+  return turn(s) == nil and (next(s.pending) ~= nil or s.held ~= nil)
+end
+
+-- The prompt waiting (choices.prompt's shape) - a question inside a beat, or the choice the
+-- seat is committing - or nil and whether the beat's inputs are committed (the seat's
+-- own, when a seat is named).
+function session.prompt(seat)
   local s = need()
   if s.question then return s.question end
-  if s.resolving then return choices.prompt(s.resolving) end
-  return nil, s.pending ~= nil or s.held ~= nil
+  local i = seat_of(s, seat)
+  if s.resolving[i] then return choices.prompt(s.resolving[i]) end
+  if seat then return nil, s.pending[seat] ~= nil or s.held ~= nil end
+  return nil, ready(s)
 end
 
 -- The waiting prompt as front ends read it (cairn_prompt): the options' labels, and the
 -- candidates' cells as one list x1, y1, x2, y2, ...; or nil and whether a choice is committed.
-function session.front_end_prompt()
-  local m, committed = session.prompt()
+function session.front_end_prompt(seat)
+  local m, committed = session.prompt(seat)
   if not m then return nil, committed end
+  local s = need()
   local out = { kind = m.kind, choice = m.label, name = m.name, text = m.text, min = m.min,
     max = m.max, among = m.among, x = m.x, y = m.y, range = m.range, area = m.area,
-    cancel_costs = m.cancel_costs, options = {}, cells = {} }
+    cancel_costs = m.cancel_costs, options = {}, cells = {},
+    seat = s.question and s.question.seat or seat_of(s, seat) }
   for i, o in ipairs(m.options or {}) do out.options[i] = o.label end
   for _, c in ipairs(m.cells or {}) do
     out.cells[#out.cells + 1], out.cells[#out.cells + 2] = c[1], c[2]
@@ -221,7 +266,7 @@ function session.front_end_prompt()
 end
 
 -- An answer as text (choices/init.lua): a mistake leaves the prompt waiting.
-function session.answer(text)
+function session.answer(text, seat)
   local s = need()
   local q = s.question
   if q then
@@ -230,63 +275,106 @@ function session.answer(text)
     s.answered[#s.answered + 1], s.question = said, nil
     return
   end
-  if not s.resolving then error("no prompt is waiting", 0) end
-  choices.answer(s.resolving, text, true)
-  advance(s)
+  local i = seat_of(s, seat)
+  if not s.resolving[i] then error("no prompt is waiting", 0) end
+  choices.answer(s.resolving[i], text, true)
+  advance(s, i)
 end
 
 -- Returns whether the cancel committed the choice (its cancel effect is due next beat).
-function session.cancel()
+function session.cancel(seat)
   local s = need()
   local q = s.question
   if q then -- the beat is committed: a cancel declines what asks (a pick: its decline)
     s.answered[#s.answered + 1], s.question = q.decline and tostring(q.decline) or "!", nil
     return true
   end
-  if not s.resolving then return false end
-  local committed = choices.cancel(s.resolving)
-  advance(s)
+  local i = seat_of(s, seat)
+  if not s.resolving[i] then return false end
+  local committed = choices.cancel(s.resolving[i])
+  advance(s, i)
   return committed
 end
 
--- Gives a log entry's input again (undo, replays), and the answers given inside its beat.
-function session.give(entry)
-  local s = need()
+-- Gives seat i's character p an input as the log keeps it ("none" is the character's input
+-- after every beat already: it is only noted as given).
+local function give_seat(s, i, p, given)
+  if given.choice then
+    choose(s, i, p, given.choice, choices.recorded(given.answers), true)
+  elseif given.action ~= "none" then
+    input(s, i, p, given.action, given.dir or nil)
+  else
+    s.pending[i] = { action = "none", dir = false }
+  end
+end
+
+-- Gives a log entry's inputs again (undo, replays), and the answers given inside its beat:
+-- the entry's own input is the first seat's, and `seats` has every seat's (false for none)
+-- in a game of several. before(i), when given, runs before seat i's input is given.
+local function give(s, entry, before)
   s.pending_mid = entry.mid or false
-  local p = player()
-  if not p then return end
-  if entry.choice then
-    choose(s, p, entry.choice, choices.recorded(entry.answers), true)
-  elseif entry.action ~= "none" then
-    input(s, p, entry.action, entry.dir or nil)
+  for i, given in ipairs(entry.seats or { entry }) do
+    local p = seats.entity(s, i)
+    if p and before then before(i, p) end
+    if given and p then give_seat(s, i, p, given) end
   end
 end
 
--- Asks a bot for the player's next action. The bot keeps what it learns in `memory`, a table
--- of its own for the whole session, which it is given each time with the floor and beat.
-local function consult(s, p)
-  s.memory.floor, s.memory.beat = s.floor, s.beats
-  return s.bot.def.decide(s.memory, world(), p, session.api)
+function session.give(entry)
+  give(need(), entry)
 end
 
--- A bot returns an action and a direction, or { choice = name, answers = ... }.
-function session.bot(name)
+-- Asks seat i's bot for its character p's next action. The bot keeps what it learns in
+-- `memory`, a table of its own for the whole session, which it is given each time with the
+-- floor and beat.
+local function consult(s, i, p)
+  local b = s.bots[i]
+  b.memory.floor, b.memory.beat = s.floor, s.beats
+  s.consulting = i
+  local action, dir = b.bot.def.decide(b.memory, world(), p, session.api)
+  s.consulting = nil
+  return action, dir
+end
+
+-- A bot plays a seat: it returns an action and a direction, or { choice = name, answers =
+-- ... }. A seat the game does not wait for (its character is gone, or the turn model asks
+-- another) is not asked.
+function session.bot(name, seat)
   local s = need()
-  if not s.bot or s.bot_name ~= name then
-    s.bot, s.bot_name, s.memory = find("bot", name), name, {}
+  local i = seat_of(s, seat)
+  local b = s.bots[i]
+  if not b or b.name ~= name then
+    b = { bot = find("bot", name), name = name, memory = {} }
+    s.bots[i] = b
   end
-  local p = player()
-  if not p or s.ended then return end
-  local action, dir = consult(s, p)
+  s.by_bot[i] = true
+  local p = seats.entity(s, i)
+  if not p or s.ended or not seats.asked(s, i) then return end
+  local action, dir = consult(s, i, p)
   if p:is_dead() then return end
   if type(action) == "table" then
-    choose(s, p, action.choice, action.answers, false, s.bot)
+    choose(s, i, p, action.choice, action.answers, false, b.bot)
   else
-    input(s, p, action or "none", dir, s.bot)
+    input(s, i, p, action or "none", dir, b.bot)
   end
 end
 
--- What the log keeps of a beat: the input, and what the world came to.
+-- The beat's inputs, as the log keeps them: the first seat's input (nil for none), and in a
+-- game of several seats every seat's in `seats` (false for a seat that gave none).
+local function gathered(s)
+  if #s.seats <= 1 then return s.pending[1] end
+  local list, any = {}, false
+  for i = 1, #s.seats do
+    list[i] = s.pending[i] or false
+    any = any or list[i] ~= false
+  end
+  if not any then return nil end
+  local given = util.copy_shallow(list[1] or NONE)
+  given.seats = list
+  return given
+end
+
+-- What the log keeps of a beat: the inputs, and what the world came to.
 local function log_entry(s, given)
   local p, w = player(), world()
   local e = { sum = w:checksum(), floor = s.floor, x = p and p.x or false,
@@ -296,6 +384,7 @@ local function log_entry(s, given)
   else
     e.action, e.dir = given and given.action or "none", given and given.dir or false
   end
+  e.seats = given and given.seats or nil
   e.mid = given and given.mid or nil
   return e
 end
@@ -304,7 +393,8 @@ end
 -- way for an answer, so the beat is given up at the question, the world is put back as it
 -- was before it (checkpoints.back_to), and the question waits as a prompt (s.question). Each
 -- answer is kept (s.answered); the beat is played again with them, from the start, until
--- it asks nothing more. Prompts of others' abilities (enemies') take the default.
+-- it asks nothing more. Prompts of others' abilities (enemies', and the characters of seats
+-- a bot plays) take the default.
 local QUESTION = "cairn: a question for the player"
 
 -- A prompt as a question kept across the beat given up, and in a save: plain data, its
@@ -332,48 +422,64 @@ local function question_of(m)
 end
 
 local function ask(s, m)
-  local p = player()
-  if not (p and m.actor and m.actor.id == p.id) then return questions.default_text(m) end
+  local i = seats.of(s, m.actor)
+  if not (i and seats.entity(s, i)) or s.by_bot[i] then return questions.default_text(m) end
   s.asked = s.asked + 1
   local text = s.answered[s.asked]
   if text then return text end
   s.question = question_of(m)
+  s.question.seat = i
   error(QUESTION, 0)
+end
+
+-- The bots' answers inside a beat: a prompt about a seat's character goes to that seat's
+-- bot, any other (an enemy's ability) to the first seat's bot that answers; nil when no bot
+-- answers.
+local function bots_answer(s)
+  local first
+  for i = 1, #s.seats do
+    local b = s.bots[i]
+    if b and b.bot.def.answer then first = first or b end
+  end
+  if not first then return nil end
+  return function(prompt)
+    local b = s.bots[seats.of(s, prompt.actor) or 0]
+    if not (b and b.bot.def.answer) then b = first end
+    return b.bot.def.answer(b.memory, world(), prompt)
+  end
 end
 
 -- Who answers the prompts asked inside the beat (cards/abilities.lua: triggers, enemies'
 -- abilities): the answers recorded in the log entry given again (`mid`: its text, or false
--- for none), else the person playing (session.interactive), else the bot's `answer`
--- function when it has one, else the runtime's default.
+-- for none), else the person playing (session.interactive), else the bots' `answer`
+-- functions, else the runtime's default.
 local function mid_beat(s, mid)
   if mid ~= nil then return mid or nil end
   if s.interactive then
     s.asked, s.answered = 0, s.answered or {}
     return { ask = function(m) return ask(s, m) end }
   end
-  local bot = s.bot and s.bot.def.answer
-  if not bot then return nil end
-  return function(prompt) return bot(s.memory, world(), prompt) end
+  return bots_answer(s)
 end
 
--- A log entry's beat played again (undo, a question's beat given up): the bot, if any, is
--- asked again so that its memory comes to what it was, but the log's input is taken.
+-- A log entry's beat played again (undo, a question's beat given up): each seat's bot, if
+-- any, is asked again so that its memory comes to what it was, but the log's input is taken.
 local function play_again(s, entry)
-  local p = player()
-  if s.bot and s.memory and p then consult(s, p) end
-  session.give(entry)
+  give(s, entry, function(i, p)
+    if s.bots[i] and seats.asked(s, i) then consult(s, i, p) end
+  end)
   session.step()
 end
 
--- The beat that asked s.question is given up: the world as it was before it. The player's
--- input for it is held (s.held), to be given again when the beat is played again. Returns
+-- The beat that asked s.question is given up: the world as it was before it. The inputs
+-- given for it are held (s.held), to be given again when the beat is played again. Returns
 -- "asking".
 local function hold_question(s, given)
   for _, part in ipairs(beat_parts) do part.abort() end
   local question, answered = s.question, s.answered
   s.question, s.answered = nil, nil
   checkpoints.back_to(s, s.beats, function(entry) play_again(s, entry) end)
-  s.held = given or { action = "none", dir = false }
+  s.held = given or util.copy_shallow(NONE)
   s.question, s.answered = question, answered
   return "asking"
 end
@@ -430,16 +536,18 @@ end
 function session.step()
   local s = need()
   if s.ended then return nil end
+  local given
   if s.held then -- the beat a question gave up, played again
-    local held = s.held
+    given = s.held
     s.held = nil
-    session.give(held)
-    s.pending, s.pending_mid = held, nil
+    session.give(given)
+    s.pending_mid = nil
+  else
+    given = gathered(s)
   end
   if not s.interactive then s.question, s.answered = nil, nil end
-  local given = s.pending
   local mid = s.pending_mid
-  s.pending, s.resolving, s.pending_mid = nil, nil, nil
+  s.pending, s.resolving, s.pending_mid = {}, {}, nil
   local w = world()
   local you = player()
   -- for the header once the player is gone (a player without WithHP has none)
@@ -481,10 +589,11 @@ end
 
 -- Undo: the last beat taken back (checkpoints.undo). Each beat is played again from the log:
 -- a bot is asked again, so that its memory comes to what it was, but what it says is not
--- taken: the log's input is. Returns true, or false and why not.
+-- taken: the log's input is. The inputs given for the next beat go too. Returns true, or
+-- false and why not.
 function session.undo()
   local s = need()
-  s.pending, s.resolving, s.question, s.answered = nil, nil, nil, nil
+  s.pending, s.resolving, s.question, s.answered = {}, {}, nil, nil
   choices.reset()
   return checkpoints.undo(s, function(entry) play_again(s, entry) end)
 end
@@ -515,11 +624,12 @@ function session.frames()
   return list
 end
 
--- Preview: the next beat as it would be with this input - an action and a direction, or
+-- Preview: the next beat as it would be with this input for a seat's character (the seat of
+-- the bot asking, else the seat the game waits for) - an action and a direction, or
 -- { choice = name, answers = ... } - on the world put back after.
-function session.preview(action, dir)
-  need()
-  local p = player()
+function session.preview(action, dir, seat)
+  local s = need()
+  local p = seats.entity(s, seat or s.consulting or seat_of(s))
   local committed = choices.save_committed()
   local changes = world():preview(function()
     if not p then return end
@@ -538,20 +648,53 @@ session.api = {
   preview = function(_, action, dir) return session.preview(action, dir) end,
 }
 
+-- Seats -----------------------------------------------------------------------------------------
+
+-- How many seats the game has.
+function session.seats()
+  return seats.count(need())
+end
+
+-- The seat the game waits for (a question's, or the next to give its input), or 0 when none
+-- does: the beat can be played.
+function session.turn()
+  return turn(need()) or 0
+end
+
+-- The character a front end shows the game from and its seat: the seat the game waits for,
+-- else the player whose turn it is (the first, in the beats model); nil when none is left.
+function session.viewer()
+  local s = need()
+  local i = turn(s)
+  local p = i and seats.entity(s, i) or player()
+  return p, seats.of(s, p)
+end
+
 -- Saving and resuming -------------------------------------------------------------------------
 
--- What waits for the player, for a save to keep: a question of a beat given up (with the
--- input held and the answers so far), a choice half answered, or the input committed for the
--- next beat (as the log keeps an input); false for nothing.
+-- What waits for seat i: a choice half answered, or the input committed for the next beat
+-- (as the log keeps an input); false for nothing.
+local function seat_waiting(s, i)
+  local r = s.resolving[i]
+  if r then return { choice = r.entry.name, given = r.given } end
+  if s.pending[i] then return { committed = s.pending[i] } end
+  return false
+end
+
+-- What waits for the players, for a save to keep: a question of a beat given up (with the
+-- inputs held and the answers so far), else what waits for the first seat (seat_waiting), or
+-- in a game of several seats what waits for each, in `seats`; false for nothing.
 local function waiting(s)
   if s.question then
     return { held = s.held, answered = s.answered, question = s.question }
   end
-  if s.resolving then
-    return { choice = s.resolving.entry.name, given = s.resolving.given }
+  if #s.seats <= 1 then return seat_waiting(s, 1) end
+  local list, any = {}, false
+  for i = 1, #s.seats do
+    list[i] = seat_waiting(s, i)
+    any = any or list[i] ~= false
   end
-  if s.pending then return { committed = s.pending } end
-  return false
+  return any and { seats = list } or false
 end
 
 -- A save holds the world as the last beat left it, whose checksum the log has: an input
@@ -559,31 +702,43 @@ end
 -- save's `waiting` instead, to be given again (here, and when the save resumes).
 function session.save_state()
   local s = need()
-  local committed, p = s.pending, player()
-  if committed and p then p:input("none") end
+  local committed = {}
+  for i = 1, #s.seats do
+    local p = seats.entity(s, i)
+    if s.pending[i] and p then
+      committed[i] = p
+      p:input("none")
+    end
+  end
   local ok, state = pcall(saves.state, s, waiting(s))
-  if committed and p then
-    session.give(committed)
-    s.pending_mid = nil
+  for i = 1, #s.seats do
+    if committed[i] then give_seat(s, i, committed[i], s.pending[i]) end
   end
   if not ok then error(state, 0) end
   return state
 end
 
--- Puts back what waited for the player when the game was saved.
-local function wait_again(s, w)
-  if not w then return end
+-- Puts back what waited for seat i when the game was saved.
+local function wait_seat(s, i, w)
   if w.committed then
-    session.give(w.committed)
-    s.pending_mid = nil
+    local p = seats.entity(s, i)
+    if p then give_seat(s, i, p, w.committed) end
     return
   end
+  session.begin(w.choice, i)
+  for _, given in ipairs(w.given) do session.answer(given:match("^[^=]*=(.*)$"), i) end
+end
+
+-- Puts back what waited for the players when the game was saved.
+local function wait_again(s, w)
+  if not w then return end
   if w.question then
     s.held, s.answered, s.question = w.held, w.answered, w.question
     return
   end
-  session.begin(w.choice)
-  for _, given in ipairs(w.given) do session.answer(given:match("^[^=]*=(.*)$")) end
+  for i, each in ipairs(w.seats or { w }) do
+    if each then wait_seat(s, i, each) end
+  end
 end
 
 -- A save that is refused before its world is made leaves the game under way as it was.
@@ -594,6 +749,7 @@ function session.resume(saved, make_world)
     current = nil
     make_world(...)
   end, fresh)
+  seats.fix(s)
   current = s
   turns.attach(s.game.def, false)
   wait_again(s, w)
@@ -627,6 +783,13 @@ local function summary(unfinished)
   if s.ended == "died" and s.death then -- the player is gone from the world; its hp with it
     table.insert(lines, 4, { "killed by", s.death.by })
     lines[#lines][2] = string.format("0 of %d", s.death.max_hp or 0)
+  end
+  if #s.seats > 1 then -- each seat's character, after the first player's hp
+    for i = 1, #s.seats do
+      local e = seats.entity(s, i)
+      lines[#lines + 1] = { "seat " .. i, e and string.format("%d of %d hp", e.hp or 0,
+        e.max_hp or 0) or "dead" }
+    end
   end
   local report = s.game.def.report and s.game.def.report(world()) or {}
   local keys = {}

@@ -10,10 +10,13 @@
 --   beat 1 attack_dig_move e sum=0123456789abcdef floor=1 at=3,4 hp=6
 --   beat 2 none - sum=... floor=1 at=3,4 hp=6                 (at=- when there is no player)
 --   beat 3 !base:throw item=2;target=#41 sum=... floor=1 at=3,4 hp=6   (a choice, answers)
+--   beat 4 move e sum=... floor=1 at=3,4 hp=6 s2=!base:wait/- s3=-   (format 5: seats 2, 3)
 --   end won                                                   (playing, won, died or lost)
 -- Each beat line is the player's input for that beat - an action and a direction, or "!"
 -- and a choice's full name with its answers as the log keeps them ("-" for none) - and
--- what the world came to after it:
+-- what the world came to after it. In a game of several seats, the input is the first
+-- seat's, and each other seat's follows the fields as sN=ACTION/DIR or sN=!CHOICE/ANSWERS
+-- ("-" for a seat that gave none). What the world came to is:
 -- its checksum, the floor, the player's cell and hp. Playing back gives the same inputs to a
 -- game started the same way and compares every field, beat by beat, then the end line with
 -- how the game stands.
@@ -36,8 +39,10 @@ local FORMAT = 2
 -- that has some, so that every other replay stays readable by older versions; format 4 is 3
 -- with a trust line, written only by a game whose trust was not the default one (the bundled
 -- packs trusted, and only they). What was trusted never changes the game: it is recorded,
--- and never compared.
-local FORMATS = { ["1"] = true, ["2"] = true, ["3"] = true, ["4"] = true }
+-- and never compared. Format 5 is 4 with the inputs of every seat of a game of several
+-- seats (sN=), written only by such a game (its trust line as format 4 has it).
+local FORMATS = { ["1"] = true, ["2"] = true, ["3"] = true, ["4"] = true, ["5"] = true }
+local NEWEST = 5
 -- One answer of a beat's mid=: name=value, the parts joined by ';'.
 local MID_PART = "^[%a_][%w_]*=[^;%s]*$"
 -- Longer than any line the recorder writes (a pack's folder is at most PATH_MAX, 4096 bytes):
@@ -48,6 +53,22 @@ local PACK_ID = "^[a-z][a-z0-9_]*$"
 local NAME = "^[%a_][%w_%.%-]*$" -- a definition's name (define.lua)
 local DIR_WORD = "^[%a_][%w_]*$"
 
+-- The inputs of seats 2 and on, as a beat line ends with them (" s2=... s3=..."), or "".
+local function seat_inputs(list)
+  local out = {}
+  for i = 2, list and #list or 0 do
+    local given = list[i]
+    local text = "-"
+    if given and given.choice then
+      text = "!" .. given.choice .. "/" .. given.answers
+    elseif given then
+      text = given.action .. "/" .. (given.dir or "-")
+    end
+    out[#out + 1] = string.format(" s%d=%s", i, text)
+  end
+  return table.concat(out)
+end
+
 -- The game under way as a replay's text.
 function replay.text()
   local s = session.current()
@@ -57,6 +78,9 @@ function replay.text()
     if s.log[beat].mid then format = 3 end
   end
   if not packs.trust_is_default() then format = 4 end
+  for beat = 1, s.beats do
+    if s.log[beat].seats then format = 5 end
+  end
   local lines = {
     "cairn-replay " .. format,
     "cairn " .. host.version,
@@ -68,7 +92,7 @@ function replay.text()
   for _, p in ipairs(packs.identities()) do
     lines[#lines + 1] = string.format("pack %s %s %s %s", p.id, p.version, p.hash, dirs[p.id])
   end
-  if format == 4 then
+  if format >= 4 and not packs.trust_is_default() then
     local trusted = packs.trusted()
     lines[#lines + 1] = "trust " .. (#trusted > 0 and table.concat(trusted, " ") or "-")
   end
@@ -76,9 +100,9 @@ function replay.text()
     local e = s.log[beat]
     local what, how = e.action, e.dir or "-"
     if e.choice then what, how = "!" .. e.choice, e.answers end
-    lines[#lines + 1] = string.format("beat %d %s %s sum=%s floor=%d at=%s hp=%d%s", beat,
+    lines[#lines + 1] = string.format("beat %d %s %s sum=%s floor=%d at=%s hp=%d%s%s", beat,
       what, how, e.sum, e.floor, e.x and (e.x .. "," .. e.y) or "-", e.hp,
-      e.mid and (" mid=" .. e.mid) or "")
+      seat_inputs(e.seats), e.mid and (" mid=" .. e.mid) or "")
   end
   lines[#lines + 1] = "end " .. (s.ended or "playing")
   return table.concat(lines, "\n") .. "\n"
@@ -120,6 +144,59 @@ local function beat_shape(rest, fail)
   fail(BEAT_SHAPE)
 end
 
+-- One input: an action and a direction ("-" for none), or "!" and a choice's full name with
+-- its answers ("-" for none).
+local function parse_input(action, dir, fail)
+  local choice = action:match("^!(.*)$")
+  if choice then
+    local pack, name = choice:match("^([^:]*):(.*)$")
+    if not (pack and pack:match(PACK_ID) and name:match(NAME)) then
+      fail("a choice is '!' and its full name (pack:name), not " .. quote(action))
+    end
+    for part in (dir ~= "-" and dir .. ";" or ""):gmatch("([^;]*);") do
+      if not part:match("^[%a_][%w_]*=.") then
+        fail("a choice's answers are name=value;... or -, not " .. quote(dir))
+      end
+    end
+    return { choice = choice, answers = dir }
+  end
+  if not action:match(NAME) then fail("the action is a name, not " .. quote(action)) end
+  if dir ~= "-" and not dir:match(DIR_WORD) then
+    fail("the direction is a name or -, not " .. quote(dir))
+  end
+  return { action = action, dir = dir ~= "-" and dir }
+end
+
+-- Format 5: the inputs of seats 2 and on at the end of a beat line (before mid=), taken off
+-- it: the line's rest, and the inputs by seat (false for none; the first left for the line's
+-- own), or nil when it has none.
+local function seat_tail(rest, fail)
+  local tail = {}
+  while true do
+    local before, seat, text = rest:match("^(.*) s(%d+)=(%S*)$")
+    if not before then break end
+    table.insert(tail, 1, { seat = seat, text = text })
+    rest = before
+  end
+  if #tail == 0 then return rest, nil end
+  local list = {}
+  for i, t in ipairs(tail) do
+    if whole(t.seat) ~= i + 1 then
+      fail(string.format("seat %d's input was expected here, not seat %s's", i + 1, quote(t.seat)))
+    end
+    if t.text == "-" then
+      list[i + 1] = false
+    else
+      local action, dir = t.text:match("^([^/]+)/(.+)$")
+      if not action then
+        fail("a seat's input is ACTION/DIR, !CHOICE/ANSWERS or -, not " .. quote(t.text))
+      end
+      list[i + 1] = parse_input(action, dir, fail)
+    end
+  end
+  return rest, list
+end
+
 -- A beat line after "beat ", checked field by field. One match splits it, so that reading a
 -- long replay costs little more than the bytes it holds.
 local function parse_beat(rest, n, line, fail)
@@ -134,29 +211,18 @@ local function parse_beat(rest, n, line, fail)
     end
     rest, mid = before, tail
   end
+  local others
+  rest, others = seat_tail(rest, fail)
   local beat, action, dir, sum, floor, at, hp = rest:match(BEAT)
   if not beat then beat_shape(rest, fail) end
   if whole(beat) ~= n then fail(string.format("beat %d was expected here, not %s", n, quote(beat))) end
   local e = { line = line, sum = sum, floor = whole(floor), hp = whole(hp, true), x = false,
     y = false, mid = mid }
-  local choice = action:match("^!(.*)$")
-  if choice then
-    local pack, name = choice:match("^([^:]*):(.*)$")
-    if not (pack and pack:match(PACK_ID) and name:match(NAME)) then
-      fail("a choice is '!' and its full name (pack:name), not " .. quote(action))
-    end
-    for part in (dir ~= "-" and dir .. ";" or ""):gmatch("([^;]*);") do
-      if not part:match("^[%a_][%w_]*=.") then
-        fail("a choice's answers are name=value;... or -, not " .. quote(dir))
-      end
-    end
-    e.choice, e.answers = choice, dir
-  else
-    if not action:match(NAME) then fail("the action is a name, not " .. quote(action)) end
-    if dir ~= "-" and not dir:match(DIR_WORD) then
-      fail("the direction is a name or -, not " .. quote(dir))
-    end
-    e.action, e.dir = action, dir ~= "-" and dir
+  local given = parse_input(action, dir, fail)
+  e.action, e.dir, e.choice, e.answers = given.action, given.dir, given.choice, given.answers
+  if others then
+    others[1] = given
+    e.seats = others
   end
   if not (#sum == 16 and sum:match("^[0-9a-f]+$")) then
     fail("sum is the world's checksum, 16 hex digits, not " .. quote(sum))
@@ -203,7 +269,7 @@ local header = {
     if not r.seed then fail("the seed is a whole number, not " .. quote(rest)) end
   end,
   trust = function(r, rest, fail)
-    if r.format < 4 then fail("a trust line belongs to a replay of format 4") end
+    if r.format < 4 then fail("a trust line belongs to a replay of format 4 or later") end
     r.trusted = {}
     if rest == "-" then return end
     for id in rest:gmatch("[^ ]+") do
@@ -237,14 +303,14 @@ local function parse_line(r, line)
   end
   if n == 1 then
     local format = line:match("^cairn%-replay (%d+)$")
-    if format and not FORMATS[format] and #format < 10 and tonumber(format) > 4 then
+    if format and not FORMATS[format] and #format < 10 and tonumber(format) > NEWEST then
       fail(string.format("the replay is of format %s, newer than this cairn %s reads (1 to " ..
-        "4): play it with the cairn that recorded it (its line 2) or a later one", format,
-        host.version))
+        "%d): play it with the cairn that recorded it (its line 2) or a later one", format,
+        host.version, NEWEST))
     end
     if not FORMATS[format or ""] then
-      fail("this is not a cairn replay of format 1 to 4 (it starts " ..
-        quote(line) .. ")")
+      fail(string.format("this is not a cairn replay of format 1 to %d (it starts %s)", NEWEST,
+        quote(line)))
     end
     r.format = tonumber(format)
     return
@@ -281,8 +347,8 @@ end
 local function check_cut(r)
   local at, line = r.cut, r.cut_text
   if at == 1 and ("cairn-replay " .. FORMAT):sub(1, #line) ~= line then
-    error("replay line 1: this is not a cairn replay of format 1 to 4 (it starts " ..
-      quote(line) .. ")", 0)
+    error(string.format("replay line 1: this is not a cairn replay of format 1 to %d (it " ..
+      "starts %s)", NEWEST, quote(line)), 0)
   elseif r.ended_line then
     error(string.format("replay line %d: nothing may follow the end line (line %d)", at,
       r.ended_line), 0)
@@ -443,7 +509,7 @@ end
 
 -- Gives the beat's recorded input; an input the game refuses is the replay's fault.
 local function give(e, beat)
-  if e.action == "none" and not e.dir and not e.mid then return end
+  if e.action == "none" and not e.dir and not e.mid and not e.seats then return end
   local ok, err = pcall(session.give, e)
   if not ok then
     refuse("replay line %d: the input of beat %d (%s %s) is refused: %s", e.line, beat,
@@ -483,7 +549,7 @@ end
 -- game played again is looked at as often, so that the player remembers what it saw.
 local function remember()
   local w = host.world()
-  view.remember(session.current(), w, w:players()[1])
+  view.remember(session.current(), w, (session.viewer()))
 end
 
 -- Starts the text's game again on the content loaded. Returns how many beats it has.

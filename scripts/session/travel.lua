@@ -35,8 +35,8 @@ local function game()
   return s, host.world()
 end
 
-local function player(w)
-  local p = w:players()[1]
+local function player()
+  local p = session.viewer()
   if not p or p.x == nil then error("there is no player to travel", 0) end
   return p
 end
@@ -99,7 +99,7 @@ end
 -- the way (x, y pairs, from the first step on) and, when there is none, why.
 function travel.way(x, y)
   local s, w = game()
-  local p = player(w)
+  local p = player()
   view.remember(s, w, p)
   if x < 0 and y < 0 then return p.x, p.y, {} end
   local dirs, why = way_to(s, w, p, x, y)
@@ -128,7 +128,7 @@ end
 local function begin(kind, dirs, target)
   local s, w = game()
   if s.ended then error("the game is over", 0) end
-  local p = player(w)
+  local p = player()
   journey = { kind = kind, dirs = dirs, at = 0, target = target, x = p.x, y = p.y,
     id = p.id, picked = {} }
   note_before(s, w, p)
@@ -146,7 +146,7 @@ end
 -- player's own cell left out: { cells = x, y pairs in one list }.
 function travel.places()
   local s, w = game()
-  local p = player(w)
+  local p = player()
   view.remember(s, w, p)
   local kinds = view.remembered_kinds()
   local seen = s.seen[s.floor] or {}
@@ -189,7 +189,7 @@ end
 -- Begins travel to (x, y); raises why it cannot go.
 function travel.go(x, y)
   local s, w = game()
-  local p = player(w)
+  local p = player()
   view.remember(s, w, p)
   local dirs, why, to_x, to_y = way_to(s, w, p, x, y)
   if not dirs then error(why, 0) end
@@ -285,7 +285,7 @@ end
 -- Begins auto-explore; raises why it cannot (an enemy in view, nothing left to explore).
 function travel.explore()
   local s, w = game()
-  local p = player(w)
+  local p = player()
   view.remember(s, w, p)
   local e = next(in_view(s, w, p))
   if e then error("not with an enemy in view", 0) end
@@ -348,7 +348,7 @@ local function after_beat(s, w, standing, picked)
     journey = nil
     return false, ""
   end
-  local p = w:players()[1]
+  local p = session.viewer()
   if p and p.x then view.remember(s, w, p) end
   local why = interruption(s, w, p, picked)
   if why then
@@ -368,7 +368,7 @@ end
 local function step()
   if not journey then return false, "" end
   local s, w = game()
-  local p = player(w)
+  local p = player()
   if journey.pick then -- exploring, the item underfoot is to be picked up
     journey.pick = nil
     local ok, committed = pcall(session.choose, s.game.def.pick_up)

@@ -119,7 +119,7 @@ end
 -- The level's cell that the map's cell (x, y), on the grid, shows: past a portal, the cell the
 -- player sees there now; else (x, y) itself.
 function view.cell_at(s, w, x, y)
-  local lx, ly = sight_of(s, w, w:players()[1])(x, y)
+  local lx, ly = sight_of(s, w, (session.viewer()))(x, y)
   if lx then return lx, ly end
   return x, y
 end
@@ -181,7 +181,7 @@ end
 -- 'a' an enemy strikes here next beat.
 function view.build()
   local s, w = game()
-  local p = session.player()
+  local p, seat = session.viewer()
   local width, height = w.width, w.height
   local sees, seen = sight_of(s, w, p)
   local marks = (p and p.x and not s.ended) and intents(w, p.id) or {}
@@ -211,7 +211,10 @@ function view.build()
   local max_hp = p and p.max_hp or (s.death and s.death.max_hp) or 0
   -- The player's statuses come right after its hp, so that a long line cuts the items first.
   local statuses = p and narration.statuses(p) or {}
-  local header = string.format("HP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
+  -- In a game of several seats the header begins with the seat shown, whose turn it is.
+  local seats = session.seats()
+  local header = string.format("%sHP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
+    seats > 1 and string.format("Seat %d/%d  ", seat or 1, seats) or "",
     p and p.hp or 0, max_hp,
     #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "",
     s.floor, s.floors, s.beats, tostring(s.seed),
@@ -237,7 +240,7 @@ function view.build()
   end
   return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
     header = header, messages = messages, fresh = fresh, ended = s.ended or false,
-    panel = panel, panel_dim = table.concat(dim) }
+    panel = panel, panel_dim = table.concat(dim), seat = seat or 0, seats = seats }
 end
 
 -- What the player knows of a cell, in a line, for targeting: what stands there now when it
@@ -258,7 +261,7 @@ end
 
 function view.describe(x, y)
   local s, w = game()
-  local p = session.player()
+  local p = session.viewer()
   if not (x >= 0 and y >= 0 and x < w.width and y < w.height) then return "off the map" end
   local lx, ly = sight_of(s, w, p)(x, y)
   if not lx then

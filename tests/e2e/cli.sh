@@ -702,6 +702,36 @@ $straight"
   expect_out '--resume FILE'
   rm -rf "$dir"
   ;;
+two_bots_play_a_game_of_two_seats)
+  # The duo example: two heroes, each played by a bot of its own. The replay holds both seats'
+  # inputs and verifies; a save in the middle resumes to the same game.
+  dir=$(mktemp -d)
+  duo=$(cd "$(dirname "$0")/../../content/examples/duo" && pwd)
+  run sim --pack "$duo" --seed 3 --beats 80 --bot explorer --bot 2=explorer_no_cards \
+    --record "$dir/r.txt"
+  expect_status 0
+  expect_quiet_err
+  expect_out '^seat 2: '
+  straight=$(grep -v '^ended' "$out")
+  head -1 "$dir/r.txt" | grep -q '^cairn-replay 5$' || fail "a replay of two seats is format 5"
+  grep -q '^beat 1 .* s2=' "$dir/r.txt" || fail "the beats lack seat 2's inputs"
+  run replay "$dir/r.txt" --verify --partial
+  expect_status 0
+  expect_out '^verified: 80 beats'
+  run sim --pack "$duo" --seed 3 --beats 50 --bot explorer --bot 2=explorer_no_cards \
+    --save "$dir/s.sqlite"
+  expect_status 0
+  run sim --resume "$dir/s.sqlite" --pack "$duo" --beats 30 --bot explorer \
+    --bot 2=explorer_no_cards
+  expect_status 0
+  expect_quiet_err
+  [ "$(grep -v '^ended' "$out")" = "$straight" ] || fail "resumed, the game differs from:
+$straight"
+  run sim --bot 17=explorer
+  expect_status 2
+  expect_err 'a seat from 1 to 16'
+  rm -rf "$dir"
+  ;;
 replay_verifies_a_game_with_reactions)
   # A knight's blows, answered by the bot's reactions and passes, until it dies
   # (tests/e2e/packs/cardplay): the replay records them and comes to the same checksum every

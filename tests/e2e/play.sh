@@ -539,6 +539,54 @@ undo_restores_the_previous_position)
   key u
   [ "$beat_before" -eq 0 ] && wait_for 'Nothing to undo'
   ;;
+hot_seat_asks_each_seat_in_turn)
+  # The duo example's two heroes at one terminal: each seat commits its move in turn, the
+  # header saying whose turn it is, and the beat is played once both have. Undo asks both
+  # again; a save made between the two resumes with the first seat's move kept.
+  duo=$(cd "$(dirname "$0")/../../content/examples/duo" && pwd)
+  start --seed 7 --save "$save" --pack "$duo" --record "$dir/replay.txt"
+  wait_for '^Seat 1/2  HP .*  Beat 0  '
+  key .
+  wait_for '^Seat 2/2  HP .*  Beat 0  '
+  key .
+  wait_for '^Seat 1/2  HP .*  Beat 1  '
+  key .
+  wait_for '^Seat 2/2  HP .*  Beat 1  '
+  key .
+  wait_for '^Seat 1/2  HP .*  Beat 2  '
+  key u
+  wait_for '^Seat 1/2  HP .*  Beat 1  '
+  key .
+  wait_for '^Seat 2/2  HP .*  Beat 1  '
+  key Q
+  wait_exit 0
+  start --save "$save" --pack "$duo" --record "$dir/replay.txt"
+  wait_for '^Seat 2/2  HP .*  Beat 1  '
+  key .
+  wait_for '^Seat 1/2  HP .*  Beat 2  '
+  key Q
+  wait_exit 0
+  "$cairn" replay "$dir/replay.txt" --verify --partial >"$dir/verify" 2>&1 ||
+    fail "the replay does not verify: $(cat "$dir/verify")"
+  grep -q '^verified: 2 beats' "$dir/verify" || fail "replay said: $(cat "$dir/verify")"
+  ;;
+a_bot_takes_a_seat_in_play)
+  # --bot 2=NAME: the second hero is the bot's, so each key plays a beat; a bot for a seat
+  # the game lacks, or for every seat, is refused.
+  duo=$(cd "$(dirname "$0")/../../content/examples/duo" && pwd)
+  start --seed 7 --save "$save" --pack "$duo" --bot 2=explorer
+  wait_for '^Seat 1/2  HP .*  Beat 0  '
+  key .
+  wait_for '^Seat 1/2  HP .*  Beat 1  '
+  key .
+  wait_for '^Seat 1/2  HP .*  Beat 2  '
+  start --seed 7 --save "$save" --new --pack "$duo" --bot 3=explorer
+  wait_exit 1
+  grep -q 'bot names seat 3, and the game has 2' "$dir/stderr" || fail "stderr: $(cat "$dir/stderr")"
+  start --seed 7 --save "$save" --new --pack "$duo" --bot 1=explorer --bot 2=explorer
+  wait_exit 1
+  grep -q 'every seat has a bot' "$dir/stderr" || fail "stderr: $(cat "$dir/stderr")"
+  ;;
 quit_saves_and_play_resumes)
   start --seed 7 --save "$save"
   wait_for '  Beat 0  Seed 7'

@@ -195,24 +195,24 @@ static void a_replay_of_a_newer_format_is_refused_naming_it(void **state)
     (void)state;
     cairn_lua *h = corpus_host();
     uint64_t beats;
-    assert_int_not_equal(cairn_session_replay_start(h, "cairn-replay 5\ncairn 0.9.0\n", &beats),
+    assert_int_not_equal(cairn_session_replay_start(h, "cairn-replay 6\ncairn 0.9.0\n", &beats),
                          CAIRN_OK);
     char says[256];
     snprintf(says, sizeof says,
-             "replay line 1: the replay is of format 5, newer than this cairn %s reads (1 to "
-             "4): play it with the cairn that recorded it (its line 2) or a later one",
+             "replay line 1: the replay is of format 6, newer than this cairn %s reads (1 to "
+             "5): play it with the cairn that recorded it (its line 2) or a later one",
              cairn_version());
     assert_string_equal(cairn_lua_error(h), says);
     cairn_lua_destroy(h);
 }
 
-/* Only format 4 says what was trusted, with pack ids or "-". */
+/* Only format 4 and later say what was trusted, with pack ids or "-". */
 static void a_trust_line_is_format_4_s_and_names_packs(void **state)
 {
     (void)state;
     static const char *const cases[][2] = {
         {"cairn-replay 2\ncairn 0.1.0\ntrust -\n",
-         "replay line 3: a trust line belongs to a replay of format 4"},
+         "replay line 3: a trust line belongs to a replay of format 4 or later"},
         {"cairn-replay 4\ncairn 0.1.0\ntrust base Crypt\n",
          "replay line 3: the pack id 'Crypt' is not a pack id"},
         {"cairn-replay 4\ncairn 0.1.0\ntrust -\ntrust -\n",

@@ -11,6 +11,14 @@
  * The games' scripts (the base game's bots) use w:fov, w:path and the other world methods of
  * cairn/sight_lua.h: make the host with cairn_sight_lua_methods as its world methods.
  *
+ * Seats: each player entity the game's generate puts on the first floor is a seat, numbered
+ * from 1 in the order of w:players() then, for the whole game; a person, a bot or a peer over
+ * the network takes it. Before each beat the game waits for an input from each seat whose
+ * character lives (and that the game's turn model asks); a question inside a beat is asked
+ * of the seat whose character it is about. The calls with a seat (cairn_session_seat_*) act
+ * for that seat; the calls without one, and seat 0, act for the seat the game waits for
+ * (cairn_session_turn), else the first. A game of one seat needs none of them.
+ *
  * Errors are content's (pack:path:line) or name what is missing, in cairn_lua_error. A content
  * error in the middle of a step leaves the session where it failed (the beat run and counted,
  * a floor half made): report it and start another game rather than go on.
@@ -34,6 +42,18 @@ CAIRN_API cairn_err cairn_session_start(cairn_lua *h, const char *game, uint64_t
 /* The player's action for the next beat, given directly: an action's name and a direction
  * name ("n", ...; NULL or "" for none). Front ends commit choices instead (below). */
 CAIRN_API cairn_err cairn_session_input(cairn_lua *h, const char *action, const char *dir);
+
+/* --- seats (above) -------------------------------------------------------------------------- */
+
+/* How many seats the game has, into *count (0 before its first floor has a player). */
+CAIRN_API cairn_err cairn_session_seats(cairn_lua *h, size_t *count);
+/* The seat the game waits for, into *seat: the seat a question inside a beat is about, else
+ * the first seat asked that has given no input for the next beat; 0 when none waits (every
+ * seat asked has given its input, or a beat given up for a question holds them: step). */
+CAIRN_API cairn_err cairn_session_turn(cairn_lua *h, size_t *seat);
+/* cairn_session_input for seat `seat`. A seat whose character is gone gives nothing. */
+CAIRN_API cairn_err cairn_session_seat_input(cairn_lua *h, size_t seat, const char *action,
+                                             const char *dir);
 /* --- choices: what the player can do now (cairn.choice), committed a prompt at a time ---- */
 
 typedef struct cairn_choice_entry {
@@ -48,6 +68,9 @@ typedef struct cairn_choice_entry {
  * out); owned by the host until the next call of it. None when there is no player. */
 CAIRN_API cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry **list,
                                           size_t *count);
+/* The choices of seat `seat`'s character, as cairn_session_choices. */
+CAIRN_API cairn_err cairn_session_seat_choices(cairn_lua *h, size_t seat,
+                                               const cairn_choice_entry **list, size_t *count);
 
 /* Begins committing choice `name` (full or short name) as the player's input for the next
  * beat; its prompts follow (cairn_session_prompt), and one without prompts is committed at
@@ -55,6 +78,9 @@ CAIRN_API cairn_err cairn_session_choices(cairn_lua *h, const cairn_choice_entry
  * with why (in cairn_lua_error) when it is unavailable or cannot go on ("throw: nothing to
  * choose for 'Throw at what?'"), or content failed; nothing is then committed. */
 CAIRN_API cairn_err cairn_session_choose(cairn_lua *h, const char *name);
+/* cairn_session_choose for seat `seat`: each seat commits its own choice, and a choice begun
+ * replaces only that seat's. */
+CAIRN_API cairn_err cairn_session_seat_choose(cairn_lua *h, size_t seat, const char *name);
 
 typedef enum cairn_prompt_kind {
     CAIRN_PROMPT_NONE, /* no prompt waits */
@@ -67,7 +93,9 @@ typedef enum cairn_prompt_kind {
 /* The prompt waiting, as the host owns it until the next call of cairn_session_prompt. */
 typedef struct cairn_prompt {
     cairn_prompt_kind kind;
-    bool committed;     /* kind NONE: a choice is committed for the next beat */
+    bool committed;     /* kind NONE: the next beat's inputs are committed (a seat's own, when
+                           the call named the seat; else every seat's the game waits for) */
+    size_t seat;        /* the seat the prompt is asked of (0 for kind NONE) */
     const char *choice; /* the choice's label */
     const char *name;   /* the prompt's name, the key of its answer */
     const char *text;   /* the question */
@@ -87,6 +115,9 @@ typedef struct cairn_prompt {
 } cairn_prompt;
 
 CAIRN_API cairn_err cairn_session_prompt(cairn_lua *h, cairn_prompt *out);
+/* The prompt waiting for seat `seat`: a question inside a beat (whichever seat it is about:
+ * the beat waits for it), else the choice the seat is committing. */
+CAIRN_API cairn_err cairn_session_seat_prompt(cairn_lua *h, size_t seat, cairn_prompt *out);
 /* Answers the waiting prompt with text: PICK the option's number from 1; NUMBER digits;
  * CONFIRM "yes" or "no"; SELECT a direction's name, or "X,Y" (the cell, or the candidate
  * entity on it). CAIRN_ERR_INVALID with what it takes when the prompt does not take it: the
@@ -96,10 +127,14 @@ CAIRN_API cairn_err cairn_session_answer(cairn_lua *h, const char *answer);
  * has a cancel effect, which is then committed in its place. *committed (may be NULL) says
  * which. Without a prompt waiting it does nothing. */
 CAIRN_API cairn_err cairn_session_cancel(cairn_lua *h, bool *committed);
+/* cairn_session_answer and _cancel for seat `seat`'s prompt (cairn_session_seat_prompt). */
+CAIRN_API cairn_err cairn_session_seat_answer(cairn_lua *h, size_t seat, const char *answer);
+CAIRN_API cairn_err cairn_session_seat_cancel(cairn_lua *h, size_t seat, bool *committed);
 
 /* Whether a person answers the prompts asked inside a beat (a card's trigger, an ability set
  * off by an enemy's hit) - a front end's, such as `cairn play` - rather than the bot or the
- * defaults. Off when a game starts or resumes. When on, a beat that asks the player stops at
+ * defaults (the questions about a seat a bot has played, cairn_session_seat_bot, take the
+ * default). Off when a game starts or resumes. When on, a beat that asks the player stops at
  * the question: cairn_session_step gives CAIRN_SESSION_ASKING with the world as it was before
  * the beat, the question waits as a prompt (cairn_session_prompt; a cancel declines it, or
  * takes the first of an order), and once it is answered the next cairn_session_step plays the
@@ -179,11 +214,15 @@ CAIRN_API cairn_err cairn_session_set_pickup(cairn_lua *h, const char *glyphs);
 
 /* Asks the bot named `bot` for the player's action for the next beat. */
 CAIRN_API cairn_err cairn_session_bot(cairn_lua *h, const char *bot);
+/* Asks the bot named `bot` for seat `seat`'s action for the next beat; each seat's bot keeps a
+ * memory of its own. A seat the game does not wait for (its character is gone, or the turn
+ * model asks another) is not asked. */
+CAIRN_API cairn_err cairn_session_seat_bot(cairn_lua *h, size_t seat, const char *bot);
 
 typedef enum cairn_session_end {
     CAIRN_SESSION_PLAYING,
     CAIRN_SESSION_WON,
-    CAIRN_SESSION_DIED,  /* the player is dead */
+    CAIRN_SESSION_DIED,  /* the player is dead (every seat's character, in a game of several) */
     CAIRN_SESSION_LOST,  /* the game's own rules ended it */
     CAIRN_SESSION_ASKING /* the beat waits for an answer (cairn_session_set_interactive) */
 } cairn_session_end;
@@ -221,7 +260,9 @@ typedef struct cairn_view {
     const char *const *glyphs;
     const char *const *colors;
     const char *const *marks;
-    const char *header;          /* the first line: hp, statuses, floor, beat, seed, items */
+    const char *header;          /* the first line: hp, statuses, floor, beat, seed, items (in
+                                    a game of several seats, the seat shown first: "Seat 2/2") */
+    size_t seat, seats;          /* the seat whose character the view is of, and how many */
     const char *const *messages; /* what happened, oldest first */
     size_t message_count;
     size_t fresh;      /* how many of the last messages are the last beat's */
