@@ -873,6 +873,24 @@ a_key_stops_a_journey)
   lines 2 19 | cut -c1-48 | grep -q '\*' && fail "the trail stayed after the stop"
   press .
   ;;
+the_arena_is_played_to_its_end)
+  # The bundled arena, started by name: the panel lists the fighters of both sides; the
+  # gladiator that only waits is beaten to death, and the end's summary says so.
+  start --game arena --pack "$(dirname "$0")/../../content/arena" --seed 3 --save "$save"
+  wait_for '  Beat 0  Seed 3'
+  wait_for ' hound 5/5$'
+  wait_for ' brute 8/8$'
+  for _ in $(seq 300); do
+    screen | grep -q 'You died\.' && break
+    next=$(($(beat) + 1))
+    key .
+    wait_for "^HP .*  Beat $next  |You died\."
+  done
+  wait_for 'ended: +died'
+  wait_for 'killed by: +the [a-z]+'
+  key q
+  wait_exit 0
+  ;;
 *)
   echo "unknown case $case_name"
   exit 2
