@@ -78,6 +78,7 @@ cairn.game {
   description = "A gladiator and its hound against four; every foe down wins.",
   width = WIDTH,
   height = HEIGHT,
+  sight = WIDTH, -- the whole pit is in view: nothing hides in the arena
   generate = function(w)
     build(w)
     muster(w)
