@@ -1,6 +1,6 @@
 ---@meta
--- Cards: cairn.effect, cairn.validator, cairn.ability, cairn.card, cairn.resolve and
--- cairn.cards (docs/cards.md is the reference these follow).
+-- Cards: cairn.effect, cairn.validator, cairn.ability, cairn.card, cairn.resolve,
+-- cairn.cards and cairn.turns (docs/cards.md is the reference these follow).
 
 ---A target override: which entities an effect works on instead of the chosen ones.
 ---@alias CairnTargetOverride "chosen"|"self"|"all_enemies"|"area"|"random_enemy"|"adjacent"|"line"|"trigger_source"|"none"
@@ -345,3 +345,35 @@ function cairn.cards.pending() end
 ---@param e CairnEntity
 ---@return { actions: integer, reactions: integer }
 function cairn.cards.points(e) end
+
+---The turn model (docs/cards.md, Turn models).
+cairn.turns = {}
+
+---@return "beats"|"initiative"
+function cairn.turns.model() end
+
+---The round under way, from 1; nil in the beats model.
+---@return integer?
+function cairn.turns.round() end
+
+---The active character, or nil.
+---@return CairnEntity?
+function cairn.turns.active() end
+
+---The round's living characters in the order they act.
+---@return { entity: CairnEntity, points: integer, active: boolean }[]
+function cairn.turns.order() end
+
+---e's action points left this round, or nil when it is not in the round.
+---@param e CairnEntity
+---@return integer?
+function cairn.turns.points(e) end
+
+---e spends n points (the active one: when its beat ends, besides the beat's own cost).
+---@param e CairnEntity
+---@param n integer
+function cairn.turns.spend(e, n) end
+
+---The active e ends its turn when its beat ends, whatever points it has left.
+---@param e CairnEntity
+function cairn.turns.pass(e) end

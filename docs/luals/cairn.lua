@@ -331,7 +331,16 @@
 ---@field panel? fun(w: CairnWorld, player: CairnEntity): (string|{ text: string, dim?: boolean })[] Lines for the side panel of `cairn play`, under the actions (the base game: the hand of cards); `dim` draws a line as a choice that cannot be made now.
 ---@field sight? integer How far the player sees in `cairn play` (w:fov's radius); default 8.
 ---@field avoid? fun(w: CairnWorld, x: integer, y: integer): boolean Cells travel and auto-explore in `cairn play` keep off on their way; travel may still end on one.
+---@field turns? CairnTurnsDef The turn model; default { model = "beats" }.
 ---@field description? string
+
+---A game's turn model (docs/cards.md, Turn models).
+---@class CairnTurnsDef
+---@field model "beats"|"initiative"
+---@field actions? integer|fun(w: CairnWorld, e: CairnEntity): integer Action points a round; default 2.
+---@field order? fun(w: CairnWorld, list: CairnEntity[]): CairnEntity[] The round's characters in the order they act; default higher e.data.initiative, then spawn order.
+---@field reset? fun(w: CairnWorld) Called as each round begins.
+---@field cost? fun(w: CairnWorld, e: CairnEntity): integer What a beat of e's costs; default 1.
 
 ---What a bot remembers: a table of its own for the whole game. The session sets floor and
 ---beat before each call; the rest is the bot's. It is kept with the game (checkpoints,
@@ -611,6 +620,15 @@ function CairnWorld:plan(from, options) end
 ---@return integer? y
 function CairnWorld:closest_player(x, y) end
 
+---The turn gate: of the characters only e acts, from this beat when set in beat_start, else
+---from the next; nil lets every one act. Not saved: a game's turn model sets it each beat.
+---@param e CairnEntity?
+function CairnWorld:set_active(e) end
+
+---The entity w:set_active set, or nil.
+---@return CairnEntity?
+function CairnWorld:active() end
+
 ---The entity with that e.id, or nil when it is gone.
 ---@param id integer
 ---@return CairnEntity?
@@ -779,6 +797,7 @@ function CairnPlan:cells() end
 ---@field x integer? nil off the grid; for the dead, where they died.
 ---@field y integer? nil off the grid; for the dead, where they died.
 ---@field layer CairnLayer
+---@field spawn_order integer Where it came in the order entities were created, from 0.
 ---@field facing CairnDir Writable.
 ---@field data table A view (userdata) of its plain data: index it, pairs, ipairs, #, table.*; not next or raw*. Cannot be replaced.
 ---@field last CairnEnclosingEvent? This beat's enclosing event, once it acted.

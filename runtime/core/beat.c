@@ -225,14 +225,41 @@ static inline void prefetch(const cairn_world *w, uint32_t i)
 #endif
 }
 
+/* --- the turn gate ----------------------------------------------------------------------- */
+
+cairn_err cairn_world_set_active(cairn_world *w, cairn_entity_id id)
+{
+    if (!cairn_entity_id_is_none(id)) {
+        cairn_err st = cairn_entity_check(w, id);
+        if (st)
+            return st;
+    }
+    w->active = id;
+    return CAIRN_OK;
+}
+
+cairn_entity_id cairn_world_active(const cairn_world *w)
+{
+    return w->active;
+}
+
+/* Whether the gate (the active character of this beat, NONE for none) keeps an entry out of
+ * the beat: one test of a word in the beats model, where the gate is NONE. */
+static inline bool gated(const cairn_order_entry *entry, cairn_entity_id gate)
+{
+    return gate.generation != 0 &&
+           (entry->phase == CAIRN_PHASE_PLAYERS || entry->phase == CAIRN_PHASE_REALS) &&
+           !cairn_entity_id_eq(entry->id, gate);
+}
+
 /* Step 2: every actor forgets last beat and decides what to do in this one. */
-static cairn_err compute(cairn_world *w)
+static cairn_err compute(cairn_world *w, cairn_entity_id gate)
 {
     w->phase = CAIRN_PHASE_COMPUTE;
     for (uint32_t i = 0; i < w->order.count; i++) {
         prefetch(w, i);
         cairn_entity_id id = w->order.items[i].id;
-        if (!cairn__alive(w, id))
+        if (!cairn__alive(w, id) || gated(&w->order.items[i], gate))
             continue;
         const cairn_type *type = cairn__type(w, w->entities.slots[id.index].type);
         if (!(type->needs & CAIRN_TYPE_ACTS))
@@ -252,13 +279,13 @@ static cairn_err compute(cairn_world *w)
 
 /* Step 3: the phases, in order; an entity already made to act by a blocked neighbour is
  * skipped by cairn_entity_act itself. */
-static cairn_err act(cairn_world *w)
+static cairn_err act(cairn_world *w, cairn_entity_id gate)
 {
     for (uint32_t i = 0; i < w->order.count; i++) {
         prefetch(w, i);
         const cairn_order_entry *entry = &w->order.items[i];
         w->phase = entry->phase;
-        if (!cairn__alive(w, entry->id) ||
+        if (!cairn__alive(w, entry->id) || gated(entry, gate) ||
             !(cairn__type(w, w->entities.slots[entry->id.index].type)->needs & CAIRN_TYPE_ACTS))
             continue;
         cairn_err st = cairn_entity_act(w, entry->id);
@@ -269,13 +296,13 @@ static cairn_err act(cairn_world *w)
 }
 
 /* Step 4. */
-static cairn_err tick(cairn_world *w)
+static cairn_err tick(cairn_world *w, cairn_entity_id gate)
 {
     w->phase = CAIRN_PHASE_TICK;
     for (uint32_t i = 0; i < w->order.count; i++) {
         prefetch(w, i);
         cairn_entity_id id = w->order.items[i].id;
-        if (!cairn__alive(w, id) ||
+        if (!cairn__alive(w, id) || gated(&w->order.items[i], gate) ||
             !(cairn__type(w, w->entities.slots[id.index].type)->needs & CAIRN_TYPE_TICKS))
             continue;
         cairn_err st = cairn__type_run_callbacks(w, id, CAIRN_CALLBACK_TICK);
@@ -290,7 +317,9 @@ static cairn_err run(cairn_world *w)
     w->phase = CAIRN_PHASE_START;
     w->in_beat = true;
     cairn_err st = pass_beat_chain(w, CAIRN_CHAIN_BEAT_START);
-    if (st || (st = compute(w)) || (st = act(w)) || (st = tick(w)))
+    /* The gate as beat_start left it holds for the whole beat: set later, it waits. */
+    cairn_entity_id gate = w->active;
+    if (st || (st = compute(w, gate)) || (st = act(w, gate)) || (st = tick(w, gate)))
         return st;
     w->in_beat = false;
     w->phase = CAIRN_PHASE_REAP;

@@ -299,6 +299,15 @@ cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *ou
     return CAIRN_OK;
 }
 
+cairn_err cairn_entity_spawn_order(cairn_world *w, cairn_entity_id id, uint32_t *out)
+{
+    cairn_entity *e = cairn__entity(w, id);
+    if (!e)
+        return w->error.code;
+    *out = e->spawn_order;
+    return CAIRN_OK;
+}
+
 cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out)
 {
     cairn_entity *e = cairn__entity(w, id);

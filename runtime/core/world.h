@@ -100,6 +100,9 @@ struct cairn_world {
     uint8_t phase;      /* a cairn_phase */
     bool in_beat;       /* cairn_world_step is walking the beat order */
     uint32_t act_depth; /* nested cairn_entity_act calls */
+    /* Under a turn model, the one character (players and reals phases) that computes, acts
+     * and ticks in a beat; NONE: every one does (cairn_world_set_active). */
+    cairn_entity_id active;
 
     /* PlayerControl's activate callback, the host's (cairn_player_set_perform). */
     cairn_activate_fn perform;

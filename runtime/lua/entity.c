@@ -649,6 +649,10 @@ static int e_index(lua_State *L)
         cairn_layer layer;
         check(L, cairn_entity_layer(w, id, &layer));
         lua_pushstring(L, cairn_layer_name(layer));
+    } else if (!strcmp(key, "spawn_order")) {
+        uint32_t order;
+        check(L, cairn_entity_spawn_order(w, id, &order));
+        lua_pushinteger(L, order);
     } else if (!strcmp(key, "facing")) {
         cairn_dir dir;
         check(L, cairn_entity_facing(w, id, &dir));

@@ -265,6 +265,24 @@ static int w_players(lua_State *L)
     return 1;
 }
 
+/* w:set_active(e) - under turns, e alone of the characters acts from the next beat (set in
+ * beat_start, from this one); w:set_active(nil): every one acts (cairn_world_set_active) */
+static int w_set_active(lua_State *L)
+{
+    cairn_world *w = check_world(L);
+    cairn_entity_id id =
+        lua_isnoneornil(L, 2) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 2, false);
+    cairn_err st = cairn_world_set_active(w, id);
+    return st ? cairn_lua__raise(L, st) : 0;
+}
+
+/* w:active() -> the entity w:set_active set, or nil */
+static int w_active(lua_State *L)
+{
+    cairn_lua__push_entity(L, cairn_world_active(check_world(L)));
+    return 1;
+}
+
 /* w:closest_player(x, y) -> the player the built-in movs would head for and its x and y, or
  * nil. A movs asks it each call: the entity handles' cache is its upvalue, where the player's
  * handle is found with one look-up (cairn_lua__push_entity makes two); the cell spares the
@@ -669,6 +687,8 @@ void cairn_lua__open_world(lua_State *L)
         {"entities", w_entities},
         {"step", w_step},
         {"players", w_players},
+        {"set_active", w_set_active},
+        {"active", w_active},
         {"clear", w_clear},
         {"portal", w_portal},
         {"close_portal", w_close_portal},

@@ -27,6 +27,7 @@ local data = require("lua.data")
 local host = require("cairn.host")
 local piles = require("cards.piles")
 local stack = require("cards.stack")
+local turns = require("session.turns")
 local util = require("lua.util")
 local abilities = {}
 
@@ -252,11 +253,11 @@ end
 
 local DEFAULT_TURN_BEATS = 4
 
--- The turn under way for e: its deck's, else counted from the beat.
+-- The turn under way for e: its deck's, else the turn model's (a round, or every 4 beats).
 function abilities.turn(e)
   local deck = piles.of(e)
   if deck then return deck.turn end
-  return (host.world().beat - 1) // DEFAULT_TURN_BEATS + 1
+  return turns.number(host.world().beat, DEFAULT_TURN_BEATS)
 end
 
 local function once_key(a, inst)
@@ -981,7 +982,7 @@ function abilities.beat()
     local e = w:entity(id)
     local deck = e and not e:is_dead() and piles.of(e)
     if deck then
-      local turn = (w.beat - 1) // deck.turn_beats + 1
+      local turn = turns.number(w.beat, deck.turn_beats)
       if turn ~= deck.turn then
         if deck.turn > 0 then end_turn(e, deck) end
         deck.turn = turn

@@ -35,6 +35,7 @@ local data = require("lua.data")
 local host = require("cairn.host")
 local piles = require("cards.piles")
 local stack = require("cards.stack")
+local turns = require("session.turns")
 local util = require("lua.util")
 local lifecycle = {}
 
@@ -139,7 +140,7 @@ end
 -- not yet spent in has its full points, unwritten.
 function lifecycle.points(e)
   local actions, reactions, turn_beats = limits(e)
-  local turn = (host.world().beat - 1) // turn_beats + 1
+  local turn = turns.number(host.world().beat, turn_beats)
   local p = data.peek(e.data).points
   if p and p.turn == turn then return p end
   return { turn = turn, actions = actions, reactions = reactions }

@@ -73,7 +73,7 @@ local fields = {
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
     panel = "function", avoid = "function", pick_up = "string",
-    sight = "number", description = "string" },
+    sight = "number", turns = "table", description = "string" },
   bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
@@ -104,6 +104,40 @@ function define.add_kind(kind, spec)
   fields[kind] = spec.fields
   required_fields[kind] = spec.required
   renamed_fields[kind] = spec.renamed
+end
+
+-- A game's turn model (session/turns.lua): its fields and their types.
+local turn_models = { "beats", "initiative" }
+local turn_fields = { model = "string", actions = { "number", "function" }, order = "function",
+  reset = "function", cost = "function" }
+
+local function check_turns(where, t, what)
+  local ok = true
+  local known = false
+  for _, m in ipairs(turn_models) do known = known or t.model == m end
+  if not known then
+    problem(where, "%s: turns.model is one of %s, not %s%s", what,
+      table.concat(turn_models, ", "), tostring(t.model),
+      util.hint(tostring(t.model), turn_models))
+    ok = false
+  end
+  for k, v in pairs(t) do
+    local spec = turn_fields[k]
+    local fits = false
+    for _, ty in ipairs(type(spec) == "table" and spec or { spec }) do
+      fits = fits or type(v) == ty
+    end
+    if not spec then
+      problem(where, "%s: turns has no field '%s'%s", what, tostring(k),
+        util.hint(tostring(k), { "model", "actions", "order", "reset", "cost" }))
+      ok = false
+    elseif not fits then
+      problem(where, "%s: turns.%s must be a %s, not a %s", what, k,
+        type(spec) == "table" and table.concat(spec, " or ") or spec, type(v))
+      ok = false
+    end
+  end
+  return ok
 end
 
 local step_fields = { action = "string", movs = "string", repeats = "number",
@@ -323,6 +357,9 @@ local function check_shape(kind, def, where)
         ok = false
       end
     end
+  end
+  if kind == "game" and type(def.turns) == "table" then
+    ok = check_turns(where, def.turns, what) and ok
   end
   if kind == "sequence" and type(def.steps) == "table" then
     ok = check_steps(where, def.steps, what) and ok

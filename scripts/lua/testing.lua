@@ -165,7 +165,8 @@ local function library(pack)
   -- the journey begun to its end: why it stopped, and its beats), g:way(x, y) (the way a
   -- travel cursor on the map's cell draws: its cells as x, y pairs, and why there is none),
   -- g:describe(x, y) (what the targeting line says of the map's cell), g:places() (where the
-  -- travel cursor's Tab goes, x, y pairs) and g:pickup(rule) (what auto-explore picks up).
+  -- travel cursor's Tab goes, x, y pairs), g:pickup(rule) (what auto-explore picks up) and
+  -- g:panel() (the side panel's lines, as the play screen has them).
   function lib.game(name, opts)
     opts = opts or {}
     local function make_world(width, height, seed)
@@ -215,6 +216,7 @@ local function library(pack)
     end
     function g.describe(_, x, y) return view.describe(x, y) end
     function g.places() return travel.places().cells end
+    function g.panel() return view.build().panel end
     function g.pickup(_, rule) travel.set_pickup(rule) end
     function g.messages()
       local texts = {}

@@ -23,6 +23,7 @@ local define = require("lua.define")
 local host = require("cairn.host")
 local narration = require("session.narration")
 local saves = require("save")
+local turns = require("session.turns")
 local util = require("lua.util")
 local find = define.find
 local session = {}
@@ -57,8 +58,11 @@ local function world()
   return host.world()
 end
 
--- The first player on the grid, or nil when there is none (it died and was reaped).
+-- The player whose turn it is under a turn model, else the first player on the grid, or nil
+-- when there is none (it died and was reaped).
 local function player()
+  local active = turns.active()
+  if active and active:has("PlayerControl") then return active end
   return world():players()[1]
 end
 
@@ -74,10 +78,11 @@ local function generate(s)
   local w = world()
   local lifted = s.floor > 1 and w:clear() or {}
   def.generate(w, s.floor, s.floors, lifted)
-  if not player() then
+  if not world():players()[1] then
     error(string.format("%s: generate put no player on floor %d (spawn one, or place the " ..
       "players it was given)", s.game.where, s.floor), 0)
   end
+  if s.floor > 1 then turns.new_floor() end
 end
 
 local function fresh(game, seed)
@@ -95,6 +100,7 @@ function session.start(name, seed, make_world)
   local s = fresh(game, seed)
   current = s
   generate(s)
+  turns.attach(game.def, true)
   narration.note(s, string.format("Floor 1 of %d.", s.floors))
   checkpoints.add(s)
 end
@@ -364,6 +370,47 @@ end
 
 local outcomes = { descend = true, won = true, lost = true }
 
+-- The game's verdict after a beat: nil (on it goes), "descend", "won" or "lost".
+local function verdict_of(s, w)
+  local def = s.game.def
+  local verdict = def.outcome and def.outcome(w, s.floor, s.floors)
+  if verdict ~= nil and not outcomes[verdict] then
+    error(string.format("%s: a game's outcome returns nil, 'descend', 'won' or 'lost', " ..
+      "not %s", s.game.where, tostring(verdict)), 0)
+  end
+  if verdict == "descend" and s.floor >= s.floors then verdict = "won" end
+  return verdict
+end
+
+-- One beat of the world, with the beat parts round it; its frames go on the end of `frames`.
+local function one_beat(w, frames)
+  local list = frames and {} or nil
+  for _, part in ipairs(beat_parts) do part.before(list) end
+  local stepped, err = pcall(w.step, w)
+  for _, part in ipairs(beat_parts) do part.after() end
+  for _, f in ipairs(list or {}) do frames[#frames + 1] = f end
+  return stepped, err
+end
+
+-- The beats of one input: under a turn model, the beats until a player has had its beat
+-- and a player's turn has come again (the others' turns between need no input); else one
+-- beat. Returns whether they ran (else the error), the verdict, and what killed the player
+-- when it died.
+local function beats(s, w, frames, you)
+  local acted, killer = false, nil
+  for _ = 1, turns.MAX_BEATS do
+    acted = acted or turns.players_turn()
+    local stepped, err = one_beat(w, frames)
+    if not stepped or s.question then return false, err end
+    killer = narration.describe(s, w:history(), you and you.id) or killer
+    if not player() then return true, nil, killer end
+    local verdict = verdict_of(s, w)
+    if verdict or (acted and turns.players_turn()) then return true, verdict, killer end
+  end
+  return false, string.format("%s: no player's turn came in %d beats (has any player " ..
+    "action points?)", s.game.where, turns.MAX_BEATS)
+end
+
 -- One beat, then the game's verdict: on it goes, down a floor, won or lost. Returns how the
 -- game stands ("playing", "won", "died", "lost"), or nil without a beat when it was over.
 function session.step()
@@ -386,32 +433,23 @@ function session.step()
   if not has_hp then max_hp = nil end
   local frames = s.interactive and {} or nil
   if questions then questions.begin(mid_beat(s, mid)) end
-  for _, part in ipairs(beat_parts) do part.before(frames) end
-  local stepped, err = pcall(w.step, w)
-  for _, part in ipairs(beat_parts) do part.after() end
+  local called, ran, verdict, killer = pcall(beats, s, w, frames, you)
+  if not called then ran, verdict = false, ran end
   -- The answers given inside the beat: asked now, or recorded (a beat played again keeps its
   -- record in the log, for the next time it is played again).
   local answered = questions and questions.finish() or mid or nil
   if s.question then return hold_question(s, given) end
-  if not stepped then error(err, 0) end
+  if not ran then error(verdict, 0) end
   s.answered, s.frames = nil, frames
   if answered then
     given = given and util.copy_shallow(given) or {}
     given.mid = answered
   end
   s.beats = s.beats + 1
-  local killer = narration.describe(s, w:history(), you and you.id)
   if not player() then
     s.ended = "died"
     s.death = { max_hp = max_hp, by = killer }
   else
-    local def = s.game.def
-    local verdict = def.outcome and def.outcome(w, s.floor, s.floors)
-    if verdict ~= nil and not outcomes[verdict] then
-      error(string.format("%s: a game's outcome returns nil, 'descend', 'won' or 'lost', " ..
-        "not %s", s.game.where, tostring(verdict)), 0)
-    end
-    if verdict == "descend" and s.floor >= s.floors then verdict = "won" end
     if verdict == "descend" then
       s.floor = s.floor + 1
       generate(s)
@@ -543,6 +581,7 @@ function session.resume(saved, make_world)
     make_world(...)
   end, fresh)
   current = s
+  turns.attach(s.game.def, false)
   wait_again(s, w)
 end
 

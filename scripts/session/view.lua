@@ -14,6 +14,7 @@ local compile = require("lua.compile")
 local host = require("cairn.host")
 local narration = require("session.narration")
 local session = require("session.flow")
+local turns = require("session.turns")
 local util = require("lua.util")
 local view = {}
 
@@ -156,9 +157,26 @@ function view.remember(s, w, p)
   end
 end
 
+-- Under a turn model, the side panel's first lines: whose turn it is in which round, then the
+-- round's order, a line a character with its points left, the active one marked with '>'
+-- and the spent ones dimmed.
+local function turn_lines(p)
+  if turns.model() == "beats" then return {} end
+  local function name(e) return e == p and "you" or util.spoken(e.type) end
+  local active = turns.active()
+  local whose = not active and "no one's" or active == p and "your" or name(active) .. "'s"
+  local lines = { string.format("Round %d: %s turn", turns.round(), whose) }
+  for _, o in ipairs(turns.order()) do
+    lines[#lines + 1] = { text = string.format("%s %s (%d)", o.active and ">" or " ",
+      name(o.entity), o.points), dim = o.points == 0 }
+  end
+  return lines
+end
+
 -- The view as a table: width, height, glyphs/colors/marks (one string per row), header,
 -- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
--- panel (the game's lines for the side panel) and panel_dim ('d' for each dimmed one).
+-- panel (the side panel's lines: whose turn it is under a turn model, then the game's) and
+-- panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
 function view.build()
@@ -198,10 +216,13 @@ function view.build()
     #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "",
     s.floor, s.floors, s.beats, tostring(s.seed),
     #items > 0 and ("  " .. table.concat(items, ", ")) or "")
-  -- The game's lines for the side panel: strings, or { text =, dim = true } for a line drawn
-  -- dimmed.
+  -- The turns' and the game's lines for the side panel: strings, or { text =, dim = true }
+  -- for a line drawn dimmed.
   local panel, dim = {}, {}
-  local lines = p and not s.ended and s.game.def.panel and s.game.def.panel(w, p) or {}
+  local lines = s.ended and {} or turn_lines(p)
+  for _, line in ipairs(p and not s.ended and s.game.def.panel and s.game.def.panel(w, p) or {}) do
+    lines[#lines + 1] = line
+  end
   for i, line in ipairs(lines) do
     if type(line) == "table" then
       panel[i], dim[i] = tostring(line.text or ""), line.dim and "d" or " "

@@ -56,3 +56,12 @@ test("a priority change is kept by a snapshot and the world put back", function(
   expect.eq(c.priority, 2)
   expect.eq(beat(w), "cab")
 end)
+
+test("e.spawn_order is the order entities were made in, a slot used again or not", function()
+  local w, a, b, c = imps()
+  expect.truthy(a.spawn_order < b.spawn_order and b.spawn_order < c.spawn_order)
+  a:kill()
+  w:step()
+  local d = w:spawn("imp", 0, 0)
+  expect.truthy(d.spawn_order > c.spawn_order, "the newest is the latest")
+end)

@@ -56,6 +56,37 @@ static void within_a_phase_higher_priority_then_earlier_spawn_acts_first(void **
     map_close(&m);
 }
 
+/* Under the turn gate only the active character of the players and reals phases acts; the
+ * projectile, the trap and the floor act as ever; lifting the gate lets every one act again. */
+static void with_an_active_character_only_it_of_the_characters_acts(void **s)
+{
+    (void)s;
+    test_map m;
+    map_open(&m, (const char *[]){"_^*s@", NULL});
+    trace t = {0};
+    recorder tags[5];
+    const char glyphs[] = "_^*s@";
+    for (int x = 0; x < 5; x++) {
+        tags[x] = (recorder){.trace = &t, .tag = glyphs[x]};
+        cairn_layer layers[] = {CAIRN_LAYER_FLOOR, CAIRN_LAYER_TRAP, CAIRN_LAYER_PROJECTILE,
+                                CAIRN_LAYER_REAL, CAIRN_LAYER_REAL};
+        hook_tag(&m, map_at(&m, x, 0, layers[x]), &tags[x]);
+    }
+    cairn_entity_id skeleton = map_real(&m, 3, 0);
+    assert_ok(m.w, cairn_world_set_active(m.w, skeleton));
+    assert_true(cairn_entity_id_eq(cairn_world_active(m.w), skeleton));
+    assert_ok(m.w, cairn_world_step(m.w));
+    assert_string_equal(t.log, "s*^_");
+    assert_ok(m.w, cairn_world_set_active(m.w, map_real(&m, 4, 0)));
+    assert_ok(m.w, cairn_world_step(m.w));
+    assert_string_equal(t.log, "s*^_@*^_");
+    assert_ok(m.w, cairn_world_set_active(m.w, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_world_step(m.w));
+    assert_string_equal(t.log, "s*^_@*^_@s*^_");
+    assert_int_equal(cairn_world_set_active(m.w, (cairn_entity_id){99, 1}), CAIRN_ERR_INVALID);
+    map_close(&m);
+}
+
 /* The player's act_success kills everything else on the map, of every layer. */
 static cairn_err kill_all_but_the_actor(cairn_world *w, cairn_event *ev, void *ud)
 {
@@ -343,6 +374,7 @@ int main(void)
         cmocka_unit_test(
             phases_run_players_reals_projectiles_traps_floors_whatever_the_spawn_order),
         cmocka_unit_test(within_a_phase_higher_priority_then_earlier_spawn_acts_first),
+        cmocka_unit_test(with_an_active_character_only_it_of_the_characters_acts),
         cmocka_unit_test(dead_entities_of_every_layer_leave_at_once_and_none_acts_after_dying),
         cmocka_unit_test(an_enemy_blocked_by_one_killed_earlier_in_the_beat_moves_into_its_cell),
         cmocka_unit_test(an_entity_born_during_a_beat_first_acts_in_the_next),

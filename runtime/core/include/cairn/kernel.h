@@ -593,6 +593,9 @@ CAIRN_API cairn_err cairn_entity_type(cairn_world *w, cairn_entity_id id, cairn_
  * the grid otherwise. */
 CAIRN_API cairn_err cairn_entity_cell(cairn_world *w, cairn_entity_id id, cairn_cell *out);
 CAIRN_API cairn_err cairn_entity_layer(cairn_world *w, cairn_entity_id id, cairn_layer *out);
+/* Where the entity came in the order entities were created, from 0: the beat order's last
+ * key, and the turn models' too. */
+CAIRN_API cairn_err cairn_entity_spawn_order(cairn_world *w, cairn_entity_id id, uint32_t *out);
 CAIRN_API cairn_err cairn_entity_facing(cairn_world *w, cairn_entity_id id, cairn_dir *out);
 CAIRN_API cairn_err cairn_entity_set_facing(cairn_world *w, cairn_entity_id id, cairn_dir facing);
 /* The entity's data block for one of its type's decorators (CAIRN_ERR_NOT_FOUND if the type

@@ -687,6 +687,15 @@ CAIRN_API const char *cairn_phase_name(cairn_phase phase);
 CAIRN_API cairn_err cairn_entity_set_priority(cairn_world *w, cairn_entity_id id, int32_t priority);
 /* The phase the world is in now. */
 CAIRN_API cairn_phase cairn_world_phase(const cairn_world *w);
+/* Turns (one character at a time): from the next beat, of the entities of the players and
+ * reals phases only `id` computes, acts and ticks; the others' phases (projectiles, traps,
+ * floors, others) go on as ever. CAIRN_ENTITY_NONE lifts the gate: every entity acts, the
+ * beats model. The gate is not part of a snapshot: whoever runs turns sets it again before
+ * each beat (the Lua host does it in the beat_start chain). Set during a beat, it takes
+ * effect at the next one. Errors: CAIRN_ERR_INVALID, CAIRN_ERR_STALE (an entity gone). */
+CAIRN_API cairn_err cairn_world_set_active(cairn_world *w, cairn_entity_id id);
+/* The entity set by cairn_world_set_active, or CAIRN_ENTITY_NONE. */
+CAIRN_API cairn_entity_id cairn_world_active(const cairn_world *w);
 
 typedef enum cairn_change_kind {
     CAIRN_CHANGE_SPAWNED,    /* entity appeared (at `to` when placed) */

@@ -1,0 +1,270 @@
+-- turns.lua: the turn model a game chooses (cairn.game's `turns`; docs/cards.md, "Turn
+-- models"). In the beats model, the default, every character acts every beat and this file
+-- does nothing. In the initiative model one character at a time is active: only it acts in a
+-- beat (the core's gate, w:set_active), each of its beats costs it action points, and when it
+-- has none left or passes, the next in the round's order with points left becomes active;
+-- when none is left, a new round begins: every character's points are refilled, the order is
+-- made again and the game's `reset` runs.
+--
+-- The state is the world's, in w.data.turns, so that saves, undo, replays and schedules keep
+-- it as they keep the rest:
+--   model   "initiative"
+--   round   the round under way, from 1 (the cards library's turn: cards/abilities.lua)
+--   order   the ids of the round's characters, in the order they act
+--   points  their action points left, by position in `order`
+--   at      the position of the active one in `order`, or 0 for none
+--   passed  the active one passed in the beat under way
+--   extra   points the active one spent in the beat under way besides the beat's own
+-- The game's functions (order, reset, cost, actions) are not data: the session hands the
+-- definition over as a game starts or resumes (turns.attach).
+local compile = require("lua.compile")
+local core = require("cairn.core")
+local data = require("lua.data")
+local define = require("lua.define")
+local host = require("cairn.host")
+local turns = {}
+
+turns.MODELS = { beats = true, initiative = true }
+turns.DEFAULT_ACTIONS = 2
+
+local spec = nil -- the game's `turns` table, when its model is not beats
+
+-- The longest run of beats a session step may take waiting for a player's turn: past it the
+-- game is stuck (no player has points, or none acts).
+turns.MAX_BEATS = 100000
+
+local function state()
+  if not spec then return nil end
+  local t = data.real(host.world().data).turns
+  return t and data.real(t)
+end
+
+local function alive(w, id)
+  local e = w:entity(id)
+  if e and not e:is_dead() then return e end
+  return nil
+end
+
+-- The characters: the living entities on the real layer that can act.
+local function characters(w)
+  local list = {}
+  for _, e in ipairs(w:entities()) do
+    if e.layer == "real" and not e:is_dead() and e:has("Acting") then list[#list + 1] = e end
+  end
+  return list
+end
+
+local function initiative_of(e)
+  local v = e.data.initiative
+  return type(v) == "number" and v or 0
+end
+
+-- The default order: higher e.data.initiative first, then the earlier spawned.
+local function default_order(_, list)
+  table.sort(list, function(a, b)
+    local ia, ib = initiative_of(a), initiative_of(b)
+    if ia ~= ib then return ia > ib end
+    return a.spawn_order < b.spawn_order
+  end)
+  return list
+end
+
+local function actions_of(w, e)
+  local a = spec.actions
+  if type(a) == "function" then a = a(w, e) end
+  if a == nil then a = turns.DEFAULT_ACTIONS end
+  if math.type(a) ~= "integer" or a < 0 then
+    error(string.format("turns: actions must be a whole number of 0 or more, not %s",
+      tostring(a)), 0)
+  end
+  return a
+end
+
+-- The first position from `from` on whose character lives and has points left, or 0.
+local function next_at(w, t, from)
+  for i = from, #t.order do
+    if t.points[i] > 0 and alive(w, t.order[i]) then return i end
+  end
+  return 0
+end
+
+-- A new round: points refilled, the order made again (content's `order`), the game's reset.
+local function new_round(w, t)
+  local list = characters(w)
+  if spec.order then
+    list = spec.order(w, list)
+    if type(list) ~= "table" then error("turns: order must return a list of entities", 0) end
+  else
+    list = default_order(w, list)
+  end
+  local order, points = {}, {}
+  for i, e in ipairs(list) do
+    order[i], points[i] = e.id, actions_of(w, e)
+  end
+  t.round, t.order, t.points, t.passed, t.extra = t.round + 1, order, points, false, 0
+  if spec.reset then spec.reset(w) end
+  t.at = next_at(w, t, 1)
+end
+
+-- Initiative goes on to the next character with points left; past the last, a new round.
+local function advance(w, t)
+  t.at = next_at(w, t, t.at + 1)
+  if t.at == 0 then new_round(w, t) end
+end
+
+local function active_entity(w, t)
+  return t.at > 0 and alive(w, t.order[t.at]) or nil
+end
+
+-- beat_start: the active character is the one the gate lets act (a restore, a save or an
+-- undo leave the gate unset; a character gone since the last beat hands on).
+local function beat_start()
+  local t = state()
+  if not t then return end
+  local w = host.world()
+  local e = active_entity(w, t)
+  if not e then
+    advance(w, t)
+    e = active_entity(w, t)
+  end
+  t.passed, t.extra = false, 0
+  w:set_active(e)
+end
+
+-- beat_end: the active character pays for its beat (the game's `cost`, else 1, and what it
+-- spent besides); out of points, or passed, it hands on.
+local function beat_end()
+  local t = state()
+  if not t or t.at == 0 then return end
+  local w = host.world()
+  local e = active_entity(w, t)
+  if e and not t.passed then
+    local cost = spec.cost and spec.cost(w, e) or 1
+    t.points[t.at] = math.max(0, t.points[t.at] - cost - t.extra)
+  else
+    t.points[t.at] = 0
+  end
+  t.passed, t.extra = false, 0
+  if t.points[t.at] == 0 then advance(w, t) end
+  w:set_active(active_entity(w, t))
+end
+
+-- Registers the hooks in a world whose packs define a game with a turn model, so that the
+-- others' beats call no Lua for it.
+local function on_world()
+  spec = nil
+  local used = false
+  for _, g in ipairs(define.record.game) do
+    local m = g.def.turns and g.def.turns.model
+    if m and m ~= "beats" then used = true end
+  end
+  if not used then return end
+  core.world_hook(core.find("chain", "beat_start"), beat_start, "highest")
+  core.world_hook(core.find("chain", "beat_end"), beat_end, "lowest")
+end
+
+-- The game `def` starts (fresh: its first round begins) or resumes (its state is the save's).
+function turns.attach(def, fresh)
+  local t = def.turns
+  spec = t and t.model and t.model ~= "beats" and t or nil
+  if not (spec and fresh) then return end
+  local w = host.world()
+  w.data.turns = { model = spec.model, round = 0, order = {}, points = {}, at = 0,
+    passed = false, extra = 0 }
+  new_round(w, state())
+end
+
+-- A new floor: its characters are not the last floor's, so a new round begins.
+function turns.new_floor()
+  local t = state()
+  if t then new_round(host.world(), t) end
+end
+
+-- Reading and changing the turns --------------------------------------------------------------
+
+function turns.model()
+  return spec and spec.model or "beats"
+end
+
+-- The round under way, or nil in the beats model.
+function turns.round()
+  local t = state()
+  return t and t.round
+end
+
+-- The turn number the cards library counts in: the round under a turn model, else a turn
+-- every turn_beats beats.
+function turns.number(beat, turn_beats)
+  local t = state()
+  if t then return t.round end
+  return (beat - 1) // turn_beats + 1
+end
+
+-- The active character, or nil (the beats model, or no character left).
+function turns.active()
+  local t = state()
+  return t and active_entity(host.world(), t)
+end
+
+-- Whether a session step is at a player's turn: always in the beats model.
+function turns.players_turn()
+  local t = state()
+  if not t then return true end
+  local e = active_entity(host.world(), t)
+  return e ~= nil and e:has("PlayerControl")
+end
+
+-- The round's order: { { entity =, points = }, ... }, the living ones, in the order they act.
+function turns.order()
+  local t = state()
+  if not t then return {} end
+  local w, list = host.world(), {}
+  for i, id in ipairs(t.order) do
+    local e = alive(w, id)
+    if e then list[#list + 1] = { entity = e, points = t.points[i], active = i == t.at } end
+  end
+  return list
+end
+
+local function position(t, e)
+  for i, id in ipairs(t.order) do
+    if id == e.id then return i end
+  end
+  return nil
+end
+
+-- e's points left this round, or nil (not in the round, or the beats model).
+function turns.points(e)
+  local t = state()
+  local i = t and position(t, e)
+  return i and t.points[i]
+end
+
+-- The active character spends n points more than its beat's own (a costly card).
+function turns.spend(e, n)
+  local t = state()
+  if not t then return end
+  if t.at > 0 and t.order[t.at] == e.id then
+    t.extra = t.extra + n
+  else
+    local i = position(t, e)
+    if i then t.points[i] = math.max(0, t.points[i] - n) end
+  end
+end
+
+-- The active character passes: its beat ends its turn, whatever points it had left.
+function turns.pass(e)
+  local t = state()
+  if t and t.at > 0 and t.order[t.at] == e.id then t.passed = true end
+end
+
+-- What content sees: cairn.turns.
+local function module()
+  return { model = turns.model, round = turns.round, active = turns.active,
+    order = turns.order, points = turns.points, spend = turns.spend, pass = turns.pass }
+end
+
+compile.on_world(on_world)
+define.add_extra("turns", module)
+
+return turns
