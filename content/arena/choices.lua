@@ -1,7 +1,8 @@
 -- choices.lua: what the gladiator can choose to do, as the play screen lists them and bots
 -- and tests commit them (e:choose): step or strike (the movement keys), wait, and play a
--- card (c). Each costs an action point of its turn. They are the gladiator's only: the base
--- game's player, loaded beside, does not get them, nor this one the base game's.
+-- card (c), each for an action point of its turn, and pass (p) the rest of the turn. They are
+-- the gladiator's only: the base game's player, loaded beside, does not get them, nor this
+-- one the base game's.
 
 local function ours(test)
   return function(a)
@@ -42,3 +43,12 @@ cairn.choice {
 local play = cairn.cards.play_choice { name = "play", key = "c" }
 play.available = ours(play.available)
 cairn.choice(play)
+
+-- The rest of the turn given up: initiative goes on to the next fighter.
+cairn.choice {
+  name = "pass",
+  key = "p",
+  description = "end your turn, whatever action points are left",
+  available = ours(),
+  perform = function(a) cairn.turns.pass(a) end,
+}

@@ -131,7 +131,7 @@ cairn.entity {
   glyph = "w",
   color = "bright_red",
   decorators = decorators(),
-  stats = { hp = 4, damage = 1, team = 2, targets = { 1 } },
+  stats = { hp = 5, damage = 1, team = 2, targets = { 1 } },
   data = { initiative = 2 },
   sequence = { { action = "attack_move", movs = "at_foe" } },
 }
@@ -142,7 +142,7 @@ cairn.entity {
   glyph = "B",
   color = "red",
   decorators = decorators(),
-  stats = { hp = 8, damage = 2, team = 2, targets = { 1 } },
+  stats = { hp = 10, damage = 2, team = 2, targets = { 1 } },
   data = { initiative = 1 },
   sequence = {
     { action = "attack_move", movs = "at_foe" },

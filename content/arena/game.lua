@@ -3,15 +3,20 @@
 -- the east end. The gladiator wins when every foe is down, and loses when it dies (the
 -- runtime sees to that) or when the crowd tires of a fight that has gone on too long.
 --
+-- Its turn model is initiative (docs/cards.md, "Turn models"): one fighter acts at a time,
+-- in the order of their data.initiative (fighters.lua), each with two action points a round;
+-- a step, a blow, a card or a wait costs one, a pass (choices.lua) gives up the rest. A
+-- round is the cards' turn: it refills the gladiator's energy and draws its cards.
+--
 -- `cairn sim --game arena` and `cairn play --game arena` start it by name.
 
 local cards = require "cards"
 
 local WIDTH, HEIGHT = 15, 9
-local TIRED = 300 -- the beats the crowd watches before it calls the fight lost
+local ACTIONS = 2 -- action points of every fighter, each round
+local TIRED = 30  -- the rounds the crowd watches before it calls the fight lost
 
 local arena = {}
-arena.TIRED = TIRED
 
 -- The cells pillars may stand on: the middle of the pit, away from where the sides start.
 local function pillar_cells()
@@ -60,17 +65,19 @@ local function short(e)
   return (e.type:gsub("^[^:]*:", ""))
 end
 
--- Every fighter standing, with its hp: a line each, the gladiator's side first.
+-- Every fighter standing but the gladiator (whose hp the header shows), with its hp, on one
+-- line that the panel wraps: its side first, then its foes.
 local function roll_call(w)
-  local lines = {}
+  local parts = {}
   for _, team in ipairs({ 1, 2 }) do
     for _, e in ipairs(w:entities()) do
-      if e.layer == "real" and e.team == team and not e:is_dead() then
-        lines[#lines + 1] = string.format("%s %d/%d", short(e), e.hp, e.max_hp)
+      if e.layer == "real" and e.team == team and not e:is_dead() and
+        not e:has("PlayerControl") then
+        parts[#parts + 1] = string.format("%s %d/%d", short(e), e.hp, e.max_hp)
       end
     end
   end
-  return lines
+  return "hp: " .. table.concat(parts, ", ")
 end
 
 cairn.game {
@@ -79,6 +86,8 @@ cairn.game {
   width = WIDTH,
   height = HEIGHT,
   sight = WIDTH, -- the whole pit is in view: nothing hides in the arena
+  -- One fighter acts at a time, two actions a turn, by data.initiative (fighters.lua).
+  turns = { model = "initiative", actions = ACTIONS },
   generate = function(w)
     build(w)
     muster(w)
@@ -86,14 +95,14 @@ cairn.game {
   end,
   outcome = function(w)
     if foes_left(w) == 0 then return "won" end
-    if w.beat >= TIRED then return "lost" end
+    if cairn.turns.round() > TIRED then return "lost" end
   end,
   report = function(w)
     return { foes_left = foes_left(w) }
   end,
   panel = function(w, p)
-    local lines = roll_call(w)
-    for _, l in ipairs(cards.panel(p)) do lines[#lines + 1] = l end
+    local lines = cards.panel(p)
+    table.insert(lines, 1, roll_call(w))
     return lines
   end,
 }
