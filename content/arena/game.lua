@@ -16,8 +16,6 @@ local WIDTH, HEIGHT = 15, 9
 local ACTIONS = 2 -- action points of every fighter, each round
 local TIRED = 30  -- the rounds the crowd watches before it calls the fight lost
 
-local arena = {}
-
 -- The cells pillars may stand on: the middle of the pit, away from where the sides start.
 local function pillar_cells()
   local cells = {}
@@ -86,7 +84,7 @@ cairn.game {
   width = WIDTH,
   height = HEIGHT,
   sight = WIDTH, -- the whole pit is in view: nothing hides in the arena
-  -- One fighter acts at a time, two actions a turn, by data.initiative (fighters.lua).
+  -- One fighter acts at a time, two actions a round, by data.initiative (fighters.lua).
   turns = { model = "initiative", actions = ACTIONS },
   generate = function(w)
     build(w)
@@ -106,6 +104,3 @@ cairn.game {
     return lines
   end,
 }
-
-arena.foes_left = foes_left
-return arena
