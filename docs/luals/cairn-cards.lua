@@ -349,7 +349,7 @@ function cairn.cards.points(e) end
 ---The turn model (docs/cards.md, Turn models).
 cairn.turns = {}
 
----@return "beats"|"initiative"
+---@return "beats"|"initiative"|"sides"
 function cairn.turns.model() end
 
 ---The round under way, from 1; nil in the beats model.
@@ -361,7 +361,7 @@ function cairn.turns.round() end
 function cairn.turns.active() end
 
 ---The round's living characters in the order they act.
----@return { entity: CairnEntity, points: integer, active: boolean }[]
+---@return { entity: CairnEntity, points: integer, active: boolean, side: integer? }[]
 function cairn.turns.order() end
 
 ---e's action points left this round, or nil when it is not in the round.
@@ -377,3 +377,18 @@ function cairn.turns.spend(e, n) end
 ---The active e ends its turn when its beat ends, whatever points it has left.
 ---@param e CairnEntity
 function cairn.turns.pass(e) end
+
+---The active e walks to (x, y) as one action when its beat is over, a point a step (sides).
+---@param e CairnEntity
+---@param x integer
+---@param y integer
+---@return boolean ok
+---@return string? why
+function cairn.turns.walk(e, x, y) end
+
+---The points a walk of e to (x, y) costs (the steps of w:path's way), or nil for none.
+---@param e CairnEntity
+---@param x integer
+---@param y integer
+---@return integer?
+function cairn.turns.walk_cost(e, x, y) end

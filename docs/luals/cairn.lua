@@ -336,7 +336,8 @@
 
 ---A game's turn model (docs/cards.md, Turn models).
 ---@class CairnTurnsDef
----@field model "beats"|"initiative"
+---@field model "beats"|"initiative"|"sides"
+---@field side? fun(w: CairnWorld, e: CairnEntity): integer The sides model: e's side, lower first; default 1 for the players, 2 for the rest.
 ---@field actions? integer|fun(w: CairnWorld, e: CairnEntity): integer Action points a round; default 2.
 ---@field order? fun(w: CairnWorld, list: CairnEntity[]): CairnEntity[] The round's characters in the order they act; default higher e.data.initiative, then spawn order.
 ---@field reset? fun(w: CairnWorld) Called as each round begins.

@@ -437,6 +437,7 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     "       cairn-bench --saves\n"                                                                 \
     "       cairn-bench --payload\n"                                                               \
     "       cairn-bench --preview\n"                                                               \
+    "       cairn-bench --initiative [--beats K]\n"                                                \
     "       cairn-bench --plan [--repeat R]\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
@@ -459,6 +460,9 @@ static void help(void)
           "                     beat on 100 foes\n"
           "  --preview          time the play screen's intents instead: a previewed beat\n"
           "                     among 10, 100 and 1000 enemies\n"
+          "  --initiative       time the initiative turn model instead: 100 enemies\n"
+          "                     taking turns with the player, K beats (--beats, 20000),\n"
+          "                     against the beats model\n"
           "  --plan             time move planning instead: a 40 x 40 space, 2 facings\n"
           "                     and 4 postures, R plans of each kind (--repeat, 2000)\n",
           stdout);
@@ -492,6 +496,14 @@ int main(int argc, char **argv)
         return bench_payload(seed, 100, 2000);
     if (argc == 2 && !strcmp(argv[1], "--preview"))
         return bench_preview(seed);
+    if (argc >= 2 && !strcmp(argv[1], "--initiative")) {
+        long turn_beats = 20000;
+        if (argc == 2 || (argc == 4 && !strcmp(argv[2], "--beats") &&
+                          parse_whole(argv[3], 1000000000, &turn_beats)))
+            return bench_initiative(seed, turn_beats);
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
     if (argc >= 2 && !strcmp(argv[1], "--plan")) {
         long plans = 2000;
         if (argc == 2 ||

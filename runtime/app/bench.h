@@ -24,6 +24,10 @@ int bench_payload(uint64_t seed, long foes, long beats);
 /* `cairn-bench --preview`: the play screen's intents - a previewed beat - and its whole view
  * among 10, 100 and 1,000 enemies, against a beat played. Returns the exit status. */
 int bench_preview(uint64_t seed);
+/* `cairn-bench --initiative`: the crowd of 100 under the initiative turn model, one
+ * character a beat, for at least `beats` beats, against the same crowd in the beats model;
+ * beats and actions a second, allocations a beat. Returns the exit status. */
+int bench_initiative(uint64_t seed, long beats);
 /* `cairn-bench --plan`: move planning over a 40 x 40 space with 2 facings and 4 postures,
  * and over a 41 x 41 view, `runs` plans each; the median and fastest time of one. Returns the
  * exit status: 1 when a median misses the target of 1 ms. */

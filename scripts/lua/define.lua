@@ -107,9 +107,9 @@ function define.add_kind(kind, spec)
 end
 
 -- A game's turn model (session/turns.lua): its fields and their types.
-local turn_models = { "beats", "initiative" }
+local turn_models = { "beats", "initiative", "sides" }
 local turn_fields = { model = "string", actions = { "number", "function" }, order = "function",
-  reset = "function", cost = "function" }
+  reset = "function", cost = "function", side = "function" }
 
 local function check_turns(where, t, what)
   local ok = true
@@ -129,7 +129,7 @@ local function check_turns(where, t, what)
     end
     if not spec then
       problem(where, "%s: turns has no field '%s'%s", what, tostring(k),
-        util.hint(tostring(k), { "model", "actions", "order", "reset", "cost" }))
+        util.hint(tostring(k), { "model", "actions", "order", "reset", "cost", "side" }))
       ok = false
     elseif not fits then
       problem(where, "%s: turns.%s must be a %s, not a %s", what, k,

@@ -66,6 +66,11 @@ local function player()
   return world():players()[1]
 end
 
+-- The player a front end shows and asks: the one whose turn it is, else the first.
+function session.player()
+  return player()
+end
+
 local function need()
   if not current then error("no game has been started", 0) end
   return current
@@ -388,7 +393,9 @@ local function one_beat(w, frames)
   for _, part in ipairs(beat_parts) do part.before(list) end
   local stepped, err = pcall(w.step, w)
   for _, part in ipairs(beat_parts) do part.after() end
-  for _, f in ipairs(list or {}) do frames[#frames + 1] = f end
+  if list then
+    for _, f in ipairs(list) do frames[#frames + 1] = f end
+  end
   return stepped, err
 end
 
@@ -402,6 +409,7 @@ local function beats(s, w, frames, you)
     acted = acted or turns.players_turn()
     local stepped, err = one_beat(w, frames)
     if not stepped or s.question then return false, err end
+    turns.after_beat()
     killer = narration.describe(s, w:history(), you and you.id) or killer
     if not player() then return true, nil, killer end
     local verdict = verdict_of(s, w)

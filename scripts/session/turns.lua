@@ -4,7 +4,12 @@
 -- beat (the core's gate, w:set_active), each of its beats costs it action points, and when it
 -- has none left or passes, the next in the round's order with points left becomes active;
 -- when none is left, a new round begins: every character's points are refilled, the order is
--- made again and the game's `reset` runs.
+-- made again and the game's `reset` runs. The sides model is initiative played side by side:
+-- the round's order is every character of the first side (the players', unless the game's
+-- `side` says otherwise), then the next side's; and a character may walk several cells as
+-- one action (turns.walk): the walk is played out once on a copy of the world as a schedule
+-- (w:schedule), between beats, and its outcome put into the world (w:apply), at a point a
+-- step.
 --
 -- The state is the world's, in w.data.turns, so that saves, undo, replays and schedules keep
 -- it as they keep the rest:
@@ -15,6 +20,8 @@
 --   at      the position of the active one in `order`, or 0 for none
 --   passed  the active one passed in the beat under way
 --   extra   points the active one spent in the beat under way besides the beat's own
+--   sides   the side of each, by position in `order` (the sides model)
+--   walk    the walk the active one chose in the beat under way: { id, x, y }, or false
 -- The game's functions (order, reset, cost, actions) are not data: the session hands the
 -- definition over as a game starts or resumes (turns.attach).
 local compile = require("lua.compile")
@@ -24,7 +31,6 @@ local define = require("lua.define")
 local host = require("cairn.host")
 local turns = {}
 
-turns.MODELS = { beats = true, initiative = true }
 turns.DEFAULT_ACTIONS = 2
 
 local spec = nil -- the game's `turns` table, when its model is not beats
@@ -88,6 +94,32 @@ local function next_at(w, t, from)
   return 0
 end
 
+-- A character's side in the sides model: the game's `side`, else 1 for the players and 2
+-- for the rest.
+local function side_of(w, e)
+  if spec.side then
+    local side = spec.side(w, e)
+    if math.type(side) ~= "integer" then
+      error(string.format("turns: side must return a whole number, not %s", tostring(side)), 0)
+    end
+    return side
+  end
+  return e:has("PlayerControl") and 1 or 2
+end
+
+-- The sides model: the lower side first, each side in the order it had (a stable sort).
+local function by_side(w, list)
+  local keyed = {}
+  for i, e in ipairs(list) do keyed[i] = { e = e, side = side_of(w, e), at = i } end
+  table.sort(keyed, function(a, b)
+    if a.side ~= b.side then return a.side < b.side end
+    return a.at < b.at
+  end)
+  local sides = {}
+  for i, k in ipairs(keyed) do list[i], sides[i] = k.e, k.side end
+  return list, sides
+end
+
 -- A new round: points refilled, the order made again (content's `order`), the game's reset.
 local function new_round(w, t)
   local list = characters(w)
@@ -97,11 +129,14 @@ local function new_round(w, t)
   else
     list = default_order(w, list)
   end
+  local sides = false
+  if spec.model == "sides" then list, sides = by_side(w, list) end
   local order, points = {}, {}
   for i, e in ipairs(list) do
     order[i], points[i] = e.id, actions_of(w, e)
   end
   t.round, t.order, t.points, t.passed, t.extra = t.round + 1, order, points, false, 0
+  t.sides, t.walk = sides, false
   if spec.reset then spec.reset(w) end
   t.at = next_at(w, t, 1)
 end
@@ -138,6 +173,7 @@ local function beat_end()
   if not t or t.at == 0 then return end
   local w = host.world()
   local e = active_entity(w, t)
+  if e and t.walk then return end -- the walk pays when it is played (turns.after_beat)
   if e and not t.passed then
     local cost = spec.cost and spec.cost(w, e) or 1
     t.points[t.at] = math.max(0, t.points[t.at] - cost - t.extra)
@@ -170,7 +206,7 @@ function turns.attach(def, fresh)
   if not (spec and fresh) then return end
   local w = host.world()
   w.data.turns = { model = spec.model, round = 0, order = {}, points = {}, at = 0,
-    passed = false, extra = 0 }
+    passed = false, extra = 0, sides = false, walk = false }
   new_round(w, state())
 end
 
@@ -178,6 +214,59 @@ end
 function turns.new_floor()
   local t = state()
   if t then new_round(host.world(), t) end
+end
+
+-- The beat's walk, played between beats (the session calls this after each beat): the walk
+-- is played out once on a copy of the world (w:schedule, with the walker the only one that
+-- acts, as in its turn) and its outcome put into the world; it costs a point a step. A walk
+-- that would kill or make anything is not put in (an outcome cannot undo a death): it stays
+-- the beat it was, and costs its point.
+function turns.after_beat()
+  local t = state()
+  local walk = t and t.walk
+  if not walk then return end
+  t.walk = false
+  local w = host.world()
+  local e = active_entity(w, t)
+  local steps = 1
+  if e and e.id == walk.id then
+    local schedule = w:schedule(e, "move", { x = walk.x, y = walk.y })
+    t = state() -- the copy's beats were taken back: w.data is made again
+    local clean = true
+    for _, o in pairs(schedule.outcome) do clean = clean and not (o.died or o.spawned) end
+    if clean then
+      w:apply(schedule.outcome)
+      steps = math.max(1, schedule.steps)
+    end
+  end
+  t.points[t.at] = math.max(0, t.points[t.at] - steps - t.extra)
+  t.extra = 0
+  if t.points[t.at] == 0 then advance(w, t) end
+  w:set_active(active_entity(w, t))
+end
+
+-- How many points a walk of e to (x, y) costs (a point a step of w:path's way), or nil when
+-- there is no way.
+function turns.walk_cost(e, x, y)
+  if not e.x then return nil end
+  if e.x == x and e.y == y then return 0 end
+  local way = host.world():path(e.x, e.y, x, y)
+  return way and #way
+end
+
+-- The active e walks to (x, y) as one action, from a choice's perform: the walk is played
+-- when its beat is over. Refused (false and why) when it is not e's turn, or the way is
+-- longer than its points.
+function turns.walk(e, x, y)
+  local t = state()
+  if not (t and t.at > 0 and t.order[t.at] == e.id) then return false, "not its turn" end
+  local cost = turns.walk_cost(e, x, y)
+  if not cost then return false, "no way there" end
+  if cost > t.points[t.at] then
+    return false, string.format("%d points away, %d left", cost, t.points[t.at])
+  end
+  t.walk = { id = e.id, x = x, y = y }
+  return true
 end
 
 -- Reading and changing the turns --------------------------------------------------------------
@@ -214,14 +303,18 @@ function turns.players_turn()
   return e ~= nil and e:has("PlayerControl")
 end
 
--- The round's order: { { entity =, points = }, ... }, the living ones, in the order they act.
+-- The round's order: { { entity =, points =, active =, side = }, ... }, the living ones, in
+-- the order they act (side: the sides model's, else nil).
 function turns.order()
   local t = state()
   if not t then return {} end
   local w, list = host.world(), {}
   for i, id in ipairs(t.order) do
     local e = alive(w, id)
-    if e then list[#list + 1] = { entity = e, points = t.points[i], active = i == t.at } end
+    if e then
+      list[#list + 1] = { entity = e, points = t.points[i], active = i == t.at,
+        side = t.sides and t.sides[i] or nil }
+    end
   end
   return list
 end
@@ -261,7 +354,8 @@ end
 -- What content sees: cairn.turns.
 local function module()
   return { model = turns.model, round = turns.round, active = turns.active,
-    order = turns.order, points = turns.points, spend = turns.spend, pass = turns.pass }
+    order = turns.order, points = turns.points, spend = turns.spend, pass = turns.pass,
+    walk = turns.walk, walk_cost = turns.walk_cost }
 end
 
 compile.on_world(on_world)

@@ -181,7 +181,7 @@ end
 -- 'a' an enemy strikes here next beat.
 function view.build()
   local s, w = game()
-  local p = w:players()[1]
+  local p = session.player()
   local width, height = w.width, w.height
   local sees, seen = sight_of(s, w, p)
   local marks = (p and p.x and not s.ended) and intents(w, p.id) or {}
@@ -246,9 +246,19 @@ local function name_of(e)
   return util.spoken(e.type)
 end
 
+-- Under the sides model, on the player's turn: what walking to the cell would cost, which the
+-- cursor shows as it plans a walk.
+local function walk_cost(p, x, y)
+  if turns.model() ~= "sides" or not p or turns.active() ~= p then return "" end
+  local cost = turns.walk_cost(p, x, y)
+  if not cost or cost == 0 then return "" end
+  return string.format(" - a walk of %d point%s, %d left", cost, cost == 1 and "" or "s",
+    turns.points(p))
+end
+
 function view.describe(x, y)
   local s, w = game()
-  local p = w:players()[1]
+  local p = session.player()
   if not (x >= 0 and y >= 0 and x < w.width and y < w.height) then return "off the map" end
   local lx, ly = sight_of(s, w, p)(x, y)
   if not lx then
@@ -267,7 +277,7 @@ function view.describe(x, y)
           string.format(" (%d of %d hp)", hp, max) or "")
     end
   end
-  return #parts > 0 and table.concat(parts, ", ") or "nothing"
+  return (#parts > 0 and table.concat(parts, ", ") or "nothing") .. walk_cost(p, x, y)
 end
 
 -- The whole screen after a key in one call (cairn_session_screen): the last beat's frames,

@@ -517,6 +517,16 @@ bench_preview_times_the_intents_of_three_crowds)
   expect_out '^ +enemies +preview ms +view ms +beat ms'
   for n in 10 100 1000; do expect_out "^ +$n +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$"; done
   ;;
+bench_initiative_times_a_crowd_taking_turns)
+  # Speed is the benchmark's to measure, not a test's: this only runs it, on a few beats.
+  run_bench --initiative --beats 300
+  expect_status 0
+  expect_out '^model +beats/s +actions/s +core allocs/beat +Lua allocs/beat'
+  expect_out '^initiative +[0-9]+ +[0-9]+ +0\.00 +[0-9.]+$'
+  expect_out '^beats +[0-9]+ +[0-9]+ +0\.00 +[0-9.]+$'
+  run_bench --initiative --beats
+  expect_status 2
+  ;;
 bench_runs_end_to_end_on_a_tiny_n)
   # Speed is the benchmark's to measure, not a test's: this only runs it.
   csv=$(mktemp --suffix=.csv) json=$(mktemp --suffix=.json)

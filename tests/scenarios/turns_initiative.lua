@@ -170,7 +170,7 @@ test("a turn model cairn does not know, or a misspelt field, is a problem where 
   cairn.game { name = "odd", width = 2, height = 1, generate = arena,
     turns = { model = "rounds", actoins = 2 } }
   local err = expect.error(function() scenario { map = "@" } end,
-    "turns.model is one of beats, initiative, not rounds")
+    "turns.model is one of beats, initiative, sides, not rounds")
   expect.truthy(err:find("turns has no field 'actoins' (did you mean 'actions'?)", 1, true), err)
   expect.truthy(err:find("scenario:turns_initiative.lua:%d+: cairn.game"), err)
 end)

@@ -1,6 +1,8 @@
 -- Three games, crowd_10, crowd_100 and crowd_1000: an open hall, walled round, on a square
 -- grid of side ceil(sqrt(10 N)) (at least 12), as the chase benchmark has it; the player in
 -- the middle, too tough to die, and N skeletons on free cells drawn from the world's seed.
+-- initiative_100 is crowd_100 under the initiative turn model: one character acts a beat,
+-- two beats a turn.
 local TOUGH = 1000000
 
 local function side_for(n)
@@ -9,10 +11,11 @@ local function side_for(n)
   return side
 end
 
-local function hall(n)
+local function hall(n, name, turns)
   local side = side_for(n)
   cairn.game {
-    name = "crowd_" .. n,
+    name = name or ("crowd_" .. n),
+    turns = turns,
     width = side,
     height = side,
     generate = function(w)
@@ -42,6 +45,7 @@ end
 hall(10)
 hall(100)
 hall(1000)
+hall(100, "initiative_100", { model = "initiative", actions = 2 })
 
 -- The play screen's intents: a preview of the next beat with the player waiting.
 cairn.bot {
