@@ -1,13 +1,13 @@
 -- fighters.lua: the arena's walls and its two sides. Team 1 is the gladiator (the player) and
 -- its hound; team 2 the brute, the slinger and the swordsmen. Each fighter's place in the
--- order of a turn is its data.initiative, higher first (game.lua gives the order to the turn
--- model): the gladiator leads, the brute comes last.
+-- order of a round is its data.initiative, higher first (the initiative turn model's own
+-- order, which game.lua chooses): the gladiator leads, the brute comes last.
 --
 -- The fighters of both sides that the game moves go for their closest foe, not for the
 -- player as the built-in movs do: the hound hunts the gladiator's foes and they hunt the
 -- hound as readily as the gladiator. A slinger hurls a stone at a foe in line with it.
 --
--- A module too: require "fighters" gives the helpers the cards, the game and the bots share.
+-- A module too: require "fighters" gives the functions the cards and the bots share.
 
 local fighters = {}
 
