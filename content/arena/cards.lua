@@ -41,14 +41,30 @@ cairn.card {
   text = "Block {block} until your next turn.",
 }
 
+-- exert: an effect of the pack's own - its target (the actor, by default) spends `exert`
+-- action points of its turn besides the one the card's action costs (cairn.turns.spend).
+-- A card that exerts asks, in its req, for the points it will take.
+cairn.effect {
+  name = "exert",
+  params = { exert = "value" },
+  target = "self",
+  run = function(ctx, target)
+    cairn.turns.spend(target, ctx:number("exert", 1))
+  end,
+}
+
 cairn.card {
   name = "javelin",
-  cost = { energy = 2 },
-  values = { damage = 2 },
+  cost = { energy = 1 },
+  values = { damage = 2, exert = 1 },
+  req = function(a)
+    if (cairn.turns.points(a) or 2) < 2 then return false, "it takes two action points" end
+    return true
+  end,
   target = at_foe(4, "Throw at whom?"),
-  effect = { { damage = {} } },
+  effect = { { damage = {} }, { exert = {} } },
   msg = "Your javelin strikes for {damage}.",
-  text = "{damage} damage to a foe up to 4 cells off, in a clear line.",
+  text = "{damage} damage to a foe up to 4 cells off, in a clear line; two action points.",
 }
 
 cairn.card {

@@ -66,3 +66,53 @@ test("the crowd tires after thirty rounds: the fight is lost", function()
   expect.eq(g.ended, "lost")
   expect.eq(cairn.turns.round(), 31)
 end)
+
+-- The id of a card of the hand by its short name, playable or not.
+local function in_hand(p, name)
+  for _, c in ipairs(cairn.cards.hand(p)) do
+    if c.card == "arena:" .. name then return c end
+  end
+end
+
+test("a javelin takes both action points: it ends the turn, and one point is too few",
+  function()
+    local g = game("arena", { seed = 1 })
+    local w = g.world
+    local p = w:players()[1]
+    g:choose("arena:wait")
+    g:step()
+    -- A swordsman stands in a clear line, two cells off (the first way where both are free).
+    local sword = w:entities("arena:swordsman")[1]
+    local function in_line()
+      sword:lift()
+      for _, dir in ipairs(cairn.dir.all) do
+        local dx, dy = cairn.dir.delta(dir)
+        local free = true
+        for i = 1, 2 do
+          local x, y = p.x + dx * i, p.y + dy * i
+          free = free and not w:at(x, y, "wall") and not w:at(x, y)
+        end
+        if free then return sword:place(p.x + 2 * dx, p.y + 2 * dy) end
+      end
+    end
+    in_line()
+    local javelin = in_hand(p, "javelin")
+    expect.eq(javelin.playable, false, "one point left")
+    expect.eq(javelin.reason, "it takes two action points")
+    g:choose("arena:pass")
+    g:step()
+    expect.eq(cairn.turns.points(p), 2)
+    in_line()
+    javelin = in_hand(p, "javelin")
+    expect.eq(javelin.playable, true, "two points: " .. tostring(javelin.reason))
+    g:choose("arena:play", function(prompt)
+      if prompt.name == "card" then
+        for i, o in ipairs(prompt.options) do
+          if o.value.id == javelin.id then return i end
+        end
+      end
+      return sword
+    end)
+    g:step()
+    expect.eq(cairn.turns.round(), 3, "the throw ended the gladiator's turn of round 2")
+  end)
