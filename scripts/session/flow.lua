@@ -8,9 +8,11 @@
 -- player, its statuses, its items and the world's generator carry on as they are.
 --
 -- The session keeps the game's history, which gives replays, undo and saves:
---   log          one entry per beat: the player's input - an action in a direction, or a
---                choice with its answers as text (choices/init.lua) - and what the world came to
---                (its checksum, the floor, the player's cell and hp) - a replay's lines;
+--   log          one entry per input (a beat, or under a turn model the beats up to the
+--                player's next turn: session/turns.lua): the input - an action in a
+--                direction, or a choice with its answers as text (choices/init.lua) - and
+--                what the world came to (its checksum, the floor, the player's cell and
+--                hp) - a replay's lines;
 --   checkpoints  the whole game (world and session) every so many beats, for undo
 --                (checkpoints.lua);
 --   messages     what happened, in words, for a front end's log (narration.lua).
@@ -419,8 +421,9 @@ local function beats(s, w, frames, you)
     "action points?)", s.game.where, turns.MAX_BEATS)
 end
 
--- One beat, then the game's verdict: on it goes, down a floor, won or lost. Returns how the
--- game stands ("playing", "won", "died", "lost"), or nil without a beat when it was over.
+-- One input's beats (one, or under a turn model those up to the player's next turn), then
+-- the game's verdict: on it goes, down a floor, won or lost. Returns how the game stands
+-- ("playing", "won", "died", "lost"), or nil without a beat when it was over.
 function session.step()
   local s = need()
   if s.ended then return nil end

@@ -157,8 +157,12 @@ local function beat_start()
   local t = state()
   if not t then return end
   local w = host.world()
+  if t.walk then -- no session played it (content's own w:step): its beat costs a point
+    t.walk = false
+    if t.at > 0 then t.points[t.at] = math.max(0, t.points[t.at] - 1) end
+  end
   local e = active_entity(w, t)
-  if not e then
+  if not e or t.points[t.at] == 0 then
     advance(w, t)
     e = active_entity(w, t)
   end
@@ -228,16 +232,16 @@ function turns.after_beat()
   t.walk = false
   local w = host.world()
   local e = active_entity(w, t)
+  -- A walker that died in its beat has paid for it, and handed on, at beat_end.
+  if not (e and e.id == walk.id) then return end
   local steps = 1
-  if e and e.id == walk.id then
-    local schedule = w:schedule(e, "move", { x = walk.x, y = walk.y })
-    t = state() -- the copy's beats were taken back: w.data is made again
-    local clean = true
-    for _, o in pairs(schedule.outcome) do clean = clean and not (o.died or o.spawned) end
-    if clean then
-      w:apply(schedule.outcome)
-      steps = math.max(1, schedule.steps)
-    end
+  local schedule = w:schedule(e, "move", { x = walk.x, y = walk.y })
+  t = state() -- the copy's beats were taken back: w.data is made again
+  local clean = true
+  for _, o in pairs(schedule.outcome) do clean = clean and not (o.died or o.spawned) end
+  if clean then
+    w:apply(schedule.outcome)
+    steps = math.max(1, schedule.steps)
   end
   t.points[t.at] = math.max(0, t.points[t.at] - steps - t.extra)
   t.extra = 0

@@ -13,21 +13,27 @@ static void hook_tag(test_map *m, cairn_entity_id id, recorder *r)
                                       recorder_handler(r, CAIRN_RANK_MEDIUM), NULL));
 }
 
+/* A row of one of each phase's entities, each hooked to write its glyph to t when it acts:
+ * reading order spawns the floor tile first and the player last. */
+static void open_one_of_each(test_map *m, trace *t, recorder tags[5])
+{
+    map_open(m, (const char *[]){"_^*s@", NULL});
+    const char glyphs[] = "_^*s@";
+    const cairn_layer layers[] = {CAIRN_LAYER_FLOOR, CAIRN_LAYER_TRAP, CAIRN_LAYER_PROJECTILE,
+                                  CAIRN_LAYER_REAL, CAIRN_LAYER_REAL};
+    for (int x = 0; x < 5; x++) {
+        tags[x] = (recorder){.trace = t, .tag = glyphs[x]};
+        hook_tag(m, map_at(m, x, 0, layers[x]), &tags[x]);
+    }
+}
+
 static void phases_run_players_reals_projectiles_traps_floors_whatever_the_spawn_order(void **s)
 {
     (void)s;
     test_map m;
-    /* Reading order spawns the floor tile first and the player last. */
-    map_open(&m, (const char *[]){"_^*s@", NULL});
     trace t = {0};
     recorder tags[5];
-    const char glyphs[] = "_^*s@";
-    for (int x = 0; x < 5; x++) {
-        tags[x] = (recorder){.trace = &t, .tag = glyphs[x]};
-        cairn_layer layers[] = {CAIRN_LAYER_FLOOR, CAIRN_LAYER_TRAP, CAIRN_LAYER_PROJECTILE,
-                                CAIRN_LAYER_REAL, CAIRN_LAYER_REAL};
-        hook_tag(&m, map_at(&m, x, 0, layers[x]), &tags[x]);
-    }
+    open_one_of_each(&m, &t, tags);
     assert_ok(m.w, cairn_world_step(m.w));
     assert_string_equal(t.log, "@s*^_");
     map_close(&m);
@@ -62,16 +68,9 @@ static void with_an_active_character_only_it_of_the_characters_acts(void **s)
 {
     (void)s;
     test_map m;
-    map_open(&m, (const char *[]){"_^*s@", NULL});
     trace t = {0};
     recorder tags[5];
-    const char glyphs[] = "_^*s@";
-    for (int x = 0; x < 5; x++) {
-        tags[x] = (recorder){.trace = &t, .tag = glyphs[x]};
-        cairn_layer layers[] = {CAIRN_LAYER_FLOOR, CAIRN_LAYER_TRAP, CAIRN_LAYER_PROJECTILE,
-                                CAIRN_LAYER_REAL, CAIRN_LAYER_REAL};
-        hook_tag(&m, map_at(&m, x, 0, layers[x]), &tags[x]);
-    }
+    open_one_of_each(&m, &t, tags);
     cairn_entity_id skeleton = map_real(&m, 3, 0);
     assert_ok(m.w, cairn_world_set_active(m.w, skeleton));
     assert_true(cairn_entity_id_eq(cairn_world_active(m.w), skeleton));
