@@ -1,12 +1,12 @@
 /*
- * play.c - `cairn play`: the game in a terminal. It resumes the save (or starts the base
- * game's dungeon), turns each key into one of the player's choices (cairn_session_choices) for
- * one beat, asks the choice's prompts on the screen (menus, numbers, yes or no, a target on the
- * map) and shows the game on the terminal screen (screen.c) after each beat, taken in one call
- * (cairn_session_screen). Q saves and quits; a game that ends shows its summary and, when
- * left, takes its save with it. _ and o are journeys (travel to a cell, auto-explore): beats
- * played one after another, the screen drawn between them, until something happens or a key
- * is pressed.
+ * play.c - `cairn play`: the game in a terminal. It resumes the save (or starts a game, the
+ * base game's dungeon unless --game names another), turns each key into one of the player's
+ * choices (cairn_session_choices) for one beat, asks the choice's prompts on the screen
+ * (menus, numbers, yes or no, a target on the map) and shows the game on the terminal screen
+ * (screen.c) after each beat, taken in one call (cairn_session_screen). Q saves and quits; a
+ * game that ends shows its summary and, when left, takes its save with it. _ and o are
+ * journeys (travel to a cell, auto-explore): beats played one after another, the screen drawn
+ * between them, until something happens or a key is pressed.
  *
  * In a game of several seats (players) the keys are each seat's in turn (hot-seat): the
  * session says which seat it waits for, the header says it too, and the beat is played once
@@ -48,6 +48,7 @@ typedef struct play_options {
     bool watch;      /* --watch */
     bool ask_always; /* --ask-reactions: asked to react even with nothing to react with */
     const char *save;
+    const char *game;
     const char *record;
     const char *pickup; /* --pickup: the glyphs of the items auto-explore picks up, or "all" */
     const char *packs[APP_PACKS_MAX];
@@ -82,9 +83,10 @@ typedef struct play {
 /* --- options, host and game ------------------------------------------------------------- */
 
 #define USAGE                                                                                      \
-    "usage: cairn play [--seed N] [--pack DIR ...] [--save FILE] [--new]\n"                        \
-    "                  [--record FILE] [--watch] [--pace MS] [--ask-reactions]\n"                  \
-    "                  [--pickup GLYPHS] [--bot SEAT=NAME ...] [--trust ID ...]\n"                 \
+    "usage: cairn play [--seed N] [--game NAME] [--pack DIR ...] [--save FILE]\n"                  \
+    "                  [--new] [--record FILE] [--watch] [--pace MS]\n"                            \
+    "                  [--ask-reactions] [--pickup GLYPHS] [--bot SEAT=NAME ...]\n"                \
+    "                  [--trust ID ...]\n"                                                         \
     "                  [--distrust-bundled]\n"
 
 static int usage(const char *why)
@@ -98,6 +100,7 @@ static int usage(const char *why)
 static void help(void)
 {
     fputs(USAGE "  --seed N       a new game's seed (drawn at random when not given)\n"
+                "  --game NAME    the game a new game starts (dungeon)\n"
                 "  --pack DIR     load a pack after the base game; repeatable (a folder\n"
                 "                 named base is a copy of the base game, loaded in its place)\n"
                 "  --save FILE    the save to resume and write (default $CAIRN_SAVE, else\n"
@@ -123,7 +126,7 @@ static void help(void)
 /* Returns 0, -1 after --help, or the exit status of a usage error. */
 static int parse(int argc, char **argv, play_options *o)
 {
-    *o = (play_options){.pace = PACE_DEFAULT, .pickup = ""};
+    *o = (play_options){.pace = PACE_DEFAULT, .pickup = "", .game = "dungeon"};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (app_is_help(opt)) {
@@ -150,9 +153,9 @@ static int parse(int argc, char **argv, play_options *o)
             i += took - 1;
             continue;
         }
-        if (strcmp(opt, "--seed") && strcmp(opt, "--pack") && strcmp(opt, "--save") &&
-            strcmp(opt, "--record") && strcmp(opt, "--pace") && strcmp(opt, "--pickup") &&
-            strcmp(opt, "--bot"))
+        if (strcmp(opt, "--seed") && strcmp(opt, "--game") && strcmp(opt, "--pack") &&
+            strcmp(opt, "--save") && strcmp(opt, "--record") && strcmp(opt, "--pace") &&
+            strcmp(opt, "--pickup") && strcmp(opt, "--bot"))
             return usage(NULL);
         if (i + 1 == argc)
             return usage("an option needs a value");
@@ -161,6 +164,8 @@ static int parse(int argc, char **argv, play_options *o)
             if (!app_parse_count(val, &o->seed))
                 return usage("--seed takes a whole number");
             o->seeded = true;
+        } else if (!strcmp(opt, "--game")) {
+            o->game = val;
         } else if (!strcmp(opt, "--pack")) {
             if (o->pack_count == APP_PACKS_MAX)
                 return usage("at most 16 packs");
@@ -229,7 +234,7 @@ static int open_game(play *p)
         }
     }
     uint64_t seed = p->opt.seeded ? p->opt.seed : random_seed();
-    if (cairn_session_start(p->screen.h, "dungeon", seed))
+    if (cairn_session_start(p->screen.h, p->opt.game, seed))
         return screen_fail(&p->screen, "the game does not start: %s", cairn_lua_error(p->screen.h));
     return EXIT_OK;
 }

@@ -44,11 +44,13 @@ void driver_key_name(driver_key k, char *out, size_t size);
 /* The key a name gives; false when it names none. */
 bool driver_key_parse(const char *name, driver_key *out);
 
-/* What a game is played with: its seed, the pack loaded after base (NULL for none), and
- * whether the player is asked to react even with nothing to react with (--ask-reactions). */
+/* What a game is played with: its seed, the pack loaded after base (NULL for none), the
+ * game started, and whether the player is asked to react even with nothing to react with
+ * (--ask-reactions). */
 typedef struct driver_setup {
     uint64_t seed;
     const char *pack;
+    const char *game;
     bool ask_reactions;
     int undo_every; /* the undo check after every beat whose number this divides (0: none) */
     const char *save_path;

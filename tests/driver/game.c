@@ -684,7 +684,7 @@ driver_game *driver_game_start(const driver_setup *setup, driver_failure *f, dri
     counts->games++;
     char sum[17];
     g->h = new_host(g);
-    if (g->h && cairn_session_start(g->h, "dungeon", setup->seed))
+    if (g->h && cairn_session_start(g->h, setup->game, setup->seed))
         fail_call(g, "start");
     if (g->h && !g->failed && play_in_person(g) && next_prompt(g) && look(g))
         state_of(g, g->h, &g->calm_beat, sum);

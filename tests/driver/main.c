@@ -17,8 +17,9 @@
 #include "driver.h"
 
 #define USAGE                                                                                      \
-    "usage: cairn_driver [--games N] [--keys K] [--seed S] [--pack NAME] [--undo-every N]\n"       \
-    "                    [--known FILE] [--keep DIR] [--no-shrink | --shrink-known]\n"             \
+    "usage: cairn_driver [--games N] [--keys K] [--seed S] [--pack NAME] [--game NAME]\n"          \
+    "                    [--undo-every N] [--known FILE] [--keep DIR]\n"                           \
+    "                    [--no-shrink | --shrink-known]\n"                                         \
     "                    [--skip-key KEY ...] [--crossings]\n"                                     \
     "                    [FILE ...]\n"
 
@@ -29,7 +30,8 @@
 
 typedef struct options {
     uint64_t games, keys, seed;
-    const char *pack; /* a folder of CAIRN_DRIVER_PACKS, or NULL for base alone */
+    const char *pack; /* a folder of CAIRN_DRIVER_PACKS or a path, or NULL for base alone */
+    const char *game; /* the game started: "dungeon" unless --game says */
     int undo_every;
     const char *known_file, *keep;
     int skip[16];
@@ -228,6 +230,9 @@ static bool set_pack(run *r, const char *name)
         return true;
     }
     r->opt.pack = name;
+    /* A name with a slash is a pack's folder (a game of its own, such as content/arena). */
+    if (strchr(name, '/'))
+        return snprintf(r->pack_path, sizeof r->pack_path, "%s", name) < (int)sizeof r->pack_path;
     return snprintf(r->pack_path, sizeof r->pack_path, "%s/%s", CAIRN_DRIVER_PACKS, name) <
            (int)sizeof r->pack_path;
 }
@@ -247,9 +252,9 @@ static void keep(run *r, const driver_setup *setup, const driver_key *keys, size
     }
     char sig[DRIVER_WHY_SIZE + 32];
     driver_signature(f, sig, sizeof sig);
-    fprintf(out, "# %s\nseed %llu\npack %s\nask-reactions %s\nundo-every %d\nkeys ", sig,
-            (unsigned long long)setup->seed, pack_name(r), setup->ask_reactions ? "yes" : "no",
-            setup->undo_every);
+    fprintf(out, "# %s\nseed %llu\npack %s\ngame %s\nask-reactions %s\nundo-every %d\nkeys ", sig,
+            (unsigned long long)setup->seed, pack_name(r), setup->game,
+            setup->ask_reactions ? "yes" : "no", setup->undo_every);
     print_keys(out, keys, count);
     fputc('\n', out);
     fclose(out);
@@ -288,6 +293,7 @@ static driver_setup setup_of(const run *r, uint64_t seed, bool ask)
 {
     return (driver_setup){.seed = seed,
                           .pack = r->opt.pack ? r->pack_path : NULL,
+                          .game = r->opt.game,
                           .ask_reactions = ask,
                           .undo_every = r->opt.undo_every,
                           .save_path = r->save_path,
@@ -306,11 +312,12 @@ static bool play_file(run *r, const char *path)
     }
     static char line[LINE_SIZE];
     static driver_key keys[KEYS_MAX];
-    static char pack[256];
+    static char pack[256], game[64];
     size_t count = 0;
     uint64_t seed = 0;
     bool ask = false, ok = true;
     int undo_every = r->opt.undo_every;
+    const char *game_of = r->opt.game;
     while (ok && fgets(line, sizeof line, in)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!strncmp(line, "seed ", 5)) {
@@ -320,6 +327,12 @@ static bool play_file(run *r, const char *path)
             if (ok) {
                 memcpy(pack, line + 5, strlen(line + 5) + 1);
                 ok = set_pack(r, pack);
+            }
+        } else if (!strncmp(line, "game ", 5)) {
+            ok = strlen(line + 5) < sizeof game;
+            if (ok) {
+                memcpy(game, line + 5, strlen(line + 5) + 1);
+                game_of = game;
             }
         } else if (!strncmp(line, "ask-reactions ", 14)) {
             ask = !strcmp(line + 14, "yes");
@@ -341,6 +354,7 @@ static bool play_file(run *r, const char *path)
     }
     driver_setup setup = setup_of(r, seed, ask);
     setup.undo_every = undo_every;
+    setup.game = game_of;
     driver_failure f = {0};
     printf(r->opt.crossings ? "%s:\n" : "%s: ", path);
     if (driver_play(&setup, keys, count, &f, &r->counts)) {
@@ -386,7 +400,8 @@ static int usage(const char *why)
 static int parse(int argc, char **argv, run *r)
 {
     options *o = &r->opt;
-    *o = (options){.games = 100, .keys = 200, .seed = 1, .undo_every = 3, .shrink = true};
+    *o = (options){
+        .games = 100, .keys = 200, .seed = 1, .undo_every = 3, .shrink = true, .game = "dungeon"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-') {
@@ -423,6 +438,8 @@ static int parse(int argc, char **argv, run *r)
             if (o->skip_count == 16 || !driver_key_parse(v, &k))
                 return usage("--skip-key takes a key's name, at most 16 times");
             o->skip[o->skip_count++] = k.ch;
+        } else if (!strcmp(a, "--game")) {
+            o->game = v;
         } else if (!strcmp(a, "--pack")) {
             if (!set_pack(r, v))
                 return usage("--pack: the name is too long");

@@ -732,6 +732,28 @@ $straight"
   expect_err 'a seat from 1 to 16'
   rm -rf "$dir"
   ;;
+sim_plays_the_arena_to_its_end_saved_or_not)
+  # The bundled arena under each of its bots, to an end; then the tactician's fight cut by a
+  # save after 6 beats and resumed is the same fight, and its replay verifies.
+  arena="$(dirname "$0")/../../content/arena"
+  for bot in tactician brawler; do
+    run sim --seed 2 --pack "$arena" --game arena --bot "$bot"
+    expect_status 0
+    expect_quiet_err
+    expect_out '^ended: +(won|died|lost)'
+  done
+  run sim --seed 2 --pack "$arena" --game arena --bot tactician
+  straight=$(grep -v '^ended' "$out")
+  run sim --seed 2 --pack "$arena" --game arena --bot tactician --beats 6 --save "$tmp/a.sqlite"
+  expect_status 0
+  run sim --resume "$tmp/a.sqlite" --pack "$arena" --bot tactician --record "$replay"
+  expect_status 0
+  expect_quiet_err
+  [ "$(grep -v '^ended' "$out")" = "$straight" ] || fail "resumed, the fight differs from:
+$straight"
+  run replay "$replay" --verify
+  expect_status 0
+  ;;
 replay_verifies_a_game_with_reactions)
   # A knight's blows, answered by the bot's reactions and passes, until it dies
   # (tests/e2e/packs/cardplay): the replay records them and comes to the same checksum every

@@ -941,6 +941,35 @@ a_pick_among_the_discard_pile_shows_it)
   wait_for '^HP .*  Beat 2  '
   wait_for 'draw 0  discard 6' # one taken back, recall itself put there
   ;;
+the_arena_is_played_to_its_end)
+  # The bundled arena, started by name: one fighter at a time, by initiative. A wait costs
+  # the gladiator one of its two action points; the second ends its turn, the others take
+  # theirs, and the next key comes at its turn of the next round. The gladiator that only
+  # waits is beaten to death, and the end's summary says so.
+  start --game arena --pack "$(dirname "$0")/../../content/arena" --seed 3 --save "$save"
+  wait_for '  Beat 0  Seed 3'
+  wait_for 'hp: hound 5/5, '
+  wait_for 'Round 1: your turn'
+  wait_for '> you \(2\)$'
+  press .
+  wait_for '> you \(1\)$'
+  key .
+  wait_for 'Round 2: your turn'
+  wait_for '> you \(2\)$'
+  for _ in $(seq 100); do
+    screen | grep -q 'You died\.' && break
+    was=$(beat) deadline=$((SECONDS + timeout))
+    key .
+    until screen | grep -q 'You died\.' || [ "$(beat)" != "$was" ]; do
+      [ "$SECONDS" -lt "$deadline" ] || fail "the wait at beat $was played no beat"
+      sleep 0.05
+    done
+  done
+  wait_for 'ended: +died'
+  wait_for 'killed by: +the [a-z]+'
+  key q
+  wait_exit 0
+  ;;
 *)
   echo "unknown case $case_name"
   exit 2
