@@ -48,7 +48,8 @@ end
 -- session.flow and session.narration.
 local function register()
   local define, compile = require("lua.define"), require("lua.compile")
-  local session, narration = require("session.flow"), require("session.narration")
+  local session, narration, turns = require("session.flow"), require("session.narration"),
+    require("session.turns")
   for _, k in ipairs(KINDS) do
     define.add_kind(k[1], k[2])
     compile.add_kind(k[1], api.compile[k[1]])
@@ -89,6 +90,7 @@ local function register()
     auto_pass = lifecycle.set_auto_pass,
   })
 
+  turns.add_round_part(abilities.next_turn)
   narration.add_teller(abilities.SAID, abilities.tell)
   narration.add_status(effects.BLOCK, "blocking", function(e) return e.data.block or 0 end)
 end

@@ -38,7 +38,7 @@ test("a pass gives up the rest of the turn", function()
   expect.eq(cairn.turns.round(), 2, "the pass ended the gladiator's turn at once")
 end)
 
-test("a round is the cards' turn: its first beat refills the energy and draws", function()
+test("a round is the cards' turn: it refills the energy and draws", function()
   local g = game("arena", { seed = 4 })
   local p = g.world:players()[1]
   g:choose("arena:wait")
