@@ -1002,9 +1002,8 @@ function abilities.beat()
   start_turns(w, w.beat)
 end
 
--- Between beats, as a turn of the game begins (a round's reset, a game's start): the next
--- beat's turn starts now, so that the decision taken before that beat sees its hand and
--- energy.
+-- As a turn of the game begins (a round's reset, a game's start): the turn of the beat to
+-- come starts now, so that the decision taken before that beat sees its hand and energy.
 function abilities.next_turn(w)
   start_turns(w, w.beat + 1)
 end
