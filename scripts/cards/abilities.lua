@@ -989,10 +989,11 @@ function abilities.revoke(e, name)
   e.data.abilities = list
 end
 
--- The turn: at the first beat of each turn the last one ends (its end_turn abilities, the
--- turn_end trigger, the hand discarded unless the deck keeps it) and the new one starts
--- (energy refilled, cards drawn, the turn_start trigger). Once-per-turn needs no reset: it
--- remembers the turn it was used in.
+-- The turn: at the first beat of each turn (or before it, as a turn of the game begins:
+-- abilities.next_turn) the last one ends (its end_turn abilities, the turn_end trigger, the
+-- hand discarded unless the deck keeps it) and the new one starts (energy refilled, cards
+-- drawn, the turn_start trigger). Once-per-turn needs no reset: it remembers the turn it was
+-- used in.
 local function end_turn(e, deck)
   local pending = deck.end_turn
   deck.end_turn = {}
@@ -1016,8 +1017,9 @@ local function end_turn(e, deck)
   end
 end
 
-function abilities.beat()
-  local w = host.world()
+-- Every card holder whose turn has changed by `beat` ends its last turn and starts the new
+-- one.
+local function start_turns(w, beat)
   local wd = data.real(w.data)
   local list = wd.card_holders
   if not list then return end
@@ -1032,7 +1034,7 @@ function abilities.beat()
     local e = w:entity(id)
     local deck = e and not e:is_dead() and piles.of(e)
     if deck then
-      local turn = turns.number(w.beat, deck.turn_beats)
+      local turn = turns.number(beat, deck.turn_beats)
       if turn ~= deck.turn then
         if deck.turn > 0 then end_turn(e, deck) end
         deck.turn = turn
@@ -1042,6 +1044,18 @@ function abilities.beat()
       end
     end
   end
+end
+
+-- beat_start: the beat's turn, if it is a new one.
+function abilities.beat()
+  local w = host.world()
+  start_turns(w, w.beat)
+end
+
+-- As a turn of the game begins (a round's reset, a game's start): the turn of the beat to
+-- come starts now, so that the decision taken before that beat sees its hand and energy.
+function abilities.next_turn(w)
+  start_turns(w, w.beat + 1)
 end
 
 -- A new world: what the last one left goes.

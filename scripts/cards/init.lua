@@ -61,11 +61,11 @@ local function log_played(note)
 end
 
 -- Registers cards with the runtime's extension points: those of lua.define, lua.compile,
--- session.flow, session.narration and session.beat_log.
+-- session.flow, session.narration, session.beat_log and session.turns.
 local function register()
   local define, compile = require("lua.define"), require("lua.compile")
   local session, narration = require("session.flow"), require("session.narration")
-  local beat_log = require("session.beat_log")
+  local beat_log, turns = require("session.beat_log"), require("session.turns")
   for _, k in ipairs(KINDS) do
     define.add_kind(k[1], k[2])
     compile.add_kind(k[1], api.compile[k[1]])
@@ -106,6 +106,7 @@ local function register()
     auto_pass = lifecycle.set_auto_pass,
   })
 
+  turns.add_round_part(abilities.next_turn)
   narration.add_teller(abilities.SAID, abilities.tell)
   beat_log.add_source({ start = function(note) lifecycle.on_state(log_played(note)) end })
   narration.add_status(effects.BLOCK, "blocking", function(e) return e.data.block or 0 end)

@@ -35,6 +35,10 @@ turns.DEFAULT_ACTIONS = 2
 
 local spec = nil -- the game's `turns` table, when its model is not beats
 
+-- What a library starts as a turn of the game begins (turns.add_round_part): the cards'
+-- new turn.
+local round_parts = {}
+
 -- The longest run of beats a session step may take waiting for a player's turn: past it the
 -- game is stuck (no player has points, or none acts).
 turns.MAX_BEATS = 100000
@@ -139,6 +143,7 @@ local function new_round(w, t)
   t.sides, t.walk = sides, false
   if spec.reset then spec.reset(w) end
   t.at = next_at(w, t, 1)
+  for _, part in ipairs(round_parts) do part(w) end
 end
 
 -- Initiative goes on to the next character with points left; past the last, a new round.
@@ -203,12 +208,23 @@ local function on_world()
   core.world_hook(core.find("chain", "beat_end"), beat_end, "lowest")
 end
 
+-- part(w) runs as a turn of the game begins, before anyone decides in it: as each round
+-- begins under a turn model, and as a game starts under any model (its first beat's turn).
+-- A library adds its part once, as it loads.
+function turns.add_round_part(part)
+  round_parts[#round_parts + 1] = part
+end
+
 -- The game `def` starts (fresh: its first round begins) or resumes (its state is the save's).
 function turns.attach(def, fresh)
   local t = def.turns
   spec = t and t.model and t.model ~= "beats" and t or nil
-  if not (spec and fresh) then return end
+  if not fresh then return end
   local w = host.world()
+  if not spec then
+    for _, part in ipairs(round_parts) do part(w) end
+    return
+  end
   w.data.turns = { model = spec.model, round = 0, order = {}, points = {}, at = 0,
     passed = false, extra = 0, sides = false, walk = false }
   new_round(w, state())

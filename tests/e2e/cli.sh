@@ -754,6 +754,21 @@ $straight"
   run replay "$replay" --verify
   expect_status 0
   ;;
+sim_plays_every_bundled_game_with_the_explorer)
+  # The base game's explorer bot plays each bundled game to its end, the arena's gladiator
+  # included, which has no Inventory and none of the base game's choices.
+  arena="$(dirname "$0")/../../content/arena"
+  for seed in 1 2 3; do
+    run sim --seed "$seed" --bot explorer
+    expect_status 0
+    expect_quiet_err
+    expect_out '^ended: +(won|died|lost)'
+    run sim --seed "$seed" --pack "$arena" --game arena --bot explorer
+    expect_status 0
+    expect_quiet_err
+    expect_out '^ended: +(won|died|lost)'
+  done
+  ;;
 replay_verifies_a_game_with_reactions)
   # A knight's blows, answered by the bot's reactions and passes, until it dies
   # (tests/e2e/packs/cardplay): the replay records them and comes to the same checksum every

@@ -18,6 +18,8 @@
 -- Steps and blows are the core's actions (an action's name and a direction); the bag's
 -- verbs are the player's choices (choices.lua), returned as { choice =, answers = }, and
 -- only when the choice list says they are available.
+-- A player of another game (the arena's gladiator) may have no Inventory and none of these
+-- choices: it holds nothing, has no bag, and fights with its moves and blows alone.
 -- Nothing is random: the same game gives the same decisions.
 --
 -- The file is also a module: `require "bots.explorer"` gives { decide = ... }, the same
@@ -97,19 +99,32 @@ local function value(item)
   return 0
 end
 
+-- A player of another game may have no Inventory: it holds nothing, and has no bag to fill.
+local function held_item(p, slot)
+  return p:has("Inventory") and inventory.held(p, slot) or nil
+end
+
+local function in_bag(p, kind)
+  return p:has("Inventory") and consumables.in_bag(p, kind) or {}
+end
+
+local function bag_room(p)
+  return p:has("Inventory") and #p.data.bag < inventory.BAG_SIZE
+end
+
 -- The value of what the player holds in each slot (-1 for nothing: anything is better).
 local function held_values(p)
-  local held = {}
+  local held_value = {}
   for _, slot in ipairs(inventory.slots) do
-    local item = inventory.held(p, slot)
-    held[slot] = item and value(item) or -1
+    local item = held_item(p, slot)
+    held_value[slot] = item and value(item) or -1
   end
-  return held
+  return held_value
 end
 
 -- The dig power the player has: its shovel's, else its own.
 local function dig_power(p)
-  local shovel = inventory.held(p, "shovel")
+  local shovel = held_item(p, "shovel")
   return shovel and shovel.data.dig_power or p.dig_power or 0
 end
 
@@ -340,7 +355,7 @@ end
 -- The way to strike in (an index into WAYS), or nil when no monster is in reach: the way
 -- that hits the most, then the one whose weakest monster has the least hp left.
 local function strike(w, p)
-  local weapon = inventory.held(p, "weapon")
+  local weapon = held_item(p, "weapon")
   local best, best_n, best_hp
   for s = 1, 4 do
     local hit = struck(w, p, weapon, s)
@@ -372,7 +387,7 @@ end
 -- A potion to drink, when its hp is low and a potion would give some back.
 local function potion(p)
   if p.hp > LOW_HP or p.hp >= p.max_hp then return nil end
-  for _, item in ipairs(consumables.in_bag(p, "use")) do
+  for _, item in ipairs(in_bag(p, "use")) do
     if item.data.use == "drink" then return item end
   end
   return nil
@@ -406,7 +421,7 @@ end
 -- more while there are daggers, which come back (they lie where they fell).
 local function throw(w, p, view)
   local dagger, bomb
-  for _, item in ipairs(consumables.in_bag(p, "throw")) do
+  for _, item in ipairs(in_bag(p, "throw")) do
     if item.data.throw == "dagger" then dagger = dagger or item else bomb = bomb or item end
   end
   if not (dagger or bomb) then return nil end
@@ -443,7 +458,7 @@ local function loot_underfoot(w, p)
   if not (item and inventory.is_item(item)) then return false end
   local slot = item.data.slot
   if slot then return value(item) > held_values(p)[slot] end
-  return #p.data.bag < inventory.BAG_SIZE
+  return bag_room(p)
 end
 
 -- Cards -------------------------------------------------------------------------------------
@@ -699,7 +714,7 @@ function explorer.decide(mem, w, p)
   -- How likely a cell is to be struck in the coming beat.
   local function risk(i) return (threat[i] or 0) + (near_foe(m, w, i) and NEAR or 0) end
 
-  s = plan(w, m, held_values(p), here, danger, #p.data.bag < inventory.BAG_SIZE)
+  s = plan(w, m, held_values(p), here, danger, bag_room(p))
   -- Where the plan leads (it stays put when it digs or pushes a crate).
   local go = s and step_to(s) or here
 

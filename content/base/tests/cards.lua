@@ -53,6 +53,17 @@ test("a turn is five beats: energy back to 3 and three cards drawn at its start"
   expect.eq(#cairn.cards.pile(p, "hand"), 5, "the hand is kept: 3 + 3 drawn, up to the limit")
 end)
 
+test("a game's first decision sees turn 1's hand and energy, before the first beat",
+  function()
+    local g = game("dungeon", { seed = 1 })
+    local p = g.world:players()[1]
+    expect.eq(#cairn.cards.pile(p, "hand"), 3, "drawn as the game starts")
+    expect.eq(cairn.cards.energy(p), 3)
+    g:step()
+    expect.eq(cairn.cards.turn(p), 1, "the first beat is in the turn already begun")
+    expect.eq(#cairn.cards.pile(p, "hand"), 3, "and draws nothing more")
+  end)
+
 test("the hand never holds more than five: the rest wait in the draw pile", function()
   local w, p = room("#@..#")
   w:step(16) -- four turns: 3 + 3 + 3 + 3 cards, were there no limit
