@@ -58,7 +58,10 @@ check_index() { # FILE, the lines of it that hold the index
 }
 
 check_index content/README.md <"$root/content/README.md"
-sed -n '/^## Where to look next/,/^## /p' "$root/docs/modding.md" | check_index docs/modding.md
+# The section is read once into a file: grep -q stops at its first match, and a sed still
+# writing into that pipe would die of SIGPIPE and fail the pipeline (pipefail) at random.
+sed -n '/^## Where to look next/,/^## /p' "$root/docs/modding.md" >"$tmp/where"
+check_index docs/modding.md <"$tmp/where"
 
 # The bundled games beside the examples (content/NAME/pack.lua: base, ...): each is named in
 # content/README.md (as `NAME/`) and in the modding guide's "Where to look next" (as
@@ -72,8 +75,7 @@ for pack in "$root"/content/*/pack.lua; do
     echo "content/README.md does not name the bundled pack $name/"
     failures=$((failures + 1))
   fi
-  if ! sed -n '/^## Where to look next/,/^## /p' "$root/docs/modding.md" |
-    grep -qF "content/$name/"; then
+  if ! grep -qF "content/$name/" "$tmp/where"; then
     echo "docs/modding.md's \"Where to look next\" does not name content/$name/"
     failures=$((failures + 1))
   fi
