@@ -73,11 +73,20 @@ function checkpoints.due(s)
   return s.beats % CHECKPOINT_EVERY == 0
 end
 
--- Undo: the game as it was after the previous beat (checkpoints.back_to).
-function checkpoints.undo(s, play_again)
+-- Whether undo can take back the last beat: true, or false and why not.
+function checkpoints.can_undo(s)
   local target = s.beats - 1
   if target < 0 then return false, "nothing to undo: no beat has been played" end
-  return checkpoints.back_to(s, target, play_again)
+  local first = s.checkpoints[1]
+  if not (first and first.beat <= target) then return false, "undo reaches no further back" end
+  return true
+end
+
+-- Undo: the game as it was after the previous beat (checkpoints.back_to).
+function checkpoints.undo(s, play_again)
+  local ok, why = checkpoints.can_undo(s)
+  if not ok then return false, why end
+  return checkpoints.back_to(s, s.beats - 1, play_again)
 end
 
 -- The game as it was after beat `target`: the last checkpoint at or before it, then the log's

@@ -589,10 +589,12 @@ end
 
 -- Undo: the last beat taken back (checkpoints.undo). Each beat is played again from the log:
 -- a bot is asked again, so that its memory comes to what it was, but what it says is not
--- taken: the log's input is. The inputs given for the next beat go too. Returns true, or
--- false and why not.
+-- taken: the log's input is. The inputs given for the next beat go too: every seat is asked
+-- again. Returns true, or false and why not (with no beat to take back, changing nothing).
 function session.undo()
   local s = need()
+  local ok, why = checkpoints.can_undo(s)
+  if not ok then return false, why end
   s.pending, s.resolving, s.question, s.answered = {}, {}, nil, nil
   choices.reset()
   return checkpoints.undo(s, function(entry) play_again(s, entry) end)

@@ -8,7 +8,8 @@
  * - no call fails where the terminal would show the error (the game's end for the player),
  *   and nothing the player reads (the log, a refusal) holds a traceback or a runtime path;
  * - Q saves, and the save resumes in a new host to the checksum of the game saved;
- * - after a beat, undo and the same keys come back to the same checksum;
+ * - after a beat, undo and the same keys (every seat's, hot-seat) come back to the same
+ *   checksum;
  * - a journey (travel, explore) ends within a step per cell of the floor;
  * - a reload of the same packs (--watch) plays the same game again;
  * - at the end, the game's replay verifies in a fresh host.
@@ -24,8 +25,8 @@
 
 static const cairn_lua_config host_config = {.world_methods = cairn_sight_lua_methods};
 
-/* The keys pressed since the game last waited on the map for a key, to press again after an
- * undo. */
+/* The keys pressed since the game last waited on the map for the first input of a beat, to
+ * press again after an undo. */
 #define SINCE_MAX 64
 
 struct driver_game {
@@ -43,7 +44,8 @@ struct driver_game {
     bool aiming;
     bool stale;   /* the game changed since the screen last took the view */
     bool changed; /* the game changed since it last waited calmly */
-    /* The undo check: the beat where the game last waited on the map, and the keys since. */
+    /* The undo check: the beat where the game last waited on the map for a beat's first input,
+     * and the keys since. */
     uint64_t calm_beat;
     driver_key since[SINCE_MAX];
     size_t since_count;
@@ -611,8 +613,27 @@ static bool check_undo(driver_game *g, uint64_t beat, const char *sum)
     return true;
 }
 
-/* The undo check's bookkeeping after a key: where the game waits calmly again, one beat on
- * from where it last did, the beat is undone and made again. */
+/* Whether a seat has given its input for the next beat, in a game of several seats where the
+ * beat waits for the others' (hot-seat): the keys of the beat are every seat's, so the beat is
+ * not yet a point to undo to, nor one to start counting its keys from. */
+static bool beat_begun(driver_game *g, bool *begun)
+{
+    size_t seats;
+    *begun = false;
+    if (cairn_session_seats(g->h, &seats))
+        return fail_call(g, "seats");
+    for (size_t seat = 1; seat <= seats && seats > 1 && !*begun; seat++) {
+        cairn_prompt p;
+        if (cairn_session_seat_prompt(g->h, seat, &p))
+            return fail_call(g, "seat_prompt");
+        *begun = p.kind == CAIRN_PROMPT_NONE && p.committed;
+    }
+    return true;
+}
+
+/* The undo check's bookkeeping after a key: where the game waits calmly again for the first
+ * input of a beat, one beat on from where it last did, the beat is undone and made again
+ * (undo asks every seat again, so the keys made again are every seat's). */
 static bool after_key(driver_game *g, driver_key k)
 {
     if (g->since_count < SINCE_MAX)
@@ -621,6 +642,11 @@ static bool after_key(driver_game *g, driver_key k)
         g->since_lost = true;
     g->since_lost = g->since_lost || !presses_alike(k);
     if (!calm(g))
+        return true;
+    bool begun;
+    if (!beat_begun(g, &begun))
+        return false;
+    if (begun)
         return true;
     if (!g->changed) { /* the same beat: the keys since made none */
         g->since_count = 0;

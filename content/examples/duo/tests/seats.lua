@@ -77,6 +77,27 @@ test("undo takes back a beat of both seats and plays the others again", function
   expect.eq(g.world:checksum(), sum)
 end)
 
+test("undo while the second seat chooses takes back the last beat and both seats' inputs",
+  function()
+    local g = game("dungeon", { seed = 7 })
+    play_bots(g, 4)
+    local sum = g.world:checksum()
+    play_bots(g, 1)
+    g:bot("explorer", 1)
+    expect.eq(g:turn(), 2)
+    expect.eq(g:undo(), true)
+    expect.eq(g.beats, 4, "the last beat played is taken back")
+    expect.eq(g.world:checksum(), sum)
+    expect.eq(g:turn(), 1, "every seat is asked again, from the first")
+  end)
+
+test("undo with nothing to take back changes nothing, a seat's input given too", function()
+  local g = game("dungeon", { seed = 7 })
+  g:input("none", nil, 1)
+  expect.eq(g:undo(), false, "no beat has been played")
+  expect.eq(g:turn(), 2, "the first seat's input stands: the second is still waited for")
+end)
+
 test("a replay of two seats holds each seat's input and verifies", function()
   local g = game("dungeon", { seed = 7 })
   play_bots(g, 30)
