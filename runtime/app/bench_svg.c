@@ -142,6 +142,9 @@ static void panel(FILE *f, const bench_point *ps, size_t count, int top, bool ra
     else
         draw_axes(f, &a, "ns per entity-beat against N", "ns per entity-beat");
     draw_lines(f, &a, ps, count, ratio);
+    if (ratio && max <= 0) /* nothing to divide by: say so rather than show an empty panel */
+        fprintf(f, "<text x=\"%d\" y=\"%d\">(a) was not measured: no ratios to draw</text>\n",
+                LEFT + 12, top + 24);
 }
 
 bool bench_svg_write(const char *path, const bench_point *ps, size_t count)

@@ -556,6 +556,10 @@ bench_runs_end_to_end_on_a_tiny_n)
   done
   [ "$(grep -c '^<polyline ' "$svg")" -eq 6 ] || fail "expected one line per variant a panel"
   grep -q '>(b) lua handlers<' "$svg" || fail "expected a legend naming the variants"
+  # Without (a) there is nothing to divide by: the second panel says so.
+  run_bench --variant b --n 10 --beats 5 --repeat 1 --svg "$svg"
+  expect_status 0
+  grep -q '>(a) was not measured: no ratios to draw<' "$svg" || fail "expected the missing (a) said"
   rm -f "$csv" "$json" "$svg"
   run_bench --n nonsense
   expect_status 2
