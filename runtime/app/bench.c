@@ -347,6 +347,19 @@ static bool write_results(const char *path, const result *rs, size_t count)
     return fclose(f) == 0;
 }
 
+static bool draw_results(const char *path, const result *rs, size_t count)
+{
+    bench_point points[16 * VARIANT_COUNT];
+    for (size_t i = 0; i < count; i++) {
+        const char *label = "";
+        for (size_t j = 0; j < VARIANT_COUNT; j++)
+            if (variants[j].key == rs[i].variant)
+                label = variants[j].label;
+        points[i] = (bench_point){rs[i].variant, label, rs[i].n, rs[i].ns_per_entity_beat};
+    }
+    return bench_svg_write(path, points, count);
+}
+
 static const result *find(const result *rs, size_t count, char key, long n)
 {
     for (size_t i = 0; i < count; i++)
@@ -434,6 +447,7 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
 #define USAGE                                                                                      \
     "usage: cairn-bench [--variant abcde] [--n 10,100,...] [--beats K] [--repeat R]\n"             \
     "                   [--seed S] [--trust PACK] [--out FILE.csv|FILE.json]\n"                    \
+    "                   [--svg FILE.svg]\n"                                                        \
     "       cairn-bench --saves\n"                                                                 \
     "       cairn-bench --payload\n"                                                               \
     "       cairn-bench --preview\n"                                                               \
@@ -454,6 +468,8 @@ static void help(void)
           "                     bench for the benchmark's own (none)\n"
           "  --out FILE         also write the results, as JSON when FILE ends in .json,\n"
           "                     else as CSV\n"
+          "  --svg FILE         also draw them: ns per entity-beat against N and the\n"
+          "                     speed as a share of (a)'s, a line per variant\n"
           "  --saves            time saves instead: size, write and load at 100, 1000 and\n"
           "                     10000 beats\n"
           "  --payload          time card payloads instead: a ten-effect card played every\n"
@@ -483,7 +499,7 @@ int main(int argc, char **argv)
         help();
         return EXIT_OK;
     }
-    const char *which = "abcde", *out_path = NULL;
+    const char *which = "abcde", *out_path = NULL, *svg_path = NULL;
     long ns[16] = {10, 100, 1000, 10000, 100000};
     size_t n_count = 5;
     long beats = 0, repeats = 3;
@@ -528,6 +544,8 @@ int main(int argc, char **argv)
             ok = app_parse_count(value, &seed);
         else if (!strcmp(arg, "--out") && ok)
             out_path = value;
+        else if (!strcmp(arg, "--svg") && ok)
+            svg_path = value;
         else if (!strcmp(arg, "--trust") && ok)
             trusted[0] = value;
         else
@@ -562,6 +580,10 @@ int main(int argc, char **argv)
     print_targets(stdout, rs, count);
     if (out_path && !write_results(out_path, rs, count)) {
         fprintf(stderr, "cairn-bench: cannot write %s\n", out_path);
+        return 1;
+    }
+    if (svg_path && !draw_results(svg_path, rs, count)) {
+        fprintf(stderr, "cairn-bench: cannot write %s\n", svg_path);
         return 1;
     }
     return 0;

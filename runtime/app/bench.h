@@ -5,6 +5,8 @@
 #ifndef CAIRN_APP_BENCH_H
 #define CAIRN_APP_BENCH_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The monotonic clock, in seconds: the wall clock the benchmark reads. */
@@ -32,5 +34,17 @@ int bench_initiative(uint64_t seed, long beats);
  * and over a 41 x 41 view, `runs` plans each; the median and fastest time of one. Returns the
  * exit status: 1 when a median misses the target of 1 ms. */
 int bench_plan(uint64_t seed, int runs);
+
+/* One variant's chase at one N, as bench_svg.c draws it. */
+typedef struct bench_point {
+    char variant;
+    const char *label;
+    long n;
+    double ns_per_entity_beat;
+} bench_point;
+/* `cairn-bench --svg FILE`: ns per entity-beat against N, a line per variant, and each
+ * variant's speed as a share of variant (a)'s at the same N. False when FILE cannot be
+ * written. */
+bool bench_svg_write(const char *path, const bench_point *points, size_t count);
 
 #endif

@@ -539,7 +539,28 @@ bench_runs_end_to_end_on_a_tiny_n)
   run_bench --variant b --n 10 --beats 5 --out "$json"
   expect_status 0
   grep -q '"variant": "b", "n": 10, "beats": 5' "$json" || fail "expected a JSON record"
-  rm -f "$csv" "$json"
+  # The picture: well-formed XML (xmllint when the machine has it, else its outline), and a
+  # line per variant in each of its two panels, ns per entity-beat and the share of (a).
+  svg=$(mktemp --suffix=.svg)
+  run_bench --variant abc --n 10,100 --beats 5 --repeat 1 --svg "$svg"
+  expect_status 0
+  if command -v xmllint >/dev/null; then
+    xmllint --noout "$svg" || fail "the SVG is not well-formed XML"
+  fi
+  head -1 "$svg" | grep -q '^<?xml ' || fail "the SVG has no XML declaration"
+  grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' "$svg" || fail "the SVG has no svg root"
+  [ "$(tail -1 "$svg")" = "</svg>" ] || fail "the SVG's root is not closed"
+  for key in a b c; do
+    [ "$(grep -c "^<polyline class=\"variant-$key\"" "$svg")" -eq 2 ] ||
+      fail "expected a line for variant $key in each panel"
+  done
+  [ "$(grep -c '^<polyline ' "$svg")" -eq 6 ] || fail "expected one line per variant a panel"
+  grep -q '>(b) lua handlers<' "$svg" || fail "expected a legend naming the variants"
+  # Without (a) there is nothing to divide by: the second panel says so.
+  run_bench --variant b --n 10 --beats 5 --repeat 1 --svg "$svg"
+  expect_status 0
+  grep -q '>(a) was not measured: no ratios to draw<' "$svg" || fail "expected the missing (a) said"
+  rm -f "$csv" "$json" "$svg"
   run_bench --n nonsense
   expect_status 2
   expect_err '^usage: cairn-bench'
