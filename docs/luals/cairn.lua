@@ -55,7 +55,8 @@
 ---| "die_check"      # dying Killable; damage event; check; a veto keeps it alive
 ---| "tick"           # Ticking entity; entity event
 
----A chain's name: a built-in one or one a Lua decorator declared (`chains`).
+---A chain's name: a built-in one, status_give or status_receive (a status given; status event;
+---check; a world has them when content hooks one), or one a Lua decorator declared (`chains`).
 ---@alias CairnChainName CairnBuiltinChain|string
 
 ---@alias CairnBuiltinDecorator
@@ -135,9 +136,9 @@
 
 ---@alias CairnPhase "outside"|"start"|"compute"|"players"|"reals"|"projectiles"|"traps"|"floors"|"others"|"tick"|"reap"|"end"
 
----@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"
+---@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"|"status"
 
----@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"healed"|"dug"|"died"|"status_on"|"status_off"|"step"|"turned"|"stat"|string # a string: a kind defined with cairn.change, by its full name
+---@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"healed"|"dug"|"died"|"status_on"|"status_changed"|"status_off"|"step"|"turned"|"stat"|string # a string: a kind defined with cairn.change, by its full name
 
 ---A cell, as events and the history give it (a new table each time).
 ---@class CairnCell
@@ -284,6 +285,14 @@
 ---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
 ---@field adjective? string How the message log says one is in it ("stunned"); its name when absent.
 ---@field description? string
+---@field stacking? "longer"|"intensity"|"extend"|"refresh"|"higher"|"instances" What applying it again does; "longer" when absent.
+---@field max? integer Cap on the magnitude (-max .. max); with "instances", on their number.
+---@field at_zero? "wear_off"|"stay" At magnitude 0; "wear_off" when absent.
+---@field modifies? table<string, integer> Core number stats changed by magnitude × n while it lasts.
+---@field decay? { by: integer|"all"|nil, when: "beat"|"turn_start"|"turn_end"|"hit"|"never"|nil } Magnitude lost at each decay time.
+---@field each? "damage"|"heal" At each decay time, before decaying, by the magnitude.
+---@field resists? table<string, integer> Statuses that apply this % weaker to the bearer (100: immune).
+---@field save? { chance: integer?, stat: string?, against: integer? } The receiver may shake it off.
 
 ---@class CairnSequenceDef: CairnChangeable
 ---@field name string
@@ -785,7 +794,8 @@ function CairnPlan:cells() end
 ---@field stat string? The stat's name, for stat.
 ---@field facing CairnDir? The direction faced now, for turned.
 ---@field was CairnDir? The direction faced before, for turned.
----@field status CairnStatusName? For status_on and status_off.
+---@field status CairnStatusName? For status_on, status_changed and status_off.
+---@field magnitude integer? The magnitude (status_on) or the magnitude now (status_changed).
 ---@field type string? The entity's type, for spawned and died (readable once it is gone).
 ---@field source CairnSourceName? The attack's source, for attacked.
 ---@field sequence string? The sequence's name, for step.
@@ -915,15 +925,30 @@ function CairnEntity:lift() end
 ---@param y integer
 function CairnEntity:place(x, y) end
 
----Applies a status for some beats (1 or more). Needs Statused.
+---Applies a status for some beats (1 or more), or with { magnitude =, beats = (absent: lasting),
+---source = }. Needs Statused. Returns the magnitude that landed.
 ---@param status CairnStatusName
----@param beats integer
+---@param beats integer|{ magnitude: integer?, beats: integer?, source: CairnEntity? }
+---@return integer
 function CairnEntity:apply(status, beats) end
 
 ---Beats the status has left, 0 when it does not have it.
 ---@param status CairnStatusName
 ---@return integer
 function CairnEntity:status(status) end
+
+---The status's magnitude (instances: their sum), 0 when it does not have it.
+---@param status CairnStatusName
+---@return integer
+function CairnEntity:magnitude(status) end
+
+---The statuses whose decay.when is that moment do their `each` and decay.
+---@param moment "turn_start"|"turn_end"|"hit"
+function CairnEntity:decay(moment) end
+
+---The statuses in order of application, one row per instance.
+---@return { name: string, magnitude: integer, beats: integer, lasting: boolean, source: CairnEntity? }[]
+function CairnEntity:statuses() end
 
 ---Wears a status off now. Raises when it does not have it.
 ---@param status CairnStatusName
@@ -1078,6 +1103,13 @@ function CairnAttackEvent:add_target(target) end
 ---@field target CairnEntity
 ---@field amount integer
 ---@field hp integer Left after the damage.
+
+---status_give, status_receive: `actor` is the source (may be nil).
+---@class CairnStatusEvent: CairnEvent
+---@field target CairnEntity The receiver.
+---@field status CairnStatusName Its full name.
+---@field magnitude integer Writable.
+---@field beats integer Writable; 1,000,000: lasting.
 
 -- ---------------------------------------------------------------------------------------
 -- The cairn module
