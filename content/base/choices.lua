@@ -152,15 +152,47 @@ cairn.choice {
 
 -- The bag's verbs ----------------------------------------------------------------------------
 
+-- Whether item, used by a, has what its use asks: a scroll someone to be read at (its
+-- ability's target prompt has a candidate); a potion nothing.
+local function at_hand(a, item)
+  local aim = consumables.aim(item)
+  if not aim then return true end
+  local w = cairn.world()
+  for y = math.max(0, a.y - aim.range), math.min(w.height - 1, a.y + aim.range) do
+    for x = math.max(0, a.x - aim.range), math.min(w.width - 1, a.x + aim.range) do
+      local e = w:at(x, y)
+      if e and e ~= a and (not aim.filter or aim.filter(a, e)) then return true end
+    end
+  end
+  return false
+end
+
 cairn.choice {
   name = "use",
   key = "a",
-  description = "drink a potion from the bag",
-  available = ours(some(usable, "nothing to use")),
+  description = "drink a potion, or read a scroll, from the bag",
+  available = ours(function(a)
+    local carried = false
+    for _, item in ipairs(inventory.bag(a)) do
+      if usable(item) then
+        if at_hand(a, item) then return true end
+        carried = true
+      end
+    end
+    return false, carried and "nobody in range to read at" or "nothing to use"
+  end),
   prompts = { { name = "item", kind = "pick", text = "Use what?",
-    options = function(a) return options(a, usable) end } },
+    options = function(a)
+      return options(a, function(item) return usable(item) and at_hand(a, item) end)
+    end,
+    next = function(_, answers)
+      local aim = consumables.aim(answers.item)
+      return aim and { aim } or nil
+    end } },
   perform = function(a, answers)
-    return (consumables.drink(a, answers.item))
+    local item = answers.item
+    if item.data.use == "read" then return (consumables.read(a, item, answers.target)) end
+    return (consumables.drink(a, item))
   end,
 }
 

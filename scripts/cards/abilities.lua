@@ -660,7 +660,7 @@ end
 -- field written, its values copied again in place (util.recopy), its targets list emptied
 -- and filled. Nothing of the earlier play shows through, and no one else holds the table.
 local function request_of(actor, a, inst, answers, opts, spare)
-  local from = inst and inst.values or a.def.values or EMPTY
+  local from = opts.values or inst and inst.values or a.def.values or EMPTY
   local r, targets
   if spare then
     r, targets = spare, spare.targets
@@ -825,7 +825,8 @@ end
 -- Resolves an ability for the actor: opts.answers answer its prompts (a table by prompt
 -- name, or a decider; default: the mid-beat decider), opts.card is the card instance it is
 -- the ability of, opts.targets / opts.cell choose without a prompt, opts.source and
--- opts.trigger say what set it off, opts.x the X paid; opts.declare: declared as an action
+-- opts.trigger say what set it off, opts.x the X paid, opts.values the values it resolves
+-- with (an item's data) in place of the card's; opts.declare: declared as an action
 -- (lifecycle.lua: reactions, delay, pulses) rather than performed at once. Returns true, or
 -- false and why.
 function abilities.resolve(actor, ability, opts)
