@@ -56,7 +56,7 @@ abilities.FIELDS = { name = "string", description = "string", text = { "string",
   once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
   silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean",
   reaction = "table", free = "boolean", declarable = "function", delay = "number",
-  pulses = "table", not_distinct = "boolean", show_discard = "boolean" }
+  pulses = "table", not_distinct = "boolean", show_discard = "boolean", options = "table" }
 abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
 for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
   tags = "table" }) do
@@ -68,6 +68,8 @@ local COST = { energy = { "number", "string" }, hp = "number", discard = "number
 local UPGRADE = { values = "table", text = "string", cost = "table" }
 local REACTION = { timing = "string", to = "function" }
 local PULSES = { max = "number", condition = "string", effect = "string" }
+local OPTION = { label = "string", req = "function", cost = "table",
+  effect = { "table", "function" }, msg = { "string", "function" } }
 local TARGET = { among = "string", range = { "number", "function" }, area = "number",
   filter = "function", text = { "string", "function" }, name = "string",
   priority = { "number", "boolean" } }
@@ -104,6 +106,23 @@ local function check_fields(t, spec, what, out)
     elseif not fits(s, v) then
       out[#out + 1] = string.format("%s: '%s' is a %s, not a %s", what, k,
         type(s) == "table" and table.concat(s, " or a ") or s, type(v))
+    end
+  end
+end
+
+-- The problems of an ability's options (a dialogue's answers: each a label, and its own req,
+-- cost, effect and msg).
+local function check_options(options, what, out)
+  if #options == 0 then out[#out + 1] = what .. ": options: a list of one option or more" end
+  for i, o in ipairs(options) do
+    local at = string.format("%s: options[%d]", what, i)
+    if type(o) ~= "table" then
+      out[#out + 1] = at .. " is a table, not a " .. type(o)
+    else
+      check_fields(o, OPTION, at, out)
+      if type(o.label) ~= "string" then out[#out + 1] = at .. ": 'label' is required" end
+      if type(o.cost) == "table" then check_fields(o.cost, COST, at .. ": cost", out) end
+      if type(o.effect) == "table" then stack.check(o.effect, at .. ": effect", out) end
     end
   end
 end
@@ -163,7 +182,10 @@ function abilities.check(def, what, out, spec)
   if def.delay ~= nil and not (math.type(def.delay) == "integer" and def.delay >= 0) then
     out[#out + 1] = what .. ": delay is a whole number of beats, 0 or more"
   end
-  if def.effect == nil then out[#out + 1] = what .. ": 'effect' is required" end
+  if type(def.options) == "table" then check_options(def.options, what, out) end
+  if def.effect == nil and def.options == nil then
+    out[#out + 1] = what .. ": 'effect' is required"
+  end
   return out
 end
 
@@ -440,6 +462,26 @@ local function showing_discard(p)
   end)
 end
 
+-- Whether option o of a dialogue may be taken now: its req holds and its cost can be paid.
+local function option_open(actor, o)
+  if o.req and not o.req(actor) then return false end
+  return cost_problem(actor, o, nil) == nil
+end
+
+-- The pick among an ability's options: those open now, by their labels; the answer is the
+-- option's place in the list.
+local function option_prompt(def, cancel)
+  local text = type(def.text) == "string" and def.text or def.label or "Which?"
+  return { name = "option", kind = "pick", text = text, cancel = cancel, not_distinct = true,
+    options = function(who)
+      local out = {}
+      for k, o in ipairs(def.options) do
+        if option_open(who, o) then out[#out + 1] = { value = k, label = o.label } end
+      end
+      return out
+    end }
+end
+
 -- The prompts resolving the ability asks, in choices.lua's form: optional first, the target,
 -- X, the cards a discard cost takes, the ability's choices.
 function abilities.prompts(actor, a, inst)
@@ -487,6 +529,7 @@ function abilities.prompts(actor, a, inst)
     end
     list[#list + 1] = p
   end
+  if def.options then list[#list + 1] = option_prompt(def, cancel) end
   return list
 end
 
@@ -750,9 +793,16 @@ function abilities.perform(actor, a, inst, answers, opts)
     local where, i = piles.find(deck, inst)
     if where == "hand" then table.remove(deck.hand, i) end
   end
-  run_effect(def.effect, request, def.one_queue)
-  if def.msg then
-    local text = def.msg
+  local effect, msg = def.effect, def.msg
+  local option = def.options and def.options[answers.option]
+  if option then
+    -- A dialogue's answer: its own cost, effect and msg.
+    pay(actor, option, nil, answers, request)
+    effect, msg = option.effect, option.msg or msg
+  end
+  run_effect(effect, request, def.one_queue)
+  if msg then
+    local text = msg
     if type(text) == "function" then
       stack.expose(request)
       text = text(actor, request)
@@ -785,7 +835,7 @@ end
 -- Whether an ability asks anything: most (an enemy's cast, a triggered effect) do not, and
 -- need no list of prompts made to find it out.
 local function asks(def, inst)
-  if def.optional or def.target or def.choices then return true end
+  if def.optional or def.target or def.choices or def.options then return true end
   local cost = cost_of(def, inst)
   return cost ~= nil and (cost.energy == "X" or (cost.discard or 0) > 0)
 end
@@ -871,6 +921,16 @@ local function flag(v, actor, request)
   return v and true or false
 end
 
+-- A relic's ability resolves with the relic's data as its values, and spends a charge.
+local function resolve_relic(t, a, event, ask)
+  local relic = t.relic
+  if t.actor:is_dead() or relic:is_dead() then return end
+  local d = data.real(relic.data)
+  local done = abilities.resolve(t.actor, a, { source = t.source, trigger = event,
+    answers = ask, values = d })
+  if done and d.charges then relic.data.charges = d.charges - 1 end
+end
+
 -- Resolves the triggered abilities of one event: list = { { actor =, ability =, source =,
 -- card = }, ... }. By priority, higher first, stable; if any is interactive, the decider
 -- orders those that are not silent (a pick, one at a time); silent ones resolve last, in
@@ -923,7 +983,9 @@ function abilities.trigger(event, list, ask)
   local names = {}
   for _, it in ipairs(order) do
     local t = it.t
-    if not t.actor:is_dead() then
+    if t.relic then
+      resolve_relic(t, it.a, event, ask)
+    elseif not t.actor:is_dead() then
       abilities.resolve(t.actor, it.a, { source = t.source, trigger = event, card = t.card,
         answers = ask })
     end
@@ -947,16 +1009,67 @@ function abilities.carried(e, event)
   return list
 end
 
--- Fires an event on an entity: the abilities it carries that the event triggers resolve, in
--- order (abilities.trigger).
+-- Relics ------------------------------------------------------------------------------------
+--
+-- A relic is an entity (an item) that its holder keeps off the grid, its id in
+-- e.data.relics, whose data names a triggered ability (`ability`): the events that fire on
+-- the holder resolve it with the relic's data as its values. `charges` in its data, when
+-- there, is how many more times it may resolve; it goes down by one each time it does.
+
+function abilities.relics(e)
+  local w, list = host.world(), {}
+  for _, id in ipairs(data.real(e.data).relics or EMPTY) do
+    local item = w:entity(id)
+    if item then list[#list + 1] = item end
+  end
+  return list
+end
+
+-- q: the caller's pack's qualifier; the relic's ability is kept by its full name.
+function abilities.add_relic(e, item, q)
+  local name = item.data.ability
+  if type(name) ~= "string" then
+    error(tostring(item) .. " is not a relic: its data names no ability", 0)
+  end
+  local full = q and q(name) or name
+  abilities.find(full)
+  if full ~= name then item.data.ability = full end
+  if item.x then item:lift() end
+  local ids = e.data.relics
+  local list = ids and util.copy(data.real(ids)) or {}
+  list[#list + 1] = item.id
+  e.data.relics = list
+end
+
+-- The relics of e whose ability `event` triggers and that have a charge left, as trigger
+-- entries (abilities.trigger).
+local function relics_for(e, event, source, list)
+  for _, item in ipairs(abilities.relics(e)) do
+    local d = data.real(item.data)
+    local a = registry[d.ability]
+    if a and a.def.trigger == event and (d.charges == nil or d.charges > 0) then
+      if list == EMPTY then list = {} end
+      list[#list + 1] = { actor = e, ability = a, source = source, relic = item }
+    end
+  end
+  return list
+end
+
+-- Fires an event on an entity: the abilities it carries and its relics' that the event
+-- triggers resolve, in order (abilities.trigger).
 function abilities.fire(event, e, opts)
   if e:is_dead() then return EMPTY end
+  local source = opts and opts.source
   local found = abilities.carried(e, event)
-  if #found == 0 then return EMPTY end
-  local list = {}
-  for i, a in ipairs(found) do
-    list[i] = { actor = e, ability = a, source = opts and opts.source, card = nil }
+  local list = EMPTY
+  if #found > 0 then
+    list = {}
+    for i, a in ipairs(found) do
+      list[i] = { actor = e, ability = a, source = source, card = nil }
+    end
   end
+  if data.real(e.data).relics then list = relics_for(e, event, source, list) end
+  if #list == 0 then return EMPTY end
   return abilities.trigger(event, list)
 end
 

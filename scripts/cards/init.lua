@@ -21,7 +21,7 @@ local KINDS = {
     required = { "run" } } },
   { "validator", { fields = { name = "string", check = "function", description = "string" },
     required = { "check" } } },
-  { "ability", { fields = abilities.FIELDS, required = { "effect" },
+  { "ability", { fields = abilities.FIELDS, required = {},
     renamed = { ticks = "pulses" } } },
   { "card", { fields = abilities.CARD_FIELDS, required = { "effect" },
     renamed = { ticks = "pulses" } } },
