@@ -299,7 +299,7 @@ cairn.choice {
   available = ours(function(a)
     local item = a.x and cairn.world():at(a.x, a.y, "item")
     if not (item and inventory.is_item(item)) then return false, "nothing here to pick up" end
-    if item.data.slot then return true end
+    if item.data.slot or item.data.relic then return true end
     if #a.data.bag >= inventory.BAG_SIZE then return false, "the bag is full" end
     return true
   end),
