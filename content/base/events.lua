@@ -2,7 +2,8 @@
 -- a well on its floor layer; the player stepping onto it is asked its question, in the middle
 -- of the beat, as a riposte is: a pick among the answers it can give now, each with its price
 -- and what it does (an ability's `options`: docs/cards.md, "Event rooms"). Esc (or a bot's
--- decline) walks away: the question waits for the next visit. An answer taken spends the room.
+-- decline) walks away: the question waits for the next visit. An answer taken spends the room,
+-- and its msg says so.
 
 local cards = require "cards"
 local inventory = require "inventory"
@@ -61,35 +62,14 @@ cairn.ability {
   },
 }
 
--- What the log says when a room is spent.
-cairn.change { name = "event_spent", description = "an event room's question was answered",
-  describe = function(c, name) return string.format("%s falls silent.", name(c.entity)) end }
-
--- An event room acts once a beat, after everyone (the floor layer's phase), like a trap: a
--- player come onto it since its last turn is asked its event (data.event, an ability), unless
--- it is spent.
-cairn.decorator {
-  name = "EventRoom",
-  description = "asks a player who comes onto it the question of data.event, until answered",
-  data = { event = false, seen = false, spent = false },
-  activate = function(room)
-    local who = cairn.world():at(room.x, room.y)
-    if who and not who:is_dead() and who.id ~= room.data.seen and not room.data.spent
-        and who:has("PlayerControl") and cairn.resolve(who, room.data.event) then
-      room.data.spent = true
-      cairn.world():record("event_spent", { entity = room })
-    end
-    room.data.seen = who and who.id or false
-    return true
-  end,
-}
-cairn.action { name = "hold_event", components = { "EventRoom" } }
-
+-- The room's decorator and action, EventRoom and `event`, are the cards library's: it asks
+-- the ability data.event names of a player come onto its cell, once a beat, in the floor
+-- layer's phase (after everyone has acted), until an answer spends it.
 local function room(name, color, event)
   cairn.entity {
     name = name, glyph = "_", color = color, layer = "floor",
     decorators = { "EventRoom" }, data = { event = event },
-    sequence = { { action = "hold_event" } }, algo = "simple",
+    sequence = { { action = "event" } }, algo = "simple",
   }
 end
 room("blood_altar", "bright_red", "blood_altar_rite")

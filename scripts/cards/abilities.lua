@@ -1224,12 +1224,39 @@ abilities.cast = cast
 
 -- Registers what cards need in a world that uses them: block's status, msg's kind of change,
 -- the turn's beat_start handler, the Casting decorator and the cast action.
+-- An event room (the decorator EventRoom, its action `event`): a player come onto its cell
+-- since its last turn is asked the ability e.data.event names (a dialogue: its options); an
+-- answer taken spends the room (e.data.spent), a decline leaves it for the next visit.
+local function hold_event(room)
+  local d = data.real(room.data)
+  local w = host.world()
+  local who = room.x and w:at(room.x, room.y)
+  if who and who:is_dead() then who = nil end
+  local comer = who and who.id ~= d.seen and not d.spent and who:has("PlayerControl")
+  room.data.seen = who and who.id or false
+  if not comer then return true end
+  local name = d.event
+  if type(name) ~= "string" then
+    error(tostring(room) .. " is an event room, but its e.data.event names no ability", 0)
+  end
+  local pack = room.type:match("^([^:]+):")
+  if pack and not name:find(":", 1, true) and abilities.known(pack .. ":" .. name) then
+    name = pack .. ":" .. name
+  end
+  if abilities.resolve(who, name) == true then room.data.spent = true end
+  return true
+end
+
 function abilities.register(effects)
   local casting = core.decorator("Casting", {}, {}, function(e, dir) return cast(e, dir) end)
   core.action("cast", { casting })
+  local room = core.decorator("EventRoom", {}, {}, function(e) return hold_event(e) end)
+  core.action("event", { room })
   local defence = core.find("chain", "defence")
   core.status(effects.BLOCK, nil, nil, effects.block_off, { { defence, effects.block_defence,
     "low" } })
+  core.status(effects.PRIMED, nil, nil, effects.primed_off, { { core.find("chain", "act_check"),
+    effects.primed_act, "low" } })
   core.change(abilities.SAID)
   core.world_hook(core.find("chain", "beat_start"), abilities.beat, "highest")
   if lifecycle then lifecycle.register() end
