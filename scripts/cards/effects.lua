@@ -211,14 +211,20 @@ end
 -- The decorator each act needs.
 effects.ACTS = { move = "Moving", attack = "Attacking", dig = "Digging" }
 
-for _, e in ipairs({ { "step", "move" }, { "strike", "attack" }, { "dig", "dig" } }) do
-  local method = e[2]
-  define({ name = e[1], instant = false, target = "self", params = { dir = "string" },
-    run = function(c, t)
-      local d = t.x and not t:is_dead() and way(c, t)
-      if d and t:has(effects.ACTS[method]) then t[method](t, d) end
-    end })
+-- The run of the effect doing the target's act `method` (e:move, e:attack, e:dig).
+local function act(method)
+  return function(c, t)
+    local d = t.x and not t:is_dead() and way(c, t)
+    if d and t:has(effects.ACTS[method]) then t[method](t, d) end
+  end
 end
+
+define({ name = "step", instant = false, target = "self", params = { dir = "string" },
+  run = act("move") })
+define({ name = "strike", instant = false, target = "self", params = { dir = "string" },
+  run = act("attack") })
+define({ name = "dig", instant = false, target = "self", params = { dir = "string" },
+  run = act("dig") })
 
 -- prime { act, ability, beats }: the target's next ordinary act of that kind ("move": a move
 -- or a bump, "attack", "dig") resolves the ability first, aimed at the cell that way (and
