@@ -900,8 +900,12 @@ end
 
 -- A pick asked of the mid-beat decider outside a choice (a reaction window): the option's
 -- number, recorded as the bot's and the person's answers are. A decline (nil or "!") takes
--- m.decline, the option that declines, when the pick has one.
-function abilities.ask_pick(m)
+-- m.decline, the option that declines, when the pick has one. `unrecorded`: a reaction
+-- window with nothing in it but a pass, asked only because a person asked to see such
+-- windows: its answer is not kept, and a beat played again from the log passes it without
+-- asking (a game played again may not ask it at all).
+function abilities.ask_pick(m, unrecorded)
+  if unrecorded and beat_mid and beat_mid.recorded and m.decline then return m.decline end
   local decide, _, record = decider()
   local v = decide(m)
   if (v == nil or v == "!") and m.decline then v = m.decline end
@@ -910,7 +914,7 @@ function abilities.ask_pick(m)
     error(string.format("'%s': the decider answered %s, not one of 1 to %d", m.text,
       tostring(v), #m.options), 0)
   end
-  if record then record[#record + 1] = m.name .. "=" .. k end
+  if record and not unrecorded then record[#record + 1] = m.name .. "=" .. k end
   return k
 end
 
