@@ -1251,16 +1251,21 @@ local function hold_event(room)
   return true
 end
 
-function abilities.register(effects)
+-- `wanted`: the optional parts the packs use (init.lua): event_room, prime.
+function abilities.register(effects, wanted)
   local casting = core.decorator("Casting", {}, {}, function(e, dir) return cast(e, dir) end)
   core.action("cast", { casting })
-  local room = core.decorator("EventRoom", {}, {}, function(e) return hold_event(e) end)
-  core.action("event", { room })
+  if wanted.event_room then
+    local room = core.decorator("EventRoom", {}, {}, function(e) return hold_event(e) end)
+    core.action("event", { room })
+  end
   local defence = core.find("chain", "defence")
   core.status(effects.BLOCK, nil, nil, effects.block_off, { { defence, effects.block_defence,
     "low" } })
-  core.status(effects.PRIMED, nil, nil, effects.primed_off, { { core.find("chain", "act_check"),
-    effects.primed_act, "low" } })
+  if wanted.prime then
+    core.status(effects.PRIMED, nil, nil, effects.primed_off,
+      { { core.find("chain", "act_check"), effects.primed_act, "low" } })
+  end
   core.change(abilities.SAID)
   core.world_hook(core.find("chain", "beat_start"), abilities.beat, "highest")
   if lifecycle then lifecycle.register() end

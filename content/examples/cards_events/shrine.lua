@@ -25,7 +25,7 @@ cairn.ability {
 cairn.entity { name = "shrine", glyph = "_", layer = "floor", decorators = { "EventRoom" },
   data = { event = "shrine_rite" }, sequence = { { action = "event" } }, algo = "simple" }
 
-cairn.game { name = "crossroads", width = 5, height = 1, generate = function(w)
+cairn.game { name = "crossroads", width = 5, height = 3, generate = function(w)
   cairn.cards.setup(w:spawn("hero", 0, 0), { deck = {} })
   w:spawn("shrine", 2, 0)
 end }
