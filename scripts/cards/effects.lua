@@ -212,7 +212,7 @@ end
 effects.ACTS = { move = "Moving", attack = "Attacking", dig = "Digging" }
 
 -- The run of the effect doing the target's act `method` (e:move, e:attack, e:dig).
-local function act(method)
+local function acting(method)
   return function(c, t)
     local d = t.x and not t:is_dead() and way(c, t)
     if d and t:has(effects.ACTS[method]) then t[method](t, d) end
@@ -220,11 +220,11 @@ local function act(method)
 end
 
 define({ name = "step", instant = false, target = "self", params = { dir = "string" },
-  run = act("move") })
+  run = acting("move") })
 define({ name = "strike", instant = false, target = "self", params = { dir = "string" },
-  run = act("attack") })
+  run = acting("attack") })
 define({ name = "dig", instant = false, target = "self", params = { dir = "string" },
-  run = act("dig") })
+  run = acting("dig") })
 
 -- prime { act, ability, beats }: the target's next ordinary act of that kind ("move": a move
 -- or a bump, "attack", "dig") resolves the ability first, aimed at the cell that way (and
