@@ -18,6 +18,17 @@ cairn.effect {
   end,
 }
 
+-- A cell whose item layer is free, (x, y) first: where an item is made before it is lifted
+-- into a bag.
+local function item_room(w, x, y)
+  if not w:at(x, y, "item") then return x, y end
+  for cy = 0, w.height - 1 do
+    for cx = 0, w.width - 1 do
+      if not w:at(cx, cy, "item") then return cx, cy end
+    end
+  end
+end
+
 -- fill_bag: an item of type `item` into the target's bag.
 cairn.effect {
   name = "fill_bag",
@@ -25,7 +36,9 @@ cairn.effect {
   params = { item = "string" },
   run = function(ctx, target)
     local w = cairn.world()
-    local item = w:spawn(ctx:value("item"), target.x, target.y)
+    local x, y = item_room(w, target.x, target.y)
+    if not x then return end
+    local item = w:spawn(ctx:value("item"), x, y)
     if not inventory.bag_add(target, item) then item:kill() end
   end,
 }

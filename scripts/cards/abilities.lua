@@ -355,6 +355,19 @@ local function cost_problem(actor, def, inst)
   return nil
 end
 
+-- Whether option o of a dialogue may be taken now: its req holds and its cost can be paid.
+local function option_open(actor, o)
+  if o.req and not o.req(actor) then return false end
+  return cost_problem(actor, o, nil) == nil
+end
+
+local function some_option_open(actor, def)
+  for _, o in ipairs(def.options) do
+    if option_open(actor, o) then return true end
+  end
+  return false
+end
+
 -- Whether the actor may resolve the ability now: true, or false and why.
 -- in_window: asked for a reaction, in the window an action opened (a reaction is available
 -- nowhere else).
@@ -372,6 +385,7 @@ function abilities.available(actor, a, inst, in_window)
   if once_used(actor, a, inst) then return false, "once a turn, and used this turn" end
   local problem = cost_problem(actor, def, inst)
   if problem then return false, problem end
+  if def.options and not some_option_open(actor, def) then return false, "no option is open" end
   return true
 end
 
@@ -460,12 +474,6 @@ local function showing_discard(p)
     return string.format("%s (discard pile: %s)", tostring(text or p.name),
       #names > 0 and table.concat(names, ", ") or "empty")
   end)
-end
-
--- Whether option o of a dialogue may be taken now: its req holds and its cost can be paid.
-local function option_open(actor, o)
-  if o.req and not o.req(actor) then return false end
-  return cost_problem(actor, o, nil) == nil
 end
 
 -- The pick among an ability's options: those open now, by their labels; the answer is the

@@ -89,3 +89,21 @@ test("the explorer heals at a room when hurt, and walks away rather than bleed w
   p:hurt(1)
   expect.eq(explorer.answer({}, w, prompt), nil, "4 hp: no bleeding")
 end)
+
+test("a room none of whose options is open asks nothing, and stays for a later visit", function()
+  local w, p, well, asked = before("wishing_well", 1)
+  for _ = 1, inventory.BAG_SIZE do inventory.bag_add(p, w:spawn("bomb", 0, 0)) end
+  step(w, p, "e")
+  cairn.cards.decide(nil)
+  expect.eq(#asked, 0, "at full hp with a full bag, nothing to take")
+  expect.falsy(well.data.spent)
+end)
+
+test("the well's potion comes up into the bag though an item lies underfoot", function()
+  local w, p = before("wishing_well", 1)
+  w:spawn("bomb", 2, 0)
+  step(w, p, "e")
+  cairn.cards.decide(nil)
+  expect.eq(inventory.name(inventory.bag(p)[1]), "healing potion")
+  expect.eq(w:at(2, 0, "item").type, "base:bomb", "the bomb still lies there")
+end)
