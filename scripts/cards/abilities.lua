@@ -1234,8 +1234,6 @@ local function cast(e, dir)
 end
 abilities.cast = cast
 
--- Registers what cards need in a world that uses them: block's status, msg's kind of change,
--- the turn's beat_start handler, the Casting decorator and the cast action.
 -- An event room (the decorator EventRoom, its action `event`): a player come onto its cell
 -- since its last turn is asked the ability e.data.event names (a dialogue: its options); an
 -- answer taken spends the room (e.data.spent), a decline leaves it for the next visit.
@@ -1259,7 +1257,9 @@ local function hold_event(room)
   return true
 end
 
--- `wanted`: the optional parts the packs use (init.lua): event_room, prime.
+-- Registers what cards need in a world that uses them: block's status, msg's kind of change,
+-- the turn's beat_start handler, the Casting decorator and the cast action; and of the
+-- optional parts, those the packs use (`wanted`, init.lua: event_room, prime).
 function abilities.register(effects, wanted)
   local casting = core.decorator("Casting", {}, {}, function(e, dir) return cast(e, dir) end)
   core.action("cast", { casting })

@@ -277,10 +277,11 @@ function effects.primed_act(ev)
   end
   e.data.primed = any and left or nil
   if not any then e:remove(effects.PRIMED) end
-  local d = DELTA[ev.dir]
-  if not d then return end
+  local d, w = DELTA[ev.dir], host.world()
+  if not (d and e.x) then return end
   local x, y = e.x + d[1], e.y + d[2]
-  local who = host.world():at(x, y)
+  if x < 0 or y < 0 or x >= w.width or y >= w.height then return end
+  local who = w:at(x, y)
   require("cards.abilities").resolve(e, name, { cell = { x = x, y = y },
     targets = who and { who } or nil, values = { dir = ev.dir } })
 end
