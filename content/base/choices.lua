@@ -152,15 +152,58 @@ cairn.choice {
 
 -- The bag's verbs ----------------------------------------------------------------------------
 
+-- Whether someone other than a within r cells of it is one `fits(a, e)` accepts.
+local function someone_within(a, r, fits)
+  local w = cairn.world()
+  for y = math.max(0, a.y - r), math.min(w.height - 1, a.y + r) do
+    for x = math.max(0, a.x - r), math.min(w.width - 1, a.x + r) do
+      local e = w:at(x, y)
+      if e and e ~= a and fits(a, e) then return true end
+    end
+  end
+  return false
+end
+
+-- available() for a verb over bag items that may need someone to aim at: true when an item
+-- `keep` accepts is `ready(a, item)`, else why: `nobody` when one is carried, else `nothing`.
+local function some_ready(keep, ready, nothing, nobody)
+  return function(a)
+    local carried = false
+    for _, item in ipairs(inventory.bag(a)) do
+      if keep(item) then
+        if ready(a, item) then return true end
+        carried = true
+      end
+    end
+    return false, carried and nobody or nothing
+  end
+end
+
+-- Whether item, used by a, has what its use asks: a scroll someone to be read at (its
+-- ability's target prompt has a candidate); a potion nothing.
+local function at_hand(a, item)
+  local aim = consumables.aim(item)
+  if not aim then return true end
+  return someone_within(a, aim.range, aim.filter or function() return true end)
+end
+
 cairn.choice {
   name = "use",
   key = "a",
-  description = "drink a potion from the bag",
-  available = ours(some(usable, "nothing to use")),
+  description = "drink a potion, or read a scroll, from the bag",
+  available = ours(some_ready(usable, at_hand, "nothing to use", "nobody in range to read at")),
   prompts = { { name = "item", kind = "pick", text = "Use what?",
-    options = function(a) return options(a, usable) end } },
+    options = function(a)
+      return options(a, function(item) return usable(item) and at_hand(a, item) end)
+    end,
+    next = function(_, answers)
+      local aim = consumables.aim(answers.item)
+      return aim and { aim } or nil
+    end } },
   perform = function(a, answers)
-    return (consumables.drink(a, answers.item))
+    local item = answers.item
+    if item.data.use == "read" then return (consumables.read(a, item, answers.target)) end
+    return (consumables.drink(a, item))
   end,
 }
 
@@ -174,14 +217,7 @@ end
 -- then: a dagger picked with nobody to throw it at would leave the choice with no target.
 local function aimable(a, item)
   if item.data.throw ~= "dagger" then return true end
-  local w, r = cairn.world(), item.data.range
-  for y = math.max(0, a.y - r), math.min(w.height - 1, a.y + r) do
-    for x = math.max(0, a.x - r), math.min(w.width - 1, a.x + r) do
-      local e = w:at(x, y)
-      if e and e ~= a and dagger_at(a, e) then return true end
-    end
-  end
-  return false
+  return someone_within(a, item.data.range, dagger_at)
 end
 
 -- The target prompt depends on what is thrown: a dagger at someone, in range and in a clear
@@ -209,16 +245,8 @@ cairn.choice {
   name = "throw",
   key = "t",
   description = "throw a dagger at someone, or a bomb at a cell",
-  available = ours(function(a)
-    local carried = false
-    for _, item in ipairs(inventory.bag(a)) do
-      if throwable(item) then
-        if aimable(a, item) then return true end
-        carried = true
-      end
-    end
-    return false, carried and "nobody in range to throw at" or "nothing to throw"
-  end),
+  available = ours(some_ready(throwable, aimable, "nothing to throw",
+    "nobody in range to throw at")),
   prompts = { { name = "item", kind = "pick", text = "Throw what?",
     options = function(a)
       return options(a, function(item) return throwable(item) and aimable(a, item) end)
@@ -267,7 +295,7 @@ cairn.choice {
   available = ours(function(a)
     local item = a.x and cairn.world():at(a.x, a.y, "item")
     if not (item and inventory.is_item(item)) then return false, "nothing here to pick up" end
-    if item.data.slot then return true end
+    if item.data.slot or item.data.relic then return true end
     if #a.data.bag >= inventory.BAG_SIZE then return false, "the bag is full" end
     return true
   end),

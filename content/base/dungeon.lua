@@ -29,7 +29,9 @@ dungeon.SAFE_DISTANCE = 6
 -- draws (3 comes up three times as often as 1), not a percentage. Deeper floors hold more,
 -- and harder, enemies and better gear, and more consumables (consumables.lua) with more
 -- bombs among them: potions keep the player going, throws let it strike before it is struck.
--- A floor deeper than this list uses its last entry.
+-- A floor deeper than this list uses its last entry. Each floor has a relic lying in a room,
+-- and the deeper two an event room, which asks the player its question when it steps in.
+local RELICS = { { "thorn_ring", 1 }, { "miners_lantern", 1 }, { "war_drum", 1 } }
 dungeon.FLOORS = {
   { -- floor 1: slow, simple enemies, and the first weapons to meet them with
     enemies = 4,
@@ -40,6 +42,7 @@ dungeon.FLOORS = {
     consumables = 3,
     consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 1 } },
     crates = 3, bounce_traps = 1, spike_traps = 1,
+    relics = 1, relic_pool = RELICS, -- relics.lua
   },
   { -- floor 2: zombies patrol, armadillos charge, shamans hex
     enemies = 6,
@@ -49,9 +52,12 @@ dungeon.FLOORS = {
     item_pool = { { "broadsword", 3 }, { "spear", 2 }, { "pickaxe", 2 },
       { "leather_armour", 2 }, { "chainmail", 1 }, { "dagger", 1 }, { "shovel", 1 } },
     consumables = 3,
-    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 2 } },
+    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 2 },
+      { "scroll_of_stunning", 1 } },
     crates = 3, bounce_traps = 2, spike_traps = 2,
     portals = 1, -- pairs of portal doors (place_portals)
+    relics = 1, relic_pool = RELICS,
+    events = 1, event_pool = { { "blood_altar", 1 } }, -- event rooms (events.lua)
   },
   { -- floor 3: monkeys that bind, archers that shoot from afar and brutes that slam join in
     enemies = 8,
@@ -62,9 +68,12 @@ dungeon.FLOORS = {
     item_pool = { { "broadsword", 3 }, { "chainmail", 3 }, { "spear", 1 }, { "pickaxe", 1 },
       { "leather_armour", 1 }, { "dagger", 1 }, { "shovel", 1 } },
     consumables = 4,
-    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 3 } },
+    consumable_pool = { { "healing_potion", 3 }, { "throwing_dagger", 2 }, { "bomb", 3 },
+      { "scroll_of_stunning", 1 } },
     crates = 4, bounce_traps = 3, spike_traps = 3,
     portals = 1,
+    relics = 1, relic_pool = RELICS,
+    events = 1, event_pool = { { "wishing_well", 1 } },
   },
 }
 
@@ -147,7 +156,7 @@ function dungeon.add_consumable(spec) add_to_pool("add_consumable", "consumable_
 
 -- How many of each thing a floor holds.
 local COUNTS = { "enemies", "items", "consumables", "crates", "bounce_traps", "spike_traps",
-  "portals" }
+  "portals", "relics", "events" }
 
 -- dungeon.set_counts{ floors = { 3 }, enemies = 10, crates = 0 }: how many of each thing the
 -- floors named hold (every floor without `floors`); the counts not given stay as they are.
@@ -583,6 +592,11 @@ function dungeon.generate(w, floor, floors, players)
   place_items(w, plan, spots, settings.consumables, settings.consumable_pool, used)
   -- After them, for the same reason.
   place_portals(w, plan, settings.portals or 0, used)
+  -- And the relics and event rooms after those.
+  place_items(w, plan, spots, settings.relics or 0, settings.relic_pool or RELICS, used)
+  if settings.event_pool then
+    place_items(w, plan, spots, settings.events or 0, settings.event_pool, used)
+  end
 
   local ex, ey = cell_of(plan, entry)
   local sx, sy = cell_of(plan, stairs)

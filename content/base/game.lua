@@ -41,6 +41,8 @@ cairn.game {
         -- The stairs' reward, on offer on the new floor (cards.lua: the choice "reward").
         cards.offer(p)
       end
+      -- What the player carries for the start of a floor (relics.lua) goes off now.
+      cairn.cards.fire("floor_start", p)
     end
   end,
   outcome = function(w)

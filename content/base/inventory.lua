@@ -32,7 +32,9 @@
 --   inventory.is_item(e)     -> whether e is something an Inventory can carry
 --   inventory.name(item)     -> the item's name as players read it ("healing potion")
 --   inventory.summary(e)     -> what e holds and carries, in words: the held items' names,
---                               then the bag's, alike ones counted ("bomb x2")
+--                               then the bag's, alike ones counted ("bomb x2"), then the
+--                               relics', with their charges left
+--   inventory.relic_name(relic) -> "war drum (5)": its name and charges left
 --   inventory.tell(verb)     -> a change's describe: "you drink the potion." / "the X drinks..."
 --   inventory.slots          -> { "weapon", "shovel", "body" }
 --   inventory.BAG_SIZE       -> how many items a bag holds
@@ -85,15 +87,22 @@ function inventory.give(e, item)
 end
 
 -- What an Inventory can carry: an entity of the item layer whose data gives it a use, in a
--- slot (items.lua) or of its own (consumables.lua). Other things may lie on the item layer.
+-- slot (items.lua), of its own (consumables.lua) or for good (relics.lua). Other things may
+-- lie on the item layer.
 function inventory.is_item(e)
   local d = e.data
-  return e.layer == "item" and (d.slot ~= nil or d.use ~= nil or d.throw ~= nil)
+  return e.layer == "item" and (d.slot ~= nil or d.use ~= nil or d.throw ~= nil or d.relic ~= nil)
 end
 
 -- "base:healing_potion" reads "healing potion".
 function inventory.name(item)
   return (item.type:gsub("^[%w_]+:", ""):gsub("_", " "))
+end
+
+-- A relic's name with the charges it has left, when it counts them ("war drum (5)").
+function inventory.relic_name(relic)
+  local charges = relic.data.charges
+  return inventory.name(relic) .. (charges and string.format(" (%d)", charges) or "")
 end
 
 function inventory.summary(e)
@@ -112,6 +121,7 @@ function inventory.summary(e)
   for _, name in ipairs(names) do
     words[#words + 1] = counts[name] > 1 and (name .. " x" .. counts[name]) or name
   end
+  for _, relic in ipairs(cairn.cards.relics(e)) do words[#words + 1] = inventory.relic_name(relic) end
   return words
 end
 
@@ -174,6 +184,12 @@ cairn.change { name = "left", describe = inventory.tell("leave"),
 function inventory.pick_up(e, item)
   if not (item and inventory.is_item(item)) then return false, "nothing to pick up" end
   if item.x ~= e.x or item.y ~= e.y then return false, "it is not underfoot" end
+  if item.data.relic then
+    -- A relic is kept for good, in no bag: its ability is its holder's from now on.
+    cairn.cards.add_relic(e, item)
+    cairn.world():record("picked_up", { entity = e, other = item })
+    return true
+  end
   local ok, why = inventory.bag_add(e, item)
   if not ok then return false, why end
   cairn.world():record("picked_up", { entity = e, other = item })

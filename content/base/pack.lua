@@ -4,8 +4,8 @@ return {
   version = "0.1.0",
   cairn = "0.1",
   description = "The game cairn ships with: a few floors of rooms and corridors, eight kinds "
-    .. "of enemy, weapons, shovels and armour, potions, daggers and bombs to throw, a deck of "
-    .. "cards with rewards between floors, traps, and a bot that plays it.",
+    .. "of enemy, weapons, shovels and armour, potions, scrolls, daggers and bombs to throw, "
+    .. "relics, event rooms, a deck of cards with rewards between floors, traps, and a bot that plays it.",
   load = {
     "statuses.lua",
     "terrain.lua",
@@ -14,6 +14,8 @@ return {
     "consumables.lua",
     "player.lua",
     "cards.lua",
+    "relics.lua",
+    "events.lua",
     "enemies/skeleton.lua",
     "enemies/bat.lua",
     "enemies/armadillo.lua",

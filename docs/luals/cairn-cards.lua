@@ -23,6 +23,10 @@
 ---@field exhaust? CairnEffectParams|{ exhaust?: number, which?: "random"|"first"|"last" } Cards of the hand out of the game; no count: the card played (default: self).
 ---@field gain_energy? CairnEffectParams|{ energy?: number } (default: self)
 ---@field spawn? CairnEffectParams|{ entity: string } An entity at the chosen cell when free.
+---@field step? CairnEffectParams|{ dir?: CairnDir } The target's own move, `dir` or towards the chosen cell (default: self).
+---@field strike? CairnEffectParams|{ dir?: CairnDir } The target's own attack that way (default: self).
+---@field dig? CairnEffectParams|{ dir?: CairnDir } The target's own dig that way (default: self).
+---@field prime? CairnEffectParams|{ act?: "move"|"attack"|"dig", ability: string, beats?: number } The target's next act of that kind resolves the ability first (default: self).
 ---@field validate? CairnEffectParams|{ validators: table<string, any>[], passed?: CairnPayload, failed?: CairnPayload, of?: "self"|"target" } Every validator true pushes passed, else failed.
 ---@field repeat? CairnEffectParams|{ times: number|string, payload: CairnPayload } The payload pushed `times` times; write it ["repeat"].
 ---@field x_cost? CairnEffectParams|{ payload: CairnPayload, values?: string[] } The payload's numbers (or those named) times the X paid.
@@ -141,9 +145,19 @@ function CairnEffectContext:push(payload, opts) end
 ---@field declarable? fun(actor: CairnEntity, targets: CairnEntity[], trigger: CairnAction?): boolean, string?
 ---@field delay? integer Beats between its declaration and its resolution.
 ---@field pulses? { max?: integer, condition?: string, effect?: string } Several runs of its effect, one a beat; behaviours named by key.
+---@field options? CairnOptionDef[] A dialogue: a pick among the options open now, each with its own cost, effect and msg (then `effect` may be left out).
 ---@field text? string|fun(card: CairnCardInstance): string
 ---@field label? string
 ---@field description? string
+
+---An answer of a dialogue (an ability's `options`): offered while its req holds and its cost
+---can be paid.
+---@class CairnOptionDef
+---@field label string
+---@field req? fun(actor: CairnEntity): boolean
+---@field cost? CairnCost
+---@field effect? CairnPayload|fun(ctx: CairnEffectContext)
+---@field msg? string|fun(actor: CairnEntity, request: CairnPlayRequest): string?
 
 ---@class CairnCardDef: CairnAbilityDef
 ---@field values? table<string, any>
@@ -170,6 +184,7 @@ function CairnEffectContext:push(payload, opts) end
 ---@field source? CairnEntity
 ---@field trigger? string
 ---@field x? integer
+---@field values? table<string, any> The request's values in place of the card's (an item's data).
 
 ---Defines an effect type for payloads.
 ---@param def CairnEffectDef
@@ -277,7 +292,17 @@ function cairn.cards.grant(e, ability) end
 ---@param ability string
 function cairn.cards.revoke(e, ability) end
 
----Resolves the abilities e carries whose trigger is `event`, in trigger order.
+---Keeps `item` as one of e's relics, off the grid: its data's `ability` resolves on its trigger.
+---@param e CairnEntity
+---@param item CairnEntity
+function cairn.cards.add_relic(e, item) end
+
+---e's relics, in the order kept.
+---@param e CairnEntity
+---@return CairnEntity[]
+function cairn.cards.relics(e) end
+
+---Resolves the abilities e carries, and its relics', whose trigger is `event`, in trigger order.
 ---@param event string
 ---@param e CairnEntity
 ---@param opts? { source?: CairnEntity }

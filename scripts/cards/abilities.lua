@@ -56,7 +56,7 @@ abilities.FIELDS = { name = "string", description = "string", text = { "string",
   once_key = "string", end_turn = "table", interactive = { "boolean", "function" },
   silent = { "boolean", "function" }, trigger = "string", one_queue = "boolean",
   reaction = "table", free = "boolean", declarable = "function", delay = "number",
-  pulses = "table", not_distinct = "boolean", show_discard = "boolean" }
+  pulses = "table", not_distinct = "boolean", show_discard = "boolean", options = "table" }
 abilities.CARD_FIELDS = util.copy_shallow(abilities.FIELDS)
 for k, v in pairs({ values = "table", upgrade = "table", rarity = "string", counters = "table",
   tags = "table" }) do
@@ -68,6 +68,8 @@ local COST = { energy = { "number", "string" }, hp = "number", discard = "number
 local UPGRADE = { values = "table", text = "string", cost = "table" }
 local REACTION = { timing = "string", to = "function" }
 local PULSES = { max = "number", condition = "string", effect = "string" }
+local OPTION = { label = "string", req = "function", cost = "table",
+  effect = { "table", "function" }, msg = { "string", "function" } }
 local TARGET = { among = "string", range = { "number", "function" }, area = "number",
   filter = "function", text = { "string", "function" }, name = "string",
   priority = { "number", "boolean" } }
@@ -104,6 +106,23 @@ local function check_fields(t, spec, what, out)
     elseif not fits(s, v) then
       out[#out + 1] = string.format("%s: '%s' is a %s, not a %s", what, k,
         type(s) == "table" and table.concat(s, " or a ") or s, type(v))
+    end
+  end
+end
+
+-- The problems of an ability's options (a dialogue's answers: each a label, and its own req,
+-- cost, effect and msg).
+local function check_options(options, what, out)
+  if #options == 0 then out[#out + 1] = what .. ": options: a list of one option or more" end
+  for i, o in ipairs(options) do
+    local at = string.format("%s: options[%d]", what, i)
+    if type(o) ~= "table" then
+      out[#out + 1] = at .. " is a table, not a " .. type(o)
+    else
+      check_fields(o, OPTION, at, out)
+      if type(o.label) ~= "string" then out[#out + 1] = at .. ": 'label' is required" end
+      if type(o.cost) == "table" then check_fields(o.cost, COST, at .. ": cost", out) end
+      if type(o.effect) == "table" then stack.check(o.effect, at .. ": effect", out) end
     end
   end
 end
@@ -163,7 +182,10 @@ function abilities.check(def, what, out, spec)
   if def.delay ~= nil and not (math.type(def.delay) == "integer" and def.delay >= 0) then
     out[#out + 1] = what .. ": delay is a whole number of beats, 0 or more"
   end
-  if def.effect == nil then out[#out + 1] = what .. ": 'effect' is required" end
+  if type(def.options) == "table" then check_options(def.options, what, out) end
+  if def.effect == nil and def.options == nil then
+    out[#out + 1] = what .. ": 'effect' is required"
+  end
   return out
 end
 
@@ -333,6 +355,19 @@ local function cost_problem(actor, def, inst)
   return nil
 end
 
+-- Whether option o of a dialogue may be taken now: its req holds and its cost can be paid.
+local function option_open(actor, o)
+  if o.req and not o.req(actor) then return false end
+  return cost_problem(actor, o, nil) == nil
+end
+
+local function some_option_open(actor, def)
+  for _, o in ipairs(def.options) do
+    if option_open(actor, o) then return true end
+  end
+  return false
+end
+
 -- Whether the actor may resolve the ability now: true, or false and why.
 -- in_window: asked for a reaction, in the window an action opened (a reaction is available
 -- nowhere else).
@@ -350,6 +385,7 @@ function abilities.available(actor, a, inst, in_window)
   if once_used(actor, a, inst) then return false, "once a turn, and used this turn" end
   local problem = cost_problem(actor, def, inst)
   if problem then return false, problem end
+  if def.options and not some_option_open(actor, def) then return false, "no option is open" end
   return true
 end
 
@@ -440,6 +476,20 @@ local function showing_discard(p)
   end)
 end
 
+-- The pick among an ability's options: those open now, by their labels; the answer is the
+-- option's place in the list.
+local function option_prompt(def, cancel)
+  local text = type(def.text) == "string" and def.text or def.label or "Which?"
+  return { name = "option", kind = "pick", text = text, cancel = cancel, not_distinct = true,
+    options = function(who)
+      local out = {}
+      for k, o in ipairs(def.options) do
+        if option_open(who, o) then out[#out + 1] = { value = k, label = o.label } end
+      end
+      return out
+    end }
+end
+
 -- The prompts resolving the ability asks, in choices.lua's form: optional first, the target,
 -- X, the cards a discard cost takes, the ability's choices.
 function abilities.prompts(actor, a, inst)
@@ -487,6 +537,7 @@ function abilities.prompts(actor, a, inst)
     end
     list[#list + 1] = p
   end
+  if def.options then list[#list + 1] = option_prompt(def, cancel) end
   return list
 end
 
@@ -660,7 +711,7 @@ end
 -- field written, its values copied again in place (util.recopy), its targets list emptied
 -- and filled. Nothing of the earlier play shows through, and no one else holds the table.
 local function request_of(actor, a, inst, answers, opts, spare)
-  local from = inst and inst.values or a.def.values or EMPTY
+  local from = opts.values or inst and inst.values or a.def.values or EMPTY
   local r, targets
   if spare then
     r, targets = spare, spare.targets
@@ -750,9 +801,16 @@ function abilities.perform(actor, a, inst, answers, opts)
     local where, i = piles.find(deck, inst)
     if where == "hand" then table.remove(deck.hand, i) end
   end
-  run_effect(def.effect, request, def.one_queue)
-  if def.msg then
-    local text = def.msg
+  local effect, msg = def.effect, def.msg
+  local option = def.options and def.options[answers.option]
+  if option then
+    -- A dialogue's answer: its own cost, effect and msg.
+    pay(actor, option, nil, answers, request)
+    effect, msg = option.effect, option.msg or msg
+  end
+  run_effect(effect, request, def.one_queue)
+  if msg then
+    local text = msg
     if type(text) == "function" then
       stack.expose(request)
       text = text(actor, request)
@@ -785,7 +843,7 @@ end
 -- Whether an ability asks anything: most (an enemy's cast, a triggered effect) do not, and
 -- need no list of prompts made to find it out.
 local function asks(def, inst)
-  if def.optional or def.target or def.choices then return true end
+  if def.optional or def.target or def.choices or def.options then return true end
   local cost = cost_of(def, inst)
   return cost ~= nil and (cost.energy == "X" or (cost.discard or 0) > 0)
 end
@@ -825,7 +883,8 @@ end
 -- Resolves an ability for the actor: opts.answers answer its prompts (a table by prompt
 -- name, or a decider; default: the mid-beat decider), opts.card is the card instance it is
 -- the ability of, opts.targets / opts.cell choose without a prompt, opts.source and
--- opts.trigger say what set it off, opts.x the X paid; opts.declare: declared as an action
+-- opts.trigger say what set it off, opts.x the X paid, opts.values the values it resolves
+-- with (an item's data) in place of the card's; opts.declare: declared as an action
 -- (lifecycle.lua: reactions, delay, pulses) rather than performed at once. Returns true, or
 -- false and why.
 function abilities.resolve(actor, ability, opts)
@@ -849,8 +908,12 @@ end
 
 -- A pick asked of the mid-beat decider outside a choice (a reaction window): the option's
 -- number, recorded as the bot's and the person's answers are. A decline (nil or "!") takes
--- m.decline, the option that declines, when the pick has one.
-function abilities.ask_pick(m)
+-- m.decline, the option that declines, when the pick has one. `unrecorded`: a reaction
+-- window with nothing in it but a pass, asked only because a person asked to see such
+-- windows: its answer is not kept, and a beat played again from the log passes it without
+-- asking (a game played again may not ask it at all).
+function abilities.ask_pick(m, unrecorded)
+  if unrecorded and beat_mid and beat_mid.recorded and m.decline then return m.decline end
   local decide, _, record = decider()
   local v = decide(m)
   if (v == nil or v == "!") and m.decline then v = m.decline end
@@ -859,7 +922,7 @@ function abilities.ask_pick(m)
     error(string.format("'%s': the decider answered %s, not one of 1 to %d", m.text,
       tostring(v), #m.options), 0)
   end
-  if record then record[#record + 1] = m.name .. "=" .. k end
+  if record and not unrecorded then record[#record + 1] = m.name .. "=" .. k end
   return k
 end
 
@@ -868,6 +931,16 @@ end
 local function flag(v, actor, request)
   if type(v) == "function" then return v(actor, request) and true or false end
   return v and true or false
+end
+
+-- A relic's ability resolves with the relic's data as its values, and spends a charge.
+local function resolve_relic(t, a, event, ask)
+  local relic = t.relic
+  if t.actor:is_dead() or relic:is_dead() then return end
+  local d = data.real(relic.data)
+  local done = abilities.resolve(t.actor, a, { source = t.source, trigger = event,
+    answers = ask, values = d })
+  if done and d.charges then relic.data.charges = d.charges - 1 end
 end
 
 -- Resolves the triggered abilities of one event: list = { { actor =, ability =, source =,
@@ -922,7 +995,9 @@ function abilities.trigger(event, list, ask)
   local names = {}
   for _, it in ipairs(order) do
     local t = it.t
-    if not t.actor:is_dead() then
+    if t.relic then
+      resolve_relic(t, it.a, event, ask)
+    elseif not t.actor:is_dead() then
       abilities.resolve(t.actor, it.a, { source = t.source, trigger = event, card = t.card,
         answers = ask })
     end
@@ -946,16 +1021,67 @@ function abilities.carried(e, event)
   return list
 end
 
--- Fires an event on an entity: the abilities it carries that the event triggers resolve, in
--- order (abilities.trigger).
+-- Relics ------------------------------------------------------------------------------------
+--
+-- A relic is an entity (an item) that its holder keeps off the grid, its id in
+-- e.data.relics, whose data names a triggered ability (`ability`): the events that fire on
+-- the holder resolve it with the relic's data as its values. `charges` in its data, when
+-- there, is how many more times it may resolve; it goes down by one each time it does.
+
+function abilities.relics(e)
+  local w, list = host.world(), {}
+  for _, id in ipairs(data.real(e.data).relics or EMPTY) do
+    local item = w:entity(id)
+    if item then list[#list + 1] = item end
+  end
+  return list
+end
+
+-- q: the caller's pack's qualifier; the relic's ability is kept by its full name.
+function abilities.add_relic(e, item, q)
+  local name = item.data.ability
+  if type(name) ~= "string" then
+    error(tostring(item) .. " is not a relic: its data names no ability", 0)
+  end
+  local full = q and q(name) or name
+  abilities.find(full)
+  if full ~= name then item.data.ability = full end
+  if item.x then item:lift() end
+  local ids = e.data.relics
+  local list = ids and util.copy(data.real(ids)) or {}
+  list[#list + 1] = item.id
+  e.data.relics = list
+end
+
+-- The relics of e whose ability `event` triggers and that have a charge left, as trigger
+-- entries (abilities.trigger).
+local function relics_for(e, event, source, list)
+  for _, item in ipairs(abilities.relics(e)) do
+    local d = data.real(item.data)
+    local a = registry[d.ability]
+    if a and a.def.trigger == event and (d.charges == nil or d.charges > 0) then
+      if list == EMPTY then list = {} end
+      list[#list + 1] = { actor = e, ability = a, source = source, relic = item }
+    end
+  end
+  return list
+end
+
+-- Fires an event on an entity: the abilities it carries and its relics' that the event
+-- triggers resolve, in order (abilities.trigger).
 function abilities.fire(event, e, opts)
   if e:is_dead() then return EMPTY end
+  local source = opts and opts.source
   local found = abilities.carried(e, event)
-  if #found == 0 then return EMPTY end
-  local list = {}
-  for i, a in ipairs(found) do
-    list[i] = { actor = e, ability = a, source = opts and opts.source, card = nil }
+  local list = EMPTY
+  if #found > 0 then
+    list = {}
+    for i, a in ipairs(found) do
+      list[i] = { actor = e, ability = a, source = source, card = nil }
+    end
   end
+  if data.real(e.data).relics then list = relics_for(e, event, source, list) end
+  if #list == 0 then return EMPTY end
   return abilities.trigger(event, list)
 end
 
@@ -1108,14 +1234,46 @@ local function cast(e, dir)
 end
 abilities.cast = cast
 
+-- An event room (the decorator EventRoom, its action `event`): a player come onto its cell
+-- since its last turn is asked the ability e.data.event names (a dialogue: its options); an
+-- answer taken spends the room (e.data.spent), a decline leaves it for the next visit.
+local function hold_event(room)
+  local d = data.real(room.data)
+  local w = host.world()
+  local who = room.x and w:at(room.x, room.y)
+  if who and who:is_dead() then who = nil end
+  local comer = who and who.id ~= d.seen and not d.spent and who:has("PlayerControl")
+  room.data.seen = who and who.id or false
+  if not comer then return true end
+  local name = d.event
+  if type(name) ~= "string" then
+    error(tostring(room) .. " is an event room, but its e.data.event names no ability", 0)
+  end
+  local pack = room.type:match("^([^:]+):")
+  if pack and not name:find(":", 1, true) and abilities.known(pack .. ":" .. name) then
+    name = pack .. ":" .. name
+  end
+  if abilities.resolve(who, name) == true then room.data.spent = true end
+  return true
+end
+
 -- Registers what cards need in a world that uses them: block's status, msg's kind of change,
--- the turn's beat_start handler, the Casting decorator and the cast action.
-function abilities.register(effects)
+-- the turn's beat_start handler, the Casting decorator and the cast action; and of the
+-- optional parts, those the packs use (`wanted`, init.lua: event_room, prime).
+function abilities.register(effects, wanted)
   local casting = core.decorator("Casting", {}, {}, function(e, dir) return cast(e, dir) end)
   core.action("cast", { casting })
+  if wanted.event_room then
+    local room = core.decorator("EventRoom", {}, {}, function(e) return hold_event(e) end)
+    core.action("event", { room })
+  end
   local defence = core.find("chain", "defence")
   core.status(effects.BLOCK, nil, nil, effects.block_off, { { defence, effects.block_defence,
     "low" } })
+  if wanted.prime then
+    core.status(effects.PRIMED, nil, nil, effects.primed_off,
+      { { core.find("chain", "act_check"), effects.primed_act, "low" } })
+  end
   core.change(abilities.SAID)
   core.world_hook(core.find("chain", "beat_start"), abilities.beat, "highest")
   if lifecycle then lifecycle.register() end

@@ -250,6 +250,8 @@ function api.module(pack)
     fire = function(event, e, opts) return abilities.fire(event, e, opts) end,
     trigger = function(event, list, ask) return abilities.trigger(event, list, ask) end,
     grant = function(e, name) return abilities.grant(e, q(name)) end,
+    add_relic = function(e, item) return abilities.add_relic(e, item, q) end,
+    relics = abilities.relics,
     revoke = function(e, name) return abilities.revoke(e, q(name)) end,
     decide = abilities.set_decider,
     behaviour = function(name, fn) lifecycle.behaviour(q(name), fn) end,

@@ -3,6 +3,7 @@
 -- is an attack by the actor (defence handlers, armour, the damage model, the history and
 -- kills are the core's), block is a status, moves and pushes are displacements that
 -- displace_check may veto, statuses are statuses.
+local data = require("lua.data")
 local host = require("cairn.host")
 local piles = require("cards.piles")
 local stack = require("cards.stack")
@@ -190,6 +191,104 @@ define({ name = "gain_energy", target = "self", params = { energy = "number" },
     local deck = piles.of(t)
     if deck then piles.gain_energy(deck, c:number("energy", 1)) end
   end })
+
+-- Ordinary acts ------------------------------------------------------------------------------
+--
+-- step, strike, dig: the target's own move, attack or dig, one cell `dir` (a parameter or a
+-- value: a primed act's way) or towards the chosen cell, through its decorators as a beat's
+-- act goes (a weapon's reach, a shovel's power, a crate that slides).
+local DELTA = { n = { 0, -1 }, ne = { 1, -1 }, e = { 1, 0 }, se = { 1, 1 }, s = { 0, 1 },
+  sw = { -1, 1 }, w = { -1, 0 }, nw = { -1, -1 } }
+
+local function way(c, t)
+  local d = c.params.dir or c.entry.request.values.dir
+  if d then return d end
+  local x, y = stack.chosen_cell(c.entry.request)
+  if not x or (x == t.x and y == t.y) then return nil end
+  return dir_of(x - t.x, y - t.y)
+end
+
+-- The decorator each act needs.
+effects.ACTS = { move = "Moving", attack = "Attacking", dig = "Digging" }
+
+-- The run of the effect doing the target's act `method` (e:move, e:attack, e:dig).
+local function acting(method)
+  return function(c, t)
+    local d = t.x and not t:is_dead() and way(c, t)
+    if d and t:has(effects.ACTS[method]) then t[method](t, d) end
+  end
+end
+
+define({ name = "step", instant = false, target = "self", params = { dir = "string" },
+  run = acting("move") })
+define({ name = "strike", instant = false, target = "self", params = { dir = "string" },
+  run = acting("attack") })
+define({ name = "dig", instant = false, target = "self", params = { dir = "string" },
+  run = acting("dig") })
+
+-- prime { act, ability, beats }: the target's next ordinary act of that kind ("move": a move
+-- or a bump, "attack", "dig") resolves the ability first, aimed at the cell that way (and
+-- whoever stands in it), with the act's direction as the value `dir`. It waits `beats`
+-- (default: the actor's turn) under the status cairn:primed, and is spent by the act.
+effects.PRIMED = "cairn:primed"
+
+-- A short ability name as the card's pack has it, when it has one.
+local function qualified(request, name)
+  if name:find(":", 1, true) then return name end
+  local pack = request.ability and request.ability:match("^([^:]+):")
+  local abilities = require("cards.abilities")
+  if pack and abilities.known(pack .. ":" .. name) then return pack .. ":" .. name end
+  return name
+end
+
+define({ name = "prime", target = "self",
+  params = { act = "string", ability = "string", beats = "number" },
+  run = function(c, t)
+    if not t:has("Statused") then return end
+    local act = c.params.act or "move"
+    if not effects.ACTS[act] then error("prime: act is move, attack or dig, not " .. act, 0) end
+    local primed = {}
+    for k, v in pairs(data.real(t.data).primed or {}) do primed[k] = v end
+    primed[act] = qualified(c.entry.request, c:value("ability"))
+    t.data.primed = primed
+    local deck = piles.of(c.actor)
+    t:apply(effects.PRIMED, c:number("beats", deck and deck.turn_beats or 4))
+  end })
+
+-- The kind of ordinary act an action is: a move (a move, or a bump that may move), an
+-- attack or a dig; nil for others (a choice's own perform, a cast, waiting).
+local function act_of(action)
+  local short = action:gsub("^[^:]*:", "")
+  if short:find("move$") then return "move" end
+  if short == "attack" or short == "dig" then return short end
+  return nil
+end
+
+-- act_check of a primed entity: the act it primes is spent, its ability resolved before it.
+function effects.primed_act(ev)
+  local e = ev.actor
+  local primed = data.real(e.data).primed
+  local act = primed and act_of(ev.action)
+  local name = act and primed[act]
+  if not name then return end
+  local left, any = {}, false
+  for k, v in pairs(primed) do
+    if k ~= act then left[k], any = v, true end
+  end
+  e.data.primed = any and left or nil
+  if not any then e:remove(effects.PRIMED) end
+  local d, w = DELTA[ev.dir], host.world()
+  if not (d and e.x) then return end
+  local x, y = e.x + d[1], e.y + d[2]
+  if x < 0 or y < 0 or x >= w.width or y >= w.height then return end
+  local who = w:at(x, y)
+  require("cards.abilities").resolve(e, name, { cell = { x = x, y = y },
+    targets = who and { who } or nil, values = { dir = ev.dir } })
+end
+
+function effects.primed_off(e)
+  e.data.primed = nil
+end
 
 -- spawn { entity = type }: one at the chosen cell, when it is free (else nothing).
 define({ name = "spawn", instant = false, target = "none", params = { entity = "string" },

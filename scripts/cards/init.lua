@@ -21,7 +21,7 @@ local KINDS = {
     required = { "run" } } },
   { "validator", { fields = { name = "string", check = "function", description = "string" },
     required = { "check" } } },
-  { "ability", { fields = abilities.FIELDS, required = { "effect" },
+  { "ability", { fields = abilities.FIELDS, required = {},
     renamed = { ticks = "pulses" } } },
   { "card", { fields = abilities.CARD_FIELDS, required = { "effect" },
     renamed = { ticks = "pulses" } } },
@@ -33,6 +33,37 @@ local function used(define)
     if #define.record[k[1]] > 0 then return true end
   end
   return false
+end
+
+-- Whether a table holds the key `key` anywhere inside it (a payload's effect type, nested in
+-- meta effects and options). `seen` guards against a table met twice.
+local function holds(t, key, seen)
+  if seen[t] then return false end
+  seen[t] = true
+  if t[key] ~= nil then return true end
+  for _, v in pairs(t) do
+    if type(v) == "table" and holds(v, key, seen) then return true end
+  end
+  return false
+end
+
+-- What of the optional parts the packs use, so that a world registers only those (a save of
+-- a world that had none of them keeps loading): an event room (a type listing EventRoom), a
+-- primed act (a payload naming prime).
+local function wanted(define)
+  local out = {}
+  for _, e in ipairs(define.record.entity) do
+    for _, d in ipairs(e.def.decorators or {}) do
+      if d == "EventRoom" then out.event_room = true end
+    end
+  end
+  local seen = {}
+  for _, kind in ipairs({ "ability", "card" }) do
+    for _, e in ipairs(define.record[kind]) do
+      if holds(e.def, "prime", seen) then out.prime = true end
+    end
+  end
+  return out
 end
 
 -- A frame as the session gives it to front ends: the abilities by their labels.
@@ -77,7 +108,7 @@ local function register()
     abilities.reset()
     api.set_stats(host.stats) -- a value is looked up among the actor's stats first
     -- Registered before content's definitions compile, so that its types may list Casting.
-    if used(define) then abilities.register(effects) end
+    if used(define) then abilities.register(effects, wanted(define)) end
   end)
 
   -- The beat: what it shows a person (stack.record_frames), and what a beat given up half

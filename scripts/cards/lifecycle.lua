@@ -402,7 +402,7 @@ local function react(e, rec)
     end
     m.options[#options + 1] = { value = #options + 1, label = "pass" }
     m.decline = #options + 1
-    local o = options[abilities.ask_pick(m)]
+    local o = options[abilities.ask_pick(m, #options == 0)]
     if not o then return end
     used[key_of(o)] = true
     local answers = abilities.answer_prompts(e, o.a, o.inst, { source = entity(rec.source),

@@ -783,10 +783,10 @@ a_bomb_whose_blast_reaches_the_player_says_so)
   wait_gone "$TARGETING"
   ;;
 the_hand_is_never_cut_at_80x24)
-  # Seed 7's first hand is longer than the panel beside the map has rows for at 80x24: the
+  # Seed 20's first hand is longer than the panel beside the map has rows for at 80x24: the
   # panel says so, and the help has every card whole, a long one wrapped.
-  start --seed 7 --save "$save"
-  wait_for '  Beat 0  Seed 7'
+  start --seed 20 --save "$save"
+  wait_for '  Beat 0  Seed 20'
   press .
   wait_for '  Hand \(c\)  energy 3/3$'
   wait_for '  \.\.\. more: \? shows it all$'

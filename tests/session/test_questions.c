@@ -372,13 +372,14 @@ static void a_cancel_at_a_reaction_menu_passes(void **state)
     assert_non_null(strstr(record(h), "mid=reaction=3"));
     cairn_lua_destroy(h);
 
-    /* Asked with nothing to play but "pass", the same. */
+    /* Asked with nothing to play but "pass", the same; but its answer is not kept, as a game
+     * played again (a replay, undo) does not ask such a window. */
     h = knight_asking("knight_bare", false);
     assert_int_equal(prompt(h).option_count, 1);
     ok(h, cairn_session_cancel(h, &committed));
     assert_int_equal(step(h), CAIRN_SESSION_PLAYING);
     assert_int_equal(session_beat(h), 2);
-    assert_non_null(strstr(record(h), "mid=reaction=1"));
+    assert_null(strstr(record(h), "mid=reaction"));
     cairn_lua_destroy(h);
 }
 

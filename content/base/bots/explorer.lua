@@ -756,8 +756,24 @@ end
 -- option, as the default does.
 local REACTIONS = { "dodge", "parry", "counter" }
 
+-- An event room's question (events.lua): when hurt, an answer that heals; else the first
+-- that costs no hp, or one that does while it has hp to spare; else it walks away (nil).
+local function event_option(p, prompt)
+  local hurt = p.hp < p.max_hp
+  local pick
+  for i, o in ipairs(prompt.options) do
+    local heals, bleeds = o.label:find("heal", 1, true), o.label:find(" hp)", 1, true)
+    if hurt and heals and not bleeds then return i end
+    if not pick and (not bleeds or p.hp > 4) then pick = i end
+  end
+  return pick
+end
+
 function explorer.answer(mem, w, prompt)
   local mine = prompt.actor and prompt.actor:has("PlayerControl")
+  if mine and prompt.kind == "pick" and prompt.name == "option" then
+    return event_option(prompt.actor, prompt)
+  end
   if prompt.kind == "pick" and prompt.name == "reaction" then
     if not mine or mem.no_cards then return mine and #prompt.options or 1 end
     for _, want in ipairs(REACTIONS) do

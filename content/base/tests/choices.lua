@@ -265,3 +265,18 @@ test("a target's candidates start with the nearest enemy: not a crate, nor an em
   expect.eq(first[1], skeleton, "the dagger's first target is the skeleton, not the crate")
   expect.eq(first[2], { x = 5, y = 1 }, "the bomb's first cell is the skeleton's")
 end)
+
+test("use reads a scroll at a foe: the item, then its ability's target", function()
+  local w = scenario { map = "#@..d.#" }
+  local p = equipped(w)
+  local scroll = carry(w, p, "scroll_of_stunning")
+  local asked = {}
+  p:choose("use", function(prompt)
+    asked[#asked + 1] = prompt.name
+    if prompt.name == "item" then return 1 end
+    return prompt.candidates[1]
+  end)
+  expect.eq(asked, { "item", "target" })
+  w:step()
+  expect.truthy(scroll:is_dead(), "read and used up")
+end)

@@ -134,8 +134,8 @@ local function check_floor(w, level, floor, carried, what)
     enemy_pool["base:" .. entry[1]] = true
   end
   local item_pool = {}
-  for _, pool in ipairs({ "item_pool", "consumable_pool" }) do
-    for _, entry in ipairs(dungeon.floor_settings(floor)[pool]) do
+  for _, pool in ipairs({ "item_pool", "consumable_pool", "relic_pool" }) do
+    for _, entry in ipairs(dungeon.floor_settings(floor)[pool] or {}) do
       item_pool["base:" .. entry[1]] = true
     end
   end
@@ -285,7 +285,7 @@ test("the first floor of seed 1 is always this one", function()
     ################################################
     ##+#++#++++++++#++++++#+#++#+#+++####++++###+++#
     #++##......+#+###+##+#+++++++++#++>.....=...++##
-    #++++^.....++++#+#+#+##+#+##++++++..........#++#
+    #++++^...."++++#+#+#+##+#+##++++++..........#++#
     #++#+[........++#++#+++++++++++#++.........-+++#
     ####+@=....##.++++++#++.........+++++++.###++++#
     ##+++......+#.++................#+++++#.##+++###

@@ -194,3 +194,41 @@ test("a bomb needs a cell in range, not a wall, with nothing in the way", functi
   expect.eq(w:at(2, 1).hp, 3, "the dummy next to where it fell is hit, not in its way")
   expect.eq(p.hp, p.max_hp, "two cells away, the thrower is not")
 end)
+
+-- Each consumable resolves the ability its data names, with its data as the values: a
+-- stronger potion is only a bigger number.
+cairn.entity {
+  name = "test_great_potion", glyph = "g", layer = "item",
+  data = { use = "drink", ability = "quaff", heal = 5 },
+}
+
+test("a potion resolves the ability it names with its own numbers", function()
+  local w = scenario { map = "#@#" }
+  local p = w:at(1, 0)
+  p:hurt(5)
+  expect.truthy(consumables.drink(p, carry(w, p, "test_great_potion")))
+  expect.eq(p.hp, p.max_hp, "healed by 5, the item's heal")
+end)
+
+cairn.entity {
+  name = "test_statused",
+  glyph = "s",
+  decorators = { "Attackable", "WithHP", "Killable", "Statused" },
+  stats = { hp = 5, max_hp = 5, team = 2 },
+}
+
+test("a scroll of stunning, read at a foe in a clear line, stuns it for its beats", function()
+  local w = scenario { map = [[
+    #######
+    #@..s.#
+    #######
+  ]] }
+  local p, dummy = w:at(1, 1), w:at(4, 1)
+  local scroll = carry(w, p, "scroll_of_stunning")
+  expect.eq({ consumables.read(p, scroll, p) }, { false, "not a target for it" })
+  expect.eq(inventory.bag(p), { scroll }, "a refused read uses nothing up")
+  expect.truthy(consumables.read(p, scroll, dummy))
+  expect.eq(dummy:status("base:stun"), scroll.data.beats)
+  expect.truthy(scroll:is_dead(), "the scroll is used up")
+  expect.eq(count(w:history(), "base:read"), 1)
+end)

@@ -12,10 +12,13 @@ cards.set_deck {
   "barricade", "cleanse",
 }
 
--- Near the entry: what the player picks up, drinks and throws, and what it steps on.
+-- Near the entry: what the player picks up, drinks, reads, throws and keeps, and what it
+-- steps on (the event rooms ask their questions then).
 local NEAR = {
+  "blood_altar", "wishing_well",
   "dagger", "spear", "broadsword", "shovel", "pickaxe", "leather_armour", "chainmail",
-  "healing_potion", "throwing_dagger", "bomb", "throwing_dagger", "bomb",
+  "healing_potion", "throwing_dagger", "bomb", "throwing_dagger", "bomb", "scroll_of_stunning",
+  "thorn_ring", "miners_lantern", "war_drum",
   "bounce_trap", "spike_trap", "crate",
 }
 
