@@ -1,4 +1,4 @@
--- The benchmark's content: the chase scenario's hero and its enemy in three variants.
+-- The benchmark's content: the chase scenario's hero and its enemy in its variants.
 return {
   id = "bench",
   name = "Benchmark content",
