@@ -26,12 +26,32 @@
 /* The statused skeleton of the bench pack. */
 #define ENEMY "bench:skeleton_statused"
 
-/* Gives the enemy its three statuses, for a run of run_beats beats. */
+/* The three statuses of the bench pack (tools/bench/bench/statuses.lua) and the magnitudes the
+ * enemies get; the decaying one's is the run's length and one more. */
+static const struct {
+    const char *name;
+    int32_t magnitude;
+} statuses[] = {{"bench:braced", 0}, {"bench:inspired", 2}, {"bench:bleeding", 1}};
+
+#define STATUSES (sizeof statuses / sizeof statuses[0])
+
+/* Gives the enemy the three statuses, lasting, for a run of run_beats beats. */
 static cairn_err dress(cairn_world *w, cairn_entity_id enemy, long run_beats)
 {
-    (void)w;
-    (void)enemy;
-    (void)run_beats;
+    for (size_t i = 0; i < STATUSES; i++) {
+        cairn_status_id status;
+        int32_t magnitude = statuses[i].magnitude ? statuses[i].magnitude : (int32_t)run_beats + 1;
+        cairn_err st = cairn_status_find(w, statuses[i].name, &status);
+        if (!st)
+            st = cairn_status_add(w, enemy, status, magnitude, 0, CAIRN_ENTITY_NONE);
+        if (!st && cairn_status_magnitude(w, enemy, status) != magnitude) {
+            /* it did not land: the run would measure nothing */
+            fprintf(stderr, "cairn-bench: statuses: %s did not land\n", statuses[i].name);
+            st = CAIRN_ERR_STATE;
+        }
+        if (st)
+            return st;
+    }
     return CAIRN_OK;
 }
 

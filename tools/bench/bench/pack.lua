@@ -4,5 +4,5 @@ return {
   name = "Benchmark content",
   version = "1.0.0",
   cairn = "0.1",
-  load = { "chase.lua" },
+  load = { "chase.lua", "statuses.lua" },
 }
