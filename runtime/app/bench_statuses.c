@@ -1,8 +1,9 @@
 /*
  * bench_statuses.c - `cairn-bench --statuses`: what statuses cost when they are data alone. The
- * chase of bench.c at N=1,000 with a data-only enemy (tools/bench/bench/statuses.lua: variant
+ * chase of bench.c at N=1,000 with a data-only enemy (tools/bench/bench/chase.lua: variant
  * (a)'s skeleton that can carry statuses and has a pool of hp), run twice: each enemy carrying
- * three statuses defined as data, no function among them, and the same chase without them.
+ * three statuses defined as data, no function among them (tools/bench/bench/statuses.lua),
+ * and the same chase without them.
  * Reported for each: beats a second, the calls from the core into Lua a beat (the chase makes
  * none, so with the statuses any call would be theirs), and the allocations of the core and of
  * the Lua state a beat once warmed up. Only the clock differs between runs.
