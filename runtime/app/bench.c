@@ -29,13 +29,16 @@
 typedef struct variant {
     char key;
     const char *label;
-    const char *enemy; /* the enemy's type in the bench pack; NULL: the C variant */
+    const char *enemy;  /* the enemy's type in the bench pack; NULL: the C variant */
+    bench_dress *dress; /* NULL, or run on each enemy once the world is populated */
 } variant;
 
 static const variant variants[] = {
-    {'a', "data", "bench:skeleton"},          {'b', "lua handlers", "bench:skeleton_handlers"},
-    {'c', "lua movs", "bench:skeleton_movs"}, {'d', "C only", NULL},
-    {'e', "lua enemy", "bench:skeleton_lua"},
+    {'a', "data", "bench:skeleton", NULL},
+    {'b', "lua handlers", "bench:skeleton_handlers", NULL},
+    {'c', "lua movs", "bench:skeleton_movs", NULL},
+    {'d', "C only", NULL, NULL},
+    {'e', "lua enemy", "bench:skeleton_lua", NULL},
 };
 
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])
@@ -133,9 +136,11 @@ static cairn_err c_types(cairn_world *w, cairn_type_id *hero, cairn_type_id *ene
     return CAIRN_OK;
 }
 
-/* The hero in the middle, the enemies at random free cells. */
-static cairn_err populate(cairn_world *w, cairn_type_id hero_type, cairn_type_id enemy, long n,
-                          cairn_rng *rng, cairn_entity_id *hero)
+/* The hero in the middle, the enemies at random free cells, each dressed when the variant
+ * dresses them for a run of `run_beats` beats. */
+static cairn_err populate(cairn_world *w, cairn_type_id hero_type, const variant *v,
+                          cairn_type_id enemy, long n, long run_beats, cairn_rng *rng,
+                          cairn_entity_id *hero)
 {
     int side = cairn_grid_width(w);
     cairn_err st = cairn_entity_spawn(w, hero_type, (cairn_cell){side / 2, side / 2}, hero);
@@ -146,7 +151,10 @@ static cairn_err populate(cairn_world *w, cairn_type_id hero_type, cairn_type_id
         if ((st = cairn_grid_at(w, cell, CAIRN_LAYER_REAL, &there)) ||
             !cairn_entity_id_is_none(there))
             continue;
-        st = cairn_entity_spawn(w, enemy, cell, NULL);
+        cairn_entity_id spawned;
+        st = cairn_entity_spawn(w, enemy, cell, &spawned);
+        if (!st && v->dress)
+            st = v->dress(w, spawned, run_beats);
         placed++;
     }
     return st;
@@ -211,11 +219,11 @@ static bool bench_one(const variant *v, const cairn_lua_config *host_config, lon
     cairn_rng rng;
     cairn_rng_seed(&rng, seed, 1);
     cairn_entity_id hero;
-    if ((st = populate(r.w, hero_type, enemy, n, &rng, &hero)))
+    long warmup = beats / 10 + 2;
+    if ((st = populate(r.w, hero_type, v, enemy, n, warmup + beats, &rng, &hero)))
         goto fail;
     /* The hero's steps come from the bench's own stream, not the world's. */
     static const cairn_dir orthogonal[4] = {CAIRN_DIR_N, CAIRN_DIR_E, CAIRN_DIR_S, CAIRN_DIR_W};
-    long warmup = beats / 10 + 2;
     double t_start = 0;
     uint64_t allocations = 0;
     cairn_lua_stats lua = {0};
@@ -287,6 +295,18 @@ static bool bench_isolated(const variant *v, const cairn_lua_config *lua, long n
     int status = 0;
     waitpid(pid, &status, 0);
     return got == (ssize_t)sizeof *out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+bool bench_chase(const char *enemy, bench_dress *dress, long n, long beats, uint64_t seed,
+                 bench_measure *out)
+{
+    const variant v = {'s', enemy, enemy, dress};
+    result r;
+    if (!bench_isolated(&v, NULL, n, beats, seed, &r))
+        return false;
+    *out = (bench_measure){r.beats_per_second, r.ns_per_entity_beat, r.allocations_per_beat,
+                           r.lua_allocations_per_beat, r.lua_calls_per_beat};
+    return true;
 }
 
 /* The default number of beats for N: about two million entity-beats, 30 to 5,000. */
@@ -452,7 +472,8 @@ static bool parse_list(const char *s, long *out, size_t *count, size_t max)
     "       cairn-bench --payload\n"                                                               \
     "       cairn-bench --preview\n"                                                               \
     "       cairn-bench --initiative [--beats K]\n"                                                \
-    "       cairn-bench --plan [--repeat R]\n"
+    "       cairn-bench --plan [--repeat R]\n"                                                     \
+    "       cairn-bench --statuses [--beats K]\n"
 
 /* The variants are listed from their table, so that a new one is in the help as it lands. */
 static void help(void)
@@ -480,7 +501,10 @@ static void help(void)
           "                     taking turns with the player, K beats (--beats, 20000),\n"
           "                     against the beats model\n"
           "  --plan             time move planning instead: a 40 x 40 space, 2 facings\n"
-          "                     and 4 postures, R plans of each kind (--repeat, 2000)\n",
+          "                     and 4 postures, R plans of each kind (--repeat, 2000)\n"
+          "  --statuses         time data-only statuses instead: the chase of 1000 enemies\n"
+          "                     with three statuses each, K beats (--beats, 2000), against\n"
+          "                     the same chase without them\n",
           stdout);
 }
 
@@ -517,6 +541,14 @@ int main(int argc, char **argv)
         if (argc == 2 || (argc == 4 && !strcmp(argv[2], "--beats") &&
                           parse_whole(argv[3], 1000000000, &turn_beats)))
             return bench_initiative(seed, turn_beats);
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "--statuses")) {
+        long status_beats = 2000;
+        if (argc == 2 || (argc == 4 && !strcmp(argv[2], "--beats") &&
+                          parse_whole(argv[3], 100000, &status_beats)))
+            return bench_statuses(seed, status_beats);
         fputs(USAGE, stderr);
         return EXIT_USAGE;
     }

@@ -527,6 +527,18 @@ bench_initiative_times_a_crowd_taking_turns)
   run_bench --initiative --beats
   expect_status 2
   ;;
+bench_statuses_cost_no_lua_call_and_no_allocation)
+  # Counts, not times: once warmed up, 1,000 enemies that carry three data-only statuses each
+  # (the benchmark fails when one does not land) make no call into Lua and allocate nothing,
+  # as the same chase without them does.
+  run_bench --statuses --beats 300
+  expect_status 0
+  expect_out '^run +beats/s +ns/entity-beat +Lua calls/beat +core allocs/beat +Lua allocs/beat$'
+  expect_out '^without +[0-9]+ +[0-9.]+ +0\.00 +0\.00 +0\.00$'
+  expect_out '^with statuses +[0-9]+ +[0-9.]+ +0\.00 +0\.00 +0\.00$'
+  run_bench --statuses --beats 0
+  expect_status 2
+  ;;
 bench_runs_end_to_end_on_a_tiny_n)
   # Speed is the benchmark's to measure, not a test's: this only runs it.
   csv=$(mktemp --suffix=.csv) json=$(mktemp --suffix=.json)

@@ -54,3 +54,11 @@ define("skeleton_lua", "l", {
     attack_check = function(ev) end,
     move_check = function(ev) end,
   } })
+
+-- cairn-bench --statuses: (a)'s skeleton, able to carry statuses, with a pool of hp deeper than
+-- any run's damage. The benchmark gives each one three data-only statuses (statuses.lua), or
+-- none in the run they are compared with.
+define("skeleton_statused", "t", {
+  decorators = { "Attacking", "Attackable", "Moving", "Displaceable", "Statused", "WithHP" },
+  stats = { team = 2, targets = { 1 }, pierce_resistance = IMMUNE, hp = IMMUNE },
+  sequence = { { action = "none" }, { action = "attack_move", movs = "basic" } } })

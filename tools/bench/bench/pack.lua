@@ -1,8 +1,8 @@
--- The benchmark's content: the chase scenario's hero and its enemy in three variants.
+-- The benchmark's content: the chase scenario's hero and its enemy in its variants.
 return {
   id = "bench",
   name = "Benchmark content",
   version = "1.0.0",
   cairn = "0.1",
-  load = { "chase.lua" },
+  load = { "chase.lua", "statuses.lua" },
 }
