@@ -18,3 +18,25 @@ cairn.game {
     if #w:entities("viper") == 0 then return "won" end
   end,
 }
+
+-- What the hero can do at the keys: step (striking whoever is in the way) and wait. Only the
+-- hero of this pack has them, so that a game with other players keeps its own.
+local function hero(a) return a.type == "statuses:hero" end
+
+cairn.choice {
+  name = "step",
+  key = "direction",
+  label = "move",
+  description = "step that way, striking whoever is in the way",
+  available = hero,
+  target = { among = "direction", text = "Move which way?" },
+  action = "attack_move",
+}
+
+cairn.choice {
+  name = "wait",
+  key = ".",
+  description = "let a beat go by",
+  available = hero,
+  action = "none",
+}
