@@ -198,11 +198,11 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
     if (st == CAIRN_OK && h->damage > 0 &&
         cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_WITH_HP))
         st = cairn_entity_damage(w, target, h->damage, h->head.actor, &h->killed);
-    if (st == CAIRN_OK && cairn__entity_current(w, target))
-        st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
     /* The statuses that wear down as their bearer is hit (not blocked). */
     if (st == CAIRN_OK && held && cairn__alive(w, target))
         st = cairn_status_decay(w, target, CAIRN_DECAY_HIT);
+    if (st == CAIRN_OK && cairn__entity_current(w, target))
+        st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
     if (st == CAIRN_OK && held && cairn__alive(w, target))
         st = push(w, h, ev->push, push_dir(w, h->head.actor, target, dir));
     return st;
