@@ -1,0 +1,31 @@
+-- Into the Breach's fire and acid: statuses that cells give whoever stands on them.
+
+test("Into the Breach's fire: a burning cell sets whoever stands on it burning", function()
+  local w = scenario { map = "@~.." }
+  local hero = w:at(0, 0)
+  hero:input("move", "e")
+  w:step()
+  expect.eq(hero.x, 1)
+  expect.history(w, { { kind = "status_on", entity = hero, other = "fire", magnitude = 1 } })
+  expect.eq(hero:statuses()[1].lasting, true)
+  w:step()
+  expect.eq(hero.hp, 19, "1 damage a beat")
+  hero:input("move", "e")
+  w:step()
+  expect.eq(hero.hp, 18, "and it burns on off the fire")
+  w:step(2)
+  expect.eq(hero.hp, 16)
+  hero:remove("burning") -- put out (in the game: water, a repair)
+  w:step()
+  expect.eq(hero.hp, 16)
+end)
+
+test("Into the Breach's acid: whoever stands in acid takes double damage", function()
+  local w = scenario { legend = { D = { "acid_pool", "dummy" } }, map = "@D" }
+  local hero, dummy = w:at(0, 0), w:at(1, 0)
+  w:step()
+  expect.eq(dummy:magnitude("acid"), 1, "the pool gave it acid")
+  hero:input("attack", "e")
+  w:step()
+  expect.eq(dummy.hp, 26, "2 damage, doubled")
+end)
