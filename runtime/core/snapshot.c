@@ -19,8 +19,10 @@
 
 #include "world.h"
 
-#define SNAPSHOT_MAGIC   UINT32_C(0x574e5243) /* "CRNW" */
-#define SNAPSHOT_VERSION 3 /* 3 added the portals; 2 is read as a world without any */
+#define SNAPSHOT_MAGIC UINT32_C(0x574e5243) /* "CRNW" */
+/* 3 added the portals (2 is read as a world without any); 4 the status an attack carries
+ * (written only by a world where one does, so that the others' bytes stay as they were). */
+#define SNAPSHOT_VERSION 4
 
 /* --- the stream -------------------------------------------------------------------------- */
 
@@ -101,6 +103,8 @@ static void put_fields(cairn_sink *s, const cairn_field *fields, size_t count,
 {
     for (size_t i = 0; i < count; i++) {
         const cairn_field *f = &fields[i];
+        if (cairn__field_format(f) > s->version)
+            continue;
         size_t width = f->kind == CAIRN_FIELD_RESISTANCE ? sizeof(int32_t) : f->size;
         for (size_t at = 0; at < f->size; at += width) {
             uint64_t v = 0;
@@ -115,6 +119,10 @@ static void get_fields(cairn_source *src, const cairn_field *fields, size_t coun
 {
     for (size_t i = 0; i < count; i++) {
         const cairn_field *f = &fields[i];
+        if (cairn__field_format(f) > src->version) {
+            cairn__field_unread(f, data + f->offset);
+            continue;
+        }
         size_t width = f->kind == CAIRN_FIELD_RESISTANCE ? sizeof(int32_t) : f->size;
         for (size_t at = 0; at < f->size; at += width) {
             uint64_t v = cairn__source_get(src, (int)width);
@@ -217,10 +225,31 @@ static void put_change(cairn_sink *s, const cairn_change *c)
     cairn__sink_put(s, (uint32_t)c->value, 4);
 }
 
+/* Whether any entity's attack has a status, or the numbers of one, that format 3 could not
+ * keep: only then is the snapshot of format 4. */
+static bool inflicts_any(const cairn_world *w)
+{
+    const cairn_entities *es = &w->entities;
+    for (uint32_t i = 0; i < es->count; i++) {
+        const cairn_entity *e = &es->slots[i];
+        if (!(e->flags & CAIRN_ENTITY_USED))
+            continue;
+        const cairn_type *t = &cairn__types(w)[e->type];
+        for (uint32_t k = 0; k < t->deco_count; k++)
+            if (t->decos[k].deco == CAIRN_DECO_ATTACKING) {
+                const cairn_attacking *a = (const void *)(e->data + t->decos[k].offset);
+                if (!cairn__attack_as_before(&a->attack))
+                    return true;
+            }
+    }
+    return false;
+}
+
 static void write_world(cairn_sink *s, const cairn_world *w)
 {
+    s->version = inflicts_any(w) ? SNAPSHOT_VERSION : 3;
     cairn__sink_put(s, SNAPSHOT_MAGIC, 4);
-    cairn__sink_put(s, SNAPSHOT_VERSION, 4);
+    cairn__sink_put(s, s->version, 4);
     cairn__sink_put(s, (uint32_t)w->grid.width, 4);
     cairn__sink_put(s, (uint32_t)w->grid.height, 4);
     /* What the ids in the stream index: a world made by other definitions is refused. */
@@ -270,7 +299,7 @@ static void write_world(cairn_sink *s, const cairn_world *w)
 
 uint64_t cairn_world_checksum(const cairn_world *w)
 {
-    cairn_sink s = {UINT64_C(0xcbf29ce484222325), NULL, CAIRN_OK};
+    cairn_sink s = {UINT64_C(0xcbf29ce484222325), NULL, CAIRN_OK, 0};
     write_world(&s, w);
     return s.hash;
 }
@@ -320,7 +349,7 @@ cairn_err cairn_world_snapshot(cairn_world *w, const void **bytes, size_t *size)
             return st;
     }
     w->snapshot_size = 0;
-    cairn_sink s = {UINT64_C(0xcbf29ce484222325), w, CAIRN_OK};
+    cairn_sink s = {UINT64_C(0xcbf29ce484222325), w, CAIRN_OK, 0};
     write_world(&s, w);
     if (s.code)
         return cairn_world_fail(w, s.code, "no memory for a snapshot of %zu bytes",
@@ -372,7 +401,7 @@ static cairn_err check_header(cairn_world *w, cairn_source *src)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "these bytes are not a world's snapshot");
     uint32_t version = (uint32_t)cairn__source_get(src, 4);
     src->version = version;
-    if (version != SNAPSHOT_VERSION && version != 2)
+    if (version > SNAPSHOT_VERSION || version < 2)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "the snapshot is of format %u; this cairn reads format %d", version,
                                 SNAPSHOT_VERSION);
@@ -424,6 +453,9 @@ static cairn_err check_names(cairn_world *w, const cairn_entity *e)
     const cairn_attackable *t = cairn__data(w, id, CAIRN_DECO_ATTACKABLE);
     if ((k && k->attack.source >= CAIRN_SOURCE_MAX) || (t && t->team > 31))
         return damaged(w, "entity %u has a source or team out of range", id.index);
+    if (k && k->attack.inflicts != CAIRN_STATUS_NONE &&
+        k->attack.inflicts >= w->registry[CAIRN_KIND_STATUS].names.count)
+        return damaged(w, "entity %u inflicts status %u", id.index, (unsigned)k->attack.inflicts);
     return CAIRN_OK;
 }
 
