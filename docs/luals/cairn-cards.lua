@@ -10,7 +10,7 @@
 ---effects, with their own parameters beside those every effect takes (docs/cards.md, "Built-in
 ---effects"); a pack's own effects by their names.
 ---@class CairnEffectEntry
----@field damage? CairnEffectParams|{ damage?: number, pierce?: number, power?: number, source?: string } The actor's attack on the targets (default: chosen).
+---@field damage? CairnEffectParams|{ damage?: number, pierce?: number, power?: number, source?: string, status?: string, magnitude?: number, beats?: number } The actor's attack on the targets (default: chosen), carrying `status` when given.
 ---@field block? CairnEffectParams|{ block?: number, beats?: number } Block held for `beats` (default: self).
 ---@field move? CairnEffectParams|{ distance?: number, dir?: CairnDir } Steps towards the chosen cell, or `dir` (default: self).
 ---@field push? CairnEffectParams|{ push?: number } Away from the actor, cell by cell (default: chosen).
