@@ -140,7 +140,7 @@
 
 ---@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"
 
----@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"healed"|"dug"|"died"|"status_on"|"status_off"|"step"|"turned"|"stat"|string # a string: a kind defined with cairn.change, by its full name
+---@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"healed"|"dug"|"died"|"status_on"|"status_changed"|"status_off"|"step"|"turned"|"stat"|string # a string: a kind defined with cairn.change, by its full name
 
 ---A cell, as events and the history give it (a new table each time).
 ---@class CairnCell
@@ -290,6 +290,10 @@
 ---@field wear_off? fun(e: CairnEntity) When it wears off or is removed.
 ---@field adjective? string How the message log says one is in it ("stunned"); its name when absent.
 ---@field description? string
+---@field stacking? "longer"|"intensity"|"extend"|"refresh"|"higher"|"instances" What applying it again does; "longer" when absent.
+---@field max? integer Cap on the magnitude (-max .. max); with "instances", on their number.
+---@field at_zero? "wear_off"|"stay" At magnitude 0; "wear_off" when absent.
+---@field modifies? table<string, integer> Core number stats changed by magnitude × n while it lasts.
 
 ---@class CairnSequenceDef: CairnChangeable
 ---@field name string
@@ -791,7 +795,8 @@ function CairnPlan:cells() end
 ---@field stat string? The stat's name, for stat.
 ---@field facing CairnDir? The direction faced now, for turned.
 ---@field was CairnDir? The direction faced before, for turned.
----@field status CairnStatusName? For status_on and status_off.
+---@field status CairnStatusName? For status_on, status_changed and status_off.
+---@field magnitude integer? The magnitude (status_on) or the magnitude now (status_changed).
 ---@field type string? The entity's type, for spawned and died (readable once it is gone).
 ---@field source CairnSourceName? The attack's source, for attacked.
 ---@field sequence string? The sequence's name, for step.
@@ -925,15 +930,26 @@ function CairnEntity:lift() end
 ---@param y integer
 function CairnEntity:place(x, y) end
 
----Applies a status for some beats (1 or more). Needs Statused.
+---Applies a status for some beats (1 or more), or with { magnitude =, beats = (absent: lasting),
+---source = }. Needs Statused. Returns the magnitude that landed.
 ---@param status CairnStatusName
----@param beats integer
+---@param beats integer|{ magnitude: integer?, beats: integer?, source: CairnEntity? }
+---@return integer
 function CairnEntity:apply(status, beats) end
 
 ---Beats the status has left, 0 when it does not have it.
 ---@param status CairnStatusName
 ---@return integer
 function CairnEntity:status(status) end
+
+---The status's magnitude (instances: their sum), 0 when it does not have it.
+---@param status CairnStatusName
+---@return integer
+function CairnEntity:magnitude(status) end
+
+---The statuses in order of application, one row per instance.
+---@return { name: string, magnitude: integer, beats: integer, lasting: boolean, source: CairnEntity? }[]
+function CairnEntity:statuses() end
 
 ---Wears a status off now. Raises when it does not have it.
 ---@param status CairnStatusName

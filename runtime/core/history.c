@@ -19,6 +19,7 @@ static const char *const change_names[CAIRN_CHANGE_KIND_COUNT] = {
     [CAIRN_CHANGE_TURNED] = "turned",
     [CAIRN_CHANGE_STAT] = "stat",
     [CAIRN_CHANGE_CONTENT] = "content",
+    [CAIRN_CHANGE_STATUS_CHANGED] = "status_changed",
 };
 
 const char *cairn_change_name(cairn_change_kind kind)

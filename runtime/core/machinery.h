@@ -32,13 +32,8 @@ typedef struct cairn_sequence_def {
     uint32_t count;
 } cairn_sequence_def;
 
-typedef struct cairn_status_record {
-    cairn_status_fn attach;
-    cairn_status_fn apply;
-    cairn_status_fn tick;
-    cairn_status_fn wear_off;
-    void *ud;
-} cairn_status_record;
+/* A status's definition as the registry keeps it (its name is the registry's). */
+typedef cairn_status_def cairn_status_record;
 
 /* Registers the built-in decorators, actions, algorithms, movs and sources, in the order of
  * their constants. */
@@ -148,7 +143,7 @@ typedef struct cairn_sink {
     uint64_t hash;
     cairn_world *keep; /* the world whose snapshot buffer takes the bytes; NULL: hash only */
     cairn_err code;
-    uint32_t version; /* the format written, once the header is */
+    uint32_t version; /* the format written */
 } cairn_sink;
 
 typedef struct cairn_source {
@@ -165,6 +160,9 @@ uint64_t cairn__source_get(cairn_source *src, int bytes);
  * data block, and reading them back into a fresh block. A restore then calls each status's
  * attach function to put its handlers back (cairn__statused_reattach). */
 void cairn__statused_put(cairn_sink *s, const void *data);
+/* Whether every status of these Statused data is one format 3 could hold: magnitude 1, no
+ * source. */
+bool cairn__statused_plain(const void *data);
 cairn_err cairn__statused_get(cairn_world *w, cairn_source *src, void *data);
 cairn_err cairn__statused_reattach(cairn_world *w, cairn_entity_id id);
 /* CAIRN_ERR_STATE, with a message, when one of the entity's statuses holds handlers that a

@@ -20,8 +20,10 @@
 #include "world.h"
 
 #define SNAPSHOT_MAGIC UINT32_C(0x574e5243) /* "CRNW" */
-/* 3 added the portals (2 is read as a world without any); 4 the status an attack carries
- * (written only by a world where one does, so that the others' bytes stay as they were). */
+/* 4 added the statuses' magnitudes and sources (older: magnitude 1, no source) and the status
+ * an attack carries (older: none); 3 added the portals (2 is read as a world without any). A world is written in the oldest format that
+ * holds it, 3 on: a world format 3 holds has the snapshot and checksum it had, so that the
+ * saves and replays made before format 4 still verify. */
 #define SNAPSHOT_VERSION 4
 
 /* --- the stream -------------------------------------------------------------------------- */
@@ -212,6 +214,19 @@ static void put_order(cairn_sink *s, const cairn_world *w, const cairn_order_ent
     }
 }
 
+/* A status_on's magnitude (its value) is a format 4 thing: format 3 wrote 0, for 1. */
+static bool magnitude_change(const cairn_change *c)
+{
+    return c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_CHANGED;
+}
+
+/* Format 3 has no status_changed: a world it holds leaves out the plain ones (magnitude 1, no
+ * source), which only say that a status lasts longer. */
+static bool written(const cairn_sink *s, const cairn_change *c)
+{
+    return s->version >= 4 || c->kind != CAIRN_CHANGE_STATUS_CHANGED;
+}
+
 static void put_change(cairn_sink *s, const cairn_change *c)
 {
     cairn__sink_put(s, c->kind, 1);
@@ -222,32 +237,36 @@ static void put_change(cairn_sink *s, const cairn_change *c)
     put_cell(s, c->from);
     put_cell(s, c->to);
     cairn__sink_put(s, (uint32_t)c->amount, 4);
-    cairn__sink_put(s, (uint32_t)c->value, 4);
+    cairn__sink_put(s, s->version < 4 && magnitude_change(c) ? 0 : (uint32_t)c->value, 4);
 }
 
-/* Whether any entity's attack has a status, or the numbers of one, that format 3 could not
- * keep: only then is the snapshot of format 4. */
-static bool inflicts_any(const cairn_world *w)
+/* The oldest format that holds the world (see SNAPSHOT_VERSION). */
+static uint32_t format_of(const cairn_world *w)
 {
-    const cairn_entities *es = &w->entities;
-    for (uint32_t i = 0; i < es->count; i++) {
-        const cairn_entity *e = &es->slots[i];
+    for (uint32_t i = 0; i < w->entities.count; i++) {
+        const cairn_entity *e = &w->entities.slots[i];
         if (!(e->flags & CAIRN_ENTITY_USED))
             continue;
-        const cairn_type *t = &cairn__types(w)[e->type];
-        for (uint32_t k = 0; k < t->deco_count; k++)
-            if (t->decos[k].deco == CAIRN_DECO_ATTACKING) {
-                const cairn_attacking *a = (const void *)(e->data + t->decos[k].offset);
-                if (!cairn__attack_as_before(&a->attack))
-                    return true;
-            }
+        cairn_entity_id id = {i, e->generation};
+        const void *data = cairn__data((cairn_world *)w, id, CAIRN_DECO_STATUSED);
+        if (data && !cairn__statused_plain(data))
+            return 4;
+        /* an attack's status, or the numbers of one, that format 3 could not keep */
+        const cairn_attacking *a = cairn__data((cairn_world *)w, id, CAIRN_DECO_ATTACKING);
+        if (a && !cairn__attack_as_before(&a->attack))
+            return 4;
     }
-    return false;
+    for (uint32_t i = 0; i < w->history_count; i++) {
+        const cairn_change *c = &w->history[i];
+        if (magnitude_change(c) && (c->value != 1 || c->other.generation))
+            return 4;
+    }
+    return 3;
 }
 
 static void write_world(cairn_sink *s, const cairn_world *w)
 {
-    s->version = inflicts_any(w) ? SNAPSHOT_VERSION : 3;
+    s->version = format_of(w);
     cairn__sink_put(s, SNAPSHOT_MAGIC, 4);
     cairn__sink_put(s, s->version, 4);
     cairn__sink_put(s, (uint32_t)w->grid.width, 4);
@@ -283,9 +302,13 @@ static void write_world(cairn_sink *s, const cairn_world *w)
     put_order(s, w, w->order.items, w->order.count);
     put_order(s, w, w->order.pending, w->order.pending_count);
 
-    cairn__sink_put(s, w->history_count, 4);
+    uint32_t changes = 0;
     for (uint32_t i = 0; i < w->history_count; i++)
-        put_change(s, &w->history[i]);
+        changes += written(s, &w->history[i]);
+    cairn__sink_put(s, changes, 4);
+    for (uint32_t i = 0; i < w->history_count; i++)
+        if (written(s, &w->history[i]))
+            put_change(s, &w->history[i]);
 
     cairn__sink_put(s, w->portal_count, 4);
     for (uint32_t i = 0; i < w->portal_count; i++) {
@@ -403,8 +426,8 @@ static cairn_err check_header(cairn_world *w, cairn_source *src)
     src->version = version;
     if (version > SNAPSHOT_VERSION || version < 2)
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
-                                "the snapshot is of format %u; this cairn reads format %d", version,
-                                SNAPSHOT_VERSION);
+                                "the snapshot is of format %u; this cairn reads formats 2 to %d",
+                                version, SNAPSHOT_VERSION);
     int32_t width = (int32_t)(uint32_t)cairn__source_get(src, 4);
     int32_t height = (int32_t)(uint32_t)cairn__source_get(src, 4);
     if (width != w->grid.width || height != w->grid.height)
@@ -605,6 +628,7 @@ static bool change_ok(const cairn_world *w, const cairn_change *c)
         return c->detail < w->registry[CAIRN_KIND_TYPE].names.count;
     case CAIRN_CHANGE_STATUS_ON:
     case CAIRN_CHANGE_STATUS_OFF:
+    case CAIRN_CHANGE_STATUS_CHANGED:
         return c->detail < w->registry[CAIRN_KIND_STATUS].names.count;
     case CAIRN_CHANGE_ATTACKED:
         return c->detail < CAIRN_SOURCE_MAX;
@@ -638,6 +662,8 @@ static cairn_err get_history(cairn_world *w, cairn_source *src)
         c->to = get_cell(src);
         c->amount = (int32_t)(uint32_t)cairn__source_get(src, 4);
         c->value = (int32_t)(uint32_t)cairn__source_get(src, 4);
+        if (src->version < 4 && magnitude_change(c))
+            c->value = 1;
         if (!change_ok(w, c))
             return damaged(w, "change %u of its history cannot be", i);
     }

@@ -753,7 +753,123 @@ static cairn_err status_wear_off(cairn_world *w, cairn_entity_id id, cairn_statu
     return status_call(w, id, ((status_record *)ud)->wear_off);
 }
 
-/* core.status(name, apply, tick, wear_off, handlers) -> id; handlers: { {chain, fn, rank}, ... } */
+/* The number stat named by the string at idx, as an index into cairn_fields; raises. */
+static uint16_t check_stat(lua_State *L, int idx)
+{
+    const char *name = luaL_checkstring(L, idx);
+    int field = cairn_lua__stat_field(name);
+    if (field < 0)
+        luaL_error(L, "'%s' is not a number stat", name);
+    return (uint16_t)field;
+}
+
+/* The integer in field `key` of the table at idx, or `absent`. */
+static lua_Integer int_field(lua_State *L, int idx, const char *key, lua_Integer absent)
+{
+    lua_getfield(L, idx, key);
+    lua_Integer v = luaL_optinteger(L, -1, absent);
+    lua_pop(L, 1);
+    if (v < -CAIRN_STAT_MAX || v > CAIRN_STAT_MAX)
+        luaL_error(L, "'%s' must be from %d to %d", key, -CAIRN_STAT_MAX, CAIRN_STAT_MAX);
+    return v;
+}
+
+/* The option in field `key` of the table at idx (its index in `options`), or 0 when absent. */
+static int option_field(lua_State *L, int idx, const char *key, const char *const options[])
+{
+    lua_getfield(L, idx, key);
+    int v = luaL_checkoption(L, -1, options[0], options);
+    lua_pop(L, 1);
+    return v;
+}
+
+static void status_decay(lua_State *L, int idx, cairn_status_def *def)
+{
+    static const char *const whens[] = {"beat", "turn_start", "turn_end", "hit", "never", NULL};
+    if (lua_getfield(L, idx, "decay") == LUA_TTABLE) {
+        int t = lua_gettop(L);
+        lua_getfield(L, t, "by");
+        bool all = lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "all");
+        lua_pop(L, 1);
+        def->decay_by = all ? CAIRN_DECAY_ALL : (int32_t)int_field(L, t, "by", 0);
+        def->decay_when = (cairn_decay_when)option_field(L, t, "when", whens);
+    }
+    lua_pop(L, 1);
+}
+
+/* Sorted lists, from compile.lua: modifies { {stat, n}, ... }, resists { {status, %}, ... } */
+static void status_lists(lua_State *L, int idx, cairn_status_def *def)
+{
+    if (lua_getfield(L, idx, "modifies") == LUA_TTABLE) {
+        lua_Integer n = luaL_len(L, -1);
+        if (n > CAIRN_STATUS_MODIFIES_MAX)
+            luaL_error(L, "a status modifies at most %d stats", CAIRN_STATUS_MODIFIES_MAX);
+        for (lua_Integer i = 1; i <= n; i++, def->modifies_count++) {
+            lua_rawgeti(L, -1, i);
+            lua_rawgeti(L, -1, 1);
+            def->modifies[i - 1].field = check_stat(L, -1);
+            lua_rawgeti(L, -2, 2);
+            def->modifies[i - 1].per = (int32_t)luaL_checkinteger(L, -1);
+            lua_pop(L, 3);
+        }
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, idx, "resists") == LUA_TTABLE) {
+        lua_Integer n = luaL_len(L, -1);
+        if (n > CAIRN_STATUS_RESISTS_MAX)
+            luaL_error(L, "a status resists at most %d statuses", CAIRN_STATUS_RESISTS_MAX);
+        for (lua_Integer i = 1; i <= n; i++, def->resists_count++) {
+            lua_rawgeti(L, -1, i);
+            lua_rawgeti(L, -1, 1);
+            def->resists[i - 1].status = (cairn_status_id)luaL_checkinteger(L, -1);
+            lua_rawgeti(L, -2, 2);
+            def->resists[i - 1].percent = (int32_t)luaL_checkinteger(L, -1);
+            lua_pop(L, 3);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+static void status_save(lua_State *L, int idx, cairn_status_def *def)
+{
+    if (lua_getfield(L, idx, "save") == LUA_TTABLE) {
+        int t = lua_gettop(L);
+        def->save_chance = (int32_t)int_field(L, t, "chance", 0);
+        if (lua_getfield(L, t, "stat") != LUA_TNIL) {
+            def->save_stat = true;
+            def->save_field = check_stat(L, -1);
+        }
+        lua_pop(L, 1);
+        lua_getfield(L, t, "against");
+        def->has_against = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        def->save_against = (int32_t)int_field(L, t, "against", 0);
+    }
+    lua_pop(L, 1);
+}
+
+/* The data of a status (core.status's table: stacking, max, decay, at_zero, each, modifies,
+ * resists, save), into def. */
+static void status_data(lua_State *L, int idx, cairn_status_def *def)
+{
+    static const char *const stackings[] = {"longer", "intensity", "extend", "refresh",
+                                            "higher", "instances", NULL};
+    static const char *const at_zero[] = {"wear_off", "stay", NULL};
+    static const char *const each[] = {"nothing", "damage", "heal", NULL};
+    if (lua_isnoneornil(L, idx))
+        return;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    def->stacking = (cairn_stacking)option_field(L, idx, "stacking", stackings);
+    def->max = (int32_t)int_field(L, idx, "max", 0);
+    def->stay_at_zero = option_field(L, idx, "at_zero", at_zero) == 1;
+    def->each = (cairn_status_each)option_field(L, idx, "each", each);
+    status_decay(L, idx, def);
+    status_lists(L, idx, def);
+    status_save(L, idx, def);
+}
+
+/* core.status(name, apply, tick, wear_off, handlers, data) -> id; handlers: { {chain, fn,
+ * rank}, ... }; data: see status_data */
 static int c_status(lua_State *L)
 {
     cairn_world *w = cairn_lua__world(L);
@@ -779,7 +895,14 @@ static int c_status(lua_State *L)
             lua_pop(L, 4);
         }
     }
-    cairn_status_def def = {name, status_attach, status_apply, status_tick, status_wear_off, rec};
+    cairn_status_def def = {.name = name,
+                            .attach = status_attach,
+                            /* a status without a function costs no call */
+                            .apply = rec->apply ? status_apply : NULL,
+                            .tick = rec->tick ? status_tick : NULL,
+                            .wear_off = rec->wear_off ? status_wear_off : NULL,
+                            .ud = rec};
+    status_data(L, 6, &def);
     cairn_status_id id;
     check(L, cairn_status_define(w, &def, &id));
     lua_pushinteger(L, id);

@@ -495,14 +495,45 @@ static int e_place(lua_State *L)
     return 0;
 }
 
+/* The magnitude, beats and source of e:apply's third argument: a count of beats (magnitude 1,
+ * no source) or a table { magnitude =, beats =, source = } (beats absent: lasting). */
+static void apply_args(lua_State *L, int32_t *magnitude, int32_t *beats, cairn_entity_id *source)
+{
+    *magnitude = 1;
+    *source = CAIRN_ENTITY_NONE;
+    if (!lua_istable(L, 3)) {
+        lua_Integer n = luaL_checkinteger(L, 3);
+        luaL_argcheck(L, n >= 1 && n <= CAIRN_STAT_MAX, 3, "1 or more beats");
+        *beats = (int32_t)n;
+        return;
+    }
+    lua_getfield(L, 3, "magnitude");
+    lua_Integer m = luaL_optinteger(L, -1, 1);
+    luaL_argcheck(L, m >= -CAIRN_STAT_MAX && m <= CAIRN_STAT_MAX, 3, "magnitude out of range");
+    lua_getfield(L, 3, "beats");
+    lua_Integer n = luaL_optinteger(L, -1, 0);
+    luaL_argcheck(L, !lua_isnil(L, -1) ? n >= 1 && n <= CAIRN_STATUS_LASTING : true, 3,
+                  "1 to 1,000,000 beats, or none: lasting");
+    lua_getfield(L, 3, "source");
+    if (!lua_isnil(L, -1))
+        *source = cairn_lua__check_entity(L, -1, false);
+    lua_pop(L, 3);
+    *magnitude = (int32_t)m;
+    *beats = (int32_t)n;
+}
+
+/* e:apply(name, beats | { magnitude =, beats =, source = }) -> the magnitude that landed */
 static int e_apply(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
-    lua_Integer beats = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, beats >= 1 && beats <= CAIRN_STAT_MAX, 3, "1 or more beats");
-    check(L, cairn_status_apply(cairn_lua__world(L), id, (cairn_status_id)status, (int32_t)beats));
-    return 0;
+    int32_t magnitude, beats;
+    cairn_entity_id source;
+    apply_args(L, &magnitude, &beats, &source);
+    check(L, cairn_status_add(cairn_lua__world(L), id, (cairn_status_id)status, magnitude, beats,
+                              source));
+    lua_pushinteger(L, magnitude);
+    return 1;
 }
 
 static int e_status(lua_State *L)
@@ -510,6 +541,41 @@ static int e_status(lua_State *L)
     cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
     lua_pushinteger(L, cairn_status_remaining(cairn_lua__world(L), id, (cairn_status_id)status));
+    return 1;
+}
+
+static int e_magnitude(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
+    lua_pushinteger(L, cairn_status_magnitude(cairn_lua__world(L), id, (cairn_status_id)status));
+    return 1;
+}
+
+/* e:statuses() -> { { name =, magnitude =, beats =, lasting =, source = }, ... } in order of
+ * application, one row per instance; source nil when there is none (a gone one stays). */
+static int e_statuses(lua_State *L)
+{
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    cairn_world *w = cairn_lua__world(L);
+    uint32_t count = cairn_status_count(w, id);
+    lua_createtable(L, (int)count, 0);
+    for (uint32_t i = 0; i < count; i++) {
+        cairn_status_info info;
+        check(L, cairn_status_at(w, id, i, &info));
+        lua_createtable(L, 0, 5);
+        cairn_lua__push_name(L, CAIRN_LUA_STATUS, info.status);
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, info.magnitude);
+        lua_setfield(L, -2, "magnitude");
+        lua_pushinteger(L, info.remaining);
+        lua_setfield(L, -2, "beats");
+        lua_pushboolean(L, info.remaining == CAIRN_STATUS_LASTING);
+        lua_setfield(L, -2, "lasting");
+        cairn_lua__push_entity(L, info.source); /* nil: none */
+        lua_setfield(L, -2, "source");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
     return 1;
 }
 
@@ -764,6 +830,8 @@ void cairn_lua__open_entity(lua_State *L)
         {"displace", e_displace},
         {"apply", e_apply},
         {"status", e_status},
+        {"magnitude", e_magnitude},
+        {"statuses", e_statuses},
         {"remove", e_remove},
         {"hook", e_hook},
         {"unhook", e_unhook},

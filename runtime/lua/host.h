@@ -517,6 +517,8 @@ void cairn_lua__stat_set(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
 const char *cairn_lua__stat_name(uint16_t number);
 /* Pushes the list of stat names. */
 void cairn_lua__stat_names(lua_State *L);
+/* The index in cairn_fields of the number stat so named ("damage"), or -1. */
+int cairn_lua__stat_field(const char *name);
 
 /* --- define.c ---------------------------------------------------------------------------- */
 

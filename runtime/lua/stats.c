@@ -79,6 +79,14 @@ static const stat *numbered(uint16_t number)
     return NULL;
 }
 
+int cairn_lua__stat_field(const char *name)
+{
+    size_t count;
+    const cairn_field *fields = cairn_fields(&count);
+    const stat *s = find(name);
+    return s && s->kind == CAIRN_FIELD_INT ? (int)(s - fields) : -1;
+}
+
 /* The block the stat lives in: the entity's data, or the type's defaults when id is NONE.
  * NULL when the type lacks the decorator. */
 static void *block(cairn_world *w, cairn_entity_id id, cairn_type_id type, const stat *s)

@@ -322,7 +322,8 @@ static void push_kind(lua_State *L, cairn_world *w, const cairn_change *c)
 }
 
 /* w:history() -> this beat's changes so far: { kind, phase, entity, other, from, to, amount,
- * value, and by kind status (status_on, status_off), type (spawned, died), source
+ * value, and by kind status (status_on, status_off, status_changed; the first and last with
+ * magnitude, the value), type (spawned, died), source
  * (attacked), sequence (step), stat (stat), facing and was (turned) } in the order they
  * happened; a kind content defined by its name, with amount_name when it named its amounts */
 static int w_history(lua_State *L)
@@ -356,9 +357,14 @@ static int w_history(lua_State *L)
                 lua_pushstring(L, named);
                 lua_setfield(L, -2, "amount_name");
             }
-        } else if (c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_OFF) {
+        } else if (c->kind == CAIRN_CHANGE_STATUS_ON || c->kind == CAIRN_CHANGE_STATUS_OFF ||
+                   c->kind == CAIRN_CHANGE_STATUS_CHANGED) {
             cairn_lua__push_name(L, CAIRN_LUA_STATUS, c->detail);
             lua_setfield(L, -2, "status");
+            if (c->kind != CAIRN_CHANGE_STATUS_OFF) {
+                lua_pushinteger(L, c->value);
+                lua_setfield(L, -2, "magnitude");
+            }
         } else if (c->kind == CAIRN_CHANGE_SPAWNED || c->kind == CAIRN_CHANGE_DIED) {
             /* the type outlives the entity: after the reap it is the only way to tell */
             cairn_lua__push_name(L, CAIRN_LUA_TYPE, c->detail);

@@ -209,9 +209,26 @@ function compilers.algo(e)
   core.algo(e.name, e.def.fn)
 end
 
+-- A table of name -> number as a list of { name, number } sorted by name, so that the same
+-- definition always gives the same data.
+local function sorted_pairs(t)
+  local list = {}
+  for k, v in pairs(t or {}) do list[#list + 1] = { k, v } end
+  table.sort(list, function(a, b) return a[1] < b[1] end)
+  return list
+end
+
+-- The data of a status as core.status takes it: the definition's, with modifies as a sorted
+-- list (resists are set once every status has an id: see status_resists).
+local function status_data(def)
+  return { stacking = def.stacking, max = def.max, decay = def.decay, at_zero = def.at_zero,
+    each = def.each, modifies = sorted_pairs(def.modifies), save = def.save }
+end
+
 function compilers.status(e)
   local def = e.def
-  core.status(e.name, def.apply, def.tick, def.wear_off, handler_list(def.handlers, e.pack))
+  core.status(e.name, def.apply, def.tick, def.wear_off, handler_list(def.handlers, e.pack),
+    status_data(def))
 end
 
 function compilers.sequence(e)

@@ -603,11 +603,55 @@ CAIRN_API size_t cairn_sequence_length(const cairn_world *w, cairn_sequence_id s
  * apply function; in the tick stage of each later beat its tick function runs and it counts
  * down; when it reaches 0 it wears off: its wear_off function runs and every handler it
  * hooked is unhooked.
- * Every change is recorded.
+ *
+ * A status on an entity has a magnitude (poison 3, strength -2; 1 unless given) and a source
+ * (the entity that applied it, or CAIRN_ENTITY_NONE), and lasts a count of beats or is
+ * lasting (CAIRN_STATUS_LASTING: it never counts down, and ends by decay or removal). What
+ * applying it again does is its stacking rule. Every change is recorded: status_on when it
+ * comes, status_changed when applying it again changes it, status_off when it goes.
  */
 
 typedef cairn_err (*cairn_status_fn)(cairn_world *w, cairn_entity_id id, cairn_status_id status,
                                      void *ud);
+
+/* What applying a status that is on already does (to the one on). */
+typedef enum cairn_stacking {
+    CAIRN_STACKING_LONGER,    /* keeps the longer duration and the higher magnitude */
+    CAIRN_STACKING_INTENSITY, /* magnitudes add; keeps the longer duration */
+    CAIRN_STACKING_EXTEND,    /* durations add; keeps the higher magnitude */
+    CAIRN_STACKING_REFRESH,   /* duration and magnitude become the new ones */
+    CAIRN_STACKING_HIGHER,    /* the one of higher magnitude stays, with its duration, source */
+    CAIRN_STACKING_INSTANCES, /* a separate instance, with its own magnitude, duration, source */
+    CAIRN_STACKING_COUNT
+} cairn_stacking;
+
+/* When a status's magnitude decays. The duration counts down in the tick stage whatever
+ * this says. */
+typedef enum cairn_decay_when {
+    CAIRN_DECAY_BEAT,       /* in the tick stage, before the duration counts down */
+    CAIRN_DECAY_TURN_START, /* when the turn layers call cairn_status_decay with it */
+    CAIRN_DECAY_TURN_END,   /* likewise */
+    CAIRN_DECAY_HIT,        /* when the bearer is hit by an attack */
+    CAIRN_DECAY_NEVER,
+    CAIRN_DECAY_WHEN_COUNT
+} cairn_decay_when;
+
+/* What a status does to its bearer at each decay time, before decaying: data the core runs
+ * itself, with no call into the host. */
+typedef enum cairn_status_each {
+    CAIRN_EACH_NOTHING,
+    CAIRN_EACH_DAMAGE, /* damage by the magnitude (the source is the cause) */
+    CAIRN_EACH_HEAL,   /* heal by the magnitude */
+    CAIRN_EACH_COUNT
+} cairn_status_each;
+
+/* The duration of a lasting status: it never counts down. */
+#define CAIRN_STATUS_LASTING 1000000
+/* decay_by: the whole magnitude at once. */
+#define CAIRN_DECAY_ALL INT32_MAX
+/* The most stats one status modifies, and the most statuses it resists. */
+#define CAIRN_STATUS_MODIFIES_MAX 4
+#define CAIRN_STATUS_RESISTS_MAX  8
 
 typedef struct cairn_status_def {
     const char *name;
@@ -620,28 +664,89 @@ typedef struct cairn_status_def {
     cairn_status_fn tick;     /* may be NULL; runs before the count goes down */
     cairn_status_fn wear_off; /* may be NULL; runs before the handlers are unhooked */
     void *ud;                 /* borrowed */
+    /* The data below all 0 (the default): longer, no cap, no decay, nothing each time. */
+    cairn_stacking stacking;
+    /* Cap on the magnitude, both ways (-max .. max); with instances, on their number (the
+     * oldest makes room for a new one). 0: none. */
+    int32_t max;
+    int32_t decay_by; /* magnitude lost at each decay time; CAIRN_DECAY_ALL; 0: none */
+    cairn_decay_when decay_when;
+    bool stay_at_zero; /* at magnitude 0 (by decay or stacking) it stays; else it wears off */
+    cairn_status_each each;
+    /* While it lasts, the Int field `field` (an index into cairn_fields) of the bearer is
+     * changed by magnitude × per, kept right as the magnitude changes. A bearer without the
+     * field's decorator is left alone. */
+    uint8_t modifies_count;
+    struct {
+        uint16_t field;
+        int32_t per;
+    } modifies[CAIRN_STATUS_MODIFIES_MAX];
+    /* While the bearer has this status, `status` applies `percent` % weaker (100: not at
+     * all; the strongest resistance of all the bearer's statuses counts). */
+    uint8_t resists_count;
+    struct {
+        cairn_status_id status;
+        int32_t percent;
+    } resists[CAIRN_STATUS_RESISTS_MAX];
+    /* A save the receiver makes when it is given the status (cairn_status_give): with
+     * save_chance > 0, saved when a draw from the world's generator in 0..99 is below it;
+     * else with save_stat, saved when the receiver's Int field save_field is at least
+     * save_against (or the magnitude, without has_against). */
+    int32_t save_chance;
+    bool save_stat;
+    uint16_t save_field;
+    bool has_against;
+    int32_t save_against;
 } cairn_status_def;
 
 /* The most handlers one status hooks onto one entity. */
 #define CAIRN_STATUS_HANDLERS_MAX 8
 
+/* Checks the data (CAIRN_ERR_INVALID with a message). */
 CAIRN_API cairn_err cairn_status_define(cairn_world *w, const cairn_status_def *def,
                                         cairn_status_id *out);
 CAIRN_API cairn_err cairn_status_find(cairn_world *w, const char *name, cairn_status_id *out);
 CAIRN_API const char *cairn_status_name(const cairn_world *w, cairn_status_id status);
 
-/* Applies a status for `beats` beats (1 or more) to a Statused entity. Applied again while it
- * lasts, it keeps the longer of the two counts and does not apply twice. */
+/* Applies a status for `beats` beats (1 or more) to a Statused entity, with magnitude 1 and no
+ * source: cairn_status_add(w, id, status, 1, beats, CAIRN_ENTITY_NONE). */
 CAIRN_API cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
                                        int32_t beats);
+/* Applies a status with a magnitude for `beats` beats (0 or CAIRN_STATUS_LASTING and more:
+ * lasting) from `source` (may be CAIRN_ENTITY_NONE; kept as it is, even once it is gone),
+ * by the status's stacking rule, without the status chains (see cairn_status_give). A
+ * magnitude of 0 that would wear it off applies nothing. Errors: CAIRN_ERR_NOT_FOUND (not
+ * Statused, or no such status), CAIRN_ERR_STALE, CAIRN_ERR_INVALID (negative beats), and
+ * whatever its functions return (a status that fails to apply is taken off). */
+CAIRN_API cairn_err cairn_status_add(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                                     int32_t magnitude, int32_t beats, cairn_entity_id source);
 /* Hooks a handler onto the entity for as long as the status lasts (it must have it). */
 CAIRN_API cairn_err cairn_status_hook(cairn_world *w, cairn_entity_id id, cairn_status_id status,
                                       cairn_chain_id chain, cairn_handler handler);
-/* Wears a status off now. CAIRN_ERR_NOT_FOUND when the entity does not have it. */
+/* Wears a status off now (every instance). CAIRN_ERR_NOT_FOUND when the entity does not have
+ * it. */
 CAIRN_API cairn_err cairn_status_remove(cairn_world *w, cairn_entity_id id, cairn_status_id status);
-/* Beats left: 0 when the entity does not have the status (or is not Statused). */
+/* Beats left (the longest instance's; CAIRN_STATUS_LASTING for a lasting one): 0 when the
+ * entity does not have the status (or is not Statused). */
 CAIRN_API int32_t cairn_status_remaining(cairn_world *w, cairn_entity_id id,
                                          cairn_status_id status);
+/* Its magnitude (instances: the sum); 0 when the entity does not have it. */
+CAIRN_API int32_t cairn_status_magnitude(cairn_world *w, cairn_entity_id id,
+                                         cairn_status_id status);
+
+/* One status on an entity (one instance). */
+typedef struct cairn_status_info {
+    cairn_status_id status;
+    int32_t magnitude;
+    int32_t remaining; /* CAIRN_STATUS_LASTING: lasting */
+    cairn_entity_id source;
+} cairn_status_info;
+
+/* How many statuses (instances) the entity has: 0 when it is not Statused. */
+CAIRN_API uint32_t cairn_status_count(cairn_world *w, cairn_entity_id id);
+/* The i-th (0-based, in order of application). CAIRN_ERR_NOT_FOUND past the last. */
+CAIRN_API cairn_err cairn_status_at(cairn_world *w, cairn_entity_id id, uint32_t i,
+                                    cairn_status_info *out);
 
 /* ---------------------------------------------------------------------------------------
  * The beat and its history
@@ -727,7 +832,8 @@ typedef enum cairn_change_kind {
     CAIRN_CHANGE_DAMAGED,    /* entity lost `amount` hp; `value` is what is left */
     CAIRN_CHANGE_DUG,        /* entity (a wall) at `to` was dug away by other */
     CAIRN_CHANGE_DIED,       /* entity was killed, by other when it was damage or a dig */
-    CAIRN_CHANGE_STATUS_ON,  /* entity got status `detail` for `amount` beats */
+    CAIRN_CHANGE_STATUS_ON,  /* entity got status `detail` for `amount` beats, magnitude
+                                `value`, from other (its source) when it has one */
     CAIRN_CHANGE_STATUS_OFF, /* status `detail` wore off entity */
     CAIRN_CHANGE_STEP,       /* entity's sequence went from step `amount` to another, `value` */
     CAIRN_CHANGE_HEALED,     /* entity gained `amount` hp, from other when given; `value` is hp */
@@ -736,6 +842,8 @@ typedef enum cairn_change_kind {
                                 stat number in `detail`), from `amount` to `value` */
     CAIRN_CHANGE_CONTENT,    /* a change of a kind content defined (cairn_change_kind_register,
                                 in `detail`); every other field is content's */
+    CAIRN_CHANGE_STATUS_CHANGED, /* entity's status `detail` applied again: now `amount` beats
+                                    (the longest instance), magnitude `value` (the sum) */
     CAIRN_CHANGE_KIND_COUNT
 } cairn_change_kind;
 

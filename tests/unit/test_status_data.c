@@ -1,0 +1,301 @@
+/*
+ * Statuses with strength: a magnitude and a source on each status, what applying again does
+ * by the status's stacking rule, lasting statuses, and snapshots that keep all of it. The
+ * statuses here are data only (no functions), on the skeletons of map.h.
+ */
+#include <string.h>
+
+#include "map.h"
+
+static cairn_status_id define(test_map *m, cairn_status_def def)
+{
+    cairn_status_id id;
+    assert_ok(m->w, cairn_status_define(m->w, &def, &id));
+    return id;
+}
+
+/* The last change of a kind in the current beat's history. */
+static cairn_change last_change(test_map *m, cairn_change_kind kind)
+{
+    size_t count;
+    const cairn_change *changes = cairn_world_history(m->w, &count);
+    for (size_t i = count; i-- > 0;)
+        if (changes[i].kind == kind)
+            return changes[i];
+    fail_msg("no %s change", cairn_change_name(kind));
+    return (cairn_change){0};
+}
+
+static cairn_status_info info_at(test_map *m, cairn_entity_id id, uint32_t i)
+{
+    cairn_status_info info;
+    assert_ok(m->w, cairn_status_at(m->w, id, i, &info));
+    return info;
+}
+
+static bool same(cairn_entity_id a, cairn_entity_id b)
+{
+    return a.index == b.index && a.generation == b.generation;
+}
+
+static void a_plain_apply_has_magnitude_one_and_no_source(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id mark = define(&m, (cairn_status_def){.name = "test:mark"});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_status_apply(m.w, s, mark, 3));
+    assert_int_equal(cairn_status_magnitude(m.w, s, mark), 1);
+    assert_int_equal(cairn_status_count(m.w, s), 1);
+    cairn_status_info info = info_at(&m, s, 0);
+    assert_true(cairn_entity_id_is_none(info.source));
+    assert_int_equal(info.remaining, 3);
+    cairn_change on = last_change(&m, CAIRN_CHANGE_STATUS_ON);
+    assert_int_equal(on.amount, 3);
+    assert_int_equal(on.value, 1);
+    map_close(&m);
+}
+
+static void longer_keeps_the_longer_duration_and_the_higher_magnitude(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id slow = define(&m, (cairn_status_def){.name = "test:slow"});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, slow, 3, 2, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_status_add(m.w, s, slow, 1, 5, player));
+    assert_int_equal(cairn_status_remaining(m.w, s, slow), 5);
+    assert_int_equal(cairn_status_magnitude(m.w, s, slow), 3);
+    assert_true(same(info_at(&m, s, 0).source, player)); /* the latest applier */
+    cairn_change changed = last_change(&m, CAIRN_CHANGE_STATUS_CHANGED);
+    assert_int_equal(changed.amount, 5);
+    assert_int_equal(changed.value, 3);
+    assert_true(same(changed.other, player));
+    map_close(&m);
+}
+
+static void intensity_adds_magnitudes_up_to_max_and_keeps_the_longer(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id poison = define(
+        &m,
+        (cairn_status_def){.name = "test:poison", .stacking = CAIRN_STACKING_INTENSITY, .max = 6});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, poison, 2, 4, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_status_add(m.w, s, poison, 3, 2, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_magnitude(m.w, s, poison), 5);
+    assert_int_equal(cairn_status_remaining(m.w, s, poison), 4);
+    assert_ok(m.w, cairn_status_add(m.w, s, poison, 3, 2, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_magnitude(m.w, s, poison), 6);
+    assert_int_equal(cairn_status_count(m.w, s), 1);
+    map_close(&m);
+}
+
+static void intensity_may_go_negative_and_wears_off_at_zero(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id strength = define(
+        &m, (cairn_status_def){.name = "test:strength", .stacking = CAIRN_STACKING_INTENSITY});
+    cairn_status_id held = define(&m, (cairn_status_def){.name = "test:held",
+                                                         .stacking = CAIRN_STACKING_INTENSITY,
+                                                         .stay_at_zero = true});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, strength, -2, 0, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_magnitude(m.w, s, strength), -2);
+    assert_ok(m.w, cairn_status_add(m.w, s, strength, 2, 0, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_remaining(m.w, s, strength), 0);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_OFF), 1);
+    assert_ok(m.w, cairn_status_add(m.w, s, held, 1, 0, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_status_add(m.w, s, held, -1, 0, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_remaining(m.w, s, held), CAIRN_STATUS_LASTING);
+    assert_int_equal(cairn_status_magnitude(m.w, s, held), 0);
+    map_close(&m);
+}
+
+static void extend_adds_durations_and_keeps_the_higher_magnitude(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id haste =
+        define(&m, (cairn_status_def){.name = "test:haste", .stacking = CAIRN_STACKING_EXTEND});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, haste, 2, 3, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_status_add(m.w, s, haste, 1, 4, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_remaining(m.w, s, haste), 7);
+    assert_int_equal(cairn_status_magnitude(m.w, s, haste), 2);
+    map_close(&m);
+}
+
+static void refresh_takes_the_new_duration_magnitude_and_source(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id mark =
+        define(&m, (cairn_status_def){.name = "test:mark", .stacking = CAIRN_STACKING_REFRESH});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, mark, 5, 9, player));
+    assert_ok(m.w, cairn_status_add(m.w, s, mark, 1, 2, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_remaining(m.w, s, mark), 2);
+    assert_int_equal(cairn_status_magnitude(m.w, s, mark), 1);
+    assert_true(cairn_entity_id_is_none(info_at(&m, s, 0).source));
+    map_close(&m);
+}
+
+static void higher_keeps_the_stronger_with_its_duration_and_source(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id armor =
+        define(&m, (cairn_status_def){.name = "test:armor", .stacking = CAIRN_STACKING_HIGHER});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, armor, 2, 9, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_status_add(m.w, s, armor, 1, 20, player)); /* weaker: nothing */
+    assert_int_equal(cairn_status_remaining(m.w, s, armor), 9);
+    assert_true(cairn_entity_id_is_none(info_at(&m, s, 0).source));
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_CHANGED), 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, armor, 4, 3, player));
+    assert_int_equal(cairn_status_remaining(m.w, s, armor), 3);
+    assert_int_equal(cairn_status_magnitude(m.w, s, armor), 4);
+    assert_true(same(info_at(&m, s, 0).source, player));
+    map_close(&m);
+}
+
+static void instances_count_down_apart_and_max_caps_their_number(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id bleed = define(
+        &m,
+        (cairn_status_def){.name = "test:bleed", .stacking = CAIRN_STACKING_INSTANCES, .max = 3});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, bleed, 1, 1, player));
+    assert_ok(m.w, cairn_status_add(m.w, s, bleed, 2, 2, CAIRN_ENTITY_NONE));
+    assert_ok(m.w, cairn_status_add(m.w, s, bleed, 3, 3, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_count(m.w, s), 3);
+    assert_int_equal(cairn_status_magnitude(m.w, s, bleed), 6);
+    assert_int_equal(cairn_status_remaining(m.w, s, bleed), 3);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_ON), 1);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_CHANGED), 2);
+    /* At the cap the oldest makes room. */
+    assert_ok(m.w, cairn_status_add(m.w, s, bleed, 4, 4, CAIRN_ENTITY_NONE));
+    assert_int_equal(cairn_status_count(m.w, s), 3);
+    assert_int_equal(cairn_status_magnitude(m.w, s, bleed), 9);
+    assert_int_equal(info_at(&m, s, 0).magnitude, 2);
+    /* Each instance ends on its own count; the status goes with the last. */
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(cairn_status_count(m.w, s), 2);
+    assert_int_equal(cairn_status_magnitude(m.w, s, bleed), 7);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_OFF), 0);
+    map_close(&m);
+}
+
+static void a_lasting_status_never_counts_down(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id curse = define(&m, (cairn_status_def){.name = "test:curse"});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, curse, 1, 0, CAIRN_ENTITY_NONE));
+    for (int i = 0; i < 3; i++)
+        map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(cairn_status_remaining(m.w, s, curse), CAIRN_STATUS_LASTING);
+    assert_int_equal(cairn_status_add(m.w, s, curse, 1, -1, CAIRN_ENTITY_NONE), CAIRN_ERR_INVALID);
+    map_close(&m);
+}
+
+/* The format a snapshot's bytes say they are in (after the magic). */
+static uint32_t format_of(const void *bytes)
+{
+    uint32_t v;
+    memcpy(&v, (const unsigned char *)bytes + 4, sizeof v);
+    return v;
+}
+
+static void a_snapshot_keeps_magnitudes_instances_and_sources(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id bleed =
+        define(&m, (cairn_status_def){.name = "test:bleed", .stacking = CAIRN_STACKING_INSTANCES});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    assert_ok(m.w, cairn_status_add(m.w, s, bleed, 2, 5, player));
+    assert_ok(m.w, cairn_status_add(m.w, s, bleed, -3, 0, CAIRN_ENTITY_NONE));
+    const void *bytes;
+    size_t size;
+    assert_ok(m.w, cairn_world_snapshot(m.w, &bytes, &size));
+    assert_int_equal(format_of(bytes), 4);
+    void *copy = malloc(size);
+    memcpy(copy, bytes, size);
+    uint64_t sum = cairn_world_checksum(m.w);
+    assert_ok(m.w, cairn_status_remove(m.w, s, bleed));
+    assert_ok(m.w, cairn_world_restore(m.w, copy, size));
+    free(copy);
+    assert_true(cairn_world_checksum(m.w) == sum);
+    assert_int_equal(cairn_status_count(m.w, s), 2);
+    cairn_status_info a = info_at(&m, s, 0), b = info_at(&m, s, 1);
+    assert_int_equal(a.magnitude, 2);
+    assert_int_equal(a.remaining, 5);
+    assert_true(same(a.source, player));
+    assert_int_equal(b.magnitude, -3);
+    assert_int_equal(b.remaining, CAIRN_STATUS_LASTING);
+    assert_true(cairn_entity_id_is_none(b.source));
+    map_close(&m);
+}
+
+/* A world whose statuses are all of magnitude 1 without a source is written in format 3, as
+ * it was before magnitudes: its saves, replays and checksums stay what they were, and it
+ * reads back as magnitude 1 and no source. */
+static void a_world_of_plain_statuses_is_written_in_format_3(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id mark = define(&m, (cairn_status_def){.name = "test:mark"});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_status_apply(m.w, s, mark, 3));
+    assert_ok(m.w, cairn_status_apply(m.w, s, mark, 5)); /* a plain status_changed */
+    const void *bytes;
+    size_t size;
+    assert_ok(m.w, cairn_world_snapshot(m.w, &bytes, &size));
+    assert_int_equal(format_of(bytes), 3);
+    void *copy = malloc(size);
+    memcpy(copy, bytes, size);
+    assert_ok(m.w, cairn_world_restore(m.w, copy, size));
+    free(copy);
+    assert_int_equal(cairn_status_magnitude(m.w, s, mark), 1);
+    assert_int_equal(cairn_status_remaining(m.w, s, mark), 5);
+    assert_true(cairn_entity_id_is_none(info_at(&m, s, 0).source));
+    assert_int_equal(last_change(&m, CAIRN_CHANGE_STATUS_ON).value, 1);
+    map_close(&m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_plain_apply_has_magnitude_one_and_no_source),
+        cmocka_unit_test(longer_keeps_the_longer_duration_and_the_higher_magnitude),
+        cmocka_unit_test(intensity_adds_magnitudes_up_to_max_and_keeps_the_longer),
+        cmocka_unit_test(intensity_may_go_negative_and_wears_off_at_zero),
+        cmocka_unit_test(extend_adds_durations_and_keeps_the_higher_magnitude),
+        cmocka_unit_test(refresh_takes_the_new_duration_magnitude_and_source),
+        cmocka_unit_test(higher_keeps_the_stronger_with_its_duration_and_source),
+        cmocka_unit_test(instances_count_down_apart_and_max_caps_their_number),
+        cmocka_unit_test(a_lasting_status_never_counts_down),
+        cmocka_unit_test(a_snapshot_keeps_magnitudes_instances_and_sources),
+        cmocka_unit_test(a_world_of_plain_statuses_is_written_in_format_3),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
