@@ -183,8 +183,9 @@ static cairn_err inflict(cairn_world *w, cairn_hit_event *h)
     const cairn_attack *a = &h->attack;
     if (!cairn_type_has_decorator(w, w->entities.slots[h->target.index].type, CAIRN_DECO_STATUSED))
         return CAIRN_OK;
-    int32_t beats = a->inflict_beats > 0 ? a->inflict_beats : CAIRN_STAT_MAX;
-    cairn_err st = cairn_status_apply(w, h->target, a->inflicts, beats);
+    int32_t beats = a->inflict_beats > 0 ? a->inflict_beats : 0; /* 0: lasting */
+    cairn_err st =
+        cairn_status_add(w, h->target, a->inflicts, a->inflict_magnitude, beats, h->head.actor);
     if (st == CAIRN_OK)
         h->inflicted = a->inflict_magnitude;
     return st;

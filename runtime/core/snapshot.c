@@ -20,10 +20,11 @@
 #include "world.h"
 
 #define SNAPSHOT_MAGIC UINT32_C(0x574e5243) /* "CRNW" */
-/* 4 added the statuses' magnitudes and sources (older: magnitude 1, no source) and the status
- * an attack carries (older: none); 3 added the portals (2 is read as a world without any). A world is written in the oldest format that
- * holds it, 3 on: a world format 3 holds has the snapshot and checksum it had, so that the
- * saves and replays made before format 4 still verify. */
+/* 4 added the statuses' magnitudes and sources (older: magnitude 1, no source) and the
+ * status an attack carries (older: none); 3 added the portals (2 is read as a world without
+ * any). A world is written in the oldest format that holds it, 3 on: a world format 3 holds
+ * has the snapshot and checksum it had, so that the saves and replays made before format 4
+ * still verify. */
 #define SNAPSHOT_VERSION 4
 
 /* --- the stream -------------------------------------------------------------------------- */

@@ -31,6 +31,13 @@ test("a poisoned dagger poisons what it hits, for its beats", function()
   expect.truthy(rogue:attack("e"))
   expect.eq(rat.hp, 9, "the dagger's damage")
   expect.eq(rat:status("poison"), 3, "and its poison")
+  expect.eq(rat:magnitude("poison"), 2, "of the dagger's magnitude")
+  expect.eq(rat:statuses()[1].source, rogue, "from the rogue")
+  local told
+  for _, c in ipairs(w:history()) do
+    if c.kind == "status_on" then told = { c.entity, c.other, c.magnitude } end
+  end
+  expect.eq(told, { rat, rogue, 2 }, "the change names the attacker")
 end)
 
 test("a hit its target's defence blocks, or that is resisted, poisons nothing", function()
@@ -90,6 +97,16 @@ test("a stunning slam of no damage stuns its target, who loses its next beat", f
   expect.eq(walker.x, 1)
 end)
 
+test("an attack that carries no beats lands a lasting status", function()
+  local w = scenario { map = [[
+    rt
+  ]] }
+  local rogue, rat = w:at(0, 0), w:at(1, 0)
+  rogue.inflict_beats = 0
+  rogue:attack("e")
+  expect.truthy(rat:statuses()[1].lasting)
+end)
+
 test("an entity's status can be read, changed and taken away", function()
   local w = scenario { map = [[
     rt
@@ -110,8 +127,10 @@ test("an aimed attack carries the status it is given, in place of the attacker's
     r.t
   ]] }
   local rogue, rat = w:at(0, 0), w:at(2, 0)
-  expect.truthy(rogue:attack_on({ rat }, 0, nil, nil, nil, { inflicts = "stun", inflict_beats = 2 }))
-  expect.eq({ rat.hp, rat:status("stun"), rat:status("poison") }, { 10, 2, 0 })
+  expect.truthy(rogue:attack_on({ rat }, 0, nil, nil, nil,
+    { inflicts = "stun", inflict_magnitude = 3, inflict_beats = 2 }))
+  expect.eq({ rat.hp, rat:status("stun"), rat:magnitude("stun"), rat:status("poison") },
+    { 10, 2, 3, 0 })
   rogue:attack_on({ rat }, 1, nil, nil, nil, { inflicts = nil })
   expect.eq({ rat.hp, rat:status("poison") }, { 9, 0 }, "a status table of none: none")
 end)

@@ -33,10 +33,21 @@ static void the_panel_says_who_will_hit_the_player_and_for_how_much(void **state
     cairn_lua_destroy(h);
 }
 
+static void the_panel_says_the_status_the_player_will_be_left_in(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game("threats", "bite", 1);
+    cairn_view v;
+    assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
+    assert_true(panel_says(&v, "adder will leave you poisoned: 2"));
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_panel_says_who_will_hit_the_player_and_for_how_much),
+        cmocka_unit_test(the_panel_says_the_status_the_player_will_be_left_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

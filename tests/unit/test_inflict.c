@@ -60,6 +60,33 @@ static void a_hit_lands_the_status_its_attack_carries(void **state)
     assert_int_equal(h->damage, 1);
     assert_int_equal(h->inflicted, 2);
     assert_int_equal(poisoned(&d), 3);
+    assert_int_equal(cairn_status_magnitude(d.m.w, d.skeleton, d.poison), 2);
+    map_close(&d.m);
+}
+
+/* The attacker is the status's source, and the change says so (other), for "whoever
+ * poisoned you" and for the intent preview. */
+static void the_status_comes_from_the_attacker(void **state)
+{
+    (void)state;
+    duel d;
+    duel_open(&d);
+    duel_hit(&d);
+    cairn_status_info info;
+    assert_int_equal(cairn_status_count(d.m.w, d.skeleton), 1);
+    assert_ok(d.m.w, cairn_status_at(d.m.w, d.skeleton, 0, &info));
+    assert_true(cairn_entity_id_eq(info.source, d.player));
+    size_t count;
+    const cairn_change *changes = cairn_world_history(d.m.w, &count);
+    bool told = false;
+    for (size_t i = 0; i < count; i++)
+        if (changes[i].kind == CAIRN_CHANGE_STATUS_ON) {
+            assert_true(cairn_entity_id_eq(changes[i].entity, d.skeleton));
+            assert_true(cairn_entity_id_eq(changes[i].other, d.player));
+            assert_int_equal(changes[i].value, 2);
+            told = true;
+        }
+    assert_true(told);
     map_close(&d.m);
 }
 
@@ -84,7 +111,7 @@ static void an_attack_that_carries_no_beats_lands_a_lasting_status(void **state)
     duel_open(&d);
     player_attack(&d)->inflict_beats = 0;
     duel_hit(&d);
-    assert_int_equal(poisoned(&d), CAIRN_STAT_MAX);
+    assert_int_equal(poisoned(&d), CAIRN_STATUS_LASTING);
     map_close(&d.m);
 }
 
@@ -270,6 +297,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_hit_lands_the_status_its_attack_carries),
+        cmocka_unit_test(the_status_comes_from_the_attacker),
         cmocka_unit_test(an_attack_of_damage_0_still_lands_its_status),
         cmocka_unit_test(an_attack_that_carries_no_beats_lands_a_lasting_status),
         cmocka_unit_test(a_blocked_hit_lands_no_status),

@@ -139,8 +139,8 @@ typedef struct cairn_attack {
     /* The status a hit lands (CAIRN_STATUS_NONE: none), with its magnitude and beats (0 or
      * less: lasting); none either when the magnitude is 0, so that an attack written with
      * only its damage carries none. It lands on a target the attack reaches (not blocked by
-     * defence, nor nullified by resistance or pierce), whatever the damage, by
-     * cairn_status_give from the attacker. */
+     * defence, nor nullified by resistance or pierce), whatever the damage, from the
+     * attacker. */
     cairn_status_id inflicts;
     int32_t inflict_magnitude;
     int32_t inflict_beats;
