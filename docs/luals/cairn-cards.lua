@@ -15,7 +15,7 @@
 ---@field move? CairnEffectParams|{ distance?: number, dir?: CairnDir } Steps towards the chosen cell, or `dir` (default: self).
 ---@field push? CairnEffectParams|{ push?: number } Away from the actor, cell by cell (default: chosen).
 ---@field teleport? CairnEffectParams To the chosen cell when free (default: self).
----@field apply_status? CairnEffectParams|{ status: string, beats?: number } (default: chosen)
+---@field apply_status? CairnEffectParams|{ status: string, beats?: number, magnitude?: number } From the actor (default: chosen).
 ---@field remove_status? CairnEffectParams|{ status: string } (default: chosen)
 ---@field heal? CairnEffectParams|{ heal?: number } (default: self)
 ---@field draw? CairnEffectParams|{ draw?: number } Cards from the draw pile to the hand (default: self).

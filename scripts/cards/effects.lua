@@ -42,7 +42,8 @@ local function attack(actor, targets, amount, pierce, power, source, status)
     for _, t in ipairs(targets) do
       if not t:is_dead() and t:has("WithHP") then t:hurt(amount, actor) end
       if status and not t:is_dead() and t:has("Statused") then
-        t:apply(status.inflicts, status.inflict_beats > 0 and status.inflict_beats or 1000000)
+        t:apply(status.inflicts, { magnitude = status.inflict_magnitude,
+          beats = status.inflict_beats > 0 and status.inflict_beats or nil, source = actor })
       end
     end
     return
@@ -144,12 +145,16 @@ define({ name = "teleport", instant = false, target = "self", params = {},
 
 -- These take their targets as a list (each = false) so that their values are looked up once
 -- per effect, not once per target: a payload on a hundred foes is the case to be fast for.
-define({ name = "apply_status", each = false, params = { status = "string", beats = "number" },
+-- A status given by the actor: its source, for "whoever poisoned you" and the chains.
+define({ name = "apply_status", each = false,
+  params = { status = "string", beats = "number", magnitude = "number" },
   run = function(c, targets)
-    local status, beats = c:value("status"), c:number("beats", 1)
+    local status = c:value("status")
+    local given = { magnitude = c:number("magnitude", 1), beats = c:number("beats", 1),
+      source = c.actor }
     for i = 1, #targets do
       local t = targets[i]
-      if t:has("Statused") then t:apply(status, beats) end
+      if t:has("Statused") then t:apply(status, given) end
     end
   end })
 

@@ -28,7 +28,17 @@ end
 test("a poisoned strike: damage that carries poison lands both", function()
   local _, h, r1 = world()
   play(h, { damage = { damage = 2, status = "poison", magnitude = 2, beats = 3 } }, { r1 })
-  expect.eq({ r1.hp, r1:status("poison") }, { 8, 3 })
+  expect.eq({ r1.hp, r1:status("poison"), r1:magnitude("poison") }, { 8, 3, 2 })
+  expect.eq(r1:statuses()[1].source, h, "the hero poisoned it")
+end)
+
+test("apply_status gives its magnitude, from the actor", function()
+  local _, h, r1 = world()
+  play(h, { apply_status = { status = "poison", magnitude = 3, beats = 2 } }, { r1 })
+  local row = r1:statuses()[1]
+  expect.eq({ row.magnitude, row.beats, row.source }, { 3, 2, h })
+  play(h, { apply_status = { status = "stun" } }, { r1 })
+  expect.eq({ r1:status("stun"), r1:magnitude("stun") }, { 1, 1 }, "by default: 1 beat, 1")
 end)
 
 test("a slam of no damage still stuns; a blocked one does not", function()
@@ -50,4 +60,5 @@ test("an actor that cannot attack hurts and gives the status directly", function
   local _, _, r1, _, totem = world()
   play(totem, { damage = { damage = 1, status = "poison", beats = 2 } }, { r1 })
   expect.eq({ r1.hp, r1:status("poison") }, { 9, 2 })
+  expect.eq(r1:statuses()[1].source, totem)
 end)
