@@ -371,7 +371,11 @@ cairn_err cairn_status_add(cairn_world *w, cairn_entity_id id, cairn_status_id s
 cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
                              int32_t beats)
 {
-    if (beats < 1 && cairn_entity_check(w, id) == CAIRN_OK)
+    int32_t checked = beats;
+    cairn_err st = cairn__status_check(w, id, status, &checked);
+    if (st)
+        return st;
+    if (beats < 1)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 1 or more",
                                 cairn_status_name(w, status), (int)beats);
     return cairn_status_add(w, id, status, 1, beats, CAIRN_ENTITY_NONE);
