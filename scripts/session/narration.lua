@@ -46,6 +46,7 @@ local function state(status)
   end
   return short(status)
 end
+narration.state = state
 
 -- The statuses e is in, as the header shows them: each one's state and the beats it has
 -- left, a library's with its amount too ("stunned (2)", "blocking 3 (4)"), in the order
