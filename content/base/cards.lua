@@ -43,7 +43,8 @@ local reward_pool = {
   { "whirlwind", 2 }, { "charged_bolt", 2 }, { "bloodletting", 2 }, { "gamble", 2 },
   { "tactics", 2 }, { "regrowth", 2 }, { "thorns", 2 }, { "spark", 2 }, { "war_cry", 1 },
   { "shove", 2 }, { "blink", 2 }, { "barricade", 1 }, { "cleanse", 1 }, { "riposte", 2 },
-  { "dodge", 2 }, { "parry", 2 }, { "counter", 2 }, { "meditate", 2 },
+  { "dodge", 2 }, { "parry", 2 }, { "counter", 2 }, { "meditate", 2 }, { "fury", 2 },
+  { "cripple", 2 },
 }
 
 -- What other packs call to change them: the tables stay base's, each change checked, and
@@ -410,6 +411,32 @@ cairn.card {
   upgrade = { values = { beats = 10 } },
   effect = { { apply_status = { target = "self" } } },
   msg = "You ready a riposte.",
+}
+
+-- Statuses with a magnitude (statuses.lua): strength on oneself, weakness and vulnerability
+-- on a foe. Strength adds to the blows of the player's weapon, not to the cards' damage.
+cairn.card {
+  name = "fury",
+  text = "strength {magnitude} for {beats} beats: your blows do {magnitude} more",
+  cost = { energy = 1 },
+  values = { status = "base:strength", magnitude = 1, beats = 5 },
+  upgrade = { values = { beats = 8 } },
+  effect = { { apply_status = { target = "self" } } },
+  msg = "Fury fills you.",
+}
+
+-- Two statuses on one foe: the payload's second entry reads its own keys (custom_key_names).
+cairn.card {
+  name = "cripple",
+  text = "a foe within 3 does 1 less and takes 1 more from each hit, {beats} beats",
+  cost = { energy = 1 },
+  values = { status = "base:weakness", second_status = "base:vulnerable", magnitude = 1,
+    beats = 3 },
+  upgrade = { values = { beats = 5 } },
+  target = at_foe(3, "Cripple what?"),
+  effect = { { apply_status = { custom_key_names = { status = "second_status" } } },
+    { apply_status = {} } },
+  msg = "You cripple it.",
 }
 
 -- Reactions (docs/cards.md, "The action lifecycle"): played from the hand only in answer to

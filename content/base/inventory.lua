@@ -212,6 +212,12 @@ function inventory.equip(e, item)
   return true
 end
 
+-- A weapon's data gives its blow as bare hands of 1 would strike with it: a wielder's damage
+-- beyond 1 (strength) adds to it, short of 1 (weakness) takes from it.
+local function wield(ev, weapon)
+  ev.damage = weapon.data.damage + ev.damage - 1
+end
+
 cairn.decorator {
   name = "Inventory",
   description = "holds a weapon, a shovel, body armour and a bag",
@@ -241,7 +247,7 @@ cairn.decorator {
       if ev.dir == "none" then return end
       local weapon = inventory.held(ev.actor, "weapon")
       if not weapon then return end
-      ev.damage = weapon.data.damage
+      wield(ev, weapon)
       local pattern = inventory.patterns[weapon.data.pattern]
       if not pattern then
         error(weapon.type .. ": no weapon pattern '" .. tostring(weapon.data.pattern) .. "'")

@@ -7,6 +7,13 @@
 --   freeze  the turn, and every change of cell as well: nothing can move a frozen entity;
 --   bind    moving only (attacking still works), until the entity struggles free.
 --
+-- The three after them are data only (docs/lua-api.md, cairn.status): each has a magnitude,
+-- how much of it there is, and the core does the rest with no call into Lua, but
+-- vulnerable's one handler, which runs only when its bearer is hit:
+--   strength      adds its magnitude to the bearer's blows (the damage stat); doses add up;
+--   weakness      takes its magnitude from them (a blow of 0 does nothing);
+--   vulnerable    every hit on the bearer does its magnitude more.
+--
 -- This file returns a small module: require "statuses" gives bind(victim, binder, beats).
 
 local statuses = {}
@@ -85,6 +92,41 @@ cairn.status {
     local data = e.data
     data.bound_by, data.bind_struggles, data.bind_tried, data.bind_free = nil, nil, nil, nil
   end,
+}
+
+-- Statuses with a magnitude -------------------------------------------------------------------
+-- Applied as e:apply("base:strength", { magnitude = 1, beats = 3 }) (no beats: it lasts),
+-- by cards.
+
+cairn.status {
+  name = "strength",
+  adjective = "strong",
+  description = "its blows do as much more damage as its strength",
+  stacking = "intensity",
+  max = 5,
+  modifies = { damage = 1 },
+}
+
+cairn.status {
+  name = "weakness",
+  adjective = "weakened",
+  description = "its blows do as much less damage as its weakness; a blow of 0 does nothing",
+  stacking = "extend",
+  max = 3,
+  modifies = { damage = -1 },
+}
+
+-- defence runs on the one hit, before the damage model: the extra damage is soaked by block
+-- and armour like the rest. A blow that does nothing (damage 0, a push) stays nothing.
+cairn.status {
+  name = "vulnerable",
+  adjective = "vulnerable",
+  description = "every hit on it does as much more damage as its vulnerability",
+  stacking = "extend",
+  max = 3,
+  handlers = { defence = { rank = "high", fn = function(ev)
+    if ev.damage > 0 then ev.damage = ev.damage + ev.target:magnitude("vulnerable") end
+  end } },
 }
 
 -- Binds victim (if it is Statused and not bound already: a held victim is not held any

@@ -501,6 +501,14 @@ local PLAYS = {
   { "second_wind", function(_, p, foes)
     if p.hp < 3 and #foes > 0 then return {} end
   end },
+  { "cripple", function(w, p, foes)
+    for _, e in ipairs(in_reach(w, p, foes, 3)) do
+      if e.hp and e.hp >= 2 and e:status("base:vulnerable") == 0 then return { target = e } end
+    end
+  end },
+  { "fury", function(w, p, foes)
+    if #adjacent(w, p, foes) > 0 and p:status("base:strength") == 0 then return {} end
+  end },
   { "flurry", function(w, p, foes)
     local near = adjacent(w, p, foes)
     if near[1] then return { target = near[1] } end

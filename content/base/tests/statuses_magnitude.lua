@@ -1,0 +1,85 @@
+-- The statuses with a magnitude (statuses.lua) and what in the base game gives them: the
+-- cards fury and cripple strengthen and weaken.
+
+local cards = require "cards"
+local inventory = require "inventory"
+
+-- A test-only target that stands still and carries statuses: 6 hp.
+cairn.entity {
+  name = "test_post",
+  glyph = "d",
+  decorators = { "Attackable", "WithHP", "Killable", "Statused" },
+  stats = { hp = 6, max_hp = 6, team = 2 },
+}
+
+local POST = { d = "test_post" }
+
+local function arm(w, p, kind)
+  inventory.give(p, w:spawn(kind, p.x, p.y))
+end
+
+test("strength adds to a weapon's blow, weakness takes from it", function()
+  local w = scenario { legend = POST, map = "#@d#" }
+  local p, post = w:at(1, 0), w:at(2, 0)
+  arm(w, p, "dagger")
+  p:apply("strength", { magnitude = 2, beats = 3 })
+  p:input("attack", "e")
+  w:step()
+  expect.eq(post.hp, 3, "1 + 2")
+  p:remove("strength")
+  p:apply("weakness", { magnitude = 1, beats = 3 })
+  p:input("attack", "e")
+  w:step()
+  expect.eq(post.hp, 3, "1 - 1: the blow does nothing")
+end)
+
+test("a skeleton weakened by 1 does nothing with its blows", function()
+  local w = scenario { map = "#@s#" }
+  local p, s = w:at(1, 0), w:at(2, 0)
+  s:apply("weakness", { magnitude = 1, beats = 3 })
+  w:step()
+  expect.eq(p.hp, p.max_hp)
+end)
+
+test("a vulnerable target takes its magnitude more from each hit", function()
+  local w = scenario { legend = POST, map = "#@d#" }
+  local p, post = w:at(1, 0), w:at(2, 0)
+  arm(w, p, "dagger")
+  post:apply("vulnerable", { magnitude = 2, beats = 3 })
+  p:input("attack", "e")
+  w:step()
+  expect.eq(post.hp, 3, "1 + 2")
+end)
+
+-- The cards -----------------------------------------------------------------------------------
+
+local function hold(p, name)
+  for _, c in ipairs(cairn.cards.pile(p, "hand")) do cairn.cards.move(p, c.id, "draw") end
+  cairn.cards.add(p, name, "hand")
+end
+
+test("fury gives the player strength 1 for five beats", function()
+  local w = scenario { map = "#@.#" }
+  local p = w:players()[1]
+  cards.setup(p)
+  w:step()
+  hold(p, "fury")
+  expect.eq(p:choose("play_card", { card = 1 }), true)
+  w:step()
+  expect.eq(p:magnitude("strength"), 1)
+  expect.eq(p.damage, 2, "its bare hands hit for 2")
+end)
+
+test("cripple weakens a foe and makes it vulnerable", function()
+  local w = scenario { map = "#@.s#" }
+  local p, s = w:at(1, 0), w:at(3, 0)
+  cards.setup(p)
+  s:apply("stun", 5)
+  w:step()
+  hold(p, "cripple")
+  expect.eq(p:choose("play_card", { card = 1, target = s }), true)
+  w:step()
+  expect.eq(s:magnitude("weakness"), 1)
+  expect.eq(s:magnitude("vulnerable"), 1)
+  expect.eq(s.damage, 0, "its blows do nothing")
+end)
