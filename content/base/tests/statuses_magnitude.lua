@@ -83,3 +83,46 @@ test("cripple weakens a foe and makes it vulnerable", function()
   expect.eq(s:magnitude("vulnerable"), 1)
   expect.eq(s.damage, 0, "its blows do nothing")
 end)
+
+-- The screen ----------------------------------------------------------------------------------
+
+-- A one-floor game of a room, the base game's player in it.
+cairn.game { name = "test_statuses_room", width = 5, height = 3,
+  generate = function(w)
+    for y, row in ipairs({ "#####", "#@..#", "#####" }) do
+      for x = 1, #row do
+        local t = ({ ["@"] = "player", ["#"] = "wall" })[row:sub(x, x)]
+        if t then w:spawn(t, x - 1, y - 1) end
+      end
+    end
+  end }
+
+test("the side panel lists the player's statuses with magnitude and beats left", function()
+  local g = game("test_statuses_room")
+  local p = g.world:players()[1]
+  p:apply("strength", { magnitude = 2 })
+  p:apply("stun", 2)
+  p:apply("weakness", { magnitude = 1, beats = 4 })
+  expect.eq(g:panel(), { "You are strong 2", "You are stunned (2)", "You are weakened 1 (4)" })
+end)
+
+-- What to do at the start of the next beat, inside it, so that it is in the beat's history.
+local at_beat_start
+cairn.handler { chain = "beat_start", fn = function()
+  if at_beat_start then at_beat_start() end
+  at_beat_start = nil
+end }
+
+test("the log says a status's magnitude, and when applying it again changes it", function()
+  local g = game("test_statuses_room")
+  local p = g.world:players()[1]
+  local before = #g:messages()
+  for _ = 1, 2 do
+    at_beat_start = function() p:apply("strength", { magnitude = 1, beats = 3 }) end
+    g:input("none")
+    g:step()
+  end
+  local said = {}
+  for i = before + 1, #g:messages() do said[#said + 1] = g:messages()[i] end
+  expect.eq(said, { "You are strong 1 for 3 beats.", "You are now strong 2 for 3 beats." })
+end)
