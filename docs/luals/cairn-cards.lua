@@ -10,12 +10,12 @@
 ---effects, with their own parameters beside those every effect takes (docs/cards.md, "Built-in
 ---effects"); a pack's own effects by their names.
 ---@class CairnEffectEntry
----@field damage? CairnEffectParams|{ damage?: number, pierce?: number, power?: number, source?: string } The actor's attack on the targets (default: chosen).
+---@field damage? CairnEffectParams|{ damage?: number, pierce?: number, power?: number, source?: string, status?: string, magnitude?: number, beats?: number } The actor's attack on the targets (default: chosen), carrying `status` when given.
 ---@field block? CairnEffectParams|{ block?: number, beats?: number } Block held for `beats` (default: self).
 ---@field move? CairnEffectParams|{ distance?: number, dir?: CairnDir } Steps towards the chosen cell, or `dir` (default: self).
 ---@field push? CairnEffectParams|{ push?: number } Away from the actor, cell by cell (default: chosen).
 ---@field teleport? CairnEffectParams To the chosen cell when free (default: self).
----@field apply_status? CairnEffectParams|{ status: string, beats?: number } (default: chosen)
+---@field apply_status? CairnEffectParams|{ status: string, beats?: number, magnitude?: number } From the actor (default: chosen).
 ---@field remove_status? CairnEffectParams|{ status: string } (default: chosen)
 ---@field heal? CairnEffectParams|{ heal?: number } (default: self)
 ---@field draw? CairnEffectParams|{ draw?: number } Cards from the draw pile to the hand (default: self).

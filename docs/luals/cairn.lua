@@ -117,6 +117,9 @@
 ---| "dig_power"         # Digging
 ---| "dig_resistance"    # Diggable
 ---| "hp"                # WithHP
+---| "inflict_beats"     # Attacking: beats of the status its hits land (0: lasting)
+---| "inflict_magnitude" # Attacking: magnitude of the status its hits land (1)
+---| "inflicts"          # Attacking: the status its hits land, or nil
 ---| "max_hp"            # WithHP
 ---| "move_distance"     # Moving
 ---| "pierce"            # Attacking
@@ -209,6 +212,9 @@
 ---@field dig_power? integer
 ---@field dig_resistance? integer
 ---@field hp? integer
+---@field inflict_beats? integer
+---@field inflict_magnitude? integer
+---@field inflicts? CairnStatusName
 ---@field max_hp? integer
 ---@field move_distance? integer
 ---@field pierce? integer
@@ -818,6 +824,9 @@ function CairnPlan:cells() end
 ---@field dig_power integer?
 ---@field dig_resistance integer?
 ---@field hp integer?
+---@field inflict_beats integer?
+---@field inflict_magnitude integer?
+---@field inflicts CairnStatusName? Writable: nil or false for none.
 ---@field max_hp integer?
 ---@field move_distance integer?
 ---@field pierce integer?
@@ -846,15 +855,16 @@ function CairnEntity:move(dir) end
 function CairnEntity:attack(dir) end
 
 ---Attacks now, with no direction, the living entities of `targets`: once its attack_get
----handlers have run, its damage (and pierce, power, source, where given) are these. Returns
----whether it hit.
+---handlers have run, its damage (and pierce, power, source, status, where given) are these.
+---Returns whether it hit.
 ---@param targets CairnEntity[]
 ---@param damage integer
 ---@param pierce? integer
 ---@param power? integer
 ---@param source? string
+---@param status? { inflicts: CairnStatusName?, inflict_magnitude: integer?, inflict_beats: integer? }
 ---@return boolean
-function CairnEntity:attack_on(targets, damage, pierce, power, source) end
+function CairnEntity:attack_on(targets, damage, pierce, power, source, status) end
 
 ---Its foes: the living reals, other than it, of the teams its attacks are for, by row then
 ---column; in `into`, filled again, when given.
@@ -1043,6 +1053,9 @@ function CairnAlgoEvent:attempt(dir) end
 ---@field pierce integer
 ---@field power integer
 ---@field source CairnSourceName
+---@field inflicts CairnStatusName? The status its hits land (nil: none).
+---@field inflict_magnitude integer
+---@field inflict_beats integer 0: lasting.
 ---@field push_distance integer
 ---@field push_power integer
 ---@field targets CairnEntity[]
@@ -1068,7 +1081,11 @@ function CairnAttackEvent:add_target(target) end
 ---@field pierce integer Writable in defence.
 ---@field power integer Writable in defence.
 ---@field source CairnSourceName Writable in defence.
+---@field inflicts CairnStatusName? Writable in defence: nil stops the status.
+---@field inflict_magnitude integer Writable in defence.
+---@field inflict_beats integer Writable in defence.
 ---@field dealt integer Damage the model dealt.
+---@field inflicted integer The magnitude of the status that landed (0: none).
 ---@field blocked boolean
 ---@field killed boolean
 ---@field push CairnPushEvent?

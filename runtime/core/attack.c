@@ -39,16 +39,25 @@ static int32_t clamp(int64_t v, int64_t lo, int64_t hi)
     return (int32_t)(v < lo ? lo : v > hi ? hi : v);
 }
 
-int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *target)
+/* Whether the attack gets through the target's resistance to its source and its pierce
+ * resistance: what its damage and its status both need. */
+static bool reaches(const cairn_attack *attack, const cairn_attackable *target)
 {
     unsigned source = attack->source < CAIRN_SOURCE_MAX ? attack->source : 0;
-    if (target->resistance[source] > attack->power)
-        return 0;
-    if (attack->pierce <= target->pierce_resistance)
-        return 0;
-    if (attack->damage <= 0)
+    return target->resistance[source] <= attack->power &&
+           attack->pierce > target->pierce_resistance;
+}
+
+int32_t cairn_damage_model(const cairn_attack *attack, const cairn_attackable *target)
+{
+    if (!reaches(attack, target) || attack->damage <= 0)
         return 0;
     return clamp((int64_t)attack->damage - target->armor, 1, CAIRN_STAT_MAX);
+}
+
+bool cairn_attack_inflicts(const cairn_attack *attack)
+{
+    return attack->inflicts != CAIRN_STATUS_NONE && attack->inflict_magnitude != 0;
 }
 
 /* --- targets --------------------------------------------------------------------------- */
@@ -167,7 +176,22 @@ static cairn_dir push_dir(cairn_world *w, cairn_entity_id actor, cairn_entity_id
 
 /* --- hitting --------------------------------------------------------------------------- */
 
-/* One target's side: defence, the damage model, the damage, be_hit, the push. */
+/* The attack's status on a target it reached, from the attacker; h->inflicted says what
+ * landed. A target that cannot carry statuses takes none. */
+static cairn_err inflict(cairn_world *w, cairn_hit_event *h)
+{
+    const cairn_attack *a = &h->attack;
+    if (!cairn_type_has_decorator(w, w->entities.slots[h->target.index].type, CAIRN_DECO_STATUSED))
+        return CAIRN_OK;
+    int32_t beats = a->inflict_beats > 0 ? a->inflict_beats : 0; /* 0: lasting */
+    cairn_err st =
+        cairn_status_add(w, h->target, a->inflicts, a->inflict_magnitude, beats, h->head.actor);
+    if (st == CAIRN_OK)
+        h->inflicted = a->inflict_magnitude;
+    return st;
+}
+
+/* One target's side: defence, the damage model, the damage, the status, be_hit, the push. */
 static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_dir dir)
 {
     cairn_entity_id target = ev->targets[i];
@@ -188,7 +212,8 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
         return st;
     h->blocked = !held;
     const cairn_attackable *attackable = cairn__data(w, target, CAIRN_DECO_ATTACKABLE);
-    if (held && attackable && cairn__alive(w, target))
+    bool reached = held && attackable && cairn__alive(w, target) && reaches(&h->attack, attackable);
+    if (reached)
         h->damage = cairn_damage_model(&h->attack, attackable);
     st = cairn__history_add(w, (cairn_change){.kind = CAIRN_CHANGE_ATTACKED,
                                               .entity = target,
@@ -198,6 +223,8 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
     if (st == CAIRN_OK && h->damage > 0 &&
         cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_WITH_HP))
         st = cairn_entity_damage(w, target, h->damage, h->head.actor, &h->killed);
+    if (st == CAIRN_OK && reached && cairn_attack_inflicts(&h->attack) && cairn__alive(w, target))
+        st = inflict(w, h);
     if (st == CAIRN_OK && cairn__entity_current(w, target))
         st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
     if (st == CAIRN_OK && held && cairn__alive(w, target))
@@ -215,6 +242,11 @@ static cairn_err take_aim(cairn_world *w, cairn_attack_event *ev, const cairn_ai
         ev->attack.power = aim->power;
     if (aim->set & CAIRN_AIM_SOURCE)
         ev->attack.source = aim->source;
+    if (aim->set & CAIRN_AIM_STATUS) {
+        ev->attack.inflicts = aim->inflicts;
+        ev->attack.inflict_magnitude = aim->inflict_magnitude;
+        ev->attack.inflict_beats = aim->inflict_beats;
+    }
     for (uint32_t i = 0; i < aim->count; i++) {
         if (!cairn__alive(w, aim->targets[i]))
             continue;
@@ -279,6 +311,10 @@ cairn_err cairn_attack_aimed(cairn_world *w, cairn_entity_id actor, const cairn_
     if (aim->set & CAIRN_AIM_SOURCE && aim->source >= CAIRN_SOURCE_MAX)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "%u is not an attack source",
                                 (unsigned)aim->source);
+    if (aim->set & CAIRN_AIM_STATUS && aim->inflicts != CAIRN_STATUS_NONE &&
+        !cairn_status_name(w, aim->inflicts))
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "%u is not a status",
+                                (unsigned)aim->inflicts);
     if (success)
         *success = false;
     const cairn_aim *outer = w->aim;

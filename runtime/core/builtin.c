@@ -6,8 +6,13 @@
 #include "world.h"
 
 static const cairn_acting acting_defaults = {.algo = CAIRN_ALGO_SIMPLE};
-static const cairn_attacking attacking_defaults = {
-    .attack = {.damage = 1, .pierce = 1, .power = 1, .source = 0, .targets = UINT32_MAX}};
+static const cairn_attacking attacking_defaults = {.attack = {.damage = 1,
+                                                              .pierce = 1,
+                                                              .power = 1,
+                                                              .source = 0,
+                                                              .targets = UINT32_MAX,
+                                                              .inflicts = CAIRN_STATUS_NONE,
+                                                              .inflict_magnitude = 1}};
 static const cairn_moving moving_defaults = {.distance = 1};
 static const cairn_digging digging_defaults = {.power = 1};
 static const cairn_with_hp with_hp_defaults = {.hp = 1, .max = 1};

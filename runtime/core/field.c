@@ -3,6 +3,7 @@
  * read and that a host reads to show content its stats, so the two cannot disagree.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "world.h"
 
@@ -37,6 +38,9 @@ static const cairn_field fields[] = {
     ATTACKING("targets", CAIRN_FIELD_TEAMS, attack.targets),
     ATTACKING("push_distance", CAIRN_FIELD_INT, push.distance),
     ATTACKING("push_power", CAIRN_FIELD_INT, push.power),
+    ATTACKING("inflicts", CAIRN_FIELD_STATUS, attack.inflicts),
+    ATTACKING("inflict_magnitude", CAIRN_FIELD_INT, attack.inflict_magnitude),
+    ATTACKING("inflict_beats", CAIRN_FIELD_INT, attack.inflict_beats),
     ATTACKABLE("team", CAIRN_FIELD_TEAM, team),
     ATTACKABLE("armor", CAIRN_FIELD_INT, armor),
     ATTACKABLE("pierce_resistance", CAIRN_FIELD_INT, pierce_resistance),
@@ -71,6 +75,39 @@ const cairn_field *cairn_fields(size_t *count)
 {
     *count = sizeof fields / sizeof fields[0];
     return fields;
+}
+
+/* The inflict fields came with snapshot format 4: a snapshot writes them only in that format,
+ * which it takes only when an attack's are not as every attack's were before (no status,
+ * magnitude 1, lasting), so that such a world has the bytes (and the checksum) it had. */
+static bool inflict_field(const cairn_field *f)
+{
+    return f->decorator == CAIRN_DECO_ATTACKING &&
+           (f->offset == offsetof(cairn_attacking, attack.inflicts) ||
+            f->offset == offsetof(cairn_attacking, attack.inflict_magnitude) ||
+            f->offset == offsetof(cairn_attacking, attack.inflict_beats));
+}
+
+uint32_t cairn__field_format(const cairn_field *f)
+{
+    return inflict_field(f) ? 4 : 2;
+}
+
+void cairn__field_unread(const cairn_field *f, unsigned char *at)
+{
+    int32_t one = 1, zero = 0;
+    cairn_status_id none = CAIRN_STATUS_NONE;
+    if (f->kind == CAIRN_FIELD_STATUS)
+        memcpy(at, &none, sizeof none);
+    else if (f->offset == offsetof(cairn_attacking, attack.inflict_magnitude))
+        memcpy(at, &one, sizeof one);
+    else
+        memcpy(at, &zero, f->size < sizeof zero ? f->size : sizeof zero);
+}
+
+bool cairn__attack_as_before(const cairn_attack *a)
+{
+    return a->inflicts == CAIRN_STATUS_NONE && a->inflict_magnitude == 1 && a->inflict_beats == 0;
 }
 
 const cairn_field *cairn__decorator_fields(cairn_decorator_id deco, size_t *count)

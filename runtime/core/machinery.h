@@ -41,6 +41,12 @@ cairn_err cairn__builtin_init(cairn_world *w);
 /* The fields of one built-in decorator, in the order a snapshot writes them; count 0 for
  * one that holds none or is kept another way (Statused). */
 const cairn_field *cairn__decorator_fields(cairn_decorator_id deco, size_t *count);
+/* The oldest snapshot format that holds the field. */
+uint32_t cairn__field_format(const cairn_field *f);
+/* Writes at `at` what a field meant in a format that did not hold it. */
+void cairn__field_unread(const cairn_field *f, unsigned char *at);
+/* Whether an attack's fields of format 4 are what a format 3 snapshot reads them as. */
+bool cairn__attack_as_before(const cairn_attack *a);
 /* Frees the steps every sequence owns (the registry frees the rest). */
 void cairn__sequences_free(cairn_world *w);
 

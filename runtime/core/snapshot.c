@@ -20,10 +20,11 @@
 #include "world.h"
 
 #define SNAPSHOT_MAGIC UINT32_C(0x574e5243) /* "CRNW" */
-/* 4 added the statuses' magnitudes and sources (older: magnitude 1, no source); 3 added the
- * portals (2 is read as a world without any). A world is written in the oldest format that
- * holds it, 3 on: a world format 3 holds has the snapshot and checksum it had, so that the
- * saves and replays made before format 4 still verify. */
+/* 4 added the statuses' magnitudes and sources (older: magnitude 1, no source) and the
+ * status an attack carries (older: none); 3 added the portals (2 is read as a world without
+ * any). A world is written in the oldest format that holds it, 3 on: a world format 3 holds
+ * has the snapshot and checksum it had, so that the saves and replays made before format 4
+ * still verify. */
 #define SNAPSHOT_VERSION 4
 
 /* --- the stream -------------------------------------------------------------------------- */
@@ -105,6 +106,8 @@ static void put_fields(cairn_sink *s, const cairn_field *fields, size_t count,
 {
     for (size_t i = 0; i < count; i++) {
         const cairn_field *f = &fields[i];
+        if (cairn__field_format(f) > s->version)
+            continue;
         size_t width = f->kind == CAIRN_FIELD_RESISTANCE ? sizeof(int32_t) : f->size;
         for (size_t at = 0; at < f->size; at += width) {
             uint64_t v = 0;
@@ -119,6 +122,10 @@ static void get_fields(cairn_source *src, const cairn_field *fields, size_t coun
 {
     for (size_t i = 0; i < count; i++) {
         const cairn_field *f = &fields[i];
+        if (cairn__field_format(f) > src->version) {
+            cairn__field_unread(f, data + f->offset);
+            continue;
+        }
         size_t width = f->kind == CAIRN_FIELD_RESISTANCE ? sizeof(int32_t) : f->size;
         for (size_t at = 0; at < f->size; at += width) {
             uint64_t v = cairn__source_get(src, (int)width);
@@ -241,9 +248,13 @@ static uint32_t format_of(const cairn_world *w)
         const cairn_entity *e = &w->entities.slots[i];
         if (!(e->flags & CAIRN_ENTITY_USED))
             continue;
-        const void *data =
-            cairn__data((cairn_world *)w, (cairn_entity_id){i, e->generation}, CAIRN_DECO_STATUSED);
+        cairn_entity_id id = {i, e->generation};
+        const void *data = cairn__data((cairn_world *)w, id, CAIRN_DECO_STATUSED);
         if (data && !cairn__statused_plain(data))
+            return 4;
+        /* an attack's status, or the numbers of one, that format 3 could not keep */
+        const cairn_attacking *a = cairn__data((cairn_world *)w, id, CAIRN_DECO_ATTACKING);
+        if (a && !cairn__attack_as_before(&a->attack))
             return 4;
     }
     for (uint32_t i = 0; i < w->history_count; i++) {
@@ -466,6 +477,9 @@ static cairn_err check_names(cairn_world *w, const cairn_entity *e)
     const cairn_attackable *t = cairn__data(w, id, CAIRN_DECO_ATTACKABLE);
     if ((k && k->attack.source >= CAIRN_SOURCE_MAX) || (t && t->team > 31))
         return damaged(w, "entity %u has a source or team out of range", id.index);
+    if (k && k->attack.inflicts != CAIRN_STATUS_NONE &&
+        k->attack.inflicts >= w->registry[CAIRN_KIND_STATUS].names.count)
+        return damaged(w, "entity %u inflicts status %u", id.index, (unsigned)k->attack.inflicts);
     return CAIRN_OK;
 }
 

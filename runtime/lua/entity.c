@@ -320,9 +320,25 @@ static cairn_entity_id *aim_buffer(lua_State *L, size_t n)
     return lua_touserdata(L, -1);
 }
 
-/* e:attack_on(targets, damage [, pierce, power, source]) -> whether it hit: e's attack with
- * no direction at the living entities of the list, with that damage and, where given, that
- * pierce, power and source rather than its own (cairn_attack_aimed). */
+/* The status an aimed attack carries, from the table at idx: { inflicts = name,
+ * inflict_magnitude = n (1), inflict_beats = n (0: lasting) }, as the stats name them. */
+static void check_aim_status(lua_State *L, int idx, cairn_aim *aim)
+{
+    luaL_checktype(L, idx, LUA_TTABLE);
+    lua_getfield(L, idx, "inflicts");
+    aim->inflicts = cairn_lua__check_status(L, -1);
+    lua_getfield(L, idx, "inflict_magnitude");
+    aim->inflict_magnitude = lua_isnil(L, -1) ? 1 : check_number(L, -1);
+    lua_getfield(L, idx, "inflict_beats");
+    aim->inflict_beats = lua_isnil(L, -1) ? 0 : check_number(L, -1);
+    lua_pop(L, 3);
+    aim->set |= CAIRN_AIM_STATUS;
+}
+
+/* e:attack_on(targets, damage [, pierce, power, source, status]) -> whether it hit: e's
+ * attack with no direction at the living entities of the list, with that damage and, where
+ * given, that pierce, power, source and status (check_aim_status) rather than its own
+ * (cairn_attack_aimed). */
 static int e_attack_on(lua_State *L)
 {
     cairn_lua__charge(L, ACTION_COST);
@@ -336,11 +352,13 @@ static int e_attack_on(lua_State *L)
     if (!lua_isnoneornil(L, 6))
         aim.source = (cairn_source_id)cairn_lua__check_name(L, 6, CAIRN_LUA_SOURCE),
         aim.set |= CAIRN_AIM_SOURCE;
+    if (!lua_isnoneornil(L, 7))
+        check_aim_status(L, 7, &aim);
     size_t n = lua_rawlen(L, 2);
     if (n > UINT32_MAX / 2)
         return luaL_argerror(L, 2, "too many targets");
-    lua_settop(L, 6);
-    cairn_entity_id *ids = aim_buffer(L, n); /* at 7 */
+    lua_settop(L, 7);
+    cairn_entity_id *ids = aim_buffer(L, n); /* at 8 */
     uint32_t count = 0;
     for (size_t i = 0; i < n; i++) {
         lua_rawgeti(L, 2, (lua_Integer)i + 1);
@@ -357,7 +375,7 @@ static int e_attack_on(lua_State *L)
     cairn_world_get_stats(w, &before);
     bool success = false;
     cairn_err st = cairn_attack_aimed(w, id, &aim, &success);
-    lua_pushvalue(L, 7);
+    lua_pushvalue(L, 8);
     lua_setfield(L, LUA_REGISTRYINDEX, AIM_BUFFER);
     check(L, st);
     charge_arena(L, w, &before);

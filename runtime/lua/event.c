@@ -224,6 +224,12 @@ static bool push_attack(lua_State *L, const cairn_attack *a, const char *key)
         lua_pushinteger(L, a->power);
     else if (!strcmp(key, "source"))
         cairn_lua__push_name(L, CAIRN_LUA_SOURCE, a->source);
+    else if (!strcmp(key, "inflicts"))
+        cairn_lua__push_status(L, a->inflicts);
+    else if (!strcmp(key, "inflict_magnitude"))
+        lua_pushinteger(L, a->inflict_magnitude);
+    else if (!strcmp(key, "inflict_beats"))
+        lua_pushinteger(L, a->inflict_beats);
     else
         return false;
     return true;
@@ -247,6 +253,12 @@ static bool set_attack(lua_State *L, cairn_attack *a, const char *key, int idx)
         a->power = check_stat(L, idx);
     else if (!strcmp(key, "source"))
         a->source = (uint8_t)cairn_lua__check_name(L, idx, CAIRN_LUA_SOURCE);
+    else if (!strcmp(key, "inflicts"))
+        a->inflicts = cairn_lua__check_status(L, idx);
+    else if (!strcmp(key, "inflict_magnitude"))
+        a->inflict_magnitude = check_stat(L, idx);
+    else if (!strcmp(key, "inflict_beats"))
+        a->inflict_beats = check_stat(L, idx);
     else
         return false;
     return true;
@@ -351,6 +363,8 @@ static bool push_kind_field(lua_State *L, cairn_event *ev, const char *key)
             cairn_lua__push_entity(L, hit->target);
         else if (!strcmp(key, "dealt"))
             lua_pushinteger(L, hit->damage);
+        else if (!strcmp(key, "inflicted"))
+            lua_pushinteger(L, hit->inflicted);
         else if (!strcmp(key, "blocked"))
             lua_pushboolean(L, hit->blocked);
         else if (!strcmp(key, "killed"))

@@ -371,6 +371,10 @@ int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind);
 int cairn_lua__core_resolve(lua_State *L);
 /* Pushes the name of an id of a kind (nil for none). */
 void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id);
+/* A status an attack carries, as content reads and gives it: its name, nil (or false, when
+ * given) for none. */
+void cairn_lua__push_status(lua_State *L, cairn_status_id status);
+cairn_status_id cairn_lua__check_status(lua_State *L, int idx);
 
 /* --- sandbox.c --------------------------------------------------------------------------- */
 

@@ -59,6 +59,14 @@ void cairn_lua__push_name(lua_State *L, cairn_lua_kind kind, int id)
         lua_pushnil(L);
 }
 
+void cairn_lua__push_status(lua_State *L, cairn_status_id status)
+{
+    if (status == CAIRN_STATUS_NONE)
+        lua_pushnil(L);
+    else
+        cairn_lua__push_name(L, CAIRN_LUA_STATUS, status);
+}
+
 /* The pack of the nearest Lua function up the stack: its chunk is named "=pack:path". */
 static bool calling_pack(lua_State *L, char *out, size_t size)
 {
@@ -219,4 +227,11 @@ int cairn_lua__check_name(lua_State *L, int idx, cairn_lua_kind kind)
         return luaL_error(L, "unknown %s '%s'", kind_names[kind], name);
     push_ambiguous(L, &s, kind_names[kind], name);
     return luaL_error(L, "%s", lua_tostring(L, -1));
+}
+
+cairn_status_id cairn_lua__check_status(lua_State *L, int idx)
+{
+    if (lua_isnoneornil(L, idx) || (lua_isboolean(L, idx) && !lua_toboolean(L, idx)))
+        return CAIRN_STATUS_NONE;
+    return (cairn_status_id)cairn_lua__check_name(L, idx, CAIRN_LUA_STATUS);
 }

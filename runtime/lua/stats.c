@@ -151,6 +151,9 @@ bool cairn_lua__stat_get(lua_State *L, cairn_world *w, cairn_entity_id id, cairn
     case CAIRN_FIELD_STEP:
         lua_pushinteger(L, get_u16(p) + 1);
         break;
+    case CAIRN_FIELD_STATUS:
+        cairn_lua__push_status(L, get_u16(p));
+        break;
     default: /* the core's own state: no stat names it */
         break;
     }
@@ -320,6 +323,9 @@ static void write_stat(lua_State *L, cairn_world *w, const stat *s, void *base, 
         seq->entered = false;
         break;
     }
+    case CAIRN_FIELD_STATUS:
+        set_u16(p, cairn_lua__check_status(L, idx));
+        break;
     case CAIRN_FIELD_STEP: {
         cairn_sequential *seq = base;
         size_t steps = cairn_sequence_length(w, seq->sequence);

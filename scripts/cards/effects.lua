@@ -28,25 +28,39 @@ effects.BLOCK = "cairn:block"
 -- its own, and the games recorded then (replays, saves) must still come to their checksums.
 local function noop() end
 
-local function attack(actor, targets, amount, pierce, power, source)
+-- The status a damage effect carries (parameter `status`, values `magnitude` (1) and `beats`
+-- (0: lasting)), as e:attack_on takes it; nil when it carries none.
+local function carried(c)
+  local status = c.params.status
+  if status == nil then return nil end
+  return { inflicts = status, inflict_magnitude = c:number("magnitude", 1),
+    inflict_beats = c:number("beats", 0) }
+end
+
+local function attack(actor, targets, amount, pierce, power, source, status)
   if not actor:has("Attacking") or actor:is_dead() then
     for _, t in ipairs(targets) do
       if not t:is_dead() and t:has("WithHP") then t:hurt(amount, actor) end
+      if status and not t:is_dead() and t:has("Statused") then
+        t:apply(status.inflicts, { magnitude = status.inflict_magnitude,
+          beats = status.inflict_beats > 0 and status.inflict_beats or nil, source = actor })
+      end
     end
     return
   end
   actor:unhook("attack_get", actor:hook("attack_get", noop, "lowest"))
-  actor:attack_on(targets, amount, pierce, power, source)
+  actor:attack_on(targets, amount, pierce, power, source, status)
 end
 effects.attack = attack
 
 define({ name = "damage", instant = false, each = false,
-  params = { damage = "number", pierce = "number", power = "number", source = "string" },
+  params = { damage = "number", pierce = "number", power = "number", source = "string",
+    status = "string", magnitude = "number", beats = "number" },
   run = function(c, targets)
     local amount = c:number("damage", 0)
     local pierce = c:value("pierce")
     local power = c:value("power")
-    attack(c.actor, targets, amount, pierce, power, c.params.source)
+    attack(c.actor, targets, amount, pierce, power, c.params.source, carried(c))
   end })
 
 -- Block: a status for `beats` beats (default: the actor's turn length, else 4) holding an
@@ -131,12 +145,16 @@ define({ name = "teleport", instant = false, target = "self", params = {},
 
 -- These take their targets as a list (each = false) so that their values are looked up once
 -- per effect, not once per target: a payload on a hundred foes is the case to be fast for.
-define({ name = "apply_status", each = false, params = { status = "string", beats = "number" },
+-- A status given by the actor: its source, for "whoever poisoned you" and the chains.
+define({ name = "apply_status", each = false,
+  params = { status = "string", beats = "number", magnitude = "number" },
   run = function(c, targets)
-    local status, beats = c:value("status"), c:number("beats", 1)
+    local status = c:value("status")
+    local given = { magnitude = c:number("magnitude", 1), beats = c:number("beats", 1),
+      source = c.actor }
     for i = 1, #targets do
       local t = targets[i]
-      if t:has("Statused") then t:apply(status, beats) end
+      if t:has("Statused") then t:apply(status, given) end
     end
   end })
 

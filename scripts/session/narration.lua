@@ -46,6 +46,7 @@ local function state(status)
   end
   return short(status)
 end
+narration.state = state
 
 -- A status applied with no beats lasts: its count is this, which the words leave out.
 local LASTING = 1000000

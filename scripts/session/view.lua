@@ -9,7 +9,7 @@
 -- is drawn twice. What it saw before on this floor is remembered - without the monsters -
 -- and shown dimmed where it lies. Intents come from a preview of the
 -- next beat with the player waiting: the cells enemies will move into and the cells they
--- will strike.
+-- will strike, and, in the panel, the hits and statuses the player will take.
 local compile = require("lua.compile")
 local host = require("cairn.host")
 local narration = require("session.narration")
@@ -57,13 +57,28 @@ local function look(w, x, y, layers)
   end
 end
 
--- The cells the next beat's enemies will move into ("m") and strike ("a"), by index. A strike
--- outranks a move into the same cell. A preview that fails shows no intents: the beat itself
--- will say what failed.
+-- What a change of the next beat does to the player by another's hand, as the panel says it
+-- ("goblin will hit you: 3", "goblin will leave you poisoned: 2"), or nil.
+local function threat(c, you)
+  local by = c.other
+  if c.entity.id ~= you or not by or by.id == you then return nil end
+  local ok, type = pcall(function() return by.type end) -- one the beat made is gone again
+  if not ok then return nil end
+  if c.kind == "attacked" and c.amount > 0 then
+    return string.format("%s will hit you: %d", util.spoken(type), c.amount)
+  elseif c.kind == "status_on" or c.kind == "status_changed" then
+    return string.format("%s will leave you %s: %d", util.spoken(type),
+      narration.state(c.status), c.magnitude or c.amount)
+  end
+end
+
+-- The cells the next beat's enemies will move into ("m") and strike ("a"), by index, and what
+-- it does to the player (threat), in order. A strike outranks a move into the same cell. A
+-- preview that fails shows no intents: the beat itself will say what failed.
 local function intents(w, you)
-  local marks = {}
+  local marks, threats = {}, {}
   local ok, history = pcall(session.preview, "none")
-  if not ok then return marks end
+  if not ok then return marks, threats end
   local function mark(x, y, m)
     local i = y * w.width + x
     if marks[i] ~= "a" then marks[i] = m end
@@ -77,8 +92,9 @@ local function intents(w, you)
     elseif c.kind == "spawned" and (compile.type_info(c.type) or {}).layer == "projectile" then
       mark(c.to.x, c.to.y, "a")
     end
+    threats[#threats + 1] = threat(c, you)
   end
-  return marks
+  return marks, threats
 end
 
 -- What the player sees now at map cell (x, y): a function of x and y giving the level cell
@@ -184,7 +200,7 @@ end
 -- The view as a table: width, height, glyphs/colors/marks (one string per row), header,
 -- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
 -- panel (the side panel's lines: whose turn it is under a turn model, the player's statuses,
--- then the game's) and
+-- the game's, then what the next beat does to the player) and
 -- panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
@@ -193,7 +209,8 @@ function view.build()
   local p, seat = session.viewer()
   local width, height = w.width, w.height
   local sees, seen = sight_of(s, w, p)
-  local marks = (p and p.x and not s.ended) and intents(w, p.id) or {}
+  local marks, threats = {}, {}
+  if p and p.x and not s.ended then marks, threats = intents(w, p.id) end
   local glyphs, colors, states = {}, {}, {}
   for y = 0, height - 1 do
     local g, c, m = {}, {}, {}
@@ -238,6 +255,7 @@ function view.build()
   for _, line in ipairs(p and not s.ended and s.game.def.panel and s.game.def.panel(w, p) or {}) do
     lines[#lines + 1] = line
   end
+  for _, line in ipairs(threats) do lines[#lines + 1] = line end
   for i, line in ipairs(lines) do
     if type(line) == "table" then
       panel[i], dim[i] = tostring(line.text or ""), line.dim and "d" or " "

@@ -24,6 +24,7 @@ static size_t kind_size(cairn_field_kind kind)
     case CAIRN_FIELD_MOVS:
     case CAIRN_FIELD_ACTION:
     case CAIRN_FIELD_COUNT:
+    case CAIRN_FIELD_STATUS:
         return 2;
     default: /* team, source, dir, bool */
         return 1;

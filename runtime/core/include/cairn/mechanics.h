@@ -26,6 +26,9 @@ typedef uint16_t cairn_sequence_id;
 typedef uint16_t cairn_status_id;
 typedef uint8_t cairn_source_id;
 
+/* No status: what an attack that carries none has as its status. */
+#define CAIRN_STATUS_NONE UINT16_MAX
+
 /* ---------------------------------------------------------------------------------------
  * The three levels of an action's events
  *
@@ -133,7 +136,18 @@ typedef struct cairn_attack {
     int32_t power;  /* nullified when below the target's resistance to the source */
     cairn_source_id source;
     uint32_t targets; /* a mask of the teams it may hit (bit n: team n) */
+    /* The status a hit lands (CAIRN_STATUS_NONE: none), with its magnitude and beats (0 or
+     * less: lasting); none either when the magnitude is 0, so that an attack written with
+     * only its damage carries none. It lands on a target the attack reaches (not blocked by
+     * defence, nor nullified by resistance or pierce), whatever the damage, from the
+     * attacker. */
+    cairn_status_id inflicts;
+    int32_t inflict_magnitude;
+    int32_t inflict_beats;
 } cairn_attack;
+
+/* Whether the attack carries a status (see cairn_attack's inflicts). */
+CAIRN_API bool cairn_attack_inflicts(const cairn_attack *attack);
 
 typedef struct cairn_push {
     int32_t distance; /* cells; 0: no push */
@@ -154,7 +168,8 @@ typedef struct cairn_acting {
     cairn_enclosing_event *last;
 } cairn_acting;
 
-/* Attacking. Defaults: damage 1, pierce 1, power 1, source 0, every team; no push. */
+/* Attacking. Defaults: damage 1, pierce 1, power 1, source 0, every team; no status
+ * (magnitude 1, lasting); no push. */
 typedef struct cairn_attacking {
     cairn_attack attack;
     cairn_push push;
@@ -233,6 +248,7 @@ typedef enum cairn_field_kind {
     CAIRN_FIELD_DIR,        /* uint8_t, a cairn_dir */
     CAIRN_FIELD_COUNT,      /* uint16_t, a count of beats */
     CAIRN_FIELD_BOOL,       /* bool */
+    CAIRN_FIELD_STATUS,     /* uint16_t, a cairn_status_id or CAIRN_STATUS_NONE */
 } cairn_field_kind;
 
 typedef struct cairn_field {
@@ -268,6 +284,7 @@ typedef struct cairn_hit_event {
     cairn_entity_id target;
     cairn_attack attack;
     int32_t damage;         /* dealt by the damage model (0: nullified or blocked) */
+    int32_t inflicted;      /* the magnitude of attack.inflicts that landed (0: none) */
     bool blocked;           /* a defence handler cleared propagate */
     bool killed;            /* the hit killed the target */
     cairn_push_event *push; /* NULL when no push was tried; else see its `moved` */
@@ -344,6 +361,7 @@ enum {
     CAIRN_AIM_PIERCE = 1u << 0,
     CAIRN_AIM_POWER = 1u << 1,
     CAIRN_AIM_SOURCE = 1u << 2,
+    CAIRN_AIM_STATUS = 1u << 3,
 };
 typedef struct cairn_aim {
     const cairn_entity_id *targets;
@@ -352,7 +370,11 @@ typedef struct cairn_aim {
     int32_t pierce;
     int32_t power;
     cairn_source_id source;
-    uint32_t set; /* CAIRN_AIM_* flags: which of pierce, power and source replace the attacker's */
+    cairn_status_id inflicts; /* with inflict_magnitude and inflict_beats, as cairn_attack's */
+    int32_t inflict_magnitude;
+    int32_t inflict_beats;
+    uint32_t set; /* CAIRN_AIM_* flags: which of pierce, power, source and the status (the
+                   * three inflict fields) replace the attacker's */
 } cairn_aim;
 
 /* The actor's attack with no direction, through its stages as any attack (attack_check, then
