@@ -13,8 +13,9 @@
 --      it has seen, on foot if it can, digging if it must. Traps, crates and the lines
 --      monsters strike along cost extra steps, so the way goes round them when a way round
 --      is not too long;
---   7. puts off a step into danger (next to a monster, into an arrow's flight) by waiting
---      or stepping aside, a few beats at most, and takes the step.
+--   7. puts off a step into danger (next to a monster, into an arrow's flight, twice as
+--      much where a monster's blow stuns) by waiting or stepping aside, a few beats at most,
+--      and takes the step.
 -- Steps and blows are the core's actions (an action's name and a direction); the bag's
 -- verbs are the player's choices (choices.lua), returned as { choice =, answers = }, and
 -- only when the choice list says they are available.
@@ -64,6 +65,7 @@ local FLOOR_WAITS = 40 -- beats it may wait in all on one floor
 -- as its data.range (5).
 local LINE_REACH = { ["base:armadillo"] = 1000, ["base:archer"] = 5 }
 local ROLLING = { ["base:armadillo"] = 2 } -- the step of its sequence in which it rolls
+local STUNS = 2 -- how many times the danger of a monster whose blows stun (stats `inflicts`)
 local FORGET = 20 -- beats a monster out of sight is still taken to be where it was seen
 
 -- How good a weapon is, by the cells it reaches (items.lua's patterns): a spear strikes a
@@ -161,6 +163,11 @@ local function floor_memory(mem, w)
   return m
 end
 
+-- Whether e's blows stun: what it hits loses its turns, so its reach is worth keeping out of.
+local function stuns(e)
+  return e:has("Attacking") and e.inflicts == "base:stun"
+end
+
 -- Looks around from the player and writes down what is seen.
 local function look(m, w, p)
   local power = dig_power(p)
@@ -192,7 +199,7 @@ local function look(m, w, p)
     if real and not real:is_dead() and real.team == 2 and LINE_REACH[real.type] then
       m.lines[real.id] = {
         x = x, y = y, seen = w.beat, reach = LINE_REACH[real.type], facing = real.facing,
-        rolling = ROLLING[real.type] == real.step,
+        rolling = ROLLING[real.type] == real.step, stuns = stuns(real),
       }
     end
   end
@@ -622,11 +629,12 @@ local function dangers(m, w, p, view)
     end
   end
   for _, f in pairs(m.lines) do
+    local times = f.stuns and STUNS or 1
     for s = 1, 4 do
       if not f.rolling then
-        line(f.x, f.y, s, f.reach, LINE, false)
+        line(f.x, f.y, s, f.reach, LINE * times, false)
       elseif WAYS[s] == f.facing then
-        line(f.x, f.y, s, f.reach, ARROW, true)
+        line(f.x, f.y, s, f.reach, ARROW * times, true)
       end
     end
   end
@@ -643,14 +651,18 @@ local function dangers(m, w, p, view)
   return danger, threat
 end
 
--- Whether a monster stands next to cell i, where it could strike in the coming beat.
+-- The danger of the monsters next to cell i, where they could strike in the coming beat:
+-- NEAR, STUNS times that when one of them stuns.
 local function near_foe(m, w, i)
   local x, y = cell_of(m, i)
+  local danger = 0
   for s = 1, 4 do
     local e = w:at(x + DX[s], y + DY[s])
-    if e and not e:is_dead() and e.team == 2 then return true end
+    if e and not e:is_dead() and e.team == 2 then
+      danger = math.max(danger, NEAR * (stuns(e) and STUNS or 1))
+    end
   end
-  return false
+  return danger
 end
 
 -- Deciding ----------------------------------------------------------------------------------
@@ -720,7 +732,7 @@ function explorer.decide(mem, w, p)
     return nil
   end
   -- How likely a cell is to be struck in the coming beat.
-  local function risk(i) return (threat[i] or 0) + (near_foe(m, w, i) and NEAR or 0) end
+  local function risk(i) return (threat[i] or 0) + near_foe(m, w, i) end
 
   s = plan(w, m, held_values(p), here, danger, bag_room(p))
   -- Where the plan leads (it stays put when it digs or pushes a crate).

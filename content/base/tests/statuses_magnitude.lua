@@ -51,6 +51,27 @@ test("a vulnerable target takes its magnitude more from each hit", function()
   expect.eq(post.hp, 3, "1 + 2")
 end)
 
+test("an armadillo that rolls into the player stuns it: its next beat is lost", function()
+  local w = scenario { map = [[
+    ########
+    #@....a#
+    ########
+  ]] }
+  local p = w:players()[1]
+  for _ = 1, 6 do
+    if p.hp < p.max_hp then break end
+    w:step()
+  end
+  expect.eq(p.hp, 4, "hit for 2")
+  expect.truthy(p:status("stun") > 0, "and stunned")
+  local x = p.x
+  p:input("move", "s")
+  p:input("move", "e")
+  w:step()
+  expect.eq(p.x, x, "stunned: it did not step")
+  expect.eq(p:status("stun"), 0, "for one beat")
+end)
+
 -- The cards -----------------------------------------------------------------------------------
 
 local function hold(p, name)
