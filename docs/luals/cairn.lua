@@ -55,7 +55,8 @@
 ---| "die_check"      # dying Killable; damage event; check; a veto keeps it alive
 ---| "tick"           # Ticking entity; entity event
 
----A chain's name: a built-in one or one a Lua decorator declared (`chains`).
+---A chain's name: a built-in one, status_give or status_receive (a status given; status event;
+---check; a world has them when content hooks one), or one a Lua decorator declared (`chains`).
 ---@alias CairnChainName CairnBuiltinChain|string
 
 ---@alias CairnBuiltinDecorator
@@ -138,7 +139,7 @@
 
 ---@alias CairnPhase "outside"|"start"|"compute"|"players"|"reals"|"projectiles"|"traps"|"floors"|"others"|"tick"|"reap"|"end"
 
----@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"
+---@alias CairnEventKind "plain"|"beat"|"entity"|"enclosing"|"algo"|"result"|"hit"|"push"|"displace"|"damage"|"status"
 
 ---@alias CairnChangeKind "spawned"|"moved"|"attacked"|"pushed"|"damaged"|"healed"|"dug"|"died"|"status_on"|"status_changed"|"status_off"|"step"|"turned"|"stat"|string # a string: a kind defined with cairn.change, by its full name
 
@@ -294,6 +295,10 @@
 ---@field max? integer Cap on the magnitude (-max .. max); with "instances", on their number.
 ---@field at_zero? "wear_off"|"stay" At magnitude 0; "wear_off" when absent.
 ---@field modifies? table<string, integer> Core number stats changed by magnitude × n while it lasts.
+---@field decay? { by: integer|"all"|nil, when: "beat"|"turn_start"|"turn_end"|"hit"|"never"|nil } Magnitude lost at each decay time.
+---@field each? "damage"|"heal" At each decay time, before decaying, by the magnitude.
+---@field resists? table<string, integer> Statuses that apply this % weaker to the bearer (100: immune).
+---@field save? { chance: integer?, stat: string?, against: integer? } The receiver may shake it off.
 
 ---@class CairnSequenceDef: CairnChangeable
 ---@field name string
@@ -947,6 +952,10 @@ function CairnEntity:status(status) end
 ---@return integer
 function CairnEntity:magnitude(status) end
 
+---The statuses whose decay.when is that moment do their `each` and decay.
+---@param moment "turn_start"|"turn_end"|"hit"
+function CairnEntity:decay(moment) end
+
 ---The statuses in order of application, one row per instance.
 ---@return { name: string, magnitude: integer, beats: integer, lasting: boolean, source: CairnEntity? }[]
 function CairnEntity:statuses() end
@@ -1111,6 +1120,13 @@ function CairnAttackEvent:add_target(target) end
 ---@field target CairnEntity
 ---@field amount integer
 ---@field hp integer Left after the damage.
+
+---status_give, status_receive: `actor` is the source (may be nil).
+---@class CairnStatusEvent: CairnEvent
+---@field target CairnEntity The receiver.
+---@field status CairnStatusName Its full name.
+---@field magnitude integer Writable.
+---@field beats integer Writable; 1,000,000: lasting.
 
 -- ---------------------------------------------------------------------------------------
 -- The cairn module

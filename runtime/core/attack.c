@@ -227,6 +227,9 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
         st = inflict(w, h);
     if (st == CAIRN_OK && cairn__entity_current(w, target))
         st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
+    /* The statuses that wear down as their bearer is hit (not blocked). */
+    if (st == CAIRN_OK && held && cairn__alive(w, target))
+        st = cairn_status_decay(w, target, CAIRN_DECAY_HIT);
     if (st == CAIRN_OK && held && cairn__alive(w, target))
         st = push(w, h, ev->push, push_dir(w, h->head.actor, target, dir));
     return st;

@@ -15,6 +15,7 @@ static const size_t kind_size[CAIRN_EVENT_KIND_COUNT] = {
     [CAIRN_EVENT_PUSH] = sizeof(cairn_push_event),
     [CAIRN_EVENT_DISPLACE] = sizeof(cairn_displace_event),
     [CAIRN_EVENT_DAMAGE] = sizeof(cairn_damage_event),
+    [CAIRN_EVENT_STATUS] = sizeof(cairn_status_event),
 };
 
 cairn_event *cairn_event_new_sized(cairn_world *w, uint8_t kind, size_t size, cairn_entity_id actor,
@@ -64,6 +65,7 @@ DOWNCAST(cairn_event_as_hit, cairn_hit_event, CAIRN_EVENT_HIT)
 DOWNCAST(cairn_event_as_push, cairn_push_event, CAIRN_EVENT_PUSH)
 DOWNCAST(cairn_event_as_displace, cairn_displace_event, CAIRN_EVENT_DISPLACE)
 DOWNCAST(cairn_event_as_damage, cairn_damage_event, CAIRN_EVENT_DAMAGE)
+DOWNCAST(cairn_event_as_status, cairn_status_event, CAIRN_EVENT_STATUS)
 
 /* Result events of the built-in components: the kind and the component that made them. */
 #define RESULT_DOWNCAST(fn, type, deco)                                                            \

@@ -25,11 +25,6 @@ struct cairn_status_slot {
     } handlers[CAIRN_STATUS_HANDLERS_MAX];
 };
 
-static const cairn_status_record *record_of(const cairn_world *w, cairn_status_id status)
-{
-    return (const cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
-}
-
 /* An Int field of the core's table, by its index (NULL: none such). */
 static const cairn_field *int_field(uint16_t index)
 {
@@ -171,7 +166,7 @@ static void modify(cairn_world *w, cairn_entity_id id, const cairn_status_record
 static void drop(cairn_world *w, cairn_entity_id id, cairn_statused *s,
                  struct cairn_status_slot *slot)
 {
-    modify(w, id, record_of(w, slot->status), -slot->magnitude);
+    modify(w, id, cairn__status_record(w, slot->status), -slot->magnitude);
     struct cairn_status_slot *heir = other_instance(s, slot);
     if (heir && slot->handler_count) {
         memcpy(heir->handlers, slot->handlers, sizeof slot->handlers);
@@ -194,7 +189,7 @@ static cairn_err wear_off(cairn_world *w, cairn_entity_id id, cairn_status_id st
     if (!slot || slot->wearing)
         return CAIRN_OK;
     slot->wearing = true;
-    const cairn_status_record *def = record_of(w, status);
+    const cairn_status_record *def = cairn__status_record(w, status);
     cairn_err st = CAIRN_OK;
     if (def->wear_off) {
         w->unwind_holds++; /* `wearing` goes back below when it fails */
@@ -246,7 +241,7 @@ static cairn_err restack(cairn_world *w, cairn_entity_id id, struct cairn_status
                          int32_t magnitude, int32_t beats, cairn_entity_id source,
                          uint64_t skip_beat)
 {
-    const cairn_status_record *def = record_of(w, slot->status);
+    const cairn_status_record *def = cairn__status_record(w, slot->status);
     struct cairn_status_slot now = *slot;
     bool given = source.generation != 0;
     switch (def->stacking) {
@@ -299,7 +294,7 @@ static cairn_err restack(cairn_world *w, cairn_entity_id id, struct cairn_status
  * stay half applied. */
 static cairn_err start(cairn_world *w, cairn_entity_id id, cairn_status_id status)
 {
-    const cairn_status_record *def = record_of(w, status);
+    const cairn_status_record *def = cairn__status_record(w, status);
     cairn_err st = CAIRN_OK;
     w->unwind_holds++; /* a status that fails to apply is taken off below */
     if (def->attach)
@@ -340,7 +335,7 @@ cairn_err cairn_status_add(cairn_world *w, cairn_entity_id id, cairn_status_id s
                                 cairn_status_name(w, status), (int)beats);
     if (beats == 0 || beats > CAIRN_STATUS_LASTING)
         beats = CAIRN_STATUS_LASTING;
-    const cairn_status_record *def = record_of(w, status);
+    const cairn_status_record *def = cairn__status_record(w, status);
     magnitude = capped(def, magnitude);
     /* Applied while the beat's actors act, the count starts with the next beat. */
     bool acting = w->phase >= CAIRN_PHASE_COMPUTE && w->phase <= CAIRN_PHASE_TICK;
@@ -453,6 +448,93 @@ cairn_err cairn_status_at(cairn_world *w, cairn_entity_id id, uint32_t i, cairn_
     return CAIRN_OK;
 }
 
+/* The magnitude after decaying by `by` (towards 0: a negative one grows back). */
+static int32_t decayed(int32_t magnitude, int32_t by)
+{
+    if (by == CAIRN_DECAY_ALL)
+        return 0;
+    if (magnitude > 0)
+        return magnitude > by ? magnitude - by : 0;
+    return -magnitude > by ? magnitude + by : 0;
+}
+
+/* What the status of slot `at` does at one of its decay times: its `each` by the magnitude
+ * (the source the cause), then its magnitude decays; at 0 the instance goes, the status
+ * with its last one (unless it stays at zero). Records no change of its own. *gone: the
+ * slot is no longer at `at` (it went, or the entity did, or a handler moved it). */
+static cairn_err decay_at(cairn_world *w, cairn_entity_id id, uint32_t at, bool *gone)
+{
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    struct cairn_status_slot *slot = &s->slots[at];
+    const cairn_status_record *def = cairn__status_record(w, slot->status);
+    cairn_status_id status = slot->status;
+    int32_t magnitude = slot->magnitude;
+    cairn_err st = CAIRN_OK;
+    *gone = false;
+    if (def->each != CAIRN_EACH_NOTHING && magnitude > 0 && cairn__alive(w, id) &&
+        cairn__data(w, id, CAIRN_DECO_WITH_HP)) {
+        st = def->each == CAIRN_EACH_DAMAGE
+                 ? cairn_entity_damage(w, id, magnitude, slot->source, NULL)
+                 : cairn_entity_heal(w, id, magnitude, slot->source, NULL);
+        if (st || !cairn__entity_current(w, id))
+            return st;
+        s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+        if (at >= s->count || s->slots[at].status != status) {
+            *gone = true; /* a handler took it off: nothing left to decay */
+            return CAIRN_OK;
+        }
+        slot = &s->slots[at];
+    }
+    int32_t now = decayed(slot->magnitude, def->decay_by);
+    if (now == slot->magnitude)
+        return CAIRN_OK;
+    modify(w, id, def, now - slot->magnitude);
+    slot->magnitude = now;
+    if (now != 0 || def->stay_at_zero)
+        return CAIRN_OK;
+    *gone = true;
+    if (other_instance(s, slot)) {
+        drop(w, id, s, slot);
+        return CAIRN_OK;
+    }
+    if ((st = wear_off(w, id, status)) || !cairn__entity_current(w, id))
+        return st;
+    s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    /* Still there when it is wearing off already (its own wear_off decays it). */
+    *gone = at >= s->count || s->slots[at].status != status;
+    return CAIRN_OK;
+}
+
+/* Whether the status decays or acts at this moment (a status with neither costs nothing). */
+static bool decays(const cairn_status_record *def, cairn_decay_when when)
+{
+    return def->decay_when == when && (def->decay_by || def->each != CAIRN_EACH_NOTHING);
+}
+
+cairn_err cairn_status_decay(cairn_world *w, cairn_entity_id id, cairn_decay_when when)
+{
+    if (cairn_entity_check(w, id))
+        return w->error.code;
+    if ((unsigned)when >= CAIRN_DECAY_WHEN_COUNT)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "no such moment of decay: %d", (int)when);
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+    for (uint32_t i = 0; s && i < s->count;) {
+        struct cairn_status_slot *slot = &s->slots[i];
+        if (!decays(cairn__status_record(w, slot->status), when)) {
+            i++;
+            continue;
+        }
+        bool gone;
+        cairn_err st = decay_at(w, id, i, &gone);
+        if (st || !cairn__entity_current(w, id))
+            return st;
+        s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+        if (!gone)
+            i++; /* else what followed it has moved into place i */
+    }
+    return CAIRN_OK;
+}
+
 /* Each status in order of application: its tick function (once for all its instances), then
  * one beat less. These may apply or remove statuses, so each round looks the status up again
  * by id. */
@@ -467,7 +549,7 @@ cairn_err cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, v
             i++;
             continue;
         }
-        const cairn_status_record *def = record_of(w, status);
+        const cairn_status_record *def = cairn__status_record(w, status);
         if (def->tick && find(s, status) == slot) {
             cairn_err st = def->tick(w, id, status, def->ud);
             if (st || !cairn__entity_current(w, id))
@@ -475,6 +557,19 @@ cairn_err cairn__statused_tick(cairn_world *w, cairn_entity_id id, void *data, v
             s = cairn__data(w, id, CAIRN_DECO_STATUSED);
             if (!(slot = find(s, status)))
                 continue; /* the tick removed it: the next one has moved into place i */
+        }
+        if (decays(def, CAIRN_DECAY_BEAT)) {
+            bool gone;
+            uint32_t at = (uint32_t)(slot - s->slots);
+            cairn_err st = decay_at(w, id, at, &gone);
+            if (st || !cairn__entity_current(w, id))
+                return st;
+            s = cairn__data(w, id, CAIRN_DECO_STATUSED);
+            if (gone) {
+                i = at; /* what followed it has moved into its place */
+                continue;
+            }
+            slot = &s->slots[at];
         }
         if (slot->remaining == CAIRN_STATUS_LASTING || --slot->remaining > 0) {
             i = (uint32_t)(slot - s->slots) + 1;
@@ -550,7 +645,8 @@ static cairn_err get_slot(cairn_world *w, cairn_source *src, cairn_statused *s,
     bool known = slot->status < w->registry[CAIRN_KIND_STATUS].names.count;
     if (!known || slot->remaining < 1 || slot->remaining > CAIRN_STATUS_LASTING ||
         slot->magnitude < -CAIRN_STAT_MAX || slot->magnitude > CAIRN_STAT_MAX ||
-        (find(s, slot->status) && record_of(w, slot->status)->stacking != CAIRN_STACKING_INSTANCES))
+        (find(s, slot->status) &&
+         cairn__status_record(w, slot->status)->stacking != CAIRN_STACKING_INSTANCES))
         return cairn_world_fail(w, CAIRN_ERR_INVALID,
                                 "the snapshot is damaged: a status %u for %d beats",
                                 (unsigned)slot->status, (int)slot->remaining);
@@ -583,7 +679,7 @@ cairn_err cairn__statused_reattach(cairn_world *w, cairn_entity_id id)
     cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
         cairn_status_id status = s->slots[i].status;
-        const cairn_status_record *def = record_of(w, status);
+        const cairn_status_record *def = cairn__status_record(w, status);
         if (find(s, status) != &s->slots[i])
             continue; /* the handlers of a status's instances hang on the first */
         cairn_err st = def->attach ? def->attach(w, id, status, def->ud) : CAIRN_OK;
@@ -598,7 +694,7 @@ cairn_err cairn__statused_check(cairn_world *w, cairn_entity_id id)
 {
     const cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     for (uint32_t i = 0; s && i < s->count; i++) {
-        const cairn_status_record *def = record_of(w, s->slots[i].status);
+        const cairn_status_record *def = cairn__status_record(w, s->slots[i].status);
         if (s->slots[i].handler_count && !def->attach)
             return cairn_world_fail(w, CAIRN_ERR_STATE,
                                     "entity %u: status %s hooked handlers without an attach "

@@ -76,6 +76,9 @@ struct cairn_world {
      * must see the failure come back as an error code (cairn_world_may_unwind). */
     uint32_t unwind_holds;
     cairn_handler_id next_handler_id;
+    /* The chains status_give and status_receive, once cairn_status_chains registered them. */
+    bool has_status_chains;
+    cairn_chain_id status_give, status_receive;
 
     /* Every kind of name with its records, by cairn_kind: a type's record is its cairn_type,
      * a decorator's its cairn_decorator, a chain name's its world chain (a cairn_chain *),
@@ -146,6 +149,13 @@ static inline cairn_decorator *cairn__decorators(const cairn_world *w)
 static inline cairn_chain **cairn__world_chains(const cairn_world *w)
 {
     return w->registry[CAIRN_KIND_CHAIN].records;
+}
+
+/* A defined status's record (the id must be known). */
+static inline cairn_status_record *cairn__status_record(const cairn_world *w,
+                                                        cairn_status_id status)
+{
+    return (cairn_status_record *)w->registry[CAIRN_KIND_STATUS].records + status;
 }
 
 /* The id names an entity that has not been reaped or destroyed. Sets no error. */

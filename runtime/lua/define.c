@@ -909,6 +909,22 @@ static int c_status(lua_State *L)
     return 1;
 }
 
+/* core.status_chains(): registers status_give and status_receive in this world */
+static int c_status_chains(lua_State *L)
+{
+    check(L, cairn_status_chains(cairn_lua__world(L), NULL, NULL));
+    return 0;
+}
+
+/* core.status_resist(status id, resisted id, percent) */
+static int c_status_resist(lua_State *L)
+{
+    check(L, cairn_status_resist(cairn_lua__world(L), (cairn_status_id)luaL_checkinteger(L, 1),
+                                 (cairn_status_id)luaL_checkinteger(L, 2),
+                                 (int32_t)luaL_checkinteger(L, 3)));
+    return 0;
+}
+
 /* --- sequences --------------------------------------------------------------------------- */
 
 typedef struct step_record {
@@ -1233,6 +1249,8 @@ void cairn_lua__open_define(lua_State *L)
         {"movs", c_movs},
         {"algo", c_algo},
         {"status", c_status},
+        {"status_chains", c_status_chains},
+        {"status_resist", c_status_resist},
         {"sequence", c_sequence},
         {"entity_current", c_entity_current},
         {"stat_mask", c_stat_mask},

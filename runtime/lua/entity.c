@@ -522,7 +522,8 @@ static void apply_args(lua_State *L, int32_t *magnitude, int32_t *beats, cairn_e
     *beats = (int32_t)n;
 }
 
-/* e:apply(name, beats | { magnitude =, beats =, source = }) -> the magnitude that landed */
+/* e:apply(name, beats | { magnitude =, beats =, source = }) -> the magnitude that landed: given
+ * through the chains, resistances and save (cairn_status_give) */
 static int e_apply(lua_State *L)
 {
     cairn_entity_id id = cairn_lua__check_entity(L, 1, true);
@@ -530,9 +531,10 @@ static int e_apply(lua_State *L)
     int32_t magnitude, beats;
     cairn_entity_id source;
     apply_args(L, &magnitude, &beats, &source);
-    check(L, cairn_status_add(cairn_lua__world(L), id, (cairn_status_id)status, magnitude, beats,
-                              source));
-    lua_pushinteger(L, magnitude);
+    int32_t landed;
+    check(L, cairn_status_give(cairn_lua__world(L), source, id, (cairn_status_id)status, magnitude,
+                               beats, &landed));
+    lua_pushinteger(L, landed);
     return 1;
 }
 
@@ -550,6 +552,18 @@ static int e_magnitude(lua_State *L)
     int status = cairn_lua__check_name(L, 2, CAIRN_LUA_STATUS);
     lua_pushinteger(L, cairn_status_magnitude(cairn_lua__world(L), id, (cairn_status_id)status));
     return 1;
+}
+
+/* e:decay(when): the statuses that decay at that moment ("turn_start", "turn_end", "hit") do */
+static int e_decay(lua_State *L)
+{
+    static const char *const moments[] = {"turn_start", "turn_end", "hit", NULL};
+    static const cairn_decay_when whens[] = {CAIRN_DECAY_TURN_START, CAIRN_DECAY_TURN_END,
+                                             CAIRN_DECAY_HIT};
+    cairn_entity_id id = cairn_lua__check_entity(L, 1, false);
+    int moment = luaL_checkoption(L, 2, NULL, moments);
+    check(L, cairn_status_decay(cairn_lua__world(L), id, whens[moment]));
+    return 0;
 }
 
 /* e:statuses() -> { { name =, magnitude =, beats =, lasting =, source = }, ... } in order of
@@ -832,6 +846,7 @@ void cairn_lua__open_entity(lua_State *L)
         {"status", e_status},
         {"magnitude", e_magnitude},
         {"statuses", e_statuses},
+        {"decay", e_decay},
         {"remove", e_remove},
         {"hook", e_hook},
         {"unhook", e_unhook},

@@ -38,15 +38,16 @@ static struct cairn_lua_live *entry_of(lua_State *L, int idx)
 }
 
 static const char *const kind_names[CAIRN_EVENT_KIND_COUNT] = {
-    "plain", "beat", "entity", "enclosing", "algo", "result", "hit", "push", "displace", "damage",
+    "plain", "beat", "entity",   "enclosing", "algo",   "result",
+    "hit",   "push", "displace", "damage",    "status",
 };
 
 /* "a beat", "an enclosing": the kind with its article, for messages. */
 static const char *article(const cairn_event *ev)
 {
     static const char *const with_article[CAIRN_EVENT_KIND_COUNT] = {
-        "a plain",  "a beat", "an entity", "an enclosing", "an algo",
-        "a result", "a hit",  "a push",    "a displace",   "a damage",
+        "a plain", "a beat", "an entity",  "an enclosing", "an algo",  "a result",
+        "a hit",   "a push", "a displace", "a damage",     "a status",
     };
     return ev->kind < CAIRN_EVENT_KIND_COUNT ? with_article[ev->kind] : "a custom";
 }
@@ -419,6 +420,20 @@ static bool push_kind_field(lua_State *L, cairn_event *ev, const char *key)
             return false;
         return true;
     }
+    case CAIRN_EVENT_STATUS: {
+        cairn_status_event *st = cairn_event_as_status(ev);
+        if (!strcmp(key, "target"))
+            cairn_lua__push_entity(L, st->target);
+        else if (!strcmp(key, "status"))
+            cairn_lua__push_name(L, CAIRN_LUA_STATUS, st->status);
+        else if (!strcmp(key, "magnitude"))
+            lua_pushinteger(L, st->magnitude);
+        else if (!strcmp(key, "beats"))
+            lua_pushinteger(L, st->beats);
+        else
+            return false;
+        return true;
+    }
     default:
         return false;
     }
@@ -452,6 +467,22 @@ static int ev_index(lua_State *L)
 
 /* --- writing ----------------------------------------------------------------------------- */
 
+/* status_give, status_receive: ev.magnitude, ev.beats (1,000,000: lasting). */
+static bool set_status(lua_State *L, cairn_status_event *ev, const char *key)
+{
+    if (!strcmp(key, "magnitude")) {
+        ev->magnitude = check_stat(L, 3);
+        return true;
+    }
+    if (strcmp(key, "beats") != 0)
+        return false;
+    lua_Integer beats = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, beats >= 1 && beats <= CAIRN_STATUS_LASTING, 3,
+                  "1 to 1,000,000 beats (1,000,000: lasting)");
+    ev->beats = (int32_t)beats;
+    return true;
+}
+
 static bool set_kind_field(lua_State *L, cairn_event *ev, const char *key)
 {
     cairn_attack_event *attack = cairn_event_as_attack(ev);
@@ -460,8 +491,11 @@ static bool set_kind_field(lua_State *L, cairn_event *ev, const char *key)
     cairn_hit_event *hit = cairn_event_as_hit(ev);
     cairn_push_event *push = cairn_event_as_push(ev);
     cairn_result_event *result = cairn_event_as_result(ev);
+    cairn_status_event *status = cairn_event_as_status(ev);
     if (attack && set_attack(L, &attack->attack, key, 3))
         return true;
+    if (status)
+        return set_status(L, status, key);
     if (result && !strcmp(key, "blocker"))
         result->blocker =
             lua_isnil(L, 3) ? CAIRN_ENTITY_NONE : cairn_lua__check_entity(L, 3, false);

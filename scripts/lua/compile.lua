@@ -32,6 +32,10 @@ local kind_words = { type = "entity type", decorator = "decorator", chain = "cha
   action = "action", movs = "movs", algo = "algorithm", sequence = "sequence", status = "status",
   source = "attack source", change = "kind of change" }
 
+-- The chains of giving a status: a world has them only when content hooks one (see
+-- cairn_status_chains), so that the worlds that do not keep their registries and checksums.
+local status_chains = { status_give = true, status_receive = true }
+
 -- The full name and id a definition of `pack` means by `name`, by the rule for short names
 -- (core.resolve: its own pack's, the runtime's, the one other pack's). Raises when there is
 -- none, saying why.
@@ -42,6 +46,9 @@ local function resolve(kind, name, pack)
   if #name > core.NAME_REF_MAX then
     error(string.format("%s name is too long: %d bytes (at most %d): '%s...'", kind_words[kind],
       #name, core.NAME_REF_MAX, name:sub(1, 24)), 0)
+  end
+  if kind == "chain" and status_chains[name] then
+    core.status_chains() -- the world has them once content hooks one
   end
   local found, id = core.resolve(kind, name, pack.id)
   if found then return found, id end
@@ -229,6 +236,18 @@ function compilers.status(e)
   local def = e.def
   core.status(e.name, def.apply, def.tick, def.wear_off, handler_list(def.handlers, e.pack),
     status_data(def))
+end
+
+-- Each status's resists, once every status has its id: { name = percent } in name order.
+local function status_resists(e)
+  local _, id = resolve("status", e.name, e.pack)
+  for _, pair in ipairs(sorted_pairs(e.def.resists)) do
+    local name, percent = pair[1], pair[2]
+    if math.type(percent) ~= "integer" or percent < 0 or percent > 100 then
+      error("resists." .. tostring(name) .. " is a % from 0 to 100, not " .. tostring(percent), 0)
+    end
+    core.status_resist(id, select(2, resolve("status", name, e.pack)), percent)
+  end
 end
 
 function compilers.sequence(e)
@@ -451,6 +470,10 @@ function compile.world(width, height, seed)
     for _, e in ipairs(define.record[kind]) do
       attempt(e, compilers[kind], e)
     end
+  end
+  for _, e in ipairs(define.record.status) do
+    local failed = compile.failed.status or {}
+    if e.def.resists and not failed[e.name] then attempt(e, status_resists, e) end
   end
 end
 

@@ -25,7 +25,7 @@ for object in "${objects[@]}"; do
       type | version | world)
       kernel_objects[$name]=$object ;;
     act | attack | beat | builtin | dig | field | history | life | mechanics | move | movs | \
-      outcome | sequence | snapshot | stage | statused)
+      outcome | sequence | snapshot | stage | statused | status_give)
       mechanics_objects+=("$object") ;;
     *)
       echo "kernel_calls: $name.c is neither kernel nor mechanics: name it in $0" >&2

@@ -282,6 +282,267 @@ static void a_world_of_plain_statuses_is_written_in_format_3(void **state)
     map_close(&m);
 }
 
+/* --- giving: the chains, resistances, saves -------------------------------------------- */
+
+/* The index in cairn_fields of a named field. */
+static uint16_t field_index(const char *name)
+{
+    size_t count;
+    const cairn_field *fields = cairn_fields(&count);
+    for (size_t i = 0; i < count; i++)
+        if (fields[i].name && !strcmp(fields[i].name, name))
+            return (uint16_t)i;
+    fail_msg("no field %s", name);
+    return 0;
+}
+
+/* A status_give handler that doubles the magnitude and makes it last 7 beats. */
+static cairn_err doubles(cairn_world *w, cairn_event *ev, void *ud)
+{
+    (void)w;
+    int *calls = ud;
+    (*calls)++;
+    cairn_status_event *s = cairn_event_as_status(ev);
+    s->magnitude *= 2;
+    s->beats = 7;
+    return CAIRN_OK;
+}
+
+/* A status_receive handler that stops it. */
+static cairn_err blocks(cairn_world *w, cairn_event *ev, void *ud)
+{
+    (void)w;
+    int *calls = ud;
+    (*calls)++;
+    ev->propagate = false;
+    return CAIRN_OK;
+}
+
+static void the_give_chains_may_change_a_status_or_stop_it(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id poison =
+        define(&m, (cairn_status_def){.name = "test:poison", .stacking = CAIRN_STACKING_INTENSITY});
+    cairn_chain_id give, receive;
+    assert_ok(m.w, cairn_status_chains(m.w, &give, &receive));
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    int doubled = 0, blocked = 0;
+    assert_ok(m.w, cairn_entity_hook(m.w, player, give,
+                                     (cairn_handler){doubles, &doubled, CAIRN_RANK_MEDIUM}, NULL));
+    int32_t landed;
+    assert_ok(m.w, cairn_status_give(m.w, player, s, poison, 3, 2, &landed));
+    assert_int_equal(landed, 6);
+    assert_int_equal(cairn_status_remaining(m.w, s, poison), 7);
+    /* Without a source, status_give is not passed. */
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, poison, 1, 2, &landed));
+    assert_int_equal(landed, 1);
+    assert_int_equal(doubled, 1);
+    assert_int_equal(cairn_status_magnitude(m.w, s, poison), 7);
+    cairn_handler_id stop;
+    assert_ok(m.w, cairn_entity_hook(m.w, s, receive,
+                                     (cairn_handler){blocks, &blocked, CAIRN_RANK_MEDIUM}, &stop));
+    assert_ok(m.w, cairn_status_give(m.w, player, s, poison, 3, 2, &landed));
+    assert_int_equal(landed, 0);
+    assert_int_equal(blocked, 1);
+    assert_int_equal(cairn_status_magnitude(m.w, s, poison), 7);
+    assert_ok(m.w, cairn_entity_unhook(m.w, s, receive, stop));
+    map_close(&m);
+}
+
+static void a_world_without_the_chains_gives_without_an_event(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id mark = define(&m, (cairn_status_def){.name = "test:mark"});
+    cairn_chain_id found;
+    assert_int_equal(cairn_chain_find(m.w, "status_give", &found), CAIRN_ERR_NOT_FOUND);
+    int32_t landed;
+    assert_ok(m.w,
+              cairn_status_give(m.w, map_real(&m, 4, 0), map_real(&m, 0, 0), mark, 2, 3, &landed));
+    assert_int_equal(landed, 2);
+    map_close(&m);
+}
+
+static void a_resisting_status_weakens_another_and_100_makes_immune(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id stun = define(&m, (cairn_status_def){.name = "test:stun"});
+    cairn_status_id poison = define(&m, (cairn_status_def){.name = "test:poison"});
+    cairn_status_id steady = define(&m, (cairn_status_def){.name = "test:steady"});
+    assert_ok(m.w, cairn_status_resist(m.w, steady, stun, 100));
+    assert_ok(m.w, cairn_status_resist(m.w, steady, poison, 50));
+    assert_int_equal(cairn_status_resist(m.w, steady, poison, 101), CAIRN_ERR_INVALID);
+    cairn_entity_id s = map_real(&m, 0, 0);
+    assert_ok(m.w, cairn_status_apply(m.w, s, steady, 9));
+    int32_t landed;
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, stun, 5, 2, &landed));
+    assert_int_equal(landed, 0);
+    assert_int_equal(cairn_status_remaining(m.w, s, stun), 0);
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, poison, 5, 2, &landed));
+    assert_int_equal(landed, 2);
+    assert_int_equal(cairn_status_magnitude(m.w, s, poison), 2);
+    map_close(&m);
+}
+
+static void a_save_by_chance_draws_from_the_world_generator(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id always =
+        define(&m, (cairn_status_def){.name = "test:always", .save_chance = 100});
+    cairn_status_id half = define(&m, (cairn_status_def){.name = "test:half", .save_chance = 50});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    int32_t landed;
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, always, 1, 2, &landed));
+    assert_int_equal(landed, 0);
+    /* The draws are the world's: the same seed gives the same saves. */
+    cairn_rng before = *cairn_world_rng(m.w);
+    int kept = 0;
+    for (int i = 0; i < 20; i++) {
+        assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, half, 1, 2, &landed));
+        kept = kept * 2 + landed;
+    }
+    cairn_rng copy = before;
+    int expected = 0;
+    for (int i = 0; i < 20; i++)
+        expected = expected * 2 + ((int32_t)cairn_rng_below(&copy, 100) >= 50);
+    assert_int_equal(kept, expected);
+    assert_true(kept != 0 && kept != (1 << 20) - 1);
+    map_close(&m);
+}
+
+static void a_save_by_stat_compares_the_receivers_stat(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id daze =
+        define(&m, (cairn_status_def){
+                       .name = "test:daze", .save_stat = true, .save_field = field_index("armor")});
+    cairn_status_id trip = define(&m, (cairn_status_def){.name = "test:trip",
+                                                         .save_stat = true,
+                                                         .save_field = field_index("armor"),
+                                                         .has_against = true,
+                                                         .save_against = 3});
+    cairn_entity_id s = map_real(&m, 0, 0);
+    ((cairn_attackable *)map_data(&m, s, CAIRN_DECO_ATTACKABLE))->armor = 2;
+    int32_t landed;
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, daze, 2, 2, &landed));
+    assert_int_equal(landed, 0); /* armor 2 >= magnitude 2 */
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, daze, 3, 2, &landed));
+    assert_int_equal(landed, 3);
+    assert_ok(m.w, cairn_status_give(m.w, CAIRN_ENTITY_NONE, s, trip, 1, 2, &landed));
+    assert_int_equal(landed, 1); /* armor 2 < 3 */
+    map_close(&m);
+}
+
+/* --- decay and each ------------------------------------------------------------------- */
+
+static cairn_with_hp *hp_of(test_map *m, cairn_entity_id id)
+{
+    return map_data(m, id, CAIRN_DECO_WITH_HP);
+}
+
+static void poison_damages_by_its_magnitude_then_decays_by_one(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id poison = define(&m, (cairn_status_def){.name = "test:poison",
+                                                           .stacking = CAIRN_STACKING_INTENSITY,
+                                                           .decay_by = 1,
+                                                           .each = CAIRN_EACH_DAMAGE});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    *hp_of(&m, player) = (cairn_with_hp){10, 10};
+    assert_ok(m.w, cairn_status_add(m.w, player, poison, 3, 0, s));
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(hp_of(&m, player)->hp, 7);
+    assert_int_equal(cairn_status_magnitude(m.w, player, poison), 2);
+    cairn_change hurt = last_change(&m, CAIRN_CHANGE_DAMAGED);
+    assert_true(same(hurt.other, s)); /* the source is the cause */
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(hp_of(&m, player)->hp, 4); /* 3 + 2 + 1 */
+    assert_int_equal(cairn_status_remaining(m.w, player, poison), 0);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_OFF), 1);
+    map_close(&m);
+}
+
+static void regeneration_heals_each_beat_and_may_stay_at_zero(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id regen = define(&m, (cairn_status_def){.name = "test:regen",
+                                                          .decay_by = CAIRN_DECAY_ALL,
+                                                          .stay_at_zero = true,
+                                                          .each = CAIRN_EACH_HEAL});
+    cairn_entity_id player = map_real(&m, 4, 0);
+    *hp_of(&m, player) = (cairn_with_hp){2, 10};
+    assert_ok(m.w, cairn_status_add(m.w, player, regen, 4, 0, CAIRN_ENTITY_NONE));
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(hp_of(&m, player)->hp, 6);
+    assert_int_equal(cairn_status_magnitude(m.w, player, regen), 0);
+    assert_int_equal(cairn_status_remaining(m.w, player, regen), CAIRN_STATUS_LASTING);
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(hp_of(&m, player)->hp, 6); /* magnitude 0 heals nothing */
+    map_close(&m);
+}
+
+static void turn_decay_waits_for_its_moment_and_modifies_follow(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id weak =
+        define(&m, (cairn_status_def){.name = "test:weak",
+                                      .decay_by = 1,
+                                      .decay_when = CAIRN_DECAY_TURN_END,
+                                      .modifies_count = 1,
+                                      .modifies = {{field_index("damage"), -1}}});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    cairn_attacking *attacking = map_data(&m, s, CAIRN_DECO_ATTACKING);
+    int32_t damage = attacking->attack.damage;
+    assert_ok(m.w, cairn_status_add(m.w, s, weak, 2, 0, CAIRN_ENTITY_NONE));
+    assert_int_equal(attacking->attack.damage, damage - 2);
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(cairn_status_magnitude(m.w, s, weak), 2); /* the tick leaves it */
+    assert_ok(m.w, cairn_status_decay(m.w, s, CAIRN_DECAY_TURN_START));
+    assert_int_equal(cairn_status_magnitude(m.w, s, weak), 2);
+    assert_ok(m.w, cairn_status_decay(m.w, s, CAIRN_DECAY_TURN_END));
+    attacking = map_data(&m, s, CAIRN_DECO_ATTACKING);
+    assert_int_equal(cairn_status_magnitude(m.w, s, weak), 1);
+    assert_int_equal(attacking->attack.damage, damage - 1);
+    assert_int_equal(map_count_changes(&m, CAIRN_CHANGE_STATUS_CHANGED), 0); /* decay: none */
+    assert_ok(m.w, cairn_status_decay(m.w, s, CAIRN_DECAY_TURN_END));
+    assert_int_equal(cairn_status_remaining(m.w, s, weak), 0);
+    assert_int_equal(attacking->attack.damage, damage);
+    map_close(&m);
+}
+
+static void a_hit_wears_down_what_decays_on_hit(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"@s..", NULL});
+    cairn_status_id guard = define(&m, (cairn_status_def){.name = "test:guard",
+                                                          .stacking = CAIRN_STACKING_INTENSITY,
+                                                          .decay_by = 1,
+                                                          .decay_when = CAIRN_DECAY_HIT});
+    cairn_entity_id player = map_real(&m, 0, 0), s = map_real(&m, 1, 0);
+    *hp_of(&m, s) = (cairn_with_hp){9, 9};
+    assert_ok(m.w, cairn_status_add(m.w, s, guard, 2, 0, CAIRN_ENTITY_NONE));
+    map_beat(&m, player, CAIRN_ACTION_ATTACK, CAIRN_DIR_E);
+    assert_int_equal(cairn_status_magnitude(m.w, s, guard), 1);
+    map_close(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +557,15 @@ int main(void)
         cmocka_unit_test(a_lasting_status_never_counts_down),
         cmocka_unit_test(a_snapshot_keeps_magnitudes_instances_and_sources),
         cmocka_unit_test(a_world_of_plain_statuses_is_written_in_format_3),
+        cmocka_unit_test(the_give_chains_may_change_a_status_or_stop_it),
+        cmocka_unit_test(a_world_without_the_chains_gives_without_an_event),
+        cmocka_unit_test(a_resisting_status_weakens_another_and_100_makes_immune),
+        cmocka_unit_test(a_save_by_chance_draws_from_the_world_generator),
+        cmocka_unit_test(a_save_by_stat_compares_the_receivers_stat),
+        cmocka_unit_test(poison_damages_by_its_magnitude_then_decays_by_one),
+        cmocka_unit_test(regeneration_heals_each_beat_and_may_stay_at_zero),
+        cmocka_unit_test(turn_decay_waits_for_its_moment_and_modifies_follow),
+        cmocka_unit_test(a_hit_wears_down_what_decays_on_hit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -263,6 +263,7 @@ typedef enum cairn_event_kind {
     CAIRN_EVENT_PUSH,      /* cairn_push_event: one target pushed */
     CAIRN_EVENT_DISPLACE,  /* cairn_displace_event: an entity about to change cell */
     CAIRN_EVENT_DAMAGE,    /* cairn_damage_event: hp lost */
+    CAIRN_EVENT_STATUS,    /* cairn_status_event: a status given (mechanics.h) */
     CAIRN_EVENT_KIND_COUNT
 } cairn_event_kind;
 

@@ -742,6 +742,57 @@ typedef struct cairn_status_info {
     cairn_entity_id source;
 } cairn_status_info;
 
+/* Adds to a defined status a resistance: while an entity has `status`, `resisted` given to it
+ * (cairn_status_give) applies `percent` % weaker (100: not at all). For resistances that name
+ * statuses defined after this one. Errors: CAIRN_ERR_NOT_FOUND (either status),
+ * CAIRN_ERR_INVALID (percent outside 0 .. 100), CAIRN_ERR_LIMIT (CAIRN_STATUS_RESISTS_MAX). */
+CAIRN_API cairn_err cairn_status_resist(cairn_world *w, cairn_status_id status,
+                                        cairn_status_id resisted, int32_t percent);
+
+/* The event of the chains status_give (passed on the source) and status_receive (on the
+ * receiver), with cairn_entity_pass: head.actor is the source (may be NONE). A handler may
+ * change magnitude and beats, or clear head.propagate so that the status does not apply. */
+typedef struct cairn_status_event {
+    cairn_event head;
+    cairn_entity_id target;
+    cairn_status_id status;
+    int32_t magnitude;
+    int32_t beats; /* CAIRN_STATUS_LASTING: lasting */
+} cairn_status_event;
+
+CAIRN_API cairn_status_event *cairn_event_as_status(cairn_event *ev);
+
+/* Registers the chain names status_give and status_receive (or finds them), in that order, and
+ * has cairn_status_give pass them; out pointers may be NULL. A world has them only once this
+ * has run (the Lua host runs it in a world whose content hooks one of them), so that a world
+ * that does not use them keeps the registry, snapshots and checksums it had without them. */
+CAIRN_API cairn_err cairn_status_chains(cairn_world *w, cairn_chain_id *give,
+                                        cairn_chain_id *receive);
+
+/* Gives a status, as an attack, a card or content does: the chain status_give passes on the
+ * source (when there is one: not NONE, and current), then status_receive on the target (both
+ * only once cairn_status_chains has registered them); a handler may change the magnitude and
+ * beats or stop it. Then the target's resistances (the strongest `resists` of its statuses
+ * for this one) weaken the magnitude, and the status's save may shake it off (a chance drawn
+ * from the world's generator, or a stat check); then cairn_status_add applies what is left.
+ * beats: as cairn_status_add (0: lasting). *landed (may be NULL): the magnitude that was
+ * applied, 0 when nothing was (stopped, resisted to 0, saved). Errors: those of
+ * cairn_status_add, checked before any handler runs, and a handler's. */
+CAIRN_API cairn_err cairn_status_give(cairn_world *w, cairn_entity_id source,
+                                      cairn_entity_id target, cairn_status_id status,
+                                      int32_t magnitude, int32_t beats, int32_t *landed);
+
+/* The data-only part of statuses at a moment of decay: each status (instance) of the entity
+ * whose decay_when is `when` and that decays or acts does its `each` by its magnitude (damage
+ * or heal, the source the cause), then loses decay_by of its magnitude (towards 0); at 0 it
+ * goes (an instance silently, the last with wear_off and status_off) unless stay_at_zero. No
+ * change is recorded for the decay itself. The tick stage does it for CAIRN_DECAY_BEAT and an
+ * attack's hit (not blocked) for CAIRN_DECAY_HIT; the turn layers call it for
+ * CAIRN_DECAY_TURN_START and CAIRN_DECAY_TURN_END. An entity that is not Statused has nothing
+ * to decay. Errors: CAIRN_ERR_INVALID / CAIRN_ERR_STALE (the id, an unknown moment), and
+ * those of the damage, heal and wear_off. */
+CAIRN_API cairn_err cairn_status_decay(cairn_world *w, cairn_entity_id id, cairn_decay_when when);
+
 /* How many statuses (instances) the entity has: 0 when it is not Statused. */
 CAIRN_API uint32_t cairn_status_count(cairn_world *w, cairn_entity_id id);
 /* The i-th (0-based, in order of application). CAIRN_ERR_NOT_FOUND past the last. */
