@@ -307,15 +307,16 @@ cairn.card {
   effect = { { damage = { custom_key_names = { damage = "second" } } }, { damage = {} } },
 }
 
--- Exhausted once played: out of the deck for the rest of the game.
+-- Exhausted once played: out of the deck for the rest of the game. Its hits set what they
+-- hit burning (statuses.lua), which the damage effect carries as an attack's status.
 cairn.card {
   name = "fireball",
-  text = "{damage} to all around a cell; exhausts",
+  text = "{damage} to all around a cell, burning {magnitude} for {beats} beats; exhausts",
   cost = { energy = 2, exhaust = true },
-  values = { damage = 2, radius = 1 },
+  values = { damage = 2, radius = 1, magnitude = 1, beats = 2 },
   upgrade = { values = { damage = 3 } },
   target = { among = "cell", range = 4, area = 1, text = "Fireball where?", filter = far_cell },
-  effect = { { damage = { target = "area" } } },
+  effect = { { damage = { target = "area", status = "base:burning" } } },
   msg = "Fire blossoms.",
 }
 

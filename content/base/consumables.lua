@@ -2,7 +2,8 @@
 -- item layer like the gear of items.lua, but go in no slot: they are carried in the bag
 -- (inventory.lua), which they enter by being picked up on purpose, never by being stepped on.
 -- Their data says what they do: `use` names how they are used ("drink"), `throw` how they
--- are thrown ("dagger": at an entity; "bomb": at a cell), and the numbers that go with it.
+-- are thrown ("dagger": at an entity; "bomb": at a cell), and the numbers that go with it (a
+-- potion's `heal`, or the `status` it puts on the drinker with its `magnitude` and `beats`).
 --
 -- A throw is the thrower's attack (e:attack), not damage dealt from outside the rules: so
 -- armour counts, a crate slides, a defence can block it, the history shows an attack and a
@@ -24,6 +25,14 @@
 local inventory = require "inventory"
 
 local consumables = {}
+
+-- The potion of regeneration: drunk, it gives back `magnitude` hp a beat for `beats` beats
+-- (statuses.lua's regeneration): slower than healing, more in all. Defined before the
+-- healing potion, so that '!' in a test's map is that one (the last definition).
+cairn.entity {
+  name = "regeneration_potion", glyph = "!", color = "bright_green", layer = "item",
+  data = { use = "drink", status = "base:regeneration", magnitude = 1, beats = 5 },
+}
 
 -- The healing potion: drunk, it gives back `heal` hp (never past the drinker's max_hp).
 cairn.entity {
@@ -112,7 +121,9 @@ function consumables.drink(e, item)
   if item.data.use ~= "drink" then return false, "it cannot be drunk" end
   inventory.bag_remove(e, item)
   cairn.world():record("drank", { entity = e, other = item })
-  e:heal(item.data.heal, item)
+  local d = item.data
+  if d.heal then e:heal(d.heal, item) end
+  if d.status then e:apply(d.status, { magnitude = d.magnitude, beats = d.beats }) end
   item:kill()
   return true
 end

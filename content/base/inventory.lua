@@ -213,9 +213,15 @@ function inventory.equip(e, item)
 end
 
 -- A weapon's data gives its blow as bare hands of 1 would strike with it: a wielder's damage
--- beyond 1 (strength) adds to it, short of 1 (weakness) takes from it.
+-- beyond 1 (strength) adds to it, short of 1 (weakness) takes from it. A weapon that
+-- `inflicts` a status (items.lua) makes the blow carry it, to land when the hit does.
 local function wield(ev, weapon)
-  ev.damage = weapon.data.damage + ev.damage - 1
+  local d = weapon.data
+  ev.damage = d.damage + ev.damage - 1
+  if d.inflicts then
+    ev.inflicts, ev.inflict_magnitude, ev.inflict_beats = d.inflicts, d.inflict_magnitude or 1,
+      d.inflict_beats or 0
+  end
 end
 
 cairn.decorator {

@@ -1,7 +1,10 @@
 -- The statuses with a magnitude (statuses.lua) and what in the base game gives them: the
--- cards fury and cripple strengthen and weaken.
+-- poisoned dagger and the zombie poison, the armadillo stuns, the potion of regeneration
+-- heals, the fireball burns, the cards fury and cripple strengthen and weaken; and the screen
+-- shows each with its magnitude and beats left.
 
 local cards = require "cards"
+local consumables = require "consumables"
 local inventory = require "inventory"
 
 -- A test-only target that stands still and carries statuses: 6 hp.
@@ -17,6 +20,87 @@ local POST = { d = "test_post" }
 local function arm(w, p, kind)
   inventory.give(p, w:spawn(kind, p.x, p.y))
 end
+
+local function carry(w, p, kind)
+  local item = w:spawn(kind, p.x, p.y)
+  expect.truthy(inventory.bag_add(p, item))
+  return item
+end
+
+-- hp, then the status's magnitude, after each of `beats` beats of `e`.
+local function course(w, e, name, beats)
+  local seen = {}
+  for _ = 1, beats do
+    w:step()
+    seen[#seen + 1] = string.format("%d/%d", e.hp, e:magnitude(name))
+  end
+  return table.concat(seen, " ")
+end
+
+test("poison hurts by its magnitude each beat, then weakens by 1, until it is gone", function()
+  local w = scenario { legend = POST, map = "#d#" }
+  local post = w:at(1, 0)
+  expect.eq(post:apply("poison", { magnitude = 3 }), 3, "all of it landed")
+  expect.eq(post:status("poison") > 0, true, "it has it")
+  expect.eq(course(w, post, "poison", 2), "3/2 1/1", "3, then 2")
+  w:step()
+  expect.eq(post:is_dead(), true, "then 1: its sixth hp")
+end)
+
+test("doses of poison add up", function()
+  local w = scenario { legend = POST, map = "#d#" }
+  local post = w:at(1, 0)
+  post:apply("poison", { magnitude = 1 })
+  post:apply("poison", { magnitude = 2 })
+  expect.eq(post:magnitude("poison"), 3)
+end)
+
+test("a poisoned dagger's hit poisons its target: 2, then 1 in the beats after", function()
+  local w = scenario { legend = POST, map = [[
+    #####
+    #@d.#
+    #####
+  ]] }
+  local p, post = w:at(1, 1), w:at(2, 1)
+  arm(w, p, "poisoned_dagger")
+  p:input("attack", "e")
+  expect.eq(course(w, post, "poison", 3), "5/2 3/1 2/0", "the blow's 1, then 2 and 1")
+  expect.eq(post:status("poison"), 0, "worn off")
+end)
+
+test("a plain dagger's hit poisons nobody", function()
+  local w = scenario { legend = POST, map = "#@d#" }
+  local p, post = w:at(1, 0), w:at(2, 0)
+  arm(w, p, "dagger")
+  p:input("attack", "e")
+  w:step()
+  expect.eq(post:status("poison"), 0)
+end)
+
+test("a zombie walking into the player bites it, and the bite poisons", function()
+  local w = scenario { map = [[
+    #####
+    #z@.#
+    #####
+  ]] }
+  local p = w:at(2, 1)
+  w:step()
+  expect.eq(p.hp, 5, "bitten for 1")
+  expect.eq(p:magnitude("poison"), 1, "and poisoned 1")
+end)
+
+test("burning hurts each beat while it burns; a new flame starts it afresh", function()
+  local w = scenario { legend = POST, map = "#d#" }
+  local post = w:at(1, 0)
+  post:apply("burning", { magnitude = 1, beats = 2 })
+  w:step()
+  post:apply("burning", { magnitude = 1, beats = 2 })
+  expect.eq(post:magnitude("burning"), 1, "refreshed, not added to")
+  w:step(3)
+  expect.eq(post.hp, 3, "three beats of 1")
+  expect.eq(post:status("burning"), 0)
+end)
+
 
 test("strength adds to a weapon's blow, weakness takes from it", function()
   local w = scenario { legend = POST, map = "#@d#" }
@@ -72,6 +156,17 @@ test("an armadillo that rolls into the player stuns it: its next beat is lost", 
   expect.eq(p:status("stun"), 0, "for one beat")
 end)
 
+test("a potion of regeneration gives back 1 hp a beat for five beats", function()
+  local w = scenario { map = "#@#" }
+  local p = w:at(1, 0)
+  p:hurt(5)
+  expect.truthy(consumables.drink(p, carry(w, p, "regeneration_potion")))
+  expect.eq(p:magnitude("regeneration"), 1)
+  w:step(7)
+  expect.eq(p.hp, 6, "1 + 5")
+  expect.eq(p:status("regeneration"), 0, "and it is over")
+end)
+
 -- The cards -----------------------------------------------------------------------------------
 
 local function hold(p, name)
@@ -103,6 +198,21 @@ test("cripple weakens a foe and makes it vulnerable", function()
   expect.eq(s:magnitude("weakness"), 1)
   expect.eq(s:magnitude("vulnerable"), 1)
   expect.eq(s.damage, 0, "its blows do nothing")
+end)
+
+test("a fireball sets what it hits burning 1 for 2 beats", function()
+  local w = scenario { legend = POST, map = "#@..d.#" }
+  local p, post = w:at(1, 0), w:at(4, 0)
+  cards.setup(p)
+  w:step()
+  hold(p, "fireball")
+  expect.eq(p:choose("play_card", { card = 1, target = { x = 4, y = 0 } }), true)
+  w:step()
+  expect.eq(post.hp, 4, "2 from the blast")
+  expect.eq(post:magnitude("burning"), 1, "and burning")
+  w:step(3)
+  expect.eq(post.hp, 2, "1 a beat for 2 beats")
+  expect.eq(post:status("burning"), 0)
 end)
 
 -- The screen ----------------------------------------------------------------------------------
@@ -147,3 +257,4 @@ test("the log says a status's magnitude, and when applying it again changes it",
   for i = before + 1, #g:messages() do said[#said + 1] = g:messages()[i] end
   expect.eq(said, { "You are strong 1 for 3 beats.", "You are now strong 2 for 3 beats." })
 end)
+
