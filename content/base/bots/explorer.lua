@@ -2,11 +2,13 @@
 -- Before each beat the session asks decide(mem, w, player) for the player's action. It:
 --   1. looks around (w:fov from the player) and writes down what it sees of this floor in
 --      `mem`: walls, dirt, traps, items, the stairs, monsters that strike from afar;
---   2. drinks a potion when its hp is low;
+--   2. drinks a potion when its hp is low (healing at once, else regeneration), or one of
+--      regeneration when poison or fire is about to bring it low;
 --   3. strikes a monster in reach of the weapon it holds, if there is one;
 --   4. else throws what it carries at a monster in sight: a bomb where it hits two or more,
 --      else a throwing dagger, else a bomb;
---   5. picks up the consumable it stands on, or the gear when it is better than the held;
+--   5. picks up the consumable it stands on, or the gear when it is better than the held (a
+--      poisoned blade above all);
 --   6. else plans a way over what it remembers (w:distances and w:path, given a cost for
 --      each cell, so that it does not know walls it has not seen): to a better item or a
 --      consumable close by, else to the stairs once seen, else to the nearest edge of what
@@ -93,9 +95,15 @@ end
 -- Items -------------------------------------------------------------------------------------
 
 -- How good an item is in its slot (higher is better).
+-- A weapon whose hits poison is worth the whole of its poison's damage (2, then 1: 3) more
+-- in rank: what it strikes is as good as dead.
 local function value(item)
   local d = item.data
-  if d.slot == "weapon" then return (WEAPON_RANK[d.pattern] or 0) * 10 + (d.damage or 0) end
+  if d.slot == "weapon" then
+    local poison = d.inflicts == "base:poison" and d.inflict_magnitude or 0
+    local rank = (WEAPON_RANK[d.pattern] or 0) + poison * (poison + 1) // 2
+    return rank * 10 + (d.damage or 0)
+  end
   if d.slot == "body" then return d.armor or 0 end
   if d.slot == "shovel" then return d.dig_power or 0 end
   return 0
@@ -391,13 +399,30 @@ local function distance(a, b)
   return math.max(math.abs(a.x - b.x), math.abs(a.y - b.y))
 end
 
--- A potion to drink, when its hp is low and a potion would give some back.
+-- The hp poison and fire will still take, if nothing is done: poison hurts by its magnitude
+-- and weakens by 1 a beat; burning hurts by its own for the beats it has left.
+local function doomed_hp(p)
+  local poison = p:magnitude("base:poison")
+  return poison * (poison + 1) // 2 + p:magnitude("base:burning") * p:status("base:burning")
+end
+
+-- A potion to drink, when a potion would give some hp back: low on hp, one that heals at
+-- once, else one of regeneration; poisoned or burning so that it will be low, one of
+-- regeneration. Never a second regeneration while one is working.
 local function potion(p)
-  if p.hp > LOW_HP or p.hp >= p.max_hp then return nil end
+  if p.hp >= p.max_hp then return nil end
+  local low, doomed = p.hp <= LOW_HP, p.hp - doomed_hp(p) <= LOW_HP
+  if not (low or doomed) then return nil end
+  local regenerating = p:status("base:regeneration") > 0
+  local found
   for _, item in ipairs(in_bag(p, "use")) do
-    if item.data.use == "drink" then return item end
+    local d = item.data
+    if d.use == "drink" then
+      if d.heal and low then return item end
+      if d.status == "base:regeneration" and not regenerating then found = found or item end
+    end
   end
-  return nil
+  return found
 end
 
 -- The monsters in sight a throw would hurt, nearest first, then row by row.

@@ -1,10 +1,11 @@
 -- The statuses with a magnitude (statuses.lua) and what in the base game gives them: the
 -- poisoned dagger and the zombie poison, the armadillo stuns, the potion of regeneration
--- heals, the fireball burns, the cards fury and cripple strengthen and weaken; and the screen
--- shows each with its magnitude and beats left.
+-- heals, the fireball burns, the cards fury and cripple strengthen and weaken; the screen
+-- shows each with its magnitude and beats left, and the explorer makes use of them.
 
 local cards = require "cards"
 local consumables = require "consumables"
+local explorer = require "bots.explorer"
 local inventory = require "inventory"
 
 -- A test-only target that stands still and carries statuses: 6 hp.
@@ -258,3 +259,29 @@ test("the log says a status's magnitude, and when applying it again changes it",
   expect.eq(said, { "You are strong 1 for 3 beats.", "You are now strong 2 for 3 beats." })
 end)
 
+-- The bot ----------------------------------------------------------------------------------
+
+local function decide(w, p)
+  return explorer.decide({ floor = 1, beat = w.beat }, w, p)
+end
+
+test("the explorer drinks regeneration when poison will bring it low", function()
+  local w = scenario { map = "#@...#" }
+  local p = w:players()[1]
+  local potion = carry(w, p, "regeneration_potion")
+  p:hurt(1)
+  expect.eq(type(decide(w, p)), "string", "5 hp and no poison: no potion")
+  p:apply("poison", { magnitude = 2 })
+  local d = decide(w, p)
+  expect.eq(d.choice, "use", "poison 2 will take 3: 2 left")
+  expect.eq(d.answers.item, potion)
+end)
+
+test("the explorer takes a poisoned dagger over a spear", function()
+  local w = scenario { map = "#@.#" }
+  local p = w:players()[1]
+  arm(w, p, "spear")
+  w:spawn("poisoned_dagger", p.x, p.y)
+  local d = decide(w, p)
+  expect.eq(d.choice, "pick_up")
+end)
