@@ -48,7 +48,8 @@ local function state(status)
 end
 narration.state = state
 
--- A status applied with no beats lasts: its count is this, which the words leave out.
+-- A status applied with no beats lasts: its count is this (the core's CAIRN_STATUS_LASTING),
+-- which the words leave out.
 local LASTING = 1000000
 
 -- Whether a status's magnitude is worth saying: one whose definition gives it a meaning
@@ -61,12 +62,17 @@ local function has_magnitude(status, magnitude)
     or def.modifies ~= nil
 end
 
--- A status in words, as the header and the side panel show it: its state, its magnitude when
--- worth saying, then the beats it has left unless it lasts ("poisoned 3 (2)", "strong 2",
--- "stunned (1)").
-local function status_words(status, magnitude, left)
+-- A status's state, with its magnitude when worth saying ("poisoned 3", "stunned").
+local function state_of(status, magnitude)
   local words = state(status)
   if has_magnitude(status, magnitude) then words = words .. " " .. tostring(magnitude) end
+  return words
+end
+
+-- A status in words, as the header and the side panel show it: its state, then the beats it
+-- has left unless it lasts ("poisoned 3 (2)", "strong 2", "stunned (1)").
+local function status_words(status, magnitude, left)
+  local words = state_of(status, magnitude)
   if left < LASTING then words = string.format("%s (%d)", words, left) end
   return words
 end
@@ -79,7 +85,8 @@ function narration.statuses(e)
   for _, l in ipairs(library_statuses) do library[l.name] = true end
   for _, row in ipairs(e:statuses()) do
     if not library[row.name] then
-      shown[#shown + 1] = status_words(row.name, row.magnitude, row.lasting and LASTING or row.beats)
+      local left = row.lasting and LASTING or row.beats
+      shown[#shown + 1] = status_words(row.name, row.magnitude, left)
     end
   end
   for _, l in ipairs(library_statuses) do
@@ -96,12 +103,10 @@ local function beats(n)
   return n == 1 and "1 beat" or string.format("%d beats", n)
 end
 
--- A status put on or changed, in the log's words: its state, its magnitude when worth saying,
--- and for how long unless it lasts ("poisoned 2", "stunned for 1 beat").
+-- A status put on or changed, in the log's words: its state, then for how long unless it
+-- lasts ("poisoned 2", "stunned for 1 beat").
 local function status_told(c)
-  local words = state(c.status)
-  local magnitude = c.magnitude or 1
-  if has_magnitude(c.status, magnitude) then words = words .. " " .. tostring(magnitude) end
+  local words = state_of(c.status, c.magnitude or 1)
   if c.amount < LASTING then words = words .. " for " .. beats(c.amount) end
   return words
 end
