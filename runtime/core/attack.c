@@ -176,22 +176,21 @@ static cairn_dir push_dir(cairn_world *w, cairn_entity_id actor, cairn_entity_id
 
 /* --- hitting --------------------------------------------------------------------------- */
 
-/* The attack's status on a target it reached, from the attacker; h->inflicted says what
- * landed. A target that cannot carry statuses takes none. */
+/* The attack's status on a target it reached, given by the attacker (its status_give, the
+ * target's status_receive, resistances and saves); h->inflicted says what landed. A target
+ * that cannot carry statuses takes none. */
 static cairn_err inflict(cairn_world *w, cairn_hit_event *h)
 {
     const cairn_attack *a = &h->attack;
     if (!cairn_type_has_decorator(w, w->entities.slots[h->target.index].type, CAIRN_DECO_STATUSED))
         return CAIRN_OK;
     int32_t beats = a->inflict_beats > 0 ? a->inflict_beats : 0; /* 0: lasting */
-    cairn_err st =
-        cairn_status_add(w, h->target, a->inflicts, a->inflict_magnitude, beats, h->head.actor);
-    if (st == CAIRN_OK)
-        h->inflicted = a->inflict_magnitude;
-    return st;
+    return cairn_status_give(w, h->head.actor, h->target, a->inflicts, a->inflict_magnitude, beats,
+                             &h->inflicted);
 }
 
-/* One target's side: defence, the damage model, the damage, the status, be_hit, the push. */
+/* One target's side: defence, the damage model, the damage, the decay of the statuses worn
+ * down by a hit, the status the hit brings, be_hit, the push. */
 static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_dir dir)
 {
     cairn_entity_id target = ev->targets[i];
@@ -223,13 +222,14 @@ static cairn_err hit(cairn_world *w, cairn_attack_event *ev, uint32_t i, cairn_d
     if (st == CAIRN_OK && h->damage > 0 &&
         cairn_type_has_decorator(w, w->entities.slots[target.index].type, CAIRN_DECO_WITH_HP))
         st = cairn_entity_damage(w, target, h->damage, h->head.actor, &h->killed);
+    /* The statuses that wear down as their bearer is hit (not blocked): those it had before
+     * this hit, not the one the hit brings. */
+    if (st == CAIRN_OK && held && cairn__alive(w, target))
+        st = cairn_status_decay(w, target, CAIRN_DECAY_HIT);
     if (st == CAIRN_OK && reached && cairn_attack_inflicts(&h->attack) && cairn__alive(w, target))
         st = inflict(w, h);
     if (st == CAIRN_OK && cairn__entity_current(w, target))
         st = cairn_entity_pass_all(w, target, CAIRN_CHAIN_BE_HIT, &h->head);
-    /* The statuses that wear down as their bearer is hit (not blocked). */
-    if (st == CAIRN_OK && held && cairn__alive(w, target))
-        st = cairn_status_decay(w, target, CAIRN_DECAY_HIT);
     if (st == CAIRN_OK && held && cairn__alive(w, target))
         st = push(w, h, ev->push, push_dir(w, h->head.actor, target, dir));
     return st;

@@ -159,6 +159,10 @@ uint64_t cairn__source_get(cairn_source *src, int bytes);
 /* Statused's part (statused.c, which owns the layout of its statuses): the statuses of one
  * data block, and reading them back into a fresh block. A restore then calls each status's
  * attach function to put its handlers back (cairn__statused_reattach). */
+/* What cairn_status_add checks before it applies anything (the entity is Statused, the status
+ * known, beats 0 or more), with beats made CAIRN_STATUS_LASTING for a lasting status. */
+cairn_err cairn__status_check(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                              int32_t *beats);
 void cairn__statused_put(cairn_sink *s, const void *data);
 /* Whether every status of these Statused data is one format 3 could hold: magnitude 1, no
  * source. */

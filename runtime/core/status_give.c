@@ -113,20 +113,9 @@ cairn_err cairn_status_give(cairn_world *w, cairn_entity_id source, cairn_entity
     int32_t dummy;
     landed = landed ? landed : &dummy;
     *landed = 0;
-    cairn_err st = cairn_entity_check(w, target);
+    cairn_err st = cairn__status_check(w, target, status, &beats);
     if (st)
         return st;
-    if (!cairn__data(w, target, CAIRN_DECO_STATUSED))
-        return cairn_world_fail(w, CAIRN_ERR_NOT_FOUND, "entity %u (%s) is not Statused",
-                                target.index,
-                                cairn_type_name(w, w->entities.slots[target.index].type));
-    if (!cairn__registry_get(w, &w->registry[CAIRN_KIND_STATUS], status))
-        return w->error.code;
-    if (beats < 0)
-        return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 0 or more",
-                                cairn_status_name(w, status), (int)beats);
-    if (beats == 0 || beats > CAIRN_STATUS_LASTING)
-        beats = CAIRN_STATUS_LASTING;
     if (w->has_status_chains) {
         cairn_status_event *ev = pass_chains(
             w, source,

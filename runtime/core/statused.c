@@ -254,14 +254,9 @@ static cairn_err restack(cairn_world *w, cairn_entity_id id, struct cairn_status
                                                                         : slot->remaining + beats;
         break;
     case CAIRN_STACKING_REFRESH:
-        now.magnitude = magnitude;
-        now.remaining = beats;
-        now.skip_beat = skip_beat;
-        now.source = source;
-        given = false;
-        break;
     case CAIRN_STACKING_HIGHER:
-        if (magnitude > slot->magnitude) {
+        /* the new one, whole: always, or when it is the stronger */
+        if (def->stacking == CAIRN_STACKING_REFRESH || magnitude > slot->magnitude) {
             now.magnitude = magnitude;
             now.remaining = beats;
             now.skip_beat = skip_beat;
@@ -322,19 +317,26 @@ static void make_room(cairn_world *w, cairn_entity_id id, cairn_statused *s,
         drop(w, id, s, find(s, status));
 }
 
+cairn_err cairn__status_check(cairn_world *w, cairn_entity_id id, cairn_status_id status,
+                              int32_t *beats)
+{
+    if (!statused(w, id) || !cairn__registry_get(w, &w->registry[CAIRN_KIND_STATUS], status))
+        return w->error.code;
+    if (*beats < 0)
+        return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 0 or more",
+                                cairn_status_name(w, status), (int)*beats);
+    if (*beats == 0 || *beats > CAIRN_STATUS_LASTING)
+        *beats = CAIRN_STATUS_LASTING;
+    return CAIRN_OK;
+}
+
 cairn_err cairn_status_add(cairn_world *w, cairn_entity_id id, cairn_status_id status,
                            int32_t magnitude, int32_t beats, cairn_entity_id source)
 {
-    cairn_statused *s = statused(w, id);
-    if (!s)
-        return w->error.code;
-    if (!cairn__registry_get(w, &w->registry[CAIRN_KIND_STATUS], status))
-        return w->error.code;
-    if (beats < 0)
-        return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 0 or more",
-                                cairn_status_name(w, status), (int)beats);
-    if (beats == 0 || beats > CAIRN_STATUS_LASTING)
-        beats = CAIRN_STATUS_LASTING;
+    cairn_err st = cairn__status_check(w, id, status, &beats);
+    if (st)
+        return st;
+    cairn_statused *s = cairn__data(w, id, CAIRN_DECO_STATUSED);
     const cairn_status_record *def = cairn__status_record(w, status);
     magnitude = capped(def, magnitude);
     /* Applied while the beat's actors act, the count starts with the next beat. */
@@ -348,7 +350,7 @@ cairn_err cairn_status_add(cairn_world *w, cairn_entity_id id, cairn_status_id s
     if (slot)
         make_room(w, id, s, def, status);
     bool first = !find(s, status);
-    cairn_err st = cairn__reserve(w, (void **)&s->slots, &s->cap, s->count + 1, sizeof *slot);
+    st = cairn__reserve(w, (void **)&s->slots, &s->cap, s->count + 1, sizeof *slot);
     if (st)
         return st;
     s->slots[s->count++] = (struct cairn_status_slot){.status = status,
@@ -369,7 +371,11 @@ cairn_err cairn_status_add(cairn_world *w, cairn_entity_id id, cairn_status_id s
 cairn_err cairn_status_apply(cairn_world *w, cairn_entity_id id, cairn_status_id status,
                              int32_t beats)
 {
-    if (beats < 1 && cairn_entity_check(w, id) == CAIRN_OK)
+    int32_t checked = beats;
+    cairn_err st = cairn__status_check(w, id, status, &checked);
+    if (st)
+        return st;
+    if (beats < 1)
         return cairn_world_fail(w, CAIRN_ERR_INVALID, "status %s for %d beats: it needs 1 or more",
                                 cairn_status_name(w, status), (int)beats);
     return cairn_status_add(w, id, status, 1, beats, CAIRN_ENTITY_NONE);

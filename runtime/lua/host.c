@@ -729,7 +729,10 @@ static cairn_err call_failed(cairn_lua *h, int rc, int fn)
         set_error(h, "error", 5);
     }
     drop_runtime_frames(h);
-    return rc == LUA_ERRMEM ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
+    /* A block the ceiling refused outside Lua's own allocator (the core's world, made by
+     * core.world_new) comes up as an ordinary error with its message: it is still the
+     * ceiling's, as a caller that tells the two apart (a save too big to resume) must hear. */
+    return rc == LUA_ERRMEM || h->memory_out ? CAIRN_ERR_NOMEM : CAIRN_ERR_HANDLER;
 }
 
 cairn_err cairn_lua__call_framed(cairn_lua *h, int nargs, int nresults)

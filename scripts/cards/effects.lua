@@ -29,12 +29,16 @@ effects.BLOCK = "cairn:block"
 local function noop() end
 
 -- The status a damage effect carries (parameter `status`, values `magnitude` (1) and `beats`
--- (0: lasting)), as e:attack_on takes it; nil when it carries none.
+-- (0: lasting)), as e:attack_on takes it; nil when it carries none. One table, filled again
+-- for each effect: e:attack_on keeps nothing of it.
+local carry = {}
+
 local function carried(c)
   local status = c.params.status
   if status == nil then return nil end
-  return { inflicts = status, inflict_magnitude = c:number("magnitude", 1),
-    inflict_beats = c:number("beats", 0) }
+  carry.inflicts, carry.inflict_magnitude, carry.inflict_beats =
+    status, c:number("magnitude", 1), c:number("beats", 0)
+  return carry
 end
 
 local function attack(actor, targets, amount, pierce, power, source, status)
@@ -145,17 +149,22 @@ define({ name = "teleport", instant = false, target = "self", params = {},
 
 -- These take their targets as a list (each = false) so that their values are looked up once
 -- per effect, not once per target: a payload on a hundred foes is the case to be fast for.
--- A status given by the actor: its source, for "whoever poisoned you" and the chains.
+-- A status given by the actor: its source, for "whoever poisoned you" and the chains. The
+-- table e:apply reads is one, filled again for each effect (e:apply keeps nothing of it), so
+-- that a payload applying statuses beat after beat makes no garbage.
+local given = {}
+
 define({ name = "apply_status", each = false,
   params = { status = "string", beats = "number", magnitude = "number" },
   run = function(c, targets)
     local status = c:value("status")
-    local given = { magnitude = c:number("magnitude", 1), beats = c:number("beats", 1),
-      source = c.actor }
+    given.magnitude, given.beats, given.source =
+      c:number("magnitude", 1), c:number("beats", 1), c.actor
     for i = 1, #targets do
       local t = targets[i]
       if t:has("Statused") then t:apply(status, given) end
     end
+    given.source = nil
   end })
 
 define({ name = "remove_status", each = false, params = { status = "string" },

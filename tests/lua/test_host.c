@@ -772,6 +772,54 @@ static void world_methods_are_added_unless_the_handle_has_the_name(void **state)
 
 /* --- a data-only enemy ------------------------------------------------------------------- */
 
+/* Runs `beats` beats and says what they cost: calls into Lua, allocations of the world. */
+static void run_counting(cairn_lua *h, cairn_world *w, int beats, uint64_t *calls,
+                         uint64_t *allocations)
+{
+    cairn_lua_stats before, after;
+    cairn_world_stats world_before, world_after;
+    cairn_lua_get_stats(h, &before);
+    cairn_world_get_stats(w, &world_before);
+    for (int beat = 0; beat < beats; beat++)
+        assert_lua_ok(h, cairn_lua_step(h));
+    cairn_lua_get_stats(h, &after);
+    cairn_world_get_stats(w, &world_after);
+    *calls = after.callbacks - before.callbacks;
+    *allocations = world_after.allocations - world_before.allocations;
+}
+
+/* Puts on the entity a lasting status of the pack, by name, with a magnitude. */
+static cairn_status_id put_status(cairn_world *w, cairn_entity_id id, const char *name,
+                                  int32_t magnitude)
+{
+    cairn_status_id status;
+    if (cairn_status_find(w, name, &status) != CAIRN_OK ||
+        cairn_status_add(w, id, status, magnitude, 0, CAIRN_ENTITY_NONE) != CAIRN_OK)
+        fail_msg("status %s: %s", name, cairn_world_error(w));
+    return status;
+}
+
+/* Three statuses that hurt, modify a stat and decay each beat cost no call into Lua. */
+static void data_only_statuses_tick_without_lua_calls_or_world_allocations(void **state)
+{
+    cairn_lua *h = *state;
+    assert_lua_ok(h, cairn_lua_load_pack(h, PACK("dotted")));
+    cairn_world *w = make_world(h, 4, 1, 7);
+    cairn_entity_id brute = spawn(w, "dotted:brute", 0, 0);
+    put_status(w, brute, "dotted:poison", 2);
+    put_status(w, brute, "dotted:strength", 3);
+    cairn_status_id fading = put_status(w, brute, "dotted:fading", 1000);
+    for (int beat = 0; beat < 10; beat++)
+        assert_lua_ok(h, cairn_lua_step(h));
+    int32_t hp = hp_of(w, brute);
+    uint64_t calls, allocations;
+    run_counting(h, w, 200, &calls, &allocations);
+    assert_int_equal(calls, 0);
+    assert_int_equal(allocations, 0);
+    assert_int_equal(hp_of(w, brute), hp - 400);
+    assert_int_equal(cairn_status_magnitude(w, brute, fading), 1000 - 210);
+}
+
 static void a_data_only_enemy_runs_without_lua_calls_or_world_allocations(void **state)
 {
     cairn_lua *h = *state;
@@ -782,18 +830,14 @@ static void a_data_only_enemy_runs_without_lua_calls_or_world_allocations(void *
         assert_lua_ok(h, cairn_lua_step(h));
     cairn_lua_stats before;
     cairn_lua_get_stats(h, &before);
-    cairn_world_stats world_before;
-    cairn_world_get_stats(w, &world_before);
     int32_t hp = hp_of(w, hero);
-    for (int beat = 0; beat < 200; beat++)
-        assert_lua_ok(h, cairn_lua_step(h));
-    cairn_lua_stats after;
-    cairn_lua_get_stats(h, &after);
+    uint64_t calls, allocations;
+    run_counting(h, w, 200, &calls, &allocations);
+    assert_int_equal(before.callbacks, 0);
+    assert_int_equal(calls, 0);
+    assert_int_equal(allocations, 0);
     cairn_world_stats world_after;
     cairn_world_get_stats(w, &world_after);
-    assert_int_equal(before.callbacks, 0);
-    assert_int_equal(after.callbacks, before.callbacks);
-    assert_int_equal(world_after.allocations, world_before.allocations);
     assert_int_equal(world_after.entities_alive, 3);
     assert_true(hp_of(w, hero) < hp); /* they fought all along */
 }
@@ -891,6 +935,7 @@ int main(void)
         cmocka_unit_test(an_overrun_says_its_place_once_and_counts_no_more_than_the_budget),
         cmocka_unit_test(world_methods_are_added_unless_the_handle_has_the_name),
         T(a_data_only_enemy_runs_without_lua_calls_or_world_allocations),
+        T(data_only_statuses_tick_without_lua_calls_or_world_allocations),
         T(pairs_and_next_visit_keys_in_the_same_order_in_every_lua_state),
         T(stepping_before_any_world_is_an_error_not_a_crash),
     };

@@ -134,3 +134,52 @@ test("an aimed attack carries the status it is given, in place of the attacker's
   rogue:attack_on({ rat }, 1, nil, nil, nil, { inflicts = nil })
   expect.eq({ rat.hp, rat:status("poison") }, { 9, 0 }, "a status table of none: none")
 end)
+
+-- The status chains see an attack's status as any status given: the attacker's status_give,
+-- the target's status_receive.
+cairn.status { name = "marked", stacking = "intensity", decay = { by = 1, when = "hit" } }
+cairn.entity { name = "warded", glyph = "w",
+  decorators = { "Attackable", "WithHP", "Killable", "Statused" },
+  stats = { hp = 10, team = 2 },
+  handlers = { status_receive = function(ev)
+    if ev.status == "scenario:poison" then ev.propagate = false end
+  end } }
+cairn.entity { name = "venomous", glyph = "v",
+  decorators = { "Attacking", "Attackable", "WithHP", "Killable", "Statused" },
+  stats = { hp = 10, team = 1, targets = { 2 }, inflicts = "poison", inflict_magnitude = 2 },
+  handlers = { status_give = function(ev) ev.magnitude = ev.magnitude * 2 end } }
+
+test("a target immune to poison by status_receive takes the damage, not the poison", function()
+  local w = scenario { map = [[
+    rw
+  ]] }
+  local rogue, warded = w:at(0, 0), w:at(1, 0)
+  rogue:attack("e")
+  expect.eq({ warded.hp, warded:status("poison") }, { 9, 0 })
+end)
+
+test("the attacker's status_give may double its poison", function()
+  local w = scenario { map = [[
+    vt
+  ]] }
+  local venomous, rat = w:at(0, 0), w:at(1, 0)
+  venomous:attack("e")
+  expect.eq(rat:magnitude("poison"), 4)
+  local hit
+  rat:hook("be_hit", function(ev) hit = ev.inflicted end)
+  venomous:attack("e")
+  expect.eq(hit, 4, "ev.inflicted is what landed")
+end)
+
+test("a hit wears down the statuses its target had, not the one it brings", function()
+  local w = scenario { map = [[
+    rt
+  ]] }
+  local rogue, rat = w:at(0, 0), w:at(1, 0)
+  rogue.inflicts, rogue.inflict_magnitude = "marked", 3
+  rogue:attack("e")
+  expect.eq(rat:magnitude("marked"), 3, "the hit that brings it does not wear it")
+  rogue.inflicts = nil
+  rogue:attack("e")
+  expect.eq(rat:magnitude("marked"), 2, "the next hit does")
+end)

@@ -85,7 +85,8 @@ CAIRN_API cairn_result_event *cairn_event_as_result(cairn_event *ev);
  *
  *   Acting        acts: act_check, the algorithm, act_success | act_failure
  *   Attacking     attack_check, attack_get, [per target: Attackable's defence, the damage
- *                 model, WithHP, be_hit, then Pushable], attack_do, attack_success | _failure
+ *                 model, WithHP, Statused (the hit's decay, the attack's status), be_hit,
+ *                 then Pushable], attack_do, attack_success | _failure
  *   Attackable    can be a target: defence (may change the attack or block it), be_hit
  *   Moving        move_check, move_get (the destination), [Displaceable], move_do,
  *                 move_success | move_failure
@@ -139,8 +140,8 @@ typedef struct cairn_attack {
     /* The status a hit lands (CAIRN_STATUS_NONE: none), with its magnitude and beats (0 or
      * less: lasting); none either when the magnitude is 0, so that an attack written with
      * only its damage carries none. It lands on a target the attack reaches (not blocked by
-     * defence, nor nullified by resistance or pierce), whatever the damage, from the
-     * attacker. */
+     * defence, nor nullified by resistance or pierce), whatever the damage, given by the
+     * attacker (cairn_status_give). */
     cairn_status_id inflicts;
     int32_t inflict_magnitude;
     int32_t inflict_beats;
