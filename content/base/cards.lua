@@ -43,7 +43,8 @@ local reward_pool = {
   { "whirlwind", 2 }, { "charged_bolt", 2 }, { "bloodletting", 2 }, { "gamble", 2 },
   { "tactics", 2 }, { "regrowth", 2 }, { "thorns", 2 }, { "spark", 2 }, { "war_cry", 1 },
   { "shove", 2 }, { "blink", 2 }, { "barricade", 1 }, { "cleanse", 1 }, { "riposte", 2 },
-  { "dodge", 2 }, { "parry", 2 }, { "counter", 2 }, { "meditate", 2 },
+  { "dodge", 2 }, { "parry", 2 }, { "counter", 2 }, { "meditate", 2 }, { "fury", 2 },
+  { "cripple", 2 },
 }
 
 -- What other packs call to change them: the tables stay base's, each change checked, and
@@ -306,15 +307,16 @@ cairn.card {
   effect = { { damage = { custom_key_names = { damage = "second" } } }, { damage = {} } },
 }
 
--- Exhausted once played: out of the deck for the rest of the game.
+-- Exhausted once played: out of the deck for the rest of the game. Its hits set what they
+-- hit burning (statuses.lua), which the damage effect carries as an attack's status.
 cairn.card {
   name = "fireball",
-  text = "{damage} to all around a cell; exhausts",
+  text = "{damage} to all around a cell, burning {magnitude} for {beats} beats; exhausts",
   cost = { energy = 2, exhaust = true },
-  values = { damage = 2, radius = 1 },
+  values = { damage = 2, radius = 1, magnitude = 1, beats = 2 },
   upgrade = { values = { damage = 3 } },
   target = { among = "cell", range = 4, area = 1, text = "Fireball where?", filter = far_cell },
-  effect = { { damage = { target = "area" } } },
+  effect = { { damage = { target = "area", status = "base:burning" } } },
   msg = "Fire blossoms.",
 }
 
@@ -410,6 +412,32 @@ cairn.card {
   upgrade = { values = { beats = 10 } },
   effect = { { apply_status = { target = "self" } } },
   msg = "You ready a riposte.",
+}
+
+-- Statuses with a magnitude (statuses.lua): strength on oneself, weakness and vulnerability
+-- on a foe. Strength adds to the blows of the player's weapon, not to the cards' damage.
+cairn.card {
+  name = "fury",
+  text = "strength {magnitude} for {beats} beats: your blows do {magnitude} more",
+  cost = { energy = 1 },
+  values = { status = "base:strength", magnitude = 1, beats = 5 },
+  upgrade = { values = { beats = 8 } },
+  effect = { { apply_status = { target = "self" } } },
+  msg = "Fury fills you.",
+}
+
+-- Two statuses on one foe: the payload's second entry reads its own keys (custom_key_names).
+cairn.card {
+  name = "cripple",
+  text = "a foe within 3 does 1 less and takes 1 more from each hit, {beats} beats",
+  cost = { energy = 1 },
+  values = { status = "base:weakness", second_status = "base:vulnerable", magnitude = 1,
+    beats = 3 },
+  upgrade = { values = { beats = 5 } },
+  target = at_foe(3, "Cripple what?"),
+  effect = { { apply_status = { custom_key_names = { status = "second_status" } } },
+    { apply_status = {} } },
+  msg = "You cripple it.",
 }
 
 -- Reactions (docs/cards.md, "The action lifecycle"): played from the hand only in answer to

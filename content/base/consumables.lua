@@ -65,6 +65,23 @@ cairn.ability {
   effect = { { hurl = { target = "area", custom_key_names = { radius = "area" } } } },
 }
 
+-- A potion that puts a status on whoever drinks it: the item's `status`, with its `magnitude`
+-- and `beats`.
+cairn.ability {
+  name = "tonic",
+  label = "drink",
+  effect = { { apply_status = { target = "self" } } },
+}
+
+-- The potion of regeneration: drunk, it gives back `magnitude` hp a beat for `beats` beats
+-- (statuses.lua's regeneration): slower than healing, more in all. Defined before the
+-- healing potion, so that '!' in a test's map is that one (the last definition).
+cairn.entity {
+  name = "regeneration_potion", glyph = "!", color = "bright_green", layer = "item",
+  data = { use = "drink", ability = "tonic", status = "base:regeneration", magnitude = 1,
+    beats = 5 },
+}
+
 -- The healing potion: drunk, it gives back `heal` hp (never past the drinker's max_hp).
 cairn.entity {
   name = "healing_potion", glyph = "!", color = "bright_red", layer = "item",

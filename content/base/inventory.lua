@@ -228,6 +228,18 @@ function inventory.equip(e, item)
   return true
 end
 
+-- A weapon's data gives its blow as bare hands of 1 would strike with it: a wielder's damage
+-- beyond 1 (strength) adds to it, short of 1 (weakness) takes from it. A weapon that
+-- `inflicts` a status (items.lua) makes the blow carry it, to land when the hit does.
+local function wield(ev, weapon)
+  local d = weapon.data
+  ev.damage = d.damage + ev.damage - 1
+  if d.inflicts then
+    ev.inflicts, ev.inflict_magnitude, ev.inflict_beats = d.inflicts, d.inflict_magnitude or 1,
+      d.inflict_beats or 0
+  end
+end
+
 cairn.decorator {
   name = "Inventory",
   description = "holds a weapon, a shovel, body armour and a bag",
@@ -257,7 +269,7 @@ cairn.decorator {
       if ev.dir == "none" then return end
       local weapon = inventory.held(ev.actor, "weapon")
       if not weapon then return end
-      ev.damage = weapon.data.damage
+      wield(ev, weapon)
       local pattern = inventory.patterns[weapon.data.pattern]
       if not pattern then
         error(weapon.type .. ": no weapon pattern '" .. tostring(weapon.data.pattern) .. "'")

@@ -67,7 +67,18 @@ function inventory.strikes(a, dir)
   return hit
 end
 
--- Weapons: slot "weapon". `damage` is the attack's damage, before the target's armor.
+-- Weapons: slot "weapon". `damage` is the attack's damage, before the target's armor (and
+-- before the wielder's strength or weakness: inventory.lua); `inflicts` a status its hits
+-- carry, with `inflict_magnitude` (1) and `inflict_beats` (none: lasting until it decays).
+
+-- A dagger whose blade is poisoned: a hit that lands poisons its target too (statuses.lua), 2 of poison,
+-- which hurts 2, then 1, in the beats after. The dagger's glyph in another colour; defined
+-- before the dagger, so that ')' in a test's map is the plain one (the last definition).
+cairn.entity {
+  name = "poisoned_dagger", glyph = ")", color = "bright_green", layer = "item",
+  data = { slot = "weapon", damage = 1, pattern = "front", inflicts = "base:poison",
+    inflict_magnitude = 2 },
+}
 cairn.entity {
   name = "dagger", glyph = ")", color = "bright_cyan", layer = "item",
   data = { slot = "weapon", damage = 1, pattern = "front" },

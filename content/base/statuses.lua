@@ -7,6 +7,17 @@
 --   freeze  the turn, and every change of cell as well: nothing can move a frozen entity;
 --   bind    moving only (attacking still works), until the entity struggles free.
 --
+-- The six after them are data only (docs/lua-api.md, cairn.status): each has a magnitude, how
+-- much of it there is, and the core does the rest with no call into Lua, but vulnerable's
+-- one handler, which runs only when its bearer is hit:
+--   poison        hurts by its magnitude each beat, then weakens by 1; doses add up;
+--   burning       hurts by its magnitude each beat while it burns, a few beats; a new flame
+--                 starts it afresh rather than adding up;
+--   strength      adds its magnitude to the bearer's blows (the damage stat); doses add up;
+--   weakness      takes its magnitude from them (a blow of 0 does nothing);
+--   vulnerable    every hit on the bearer does its magnitude more;
+--   regeneration  heals by its magnitude each beat while it lasts.
+--
 -- This file returns a small module: require "statuses" gives bind(victim, binder, beats).
 
 local statuses = {}
@@ -85,6 +96,72 @@ cairn.status {
     local data = e.data
     data.bound_by, data.bind_struggles, data.bind_tried, data.bind_free = nil, nil, nil, nil
   end,
+}
+
+-- Statuses with a magnitude -------------------------------------------------------------------
+-- Applied as e:apply("base:poison", { magnitude = 2 }) (no beats: it lasts until it decays
+-- away) or { magnitude = 1, beats = 3 }, by cards, potions and the attacks that inflict them
+-- (an entity's stats `inflicts`, a weapon's data: items.lua).
+
+cairn.status {
+  name = "poison",
+  adjective = "poisoned",
+  description = "loses as much hp as its poison each beat, the poison then weakening by 1",
+  stacking = "intensity",
+  max = 9,
+  decay = { by = 1, when = "beat" },
+  each = "damage",
+}
+
+cairn.status {
+  name = "burning",
+  adjective = "burning",
+  description = "loses as much hp as its burning each beat while it burns",
+  stacking = "refresh",
+  max = 3,
+  decay = { by = 0, when = "beat" },
+  each = "damage",
+}
+
+cairn.status {
+  name = "strength",
+  adjective = "strong",
+  description = "its blows do as much more damage as its strength",
+  stacking = "intensity",
+  max = 5,
+  modifies = { damage = 1 },
+}
+
+cairn.status {
+  name = "weakness",
+  adjective = "weakened",
+  description = "its blows do as much less damage as its weakness; a blow of 0 does nothing",
+  stacking = "extend",
+  max = 3,
+  modifies = { damage = -1 },
+}
+
+-- defence runs on the one hit, before the damage model: the extra damage is soaked by block
+-- and armour like the rest. A blow that does nothing (damage 0, a push) stays nothing.
+cairn.status {
+  name = "vulnerable",
+  adjective = "vulnerable",
+  description = "every hit on it does as much more damage as its vulnerability",
+  stacking = "extend",
+  max = 3,
+  handlers = { defence = { rank = "high", fn = function(ev)
+    if ev.damage > 0 then ev.damage = ev.damage + ev.target:magnitude("vulnerable") end
+  end } },
+}
+
+cairn.status {
+  name = "regeneration",
+  adjective = "regenerating",
+  description = "gets as much hp back as its regeneration each beat while it lasts",
+  stacking = "extend",
+  max = 3,
+  decay = { by = 0, when = "beat" },
+  each = "heal",
 }
 
 -- Binds victim (if it is Statused and not bound already: a held victim is not held any

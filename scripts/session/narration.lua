@@ -48,24 +48,67 @@ local function state(status)
 end
 narration.state = state
 
--- The statuses e is in, as the header shows them: each one's state and the beats it has
--- left, a library's with its amount too ("stunned (2)", "blocking 3 (4)"), in the order
--- they were defined.
+-- A status applied with no beats lasts: its count is this (the core's CAIRN_STATUS_LASTING),
+-- which the words leave out.
+local LASTING = 1000000
+
+-- Whether a status's magnitude is worth saying: one whose definition gives it a meaning
+-- (it stacks, is capped, decays, acts each beat or changes a stat), or any but 1.
+local function has_magnitude(status, magnitude)
+  if magnitude ~= 1 then return true end
+  local d = define.by_name.status[status]
+  local def = d and d.def or {}
+  return def.stacking ~= nil or def.max ~= nil or def.decay ~= nil or def.each ~= nil
+    or def.modifies ~= nil
+end
+
+-- A status's state, with its magnitude when worth saying ("poisoned 3", "stunned").
+local function state_of(status, magnitude)
+  local words = state(status)
+  if has_magnitude(status, magnitude) then words = words .. " " .. tostring(magnitude) end
+  return words
+end
+
+-- A status in words, as the header and the side panel show it: its state, then the beats it
+-- has left unless it lasts ("poisoned 3 (2)", "strong 2", "stunned (1)").
+local function status_words(status, magnitude, left)
+  local words = state_of(status, magnitude)
+  if left < LASTING then words = string.format("%s (%d)", words, left) end
+  return words
+end
+
+-- The statuses e is in, as the header shows them: each one's words (status_words), in the
+-- order they were applied (an instance of its own on a line of its own), then a library's
+-- with its amount ("blocking 3 (4)").
 function narration.statuses(e)
-  local shown = {}
-  local function show(name, text)
-    local known, left = pcall(e.status, e, name) -- a status whose definition failed is none
-    if known and left > 0 then shown[#shown + 1] = string.format("%s (%d)", text, left) end
+  local shown, library = {}, {}
+  for _, l in ipairs(library_statuses) do library[l.name] = true end
+  for _, row in ipairs(e:statuses()) do
+    if not library[row.name] then
+      local left = row.lasting and LASTING or row.beats
+      shown[#shown + 1] = status_words(row.name, row.magnitude, left)
+    end
   end
-  for _, d in ipairs(define.record.status) do show(d.name, state(d.name)) end
   for _, l in ipairs(library_statuses) do
-    show(l.name, l.amount and l.adjective .. " " .. tostring(l.amount(e)) or l.adjective)
+    local left = e:status(l.name)
+    if left > 0 then
+      local text = l.amount and l.adjective .. " " .. tostring(l.amount(e)) or l.adjective
+      shown[#shown + 1] = string.format("%s (%d)", text, left)
+    end
   end
   return shown
 end
 
 local function beats(n)
   return n == 1 and "1 beat" or string.format("%d beats", n)
+end
+
+-- A status put on or changed, in the log's words: its state, then for how long unless it
+-- lasts ("poisoned 2", "stunned for 1 beat").
+local function status_told(c)
+  local words = state_of(c.status, c.magnitude or 1)
+  if c.amount < LASTING then words = words .. " for " .. beats(c.amount) end
+  return words
 end
 
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
@@ -93,8 +136,8 @@ function narration.describe(s, history, you)
   local function sentence(text)
     note(s, (text:gsub("^%l", string.upper)))
   end
-  local told = { attacked = true, died = true, status_on = true, status_off = true,
-    pushed = true, dug = true, healed = true }
+  local told = { attacked = true, died = true, status_on = true, status_changed = true,
+    status_off = true, pushed = true, dug = true, healed = true }
   local kinds = define.by_name.change
   local killer
   for _, c in ipairs(history) do
@@ -139,8 +182,9 @@ function narration.describe(s, history, you)
       else
         sentence(string.format("%s dies.", who))
       end
-    elseif c.kind == "status_on" then
-      sentence(string.format("%s %s %s for %s.", who, is, state(c.status), beats(c.amount)))
+    elseif c.kind == "status_on" or c.kind == "status_changed" then
+      sentence(string.format("%s %s %s%s.", who, is, c.kind == "status_changed" and "now " or "",
+        status_told(c)))
     elseif c.kind == "status_off" then
       sentence(string.format("%s %s no longer %s.", who, is, state(c.status)))
     elseif c.kind == "pushed" then

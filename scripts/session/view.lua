@@ -189,10 +189,18 @@ local function turn_lines(p)
   return lines
 end
 
+-- The side panel's lines of the player's statuses, one a line, each with its magnitude and
+-- the beats it has left ("poisoned 3 (2)"; one that lasts, without a count).
+local function status_lines(p)
+  local lines = {}
+  for _, words in ipairs(narration.statuses(p)) do lines[#lines + 1] = "You are " .. words end
+  return lines
+end
+
 -- The view as a table: width, height, glyphs/colors/marks (one string per row), header,
 -- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
--- panel (the side panel's lines: whose turn it is under a turn model, the game's, then what
--- the next beat does to the player) and
+-- panel (the side panel's lines: whose turn it is under a turn model, the player's statuses,
+-- the game's, then what the next beat does to the player) and
 -- panel_dim ('d' for each dimmed one).
 -- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
 -- 'a' an enemy strikes here next beat.
@@ -241,6 +249,9 @@ function view.build()
   -- for a line drawn dimmed.
   local panel, dim = {}, {}
   local lines = s.ended and {} or turn_lines(p)
+  for _, line in ipairs(p and not s.ended and status_lines(p) or {}) do
+    lines[#lines + 1] = line
+  end
   for _, line in ipairs(p and not s.ended and s.game.def.panel and s.game.def.panel(w, p) or {}) do
     lines[#lines + 1] = line
   end

@@ -109,6 +109,21 @@ static void the_status_line_shows_the_player_s_statuses(void **state)
     cairn_lua_destroy(h);
 }
 
+/* The side panel begins with the player's statuses, one a line: each with its magnitude and
+ * beats left, one that lasts until it decays without a count. The header says the same. */
+static void the_panel_lists_each_status_with_its_magnitude(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game("screen_rooms", "strong", 1);
+    cairn_view v;
+    assert_int_equal(cairn_session_view(h, &v), CAIRN_OK);
+    assert_true(v.panel_count >= 2);
+    assert_string_equal(v.panel[0], "You are strong 2");
+    assert_string_equal(v.panel[1], "You are weakened 1 (4)");
+    assert_non_null(strstr(v.header, "HP 6/6  strong 2, weakened 1 (4)  Floor 1/1"));
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -116,6 +131,7 @@ int main(void)
         cmocka_unit_test(a_looped_corridor_is_drawn_round_again),
         cmocka_unit_test(a_trap_shows_over_an_item_lying_on_it),
         cmocka_unit_test(the_status_line_shows_the_player_s_statuses),
+        cmocka_unit_test(the_panel_lists_each_status_with_its_magnitude),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,19 +2,22 @@
 -- Before each beat the session asks decide(mem, w, player) for the player's action. It:
 --   1. looks around (w:fov from the player) and writes down what it sees of this floor in
 --      `mem`: walls, dirt, traps, items, the stairs, monsters that strike from afar;
---   2. drinks a potion when its hp is low;
+--   2. drinks a potion when its hp is low (healing at once, else regeneration), or one of
+--      regeneration when poison or fire is about to bring it low;
 --   3. strikes a monster in reach of the weapon it holds, if there is one;
 --   4. else throws what it carries at a monster in sight: a bomb where it hits two or more,
 --      else a throwing dagger, else a bomb;
---   5. picks up the consumable it stands on, or the gear when it is better than the held;
+--   5. picks up the consumable it stands on, or the gear when it is better than the held (a
+--      poisoned blade above all);
 --   6. else plans a way over what it remembers (w:distances and w:path, given a cost for
 --      each cell, so that it does not know walls it has not seen): to a better item or a
 --      consumable close by, else to the stairs once seen, else to the nearest edge of what
 --      it has seen, on foot if it can, digging if it must. Traps, crates and the lines
 --      monsters strike along cost extra steps, so the way goes round them when a way round
 --      is not too long;
---   7. puts off a step into danger (next to a monster, into an arrow's flight) by waiting
---      or stepping aside, a few beats at most, and takes the step.
+--   7. puts off a step into danger (next to a monster, into an arrow's flight, twice as
+--      much where a monster's blow stuns) by waiting or stepping aside, a few beats at most,
+--      and takes the step.
 -- Steps and blows are the core's actions (an action's name and a direction); the bag's
 -- verbs are the player's choices (choices.lua), returned as { choice =, answers = }, and
 -- only when the choice list says they are available.
@@ -64,6 +67,7 @@ local FLOOR_WAITS = 40 -- beats it may wait in all on one floor
 -- as its data.range (5).
 local LINE_REACH = { ["base:armadillo"] = 1000, ["base:archer"] = 5 }
 local ROLLING = { ["base:armadillo"] = 2 } -- the step of its sequence in which it rolls
+local STUNS = 2 -- how many times the danger of a monster whose blows stun (stats `inflicts`)
 local FORGET = 20 -- beats a monster out of sight is still taken to be where it was seen
 
 -- How good a weapon is, by the cells it reaches (items.lua's patterns): a spear strikes a
@@ -91,9 +95,15 @@ end
 -- Items -------------------------------------------------------------------------------------
 
 -- How good an item is in its slot (higher is better).
+-- A weapon whose hits poison is worth the whole of its poison's damage (2, then 1: 3) more
+-- in rank: what it strikes is as good as dead.
 local function value(item)
   local d = item.data
-  if d.slot == "weapon" then return (WEAPON_RANK[d.pattern] or 0) * 10 + (d.damage or 0) end
+  if d.slot == "weapon" then
+    local poison = d.inflicts == "base:poison" and d.inflict_magnitude or 0
+    local rank = (WEAPON_RANK[d.pattern] or 0) + poison * (poison + 1) // 2
+    return rank * 10 + (d.damage or 0)
+  end
   if d.slot == "body" then return d.armor or 0 end
   if d.slot == "shovel" then return d.dig_power or 0 end
   return 0
@@ -161,6 +171,11 @@ local function floor_memory(mem, w)
   return m
 end
 
+-- Whether e's blows stun: what it hits loses its turns, so its reach is worth keeping out of.
+local function stuns(e)
+  return e:has("Attacking") and e.inflicts == "base:stun"
+end
+
 -- Looks around from the player and writes down what is seen.
 local function look(m, w, p)
   local power = dig_power(p)
@@ -192,7 +207,7 @@ local function look(m, w, p)
     if real and not real:is_dead() and real.team == 2 and LINE_REACH[real.type] then
       m.lines[real.id] = {
         x = x, y = y, seen = w.beat, reach = LINE_REACH[real.type], facing = real.facing,
-        rolling = ROLLING[real.type] == real.step,
+        rolling = ROLLING[real.type] == real.step, stuns = stuns(real),
       }
     end
   end
@@ -384,13 +399,30 @@ local function distance(a, b)
   return math.max(math.abs(a.x - b.x), math.abs(a.y - b.y))
 end
 
--- A potion to drink, when its hp is low and a potion would give some back.
+-- The hp poison and fire will still take, if nothing is done: poison hurts by its magnitude
+-- and weakens by 1 a beat; burning hurts by its own for the beats it has left.
+local function doomed_hp(p)
+  local poison = p:magnitude("base:poison")
+  return poison * (poison + 1) // 2 + p:magnitude("base:burning") * p:status("base:burning")
+end
+
+-- A potion to drink, when a potion would give some hp back: low on hp, one that heals at
+-- once, else one of regeneration; poisoned or burning so that it will be low, one of
+-- regeneration. Never a second regeneration while one is working.
 local function potion(p)
-  if p.hp > LOW_HP or p.hp >= p.max_hp then return nil end
+  if p.hp >= p.max_hp then return nil end
+  local low, doomed = p.hp <= LOW_HP, p.hp - doomed_hp(p) <= LOW_HP
+  if not (low or doomed) then return nil end
+  local regenerating = p:status("base:regeneration") > 0
+  local found
   for _, item in ipairs(in_bag(p, "use")) do
-    if item.data.use == "drink" then return item end
+    local d = item.data
+    if d.use == "drink" then
+      if d.heal and low then return item end
+      if d.status == "base:regeneration" and not regenerating then found = found or item end
+    end
   end
-  return nil
+  return found
 end
 
 -- The monsters in sight a throw would hurt, nearest first, then row by row.
@@ -500,6 +532,14 @@ local PLAYS = {
   { "cleanse", function(_, p) if p:status("base:hexed") > 0 then return {} end end },
   { "second_wind", function(_, p, foes)
     if p.hp < 3 and #foes > 0 then return {} end
+  end },
+  { "cripple", function(w, p, foes)
+    for _, e in ipairs(in_reach(w, p, foes, 3)) do
+      if e.hp and e.hp >= 2 and e:status("base:vulnerable") == 0 then return { target = e } end
+    end
+  end },
+  { "fury", function(w, p, foes)
+    if #adjacent(w, p, foes) > 0 and p:status("base:strength") == 0 then return {} end
   end },
   { "flurry", function(w, p, foes)
     local near = adjacent(w, p, foes)
@@ -614,11 +654,12 @@ local function dangers(m, w, p, view)
     end
   end
   for _, f in pairs(m.lines) do
+    local times = f.stuns and STUNS or 1
     for s = 1, 4 do
       if not f.rolling then
-        line(f.x, f.y, s, f.reach, LINE, false)
+        line(f.x, f.y, s, f.reach, LINE * times, false)
       elseif WAYS[s] == f.facing then
-        line(f.x, f.y, s, f.reach, ARROW, true)
+        line(f.x, f.y, s, f.reach, ARROW * times, true)
       end
     end
   end
@@ -635,14 +676,18 @@ local function dangers(m, w, p, view)
   return danger, threat
 end
 
--- Whether a monster stands next to cell i, where it could strike in the coming beat.
+-- The danger of the monsters next to cell i, where they could strike in the coming beat:
+-- NEAR, STUNS times that when one of them stuns.
 local function near_foe(m, w, i)
   local x, y = cell_of(m, i)
+  local danger = 0
   for s = 1, 4 do
     local e = w:at(x + DX[s], y + DY[s])
-    if e and not e:is_dead() and e.team == 2 then return true end
+    if e and not e:is_dead() and e.team == 2 then
+      danger = math.max(danger, NEAR * (stuns(e) and STUNS or 1))
+    end
   end
-  return false
+  return danger
 end
 
 -- Deciding ----------------------------------------------------------------------------------
@@ -712,7 +757,7 @@ function explorer.decide(mem, w, p)
     return nil
   end
   -- How likely a cell is to be struck in the coming beat.
-  local function risk(i) return (threat[i] or 0) + (near_foe(m, w, i) and NEAR or 0) end
+  local function risk(i) return (threat[i] or 0) + near_foe(m, w, i) end
 
   s = plan(w, m, held_values(p), here, danger, bag_room(p))
   -- Where the plan leads (it stays put when it digs or pushes a crate).

@@ -1,7 +1,8 @@
 -- enemies/armadillo.lua: a living cannonball. It waits until the player is in line with it
 -- (same row or column), turns to face it, then rolls straight on, one cell a beat, until
 -- something stops it: a wall, another monster, or the player, whom it hits on the way in.
--- Curled up it cannot be hurt; it rests, open to blows, after each roll.
+-- Curled up it cannot be hurt; it rests, open to blows, after each roll. Its hit knocks the
+-- wind out of whom it strikes: stunned for a beat (stats `inflicts`, statuses.lua).
 
 local WATCH, ROLL, REST = 1, 2, 3 -- its steps
 
@@ -37,7 +38,8 @@ cairn.entity {
   decorators = {
     "Attacking", "Attackable", "Moving", "Displaceable", "WithHP", "Killable", "Statused",
   },
-  stats = { hp = 2, damage = 2, team = 2, targets = { 1 } },
+  stats = { hp = 2, damage = 2, team = 2, targets = { 1 }, inflicts = "base:stun",
+    inflict_beats = 1 },
   sequence = {
     [WATCH] = { action = "none", on_success = WATCH, decide = spot },
     -- on_success back to itself: it keeps rolling; on_failure (blocked): rest.

@@ -127,7 +127,8 @@ test("a card the player cannot pay for is not offered, and the hand says why", f
   expect.eq(cards.panel(p)[2], "turn 1, the next in 1 beat", "one beat, not one beats")
   expect.eq(panel[4], "actions 3/3  reactions 2/2", "the points of the turn")
   expect.eq(panel[5].dim, true, "the fireball's line is dimmed")
-  expect.eq(panel[5].text, "fireball (2): 2 to all around a cell; exhausts " ..
+  expect.eq(panel[5].text, "fireball (2): 2 to all around a cell, burning 1 for 2 beats; " ..
+    "exhausts " ..
     "[needs 2 energy, has 1]")
   local labels = {}
   for _, c in ipairs(p:choices()) do

@@ -1,5 +1,6 @@
 -- The armadillo: it watches until the player is in line, then rolls at it until something
--- stops it, cannot be hurt while rolling, and rests for two beats after.
+-- stops it (whom it hits is stunned a beat), cannot be hurt while rolling, and rests for two
+-- beats after.
 
 test("it waits out of line; in line it turns, rolls, hits the player, then rests", function()
   local w = scenario { map = [[
@@ -53,7 +54,10 @@ test("it waits out of line; in line it turns, rolls, hits the player, then rests
   expect.eq(armadillo.step, 3, "to rest")
   player:input("attack_dig_move", "e")
   w:step()
-  expect.eq(armadillo.hp, 1, "beat 8: resting, it can be hurt")
+  expect.eq(armadillo.hp, 2, "beat 8: the roll stunned the player: no blow")
+  player:input("attack_dig_move", "e")
+  w:step()
+  expect.eq(armadillo.hp, 1, "beat 9: resting, it can be hurt")
   player:input("attack_dig_move", "e")
   w:step()
   expect.map(w, [[
@@ -61,7 +65,7 @@ test("it waits out of line; in line it turns, rolls, hits the player, then rests
     #......#
     #@.....#
     ########
-  ]], "beat 9: and killed")
+  ]], "beat 10: and killed")
   expect.eq(player.hp, 4, "it never struck back while resting")
 end)
 

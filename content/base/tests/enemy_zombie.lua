@@ -85,6 +85,7 @@ test("a zombie hits the player standing in its way, and loses that step", functi
     ######
   ]], "beat 2: the player is in its way")
   expect.eq(player.hp, 5, "and takes a blow")
+  expect.eq(player:magnitude("poison"), 1, "which poisons it")
   w:step()
   expect.map(w, [[
     ######
@@ -93,5 +94,6 @@ test("a zombie hits the player standing in its way, and loses that step", functi
     #....#
     ######
   ]], "beat 3: it goes on south, as if it had stepped east twice")
-  expect.eq(player.hp, 5, "it never turns to follow")
+  expect.eq(player.hp, 4, "the poison's 1: it never turns to follow")
+  expect.eq(player:status("poison"), 0, "and the poison is spent")
 end)

@@ -41,3 +41,17 @@ cairn.game {
     p:apply("cairn:block", 4)
   end,
 }
+
+-- The player strong 2 for good (until it is removed) and weakened 1 for 4 beats.
+cairn.game {
+  name = "strong",
+  description = "A strong player, weakened for a while.",
+  width = 5,
+  height = 3,
+  floors = 1,
+  generate = function(w, _, _, players)
+    local p = room(w, players)
+    p:apply("base:strength", { magnitude = 2 })
+    p:apply("base:weakness", { magnitude = 1, beats = 4 })
+  end,
+}
