@@ -140,3 +140,19 @@ test("a walk that spends the turn ends it once", function()
   expect.eq(shape(goblin), "4/4/15", "the goblin's turn started and ended once")
   expect.eq(shape(hero), "3/4/11", "the hero's turn ended, and its next one started")
 end)
+
+test("undo over a turn's decay comes back to the same game", function()
+  local g = game("duel")
+  local function play()
+    for _ = 1, 3 do
+      g:input("none")
+      g:step()
+    end
+  end
+  play()
+  local sum = g.world:checksum()
+  for _ = 1, 3 do expect.eq(g:undo(), true) end
+  expect.eq(shape(g.world:players()[1]), "4/5/15", "back at the hero's first turn")
+  play()
+  expect.eq(g.world:checksum(), sum)
+end)
