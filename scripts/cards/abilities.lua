@@ -1115,11 +1115,19 @@ function abilities.revoke(e, name)
   e.data.abilities = list
 end
 
+-- The holder's statuses that count its turn's start or end decay then, in the beats model,
+-- where the cards' turn is its turn. Under a turn model the cards' turn is the round, and the
+-- turn layer decays the active character's statuses at its own turn (session/turns.lua).
+local function turn_decay(e, moment)
+  if turns.model() == "beats" and not e:is_dead() then e:decay(moment) end
+end
+
 -- The turn: at the first beat of each turn (or before it, as a turn of the game begins:
 -- abilities.next_turn) the last one ends (its end_turn abilities, the turn_end trigger, the
--- hand discarded unless the deck keeps it) and the new one starts (energy refilled, cards
--- drawn, the turn_start trigger). Once-per-turn needs no reset: it remembers the turn it was
--- used in.
+-- hand discarded unless the deck keeps it, then its turn_end statuses decay) and the new one
+-- starts (its turn_start statuses decay first - a holder they kill starts no turn - then
+-- energy refilled, cards drawn, the turn_start trigger). Once-per-turn needs no reset: it
+-- remembers the turn it was used in.
 local function end_turn(e, deck)
   local pending = deck.end_turn
   deck.end_turn = {}
@@ -1141,6 +1149,7 @@ local function end_turn(e, deck)
       deck.discard[#deck.discard + 1] = table.remove(deck.hand, 1)
     end
   end
+  turn_decay(e, "turn_end")
 end
 
 -- Every card holder whose turn has changed by `beat` ends its last turn and starts the new
@@ -1164,9 +1173,12 @@ local function start_turns(w, beat)
       if turn ~= deck.turn then
         if deck.turn > 0 then end_turn(e, deck) end
         deck.turn = turn
-        deck.energy = deck.energy_max
-        piles.draw(deck, deck.draw_per_turn)
-        abilities.fire("turn_start", e)
+        turn_decay(e, "turn_start")
+        if not e:is_dead() then
+          deck.energy = deck.energy_max
+          piles.draw(deck, deck.draw_per_turn)
+          abilities.fire("turn_start", e)
+        end
       end
     end
   end

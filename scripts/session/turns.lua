@@ -4,7 +4,9 @@
 -- beat (the core's gate, w:set_active), each of its beats costs it action points, and when it
 -- has none left or passes, the next in the round's order with points left becomes active;
 -- when none is left, a new round begins: every character's points are refilled, the order is
--- made again and the game's `reset` runs. The sides model is initiative played side by side:
+-- made again and the game's `reset` runs. A character's turn starts as it becomes active and
+-- ends as it hands on: its statuses that decay at "turn_start" and "turn_end" decay then
+-- (e:decay). The sides model is initiative played side by side:
 -- the round's order is every character of the first side (the players', unless the game's
 -- `side` says otherwise), then the next side's; and a character may walk several cells as
 -- one action (turns.walk): the walk is played out once on a copy of the world as a schedule
@@ -34,6 +36,11 @@ local turns = {}
 turns.DEFAULT_ACTIONS = 2
 
 local spec = nil -- the game's `turns` table, when its model is not beats
+
+-- While a walk is played out on a copy of the world (turns.after_beat): its beats are the
+-- walker's, and nothing is paid or handed on in them; what a hand-on does (statuses decaying,
+-- a new round) would come back in the outcome's hp, and happen again in the world.
+local walking = false
 
 -- What a library starts as a turn of the game begins (turns.add_round_part): the cards'
 -- new turn.
@@ -124,7 +131,21 @@ local function by_side(w, list)
   return list, sides
 end
 
--- A new round: points refilled, the order made again (content's `order`), the game's reset.
+local function active_entity(w, t)
+  return t.at > 0 and alive(w, t.order[t.at]) or nil
+end
+
+-- The active character's turn starts or ends (moment "turn_start" or "turn_end"): its
+-- statuses that count that moment decay, the start's before anything else of its turn (the
+-- round's parts: the cards' draw). Only as initiative changes hands, so the beats of a turn
+-- cost nothing.
+local function turn_moment(w, t, moment)
+  local e = active_entity(w, t)
+  if e then e:decay(moment) end
+end
+
+-- A new round: points refilled, the order made again (content's `order`), the game's reset,
+-- the first one's turn starts.
 local function new_round(w, t)
   local list = characters(w)
   if spec.order then
@@ -143,17 +164,20 @@ local function new_round(w, t)
   t.sides, t.walk = sides, false
   if spec.reset then spec.reset(w) end
   t.at = next_at(w, t, 1)
+  turn_moment(w, t, "turn_start")
   for _, part in ipairs(round_parts) do part(w) end
 end
 
--- Initiative goes on to the next character with points left; past the last, a new round.
+-- Initiative goes on to the next character with points left (the active one's turn ends, the
+-- next one's starts); past the last, a new round.
 local function advance(w, t)
+  turn_moment(w, t, "turn_end")
   t.at = next_at(w, t, t.at + 1)
-  if t.at == 0 then new_round(w, t) end
-end
-
-local function active_entity(w, t)
-  return t.at > 0 and alive(w, t.order[t.at]) or nil
+  if t.at == 0 then
+    new_round(w, t)
+  else
+    turn_moment(w, t, "turn_start")
+  end
 end
 
 -- beat_start: the active character is the one the gate lets act (a restore, a save or an
@@ -179,7 +203,7 @@ end
 -- spent besides); out of points, or passed, it hands on.
 local function beat_end()
   local t = state()
-  if not t or t.at == 0 then return end
+  if not t or t.at == 0 or walking then return end
   local w = host.world()
   local e = active_entity(w, t)
   if e and t.walk then return end -- the walk pays when it is played (turns.after_beat)
@@ -197,7 +221,7 @@ end
 -- Registers the hooks in a world whose packs define a game with a turn model, so that the
 -- others' beats call no Lua for it.
 local function on_world()
-  spec = nil
+  spec, walking = nil, false
   local used = false
   for _, g in ipairs(define.record.game) do
     local m = g.def.turns and g.def.turns.model
@@ -251,7 +275,10 @@ function turns.after_beat()
   -- A walker that died in its beat has paid for it, and handed on, at beat_end.
   if not (e and e.id == walk.id) then return end
   local steps = 1
-  local schedule = w:schedule(e, "move", { x = walk.x, y = walk.y })
+  walking = true
+  local played, schedule = pcall(w.schedule, w, e, "move", { x = walk.x, y = walk.y })
+  walking = false
+  if not played then error(schedule, 0) end
   t = state() -- the copy's beats were taken back: w.data is made again
   local clean = true
   for _, o in pairs(schedule.outcome) do clean = clean and not (o.died or o.spawned) end
