@@ -479,9 +479,12 @@ static cairn_err decay_at(cairn_world *w, cairn_entity_id id, uint32_t at, bool 
     *gone = false;
     if (def->each != CAIRN_EACH_NOTHING && magnitude > 0 && cairn__alive(w, id) &&
         cairn__data(w, id, CAIRN_DECO_WITH_HP)) {
-        st = def->each == CAIRN_EACH_DAMAGE
-                 ? cairn_entity_damage(w, id, magnitude, slot->source, NULL)
-                 : cairn_entity_heal(w, id, magnitude, slot->source, NULL);
+        /* The status keeps its source even once it is gone, but an event's actor must be an
+         * entity its handlers can still read: a poisoner removed since is no cause. */
+        cairn_entity_id cause =
+            cairn__entity_current(w, slot->source) ? slot->source : CAIRN_ENTITY_NONE;
+        st = def->each == CAIRN_EACH_DAMAGE ? cairn_entity_damage(w, id, magnitude, cause, NULL)
+                                            : cairn_entity_heal(w, id, magnitude, cause, NULL);
         if (st || !cairn__entity_current(w, id))
             return st;
         s = cairn__data(w, id, CAIRN_DECO_STATUSED);

@@ -474,6 +474,29 @@ static void poison_damages_by_its_magnitude_then_decays_by_one(void **state)
     map_close(&m);
 }
 
+/* The poisoner killed and removed: its poison still hurts, with no cause, so that no damaged
+ * handler is given a handle to an entity that is no more. */
+static void a_source_removed_since_is_no_cause_of_the_damage(void **state)
+{
+    (void)state;
+    test_map m;
+    map_open(&m, (const char *[]){"s...@", NULL});
+    cairn_status_id poison = define(&m, (cairn_status_def){.name = "test:poison",
+                                                           .stacking = CAIRN_STACKING_INTENSITY,
+                                                           .decay_by = 1,
+                                                           .each = CAIRN_EACH_DAMAGE});
+    cairn_entity_id s = map_real(&m, 0, 0), player = map_real(&m, 4, 0);
+    *hp_of(&m, player) = (cairn_with_hp){10, 10};
+    assert_ok(m.w, cairn_status_add(m.w, player, poison, 3, 0, s));
+    assert_ok(m.w, cairn_entity_destroy(m.w, s));
+    map_beat(&m, player, CAIRN_ACTION_NONE, CAIRN_DIR_NONE);
+    assert_int_equal(hp_of(&m, player)->hp, 7);
+    cairn_change hurt = last_change(&m, CAIRN_CHANGE_DAMAGED);
+    assert_true(same(hurt.other, CAIRN_ENTITY_NONE));
+    assert_true(same(info_at(&m, player, 0).source, s)); /* kept, for whoever asks who it was */
+    map_close(&m);
+}
+
 static void regeneration_heals_each_beat_and_may_stay_at_zero(void **state)
 {
     (void)state;
@@ -563,6 +586,7 @@ int main(void)
         cmocka_unit_test(a_save_by_chance_draws_from_the_world_generator),
         cmocka_unit_test(a_save_by_stat_compares_the_receivers_stat),
         cmocka_unit_test(poison_damages_by_its_magnitude_then_decays_by_one),
+        cmocka_unit_test(a_source_removed_since_is_no_cause_of_the_damage),
         cmocka_unit_test(regeneration_heals_each_beat_and_may_stay_at_zero),
         cmocka_unit_test(turn_decay_waits_for_its_moment_and_modifies_follow),
         cmocka_unit_test(a_hit_wears_down_what_decays_on_hit),
