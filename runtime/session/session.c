@@ -428,6 +428,27 @@ cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
     return st;
 }
 
+cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out)
+{
+    lua_State *L = cairn_lua_state(h);
+    size_t count;
+    *out = (cairn_screen){0};
+    cairn_err st = cairn_session_seats(h, &count);
+    if (st)
+        return st;
+    if (seat > count)
+        return cairn_lua_fail(h, CAIRN_ERR_INVALID, "there is no seat %zu: the game has %zu", seat,
+                              count);
+    cairn_lua_push_runtime(L, "session.view.seat_screen");
+    lua_pushinteger(L, (lua_Integer)seat);
+    st = cairn_lua_call(h, 1, 1);
+    if (st)
+        return st;
+    st = read_result(h, "cairn.game_seat_screen", &screen_record, out);
+    panel_fits(&out->view);
+    return st;
+}
+
 cairn_err cairn_session_seat_answer(cairn_lua *h, size_t seat, const char *answer)
 {
     return refusal(call_for_seat(h, "session.flow.answer", answer, seat, 0), CAIRN_ERR_INVALID);

@@ -75,7 +75,8 @@ local fields = {
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
     panel = "function", avoid = "function", pick_up = "string",
-    sight = "number", turns = "table", description = "string" },
+    sight = "number", turns = "table", spectate = "string",
+    description = "string" },
   bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
@@ -138,6 +139,21 @@ local function check_turns(where, t, what)
         type(spec) == "table" and table.concat(spec, " or ") or spec, type(v))
       ok = false
     end
+  end
+  return ok
+end
+
+-- What a game lets its spectators see (session/view.lua).
+local spectate_kinds = { "seats", "all", "none" }
+local spectate_known = { seats = true, all = true, none = true }
+
+local function check_watching(where, def, what)
+  local ok = true
+  local sp = def.spectate
+  if type(sp) == "string" and not spectate_known[sp] then
+    problem(where, "%s: spectate is one of %s, not %s%s", what, table.concat(spectate_kinds, ", "),
+      sp, util.hint(sp, spectate_kinds))
+    ok = false
   end
   return ok
 end
@@ -360,6 +376,7 @@ local function check_shape(kind, def, where)
       end
     end
   end
+  if kind == "game" then ok = check_watching(where, def, what) and ok end
   if kind == "game" and type(def.turns) == "table" then
     ok = check_turns(where, def.turns, what) and ok
   end

@@ -302,6 +302,15 @@ typedef struct cairn_screen {
 } cairn_screen;
 
 CAIRN_API cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
+/* The screen of seat `seat`: what its character may know and nothing of the other seats' -
+ * the view from its character (its field of view, what it remembers of the floor, its panel:
+ * hand and deck), its choices, its prompt (a question about its character, or the choice it
+ * is committing; none while the beat waits for another seat's answer), the frames of the last
+ * beat that touched a cell it sees (with those cells only). The header leaves out the seed.
+ * Seat 0: what a spectator may see, as the game's `spectate` says (cairn.game): the map, no
+ * panel but the turns', no prompt, no choices. CAIRN_ERR_INVALID for a seat the game has not.
+ * Owned by the host until the next call of it. */
+CAIRN_API cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out);
 
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {
