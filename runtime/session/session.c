@@ -111,6 +111,17 @@ cairn_err cairn_session_turn(cairn_lua *h, size_t *seat)
     return count_result(h, "session.flow.turn", seat);
 }
 
+cairn_err cairn_session_answer_ms(cairn_lua *h, int64_t *ms)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_err st = call_runtime(h, "session.flow.answer_ms", NULL, 1);
+    if (st)
+        return st;
+    *ms = (int64_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
  * "died", "lost"; nil when a step found it over), into *ended. */
 static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end *ended)

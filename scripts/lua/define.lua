@@ -75,7 +75,7 @@ local fields = {
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
     panel = "function", avoid = "function", pick_up = "string",
-    sight = "number", turns = "table", spectate = "string",
+    sight = "number", turns = "table", spectate = "string", answer_seconds = "number",
     description = "string" },
   bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",
@@ -143,9 +143,11 @@ local function check_turns(where, t, what)
   return ok
 end
 
--- What a game lets its spectators see (session/view.lua).
+-- What a game lets its spectators see (session/view.lua), and how long a seat may take over a
+-- question (at most a day: a longer wait is a game nobody finishes).
 local spectate_kinds = { "seats", "all", "none" }
 local spectate_known = { seats = true, all = true, none = true }
+local ANSWER_SECONDS_MAX = 86400
 
 local function check_watching(where, def, what)
   local ok = true
@@ -153,6 +155,12 @@ local function check_watching(where, def, what)
   if type(sp) == "string" and not spectate_known[sp] then
     problem(where, "%s: spectate is one of %s, not %s%s", what, table.concat(spectate_kinds, ", "),
       sp, util.hint(sp, spectate_kinds))
+    ok = false
+  end
+  local secs = def.answer_seconds
+  if type(secs) == "number" and not (secs > 0 and secs <= ANSWER_SECONDS_MAX) then
+    problem(where, "%s: 'answer_seconds' must be more than 0 and at most %d, not %s", what,
+      ANSWER_SECONDS_MAX, tostring(secs))
     ok = false
   end
   return ok

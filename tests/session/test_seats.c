@@ -251,6 +251,21 @@ static void a_seat_past_the_last_is_refused(void **state)
     cairn_lua_destroy(h);
 }
 
+/* A question's time limit is the game's answer_seconds, 30 s unless it says. */
+static void the_time_for_an_answer_is_the_game_s(void **state)
+{
+    (void)state;
+    int64_t ms;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    ok(h, cairn_session_answer_ms(h, &ms));
+    assert_int_equal(ms, 30000);
+    cairn_lua_destroy(h);
+    h = session_start_game(APART, "apart_all", 7);
+    ok(h, cairn_session_answer_ms(h, &ms));
+    assert_int_equal(ms, 2500);
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +280,7 @@ int main(void)
         cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),
         cmocka_unit_test(a_seat_past_the_last_is_refused),
+        cmocka_unit_test(the_time_for_an_answer_is_the_game_s),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,6 +51,10 @@ CAIRN_API cairn_err cairn_session_seats(cairn_lua *h, size_t *count);
  * the first seat asked that has given no input for the next beat; 0 when none waits (every
  * seat asked has given its input, or a beat given up for a question holds them: step). */
 CAIRN_API cairn_err cairn_session_turn(cairn_lua *h, size_t *seat);
+/* How long a seat may take over a question, in ms, into *ms: the game's answer_seconds
+ * (cairn.game; 30 s unless it says). The session keeps no clock: whoever waits for the seat
+ * answers for it once the time is out (cairn_session_seat_cancel: the default). */
+CAIRN_API cairn_err cairn_session_answer_ms(cairn_lua *h, int64_t *ms);
 /* cairn_session_input for seat `seat`. A seat whose character is gone gives nothing. */
 CAIRN_API cairn_err cairn_session_seat_input(cairn_lua *h, size_t seat, const char *action,
                                              const char *dir);

@@ -39,7 +39,7 @@ end
 
 cairn.game { name = "apart", width = 13, height = 5, generate = generate, panel = panel }
 cairn.game { name = "apart_all", width = 13, height = 5, generate = generate, panel = panel,
-  spectate = "all" }
+  spectate = "all", answer_seconds = 2.5 }
 cairn.game { name = "apart_none", width = 13, height = 5, generate = generate, panel = panel,
   spectate = "none" }
 
