@@ -288,6 +288,19 @@ static void a_seat_sees_only_its_own_prompt(void **state)
     cairn_lua_destroy(h);
 }
 
+/* What seat 2 has committed for the next beat is its own: seat 1, who sees its hero, is not
+ * shown where it will go as an intent. */
+static void a_seat_s_committed_move_is_no_intent_to_another(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "together", 7);
+    ok(h, cairn_session_seat_input(h, 2, "move", "e"));
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(glyph_at(&one, 2, 2), '@');
+    assert_int_equal(mark_at(&one, 3, 2), 'v');
+    cairn_lua_destroy(h);
+}
+
 /* A spectator of a game that says nothing of `spectate` sees what the seats' characters see,
  * together - both rooms, not the idol - and no hand, prompt or choice. */
 static void a_spectator_sees_what_the_seats_see(void **state)
@@ -373,6 +386,7 @@ int main(void)
         cmocka_unit_test(an_old_save_s_memory_is_the_first_seat_s),
         cmocka_unit_test(a_save_keeps_each_seat_s_memory),
         cmocka_unit_test(a_seat_sees_only_its_own_prompt),
+        cmocka_unit_test(a_seat_s_committed_move_is_no_intent_to_another),
         cmocka_unit_test(a_spectator_sees_what_the_seats_see),
         cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),

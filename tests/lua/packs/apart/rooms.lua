@@ -1,4 +1,5 @@
--- rooms.lua: two rooms a wall apart, a hero in each; between them a closet walled in.
+-- rooms.lua: two rooms a wall apart, a hero in each (or both in the west one, together);
+-- between them a closet walled in.
 --
 --   #############
 --   #....###....#
@@ -20,16 +21,27 @@ local ROWS = {
   "#############",
 }
 
-local function generate(w)
+local function walls(w)
   for y, row in ipairs(ROWS) do
     for x = 1, #row do
       if row:sub(x, x) == "#" then w:spawn("base:wall", x - 1, y - 1) end
     end
   end
-  w:spawn("hero", 1, 2).data.hand = "sword"
-  w:spawn("hero", 11, 2).data.hand = "crown"
   w:spawn("gem", 9, 3)
   w:spawn("idol", 6, 2)
+end
+
+local function generate(w)
+  walls(w)
+  w:spawn("hero", 1, 2).data.hand = "sword"
+  w:spawn("hero", 11, 2).data.hand = "crown"
+end
+
+-- The two heroes in the west room, where each sees the other.
+local function together(w)
+  walls(w)
+  w:spawn("hero", 1, 2).data.hand = "sword"
+  w:spawn("hero", 2, 2).data.hand = "crown"
 end
 
 -- Each hero's hand, as the base game's panel shows its cards.
@@ -40,6 +52,7 @@ end
 cairn.game { name = "apart", width = 13, height = 5, generate = generate, panel = panel }
 cairn.game { name = "apart_all", width = 13, height = 5, generate = generate, panel = panel,
   spectate = "all", answer_seconds = 2.5 }
+cairn.game { name = "together", width = 13, height = 5, generate = together, panel = panel }
 cairn.game { name = "apart_none", width = 13, height = 5, generate = generate, panel = panel,
   spectate = "none" }
 
