@@ -288,11 +288,10 @@ static void a_seat_sees_only_its_own_prompt(void **state)
     cairn_lua_destroy(h);
 }
 
-/* A question inside a beat about seat 2's hero is seat 2's alone: seat 1's screen has no
- * prompt (its input is held with the beat), seat 2's has the question. */
-static void a_question_inside_a_beat_is_shown_to_its_seat_only(void **state)
+/* The bitten game played by a person, its first beat stepped: it waits for seat 2's answer
+ * to the bite of its rat. */
+static cairn_lua *seat_2_bitten(void)
 {
-    (void)state;
     cairn_lua *h = session_start_game(APART, "bitten", 7);
     ok(h, cairn_session_set_interactive(h, true));
     ok(h, cairn_session_seat_input(h, 1, "none", NULL));
@@ -300,6 +299,15 @@ static void a_question_inside_a_beat_is_shown_to_its_seat_only(void **state)
     cairn_session_end ended;
     ok(h, cairn_session_step(h, &ended));
     assert_int_equal(ended, CAIRN_SESSION_ASKING);
+    return h;
+}
+
+/* A question inside a beat about seat 2's hero is seat 2's alone: seat 1's screen has no
+ * prompt (its input is held with the beat), seat 2's has the question. */
+static void a_question_inside_a_beat_is_shown_to_its_seat_only(void **state)
+{
+    (void)state;
+    cairn_lua *h = seat_2_bitten();
     cairn_screen one = seat_screen(h, 1);
     assert_int_equal(one.prompt.kind, CAIRN_PROMPT_NONE);
     assert_true(one.prompt.committed);
@@ -316,12 +324,8 @@ static void a_question_inside_a_beat_is_shown_to_its_seat_only(void **state)
 static void a_seat_is_shown_the_frames_it_sees_only(void **state)
 {
     (void)state;
-    cairn_lua *h = session_start_game(APART, "bitten", 7);
-    ok(h, cairn_session_set_interactive(h, true));
-    ok(h, cairn_session_seat_input(h, 1, "none", NULL));
-    ok(h, cairn_session_seat_input(h, 2, "none", NULL));
-    cairn_session_end ended;
-    ok(h, cairn_session_step(h, &ended));
+    cairn_lua *h = seat_2_bitten();
+    cairn_session_end ended = CAIRN_SESSION_ASKING;
     ok(h, cairn_session_seat_answer(h, 2, "1"));
     for (int i = 0; i < 4 && ended == CAIRN_SESSION_ASKING; i++) {
         ok(h, cairn_session_step(h, &ended));
