@@ -287,7 +287,8 @@ local function build(s, w, p, seat, sees, seed)
   local width, height = w.width, w.height
   local seen = seats.memory(s, seat)
   local marks, threats = {}, {}
-  if not s.ended and (seat == 0 or (p and p.x)) then marks, threats = intents(w, p and p.id) end
+  local looks = seat == 0 and sees ~= sees_nothing or (p and p.x)
+  if looks and not s.ended then marks, threats = intents(w, p and p.id) end
   local glyphs, colors, states, visible = {}, {}, {}, {}
   for y = 0, height - 1 do
     local g, c, m = {}, {}, {}
