@@ -282,8 +282,9 @@ end
 -- many of the last messages are this beat's), ended, panel (panel_of) and panel_dim, seat
 -- and seats. Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here
 -- next beat, 'a' an enemy strikes here next beat. Returns too the level cells seen now, by
--- index. `seed`: whether the header shows the seed.
-local function build(s, w, p, seat, sees, seed)
+-- index. `seed`: whether the header shows the seed. `reads`: whether the view's log holds a
+-- message, given the cells seen now (nil: every message).
+local function build(s, w, p, seat, sees, seed, reads)
   local width, height = w.width, w.height
   local seen = seats.memory(s, seat)
   local marks, threats = {}, {}
@@ -313,9 +314,11 @@ local function build(s, w, p, seat, sees, seed)
   end
   local panel, dim = panel_of(s, w, p, threats)
   local messages, fresh = {}, 0
-  for i, m in ipairs(s.messages) do
-    messages[i] = m.text
-    if m.beat == s.beats and s.beats > 0 then fresh = fresh + 1 end
+  for _, m in ipairs(s.messages) do
+    if not reads or reads(m, visible) then
+      messages[#messages + 1] = m.text
+      if m.beat == s.beats and s.beats > 0 then fresh = fresh + 1 end
+    end
   end
   return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
     header = header_of(s, w, p, seat, seed), messages = messages, fresh = fresh,
@@ -405,6 +408,46 @@ local function frames_seen(w, visible)
   return kept
 end
 
+-- Whether message m (narration.note) happened where `visible` (level cells by index) shows,
+-- or to one of the characters `ids` (a set).
+local function saw(w, m, visible, ids)
+  for _, id in ipairs(m.about or {}) do
+    if ids[id] then return true end
+  end
+  local at = m.at
+  for k = 1, #at, 2 do
+    if visible[at[k + 1] * w.width + at[k]] then return true end
+  end
+  return false
+end
+
+-- Which messages seat i's screens show (0: a spectator's, by the game's `spectate`), as a
+-- function of a message and the cells seen now, or nil for all of them: a game of one seat
+-- shows its seat the whole log. A seat reads of its own character, of what happened where it
+-- sees and of the whole game (a message with no place); a spectator of what the seats'
+-- characters see, together, of the whole floor or of the whole game only. Each message is
+-- decided once for a seat, at the first of its screens that holds it - a server builds one
+-- after every beat, so at the end of the message's beat - and the decision is kept with the
+-- message (`told`, by seat; saved with the log), so that a seat goes on reading what it
+-- was shown.
+local function reader(s, w, i, sees)
+  local count = seats.count(s)
+  if i == 1 and count == 1 or i == 0 and sees == sees_all then return nil end
+  local ids = {}
+  if i > 0 then
+    ids[s.seats[i]] = true
+  elseif sees ~= sees_nothing then
+    for k = 1, count do ids[s.seats[k]] = true end
+  end
+  return function(m, visible)
+    if not m.at then return true end
+    local told = m.told or {}
+    m.told = told
+    if told[i] == nil then told[i] = saw(w, m, visible, ids) end
+    return told[i]
+  end
+end
+
 -- Seat i's prompt: its question inside a beat, or the choice it is committing; a question
 -- about another seat is that seat's alone (the beat waits for it: seat i's input is held).
 local function own_prompt(s, i)
@@ -427,8 +470,8 @@ function view.seat_screen(i)
   end
   local p = i > 0 and seats.entity(s, i) or nil
   local sees = i > 0 and sight_of(s, w, p) or spectator_sight(s, w)
-  local v, visible = build(s, w, p, i, sees, false)
   local all = i == 0 and sees == sees_all
+  local v, visible = build(s, w, p, i, sees, false, reader(s, w, i, sees))
   local out = { frames = frames_seen(w, not all and visible or nil), view = v }
   if i > 0 then out.prompt, out.committed = own_prompt(s, i) end
   if v.ended then

@@ -56,7 +56,7 @@ static void the_game_waits_for_each_seat_in_turn(void **state)
     assert_non_null(strstr(v.header, "Seat 2/2  HP "));
     /* Not every seat has given its input: the beat is not committed yet. */
     assert_false(seat_prompt(h, 0).committed);
-    ok(h, cairn_session_seat_choose(h, 2, "base:wait"));
+    ok(h, cairn_session_seat_input(h, 2, "move", "e"));
     assert_int_equal(turn(h), 0);
     assert_true(seat_prompt(h, 0).committed);
     cairn_session_end ended;
@@ -72,7 +72,7 @@ static void a_seat_commits_its_own_choice(void **state)
 {
     (void)state;
     cairn_lua *h = session_start(DUO, 7);
-    ok(h, cairn_session_seat_choose(h, 2, "base:wait"));
+    ok(h, cairn_session_seat_input(h, 2, "move", "e"));
     assert_true(seat_prompt(h, 2).committed);
     assert_false(seat_prompt(h, 1).committed);
     assert_int_equal(turn(h), 1);
@@ -344,6 +344,99 @@ static void a_seat_is_shown_the_frames_it_sees_only(void **state)
     cairn_lua_destroy(h);
 }
 
+/* Whether a screen's log has a message holding `text`. */
+static bool log_has(const cairn_screen *s, const char *text)
+{
+    for (size_t i = 0; i < s->view.message_count; i++)
+        if (strstr(s->view.messages[i], text))
+            return true;
+    return false;
+}
+
+/* The first beat of a bitten game (`game`) played, each hero walking into its room's wall:
+ * the rat bites seat 2's hero in the east room. */
+static cairn_lua *rat_bit(const char *game)
+{
+    cairn_lua *h = session_start_game(APART, game, 7);
+    ok(h, cairn_session_seat_input(h, 1, "move", "w"));
+    ok(h, cairn_session_seat_input(h, 2, "move", "e"));
+    cairn_session_end ended;
+    ok(h, cairn_session_step(h, &ended));
+    assert_int_equal(ended, CAIRN_SESSION_PLAYING);
+    return h;
+}
+
+/* A seat reads of what its character saw: the rat's bite, in the east room, is in seat 2's
+ * log and the spectator's, never in seat 1's, whose log still has what the whole game is
+ * told (the floor). */
+static void a_seat_reads_only_of_what_its_character_saw(void **state)
+{
+    (void)state;
+    cairn_lua *h = rat_bit("bitten");
+    cairn_screen two = seat_screen(h, 2);
+    assert_true(log_has(&two, "The rat hits"));
+    cairn_screen one = seat_screen(h, 1);
+    assert_false(log_has(&one, "rat"));
+    assert_true(log_has(&one, "Floor 1 of 1."));
+    cairn_screen watching = seat_screen(h, 0);
+    assert_true(log_has(&watching, "The rat hits"));
+    cairn_lua_destroy(h);
+}
+
+/* A spectator of spectate = "none" reads only what the whole game is told. */
+static void a_spectator_who_sees_nothing_reads_only_the_game_s_messages(void **state)
+{
+    (void)state;
+    cairn_lua *h = rat_bit("bitten_unwatched");
+    cairn_screen two = seat_screen(h, 2);
+    assert_true(log_has(&two, "The rat hits"));
+    cairn_screen s = seat_screen(h, 0);
+    assert_int_equal(s.view.message_count, 1);
+    assert_true(log_has(&s, "Floor 1 of 1."));
+    cairn_lua_destroy(h);
+}
+
+/* The session part of a save with every message of its log marked as shown to seat 1.
+ * Returns it (the host's, until the next call on it). */
+static cairn_session_bytes all_told_to_seat_1(cairn_lua *h, cairn_session_bytes session)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "lua.data.encode");
+    if (luaL_dostring(L, "return function(kept) for _, m in ipairs(kept.messages) do "
+                         "m.told = { [1] = true } end return kept end"))
+        fail_msg("%s", lua_tostring(L, -1));
+    cairn_lua_push_runtime(L, "lua.data.decode");
+    lua_pushlstring(L, session.data, session.size);
+    ok(h, cairn_lua_call(h, 1, 1));
+    ok(h, cairn_lua_call(h, 1, 1));
+    ok(h, cairn_lua_call(h, 1, 1));
+    lua_setfield(L, LUA_REGISTRYINDEX, "test.told_session");
+    lua_getfield(L, LUA_REGISTRYINDEX, "test.told_session");
+    cairn_session_bytes told = {0};
+    told.data = lua_tolstring(L, -1, &told.size);
+    lua_pop(L, 1);
+    return told;
+}
+
+/* What each seat was shown of the log is kept by a save, decided once: a save whose log says
+ * seat 1 was shown the bite resumes showing it to seat 1, who never saw the rat. */
+static void a_save_keeps_what_each_seat_was_shown(void **state)
+{
+    (void)state;
+    cairn_lua *h = rat_bit("bitten");
+    cairn_session_state saved;
+    ok(h, cairn_session_save_state(h, &saved));
+    saved.session = all_told_to_seat_1(h, saved.session);
+    cairn_lua *back = session_host(APART);
+    ok(back, cairn_session_resume(back, &saved));
+    cairn_screen one = seat_screen(back, 1);
+    assert_true(log_has(&one, "The rat hits"));
+    cairn_screen two = seat_screen(back, 2);
+    assert_true(log_has(&two, "The rat hits"));
+    cairn_lua_destroy(back);
+    cairn_lua_destroy(h);
+}
+
 /* What seat 2 has committed for the next beat is its own: seat 1, who sees its hero, is not
  * shown where it will go as an intent. */
 static void a_seat_s_committed_move_is_no_intent_to_another(void **state)
@@ -445,6 +538,9 @@ int main(void)
         cmocka_unit_test(a_question_inside_a_beat_is_shown_to_its_seat_only),
         cmocka_unit_test(a_seat_is_shown_the_frames_it_sees_only),
         cmocka_unit_test(a_seat_s_committed_move_is_no_intent_to_another),
+        cmocka_unit_test(a_seat_reads_only_of_what_its_character_saw),
+        cmocka_unit_test(a_spectator_who_sees_nothing_reads_only_the_game_s_messages),
+        cmocka_unit_test(a_save_keeps_what_each_seat_was_shown),
         cmocka_unit_test(a_spectator_sees_what_the_seats_see),
         cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),

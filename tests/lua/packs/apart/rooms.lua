@@ -81,6 +81,8 @@ local function bitten(w)
 end
 
 cairn.game { name = "bitten", width = 13, height = 5, generate = bitten, panel = panel }
+cairn.game { name = "bitten_unwatched", width = 13, height = 5, generate = bitten,
+  panel = panel, spectate = "none" }
 cairn.game { name = "apart", width = 13, height = 5, generate = generate, panel = panel }
 cairn.game { name = "apart_all", width = 13, height = 5, generate = generate, panel = panel,
   spectate = "all", answer_seconds = 2.5 }
