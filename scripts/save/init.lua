@@ -121,6 +121,31 @@ local function check_seats(kept, bad)
   return #ids
 end
 
+-- A list of integers, `step` a group (a cell's x and y), or nil.
+local function integers(v, step)
+  if v == nil then return true end
+  if type(v) ~= "table" or #v % step ~= 0 or v[#v + 1] ~= nil then return false end
+  for _, x in ipairs(v) do
+    if math.type(x) ~= "integer" then return false end
+  end
+  return true
+end
+
+-- The log's messages (session/narration.lua): each a beat and its words, with where it
+-- happened (cells, entity ids) and what each seat was shown of it (`told`, by seat), when
+-- it has them.
+local function check_messages(messages, bad)
+  for i, m in ipairs(messages) do
+    local ok = type(m) == "table" and math.type(m.beat) == "integer" and
+      type(m.text) == "string" and integers(m.at, 2) and integers(m.about, 1) and
+      (m.told == nil or type(m.told) == "table")
+    for seat, shown in pairs(ok and m.told or {}) do
+      ok = ok and math.type(seat) == "integer" and type(shown) == "boolean"
+    end
+    if not ok then bad("has a damaged message (the %d%s)", i, i == 1 and "st" or "th") end
+  end
+end
+
 local function check_kept(kept, saved)
   local function bad(what, ...)
     error("the save's session part " .. string.format(what, ...), 0)
@@ -145,6 +170,7 @@ local function check_kept(kept, saved)
       not list(kept.messages) then
     bad("is not a session")
   end
+  check_messages(kept.messages, bad)
   local log = kept.log
   if type(log) ~= "table" or #log ~= kept.beats or not list(log) then
     bad("does not hold a beat of its log for each of its %d beats", kept.beats)

@@ -396,26 +396,25 @@ static void a_spectator_who_sees_nothing_reads_only_the_game_s_messages(void **s
     cairn_lua_destroy(h);
 }
 
-/* The session part of a save with every message of its log marked as shown to seat 1.
- * Returns it (the host's, until the next call on it). */
-static cairn_session_bytes all_told_to_seat_1(cairn_lua *h, cairn_session_bytes session)
+/* The session part of a save as the Lua chunk `edit` rewrites it (it returns a function of the
+ * session's table, giving it back). Returns it (the host's, until the next call on it). */
+static cairn_session_bytes rewritten(cairn_lua *h, cairn_session_bytes session, const char *edit)
 {
     lua_State *L = cairn_lua_state(h);
     cairn_lua_push_runtime(L, "lua.data.encode");
-    if (luaL_dostring(L, "return function(kept) for _, m in ipairs(kept.messages) do "
-                         "m.told = { [1] = true } end return kept end"))
+    if (luaL_dostring(L, edit))
         fail_msg("%s", lua_tostring(L, -1));
     cairn_lua_push_runtime(L, "lua.data.decode");
     lua_pushlstring(L, session.data, session.size);
     ok(h, cairn_lua_call(h, 1, 1));
     ok(h, cairn_lua_call(h, 1, 1));
     ok(h, cairn_lua_call(h, 1, 1));
-    lua_setfield(L, LUA_REGISTRYINDEX, "test.told_session");
-    lua_getfield(L, LUA_REGISTRYINDEX, "test.told_session");
-    cairn_session_bytes told = {0};
-    told.data = lua_tolstring(L, -1, &told.size);
+    lua_setfield(L, LUA_REGISTRYINDEX, "test.rewritten_session");
+    lua_getfield(L, LUA_REGISTRYINDEX, "test.rewritten_session");
+    cairn_session_bytes out = {0};
+    out.data = lua_tolstring(L, -1, &out.size);
     lua_pop(L, 1);
-    return told;
+    return out;
 }
 
 /* What each seat was shown of the log is kept by a save, decided once: a save whose log says
@@ -426,13 +425,33 @@ static void a_save_keeps_what_each_seat_was_shown(void **state)
     cairn_lua *h = rat_bit("bitten");
     cairn_session_state saved;
     ok(h, cairn_session_save_state(h, &saved));
-    saved.session = all_told_to_seat_1(h, saved.session);
+    saved.session = rewritten(h, saved.session,
+                              "return function(kept) for _, m in ipairs(kept.messages) do "
+                              "m.told = { [1] = true } end return kept end");
     cairn_lua *back = session_host(APART);
     ok(back, cairn_session_resume(back, &saved));
     cairn_screen one = seat_screen(back, 1);
     assert_true(log_has(&one, "The rat hits"));
     cairn_screen two = seat_screen(back, 2);
     assert_true(log_has(&two, "The rat hits"));
+    cairn_lua_destroy(back);
+    cairn_lua_destroy(h);
+}
+
+/* A save whose log has a message with a place that is no list of cells is refused before the
+ * game is touched. */
+static void a_save_with_a_damaged_message_is_refused(void **state)
+{
+    (void)state;
+    cairn_lua *h = rat_bit("bitten");
+    cairn_session_state saved;
+    ok(h, cairn_session_save_state(h, &saved));
+    saved.session = rewritten(h, saved.session,
+                              "return function(kept) kept.messages[#kept.messages].at = "
+                              "{ 1 } return kept end");
+    cairn_lua *back = session_host(APART);
+    assert_int_not_equal(cairn_session_resume(back, &saved), CAIRN_OK);
+    assert_non_null(strstr(cairn_lua_error(back), "has a damaged message"));
     cairn_lua_destroy(back);
     cairn_lua_destroy(h);
 }
@@ -541,6 +560,7 @@ int main(void)
         cmocka_unit_test(a_seat_reads_only_of_what_its_character_saw),
         cmocka_unit_test(a_spectator_who_sees_nothing_reads_only_the_game_s_messages),
         cmocka_unit_test(a_save_keeps_what_each_seat_was_shown),
+        cmocka_unit_test(a_save_with_a_damaged_message_is_refused),
         cmocka_unit_test(a_spectator_sees_what_the_seats_see),
         cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),
