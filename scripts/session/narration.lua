@@ -116,8 +116,22 @@ local function status_told(c)
   return words
 end
 
--- The kinds of change whose `to` (and `from`, for a move or a push) is a cell of theirs.
-local placed = { moved = true, pushed = true, spawned = true, died = true, dug = true }
+-- The runtime's kinds of change the log tells; the others go without words.
+local TOLD = { attacked = true, died = true, status_on = true, status_changed = true,
+  status_off = true, pushed = true, dug = true, healed = true }
+
+-- The cells a change names as its place: `to` (and `from`, for a push) of the runtime's kinds
+-- that have one; those a library's or content's kind was given (w:record), where it was given
+-- any (it is { 0, 0 } when not).
+local function cells_of(c)
+  if c.kind == "pushed" then return c.from, c.to end
+  if c.kind == "died" or c.kind == "dug" then return c.to end
+  if TOLD[c.kind] then return end
+  local function given(cell)
+    if cell and (cell.x ~= 0 or cell.y ~= 0) then return cell end
+  end
+  return given(c.from), given(c.to)
+end
 
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
 -- Returns what killed the player, in words ("the skeleton", "yourself"), when it died.
@@ -143,8 +157,8 @@ function narration.describe(s, history, you)
     return t and "the " .. short(t) or "something"
   end
   -- Where change c happened: the cells of its entities at the end of the beat (where one
-  -- died, for one reaped), and the cells the kinds with a place name; nil when it names
-  -- neither an entity nor a cell.
+  -- died, for one reaped), and the cells it names (cells_of); nil when it names neither an
+  -- entity nor a cell.
   local function place_of(c)
     local at, about = {}, {}
     local function add(cell)
@@ -160,10 +174,9 @@ function narration.describe(s, history, you)
         end
       end
     end
-    if placed[c.kind] then
-      add(c.to)
-      if c.kind ~= "died" and c.kind ~= "dug" then add(c.from) end
-    end
+    local from, to = cells_of(c)
+    add(from)
+    add(to)
     if #at == 0 and #about == 0 then return nil end
     return { at = at, about = about }
   end
@@ -171,8 +184,6 @@ function narration.describe(s, history, you)
   local function sentence(text)
     note(s, (text:gsub("^%l", string.upper)), place_of(c))
   end
-  local told = { attacked = true, died = true, status_on = true, status_changed = true,
-    status_off = true, pushed = true, dug = true, healed = true }
   local kinds = define.by_name.change
   local killer
   for _, change in ipairs(history) do
@@ -193,7 +204,7 @@ function narration.describe(s, history, you)
       if text then sentence(text) end
       goto next
     end
-    if not told[c.kind] then goto next end -- moves, turns, steps and stats go without words
+    if not TOLD[c.kind] then goto next end -- moves, turns, steps and stats go without words
     local who, by = name(c.entity), name(c.other)
     local is = who == "you" and "are" or "is"
     if c.kind == "attacked" then

@@ -383,6 +383,23 @@ static void a_seat_reads_only_of_what_its_character_saw(void **state)
     cairn_lua_destroy(h);
 }
 
+/* A message of content's own kind of change is placed at the cell it names: the bell seat 1
+ * rings by its rope rings by the gem, which only seat 2 sees. */
+static void a_seat_reads_of_a_change_only_where_it_sees_its_cell(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    ok(h, cairn_session_seat_choose(h, 1, "ring"));
+    ok(h, cairn_session_seat_input(h, 2, "move", "e"));
+    cairn_session_end ended;
+    ok(h, cairn_session_step(h, &ended));
+    cairn_screen two = seat_screen(h, 2);
+    assert_true(log_has(&two, "A bell rings."));
+    cairn_screen one = seat_screen(h, 1);
+    assert_false(log_has(&one, "bell"));
+    cairn_lua_destroy(h);
+}
+
 /* A spectator of spectate = "none" reads only what the whole game is told. */
 static void a_spectator_who_sees_nothing_reads_only_the_game_s_messages(void **state)
 {
@@ -558,6 +575,7 @@ int main(void)
         cmocka_unit_test(a_seat_is_shown_the_frames_it_sees_only),
         cmocka_unit_test(a_seat_s_committed_move_is_no_intent_to_another),
         cmocka_unit_test(a_seat_reads_only_of_what_its_character_saw),
+        cmocka_unit_test(a_seat_reads_of_a_change_only_where_it_sees_its_cell),
         cmocka_unit_test(a_spectator_who_sees_nothing_reads_only_the_game_s_messages),
         cmocka_unit_test(a_save_keeps_what_each_seat_was_shown),
         cmocka_unit_test(a_save_with_a_damaged_message_is_refused),

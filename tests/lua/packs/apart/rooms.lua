@@ -94,3 +94,8 @@ cairn.game { name = "apart_none", width = 13, height = 5, generate = generate, p
 cairn.choice { name = "signal", key = "g",
   prompts = { { name = "flag", kind = "pick", text = "Which flag?", options = { "red", "blue" } } },
   perform = function(a, answers) a.data.flag = answers.flag end }
+
+-- A bell rope: pulled anywhere, it rings the bell by the gem, a change named by its cell only.
+cairn.change { name = "rang", describe = function() return "a bell rings." end }
+cairn.choice { name = "ring", key = "r",
+  perform = function() cairn.world():record("rang", { to = { x = 9, y = 3 } }) end }
