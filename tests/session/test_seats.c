@@ -198,31 +198,35 @@ static void each_seat_remembers_only_what_it_saw(void **state)
     cairn_lua_destroy(h);
 }
 
-/* The session part of a save rewritten as saves had it before the seats remembered apart:
- * one memory, `seen`, by floor, here remembering the idol's closet (6, 2) as 'X'. Returns it
- * (the host's, until the next call on it). */
-static cairn_session_bytes with_one_memory(cairn_lua *h, cairn_session_bytes session)
+/* The session part of a save as the Lua chunk `edit` rewrites it (it returns a function of the
+ * session's table, giving it back). Returns it (the host's, until the next call on it). */
+static cairn_session_bytes rewritten(cairn_lua *h, cairn_session_bytes session, const char *edit)
 {
     lua_State *L = cairn_lua_state(h);
     cairn_lua_push_runtime(L, "lua.data.encode");
+    if (luaL_dostring(L, edit))
+        fail_msg("%s", lua_tostring(L, -1));
     cairn_lua_push_runtime(L, "lua.data.decode");
     lua_pushlstring(L, session.data, session.size);
     ok(h, cairn_lua_call(h, 1, 1));
-    lua_pushnil(L);
-    lua_setfield(L, -2, "seats_seen");
-    lua_newtable(L);         /* seen */
-    lua_newtable(L);         /* floor 1 */
-    lua_pushstring(L, "X."); /* what memory keeps: the glyph and the colour */
-    lua_rawseti(L, -2, 2 * 13 + 6);
-    lua_rawseti(L, -2, 1);
-    lua_setfield(L, -2, "seen");
     ok(h, cairn_lua_call(h, 1, 1));
-    lua_setfield(L, LUA_REGISTRYINDEX, "test.old_session");
-    lua_getfield(L, LUA_REGISTRYINDEX, "test.old_session");
-    cairn_session_bytes old = {0};
-    old.data = lua_tolstring(L, -1, &old.size);
+    ok(h, cairn_lua_call(h, 1, 1));
+    lua_setfield(L, LUA_REGISTRYINDEX, "test.rewritten_session");
+    lua_getfield(L, LUA_REGISTRYINDEX, "test.rewritten_session");
+    cairn_session_bytes out = {0};
+    out.data = lua_tolstring(L, -1, &out.size);
     lua_pop(L, 1);
-    return old;
+    return out;
+}
+
+/* The session part of a save rewritten as saves had it before the seats remembered apart:
+ * one memory, `seen`, by floor, here remembering the idol's closet (6, 2) as 'X' (the glyph
+ * and the colour, as memory keeps them). */
+static cairn_session_bytes with_one_memory(cairn_lua *h, cairn_session_bytes session)
+{
+    return rewritten(h, session,
+                     "return function(kept) kept.seats_seen = nil "
+                     "kept.seen = { { [2 * 13 + 6] = 'X.' } } return kept end");
 }
 
 /* A save from before the seats remembered apart resumes with its memory the first seat's; the
@@ -411,27 +415,6 @@ static void a_spectator_who_sees_nothing_reads_only_the_game_s_messages(void **s
     assert_int_equal(s.view.message_count, 1);
     assert_true(log_has(&s, "Floor 1 of 1."));
     cairn_lua_destroy(h);
-}
-
-/* The session part of a save as the Lua chunk `edit` rewrites it (it returns a function of the
- * session's table, giving it back). Returns it (the host's, until the next call on it). */
-static cairn_session_bytes rewritten(cairn_lua *h, cairn_session_bytes session, const char *edit)
-{
-    lua_State *L = cairn_lua_state(h);
-    cairn_lua_push_runtime(L, "lua.data.encode");
-    if (luaL_dostring(L, edit))
-        fail_msg("%s", lua_tostring(L, -1));
-    cairn_lua_push_runtime(L, "lua.data.decode");
-    lua_pushlstring(L, session.data, session.size);
-    ok(h, cairn_lua_call(h, 1, 1));
-    ok(h, cairn_lua_call(h, 1, 1));
-    ok(h, cairn_lua_call(h, 1, 1));
-    lua_setfield(L, LUA_REGISTRYINDEX, "test.rewritten_session");
-    lua_getfield(L, LUA_REGISTRYINDEX, "test.rewritten_session");
-    cairn_session_bytes out = {0};
-    out.data = lua_tolstring(L, -1, &out.size);
-    lua_pop(L, 1);
-    return out;
 }
 
 /* What each seat was shown of the log is kept by a save, decided once: a save whose log says
