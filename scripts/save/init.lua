@@ -88,11 +88,11 @@ local function check_waiting(w, bad)
   if not ok then bad("has a damaged prompt waiting") end
 end
 
--- A log entry's input (the first seat's): an action and a direction, or a choice and its
--- answers.
+-- A log entry's input (the first seat's): an action and a direction (none: false, or nil in
+-- the seats' inputs of a save written before they kept false), or a choice and its answers.
 local function an_entry_input(e)
   return type(e) == "table" and (e.choice == nil and type(e.action) == "string" and
-    (e.dir == false or type(e.dir) == "string") or e.action == nil and
+    (not e.dir or type(e.dir) == "string") or e.action == nil and
     type(e.choice) == "string" and type(e.answers) == "string")
 end
 

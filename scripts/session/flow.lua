@@ -160,7 +160,7 @@ end
 local function input(s, i, p, action, dir, who)
   local ok, err = pcall(p.input, p, action, dir)
   if not ok then blame(err, who, "action") end
-  s.pending[i] = { action = action, dir = dir }
+  s.pending[i] = { action = action, dir = dir or false }
 end
 
 -- A seat's action for the next beat, in a direction or none (nil or "").

@@ -387,6 +387,25 @@ static void a_seat_reads_only_of_what_its_character_saw(void **state)
     cairn_lua_destroy(h);
 }
 
+/* A seat that gave no direction ("none") is kept by a save made after the beat it gave it
+ * for, and the game resumes. */
+static void a_save_after_a_seat_s_none_resumes(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start(DUO, 7);
+    ok(h, cairn_session_seat_input(h, 1, "none", NULL));
+    ok(h, cairn_session_seat_input(h, 2, "none", ""));
+    cairn_session_end ended;
+    ok(h, cairn_session_step(h, &ended));
+    cairn_session_state saved;
+    ok(h, cairn_session_save_state(h, &saved));
+    cairn_lua *back = session_host(DUO);
+    ok(back, cairn_session_resume(back, &saved));
+    assert_int_equal(turn(back), 1);
+    cairn_lua_destroy(back);
+    cairn_lua_destroy(h);
+}
+
 /* A message of content's own kind of change is placed at the cell it names: the bell seat 1
  * rings by its rope rings by the gem, which only seat 2 sees. */
 static void a_seat_reads_of_a_change_only_where_it_sees_its_cell(void **state)
@@ -567,6 +586,7 @@ int main(void)
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),
         cmocka_unit_test(a_seat_past_the_last_is_refused),
         cmocka_unit_test(the_time_for_an_answer_is_the_game_s),
+        cmocka_unit_test(a_save_after_a_seat_s_none_resumes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
