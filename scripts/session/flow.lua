@@ -555,7 +555,10 @@ function session.step()
   if not has_hp then max_hp = nil end
   local frames = s.interactive and {} or nil
   if questions then questions.begin(mid_beat(s, mid)) end
+  -- What the beats tell is this step's, counted once it is played (s.beats below).
+  s.telling = s.beats + 1
   local called, ran, verdict, killer = pcall(beats, s, w, frames, you)
+  s.telling = nil
   if not called then ran, verdict = false, ran end
   -- The answers given inside the beat: asked now, or recorded (a beat played again keeps its
   -- record in the log, for the next time it is played again).

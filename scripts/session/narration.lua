@@ -26,14 +26,15 @@ end
 
 local MESSAGES_KEPT = 200
 
--- Adds a message to the session's log, at its current beat; the oldest go past MESSAGES_KEPT.
+-- Adds a message to the session's log, at its current beat (while a step plays its beats, the
+-- beat it is playing: s.telling); the oldest go past MESSAGES_KEPT.
 -- `place` says where it happened, so that only the seats that could see it read it
 -- (session/view.lua): { at = { x1, y1, x2, y2, ... }, about = { entity ids } }; nil for a
 -- message of the whole game (a floor, the end). Each seat's screen notes in the message's
 -- `told`, by seat, whether it shows it.
 function narration.note(s, text, place)
   local m = s.messages
-  m[#m + 1] = { beat = s.beats, text = text, at = place and place.at,
+  m[#m + 1] = { beat = s.telling or s.beats, text = text, at = place and place.at,
     about = place and place.about }
   if #m > MESSAGES_KEPT then table.remove(m, 1) end
 end

@@ -387,6 +387,19 @@ static void a_seat_reads_only_of_what_its_character_saw(void **state)
     cairn_lua_destroy(h);
 }
 
+/* The beat's messages are its fresh ones: the rat's bite, told as beat 1 is played, is the
+ * last line of seat 2's log and counted fresh, the floor's line before it is not. */
+static void the_beat_s_messages_are_fresh(void **state)
+{
+    (void)state;
+    cairn_lua *h = rat_bit("bitten");
+    cairn_screen two = seat_screen(h, 2);
+    assert_true(two.view.fresh > 0);
+    assert_true(two.view.fresh < two.view.message_count);
+    assert_non_null(strstr(two.view.messages[two.view.message_count - 1], "The rat hits"));
+    cairn_lua_destroy(h);
+}
+
 /* A seat that gave no direction ("none") is kept by a save made after the beat it gave it
  * for, and the game resumes. */
 static void a_save_after_a_seat_s_none_resumes(void **state)
@@ -586,6 +599,7 @@ int main(void)
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),
         cmocka_unit_test(a_seat_past_the_last_is_refused),
         cmocka_unit_test(the_time_for_an_answer_is_the_game_s),
+        cmocka_unit_test(the_beat_s_messages_are_fresh),
         cmocka_unit_test(a_save_after_a_seat_s_none_resumes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
