@@ -23,7 +23,7 @@ function saves.state(s, waiting)
   end
   table.sort(entities, function(a, b) return a.id < b.id end)
   local kept = checkpoints.kept(s)
-  kept.log, kept.seen = s.log, s.seen
+  kept.log, kept.seats_seen = s.log, s.seen
   kept.checkpoints = s.checkpoints
   kept.waiting = waiting or false
   kept.named = state.named
@@ -88,11 +88,11 @@ local function check_waiting(w, bad)
   if not ok then bad("has a damaged prompt waiting") end
 end
 
--- A log entry's input (the first seat's): an action and a direction, or a choice and its
--- answers.
+-- A log entry's input (the first seat's): an action and a direction (none: false, or nil in
+-- the seats' inputs of a save written before they kept false), or a choice and its answers.
 local function an_entry_input(e)
   return type(e) == "table" and (e.choice == nil and type(e.action) == "string" and
-    (e.dir == false or type(e.dir) == "string") or e.action == nil and
+    (not e.dir or type(e.dir) == "string") or e.action == nil and
     type(e.choice) == "string" and type(e.answers) == "string")
 end
 
@@ -121,6 +121,31 @@ local function check_seats(kept, bad)
   return #ids
 end
 
+-- A list of integers, `step` a group (a cell's x and y), or nil.
+local function integers(v, step)
+  if v == nil then return true end
+  if type(v) ~= "table" or #v % step ~= 0 or v[#v + 1] ~= nil then return false end
+  for _, x in ipairs(v) do
+    if math.type(x) ~= "integer" then return false end
+  end
+  return true
+end
+
+-- The log's messages (session/narration.lua): each a beat and its words, with where it
+-- happened (cells, entity ids) and what each seat was shown of it (`told`, by seat), when
+-- it has them.
+local function check_messages(messages, bad)
+  for i, m in ipairs(messages) do
+    local ok = type(m) == "table" and math.type(m.beat) == "integer" and
+      type(m.text) == "string" and integers(m.at, 2) and integers(m.about, 1) and
+      (m.told == nil or type(m.told) == "table")
+    for seat, shown in pairs(ok and m.told or {}) do
+      ok = ok and math.type(seat) == "integer" and type(shown) == "boolean"
+    end
+    if not ok then bad("has a damaged message (the %d%s)", i, i == 1 and "st" or "th") end
+  end
+end
+
 local function check_kept(kept, saved)
   local function bad(what, ...)
     error("the save's session part " .. string.format(what, ...), 0)
@@ -141,9 +166,11 @@ local function check_kept(kept, saved)
   end
   if not (kept.bot == false or type(kept.bot) == "string") or
       not (kept.memory == false or type(kept.memory) == "table") or
-      type(kept.seen) ~= "table" or not list(kept.messages) then
+      not (type(kept.seats_seen) == "table" or type(kept.seen) == "table") or
+      not list(kept.messages) then
     bad("is not a session")
   end
+  check_messages(kept.messages, bad)
   local log = kept.log
   if type(log) ~= "table" or #log ~= kept.beats or not list(log) then
     bad("does not hold a beat of its log for each of its %d beats", kept.beats)
@@ -198,7 +225,10 @@ function saves.resume(saved, make_world, fresh)
   host.restore_parts(saved.core, data_text)
   local s = fresh(game, saved.seed)
   checkpoints.put_back(s, kept)
-  s.log, s.seen, s.checkpoints = kept.log, kept.seen, kept.checkpoints
+  s.log, s.checkpoints = kept.log, kept.checkpoints
+  -- What each seat remembers of each floor (seats.memory); a save from before the seats
+  -- remembered apart has one memory, `seen`, which was the first seat's.
+  s.seen = kept.seats_seen or { [1] = kept.seen }
   if w:checksum() ~= saved.checksum then
     error(string.format("the save is damaged: its world comes to checksum %s, not the %s " ..
       "it was saved with", w:checksum(), saved.checksum), 0)

@@ -160,7 +160,7 @@ end
 local function input(s, i, p, action, dir, who)
   local ok, err = pcall(p.input, p, action, dir)
   if not ok then blame(err, who, "action") end
-  s.pending[i] = { action = action, dir = dir }
+  s.pending[i] = { action = action, dir = dir or false }
 end
 
 -- A seat's action for the next beat, in a direction or none (nil or "").
@@ -555,7 +555,10 @@ function session.step()
   if not has_hp then max_hp = nil end
   local frames = s.interactive and {} or nil
   if questions then questions.begin(mid_beat(s, mid)) end
+  -- What the beats tell is this step's, counted once it is played (s.beats below).
+  s.telling = s.beats + 1
   local called, ran, verdict, killer = pcall(beats, s, w, frames, you)
+  s.telling = nil
   if not called then ran, verdict = false, ran end
   -- The answers given inside the beat: asked now, or recorded (a beat played again keeps its
   -- record in the log, for the next time it is played again).
@@ -655,6 +658,15 @@ session.api = {
 -- How many seats the game has.
 function session.seats()
   return seats.count(need())
+end
+
+-- How long a seat may take over a question, in ms: the game's answer_seconds (30 unless it
+-- says). The session keeps no clock: whoever asks (a server) waits that long, then answers with
+-- the default (session.cancel).
+local ANSWER_SECONDS = 30
+
+function session.answer_ms()
+  return math.floor((need().game.def.answer_seconds or ANSWER_SECONDS) * 1000)
 end
 
 -- The seat the game waits for (a question's, or the next to give its input), or 0 when none

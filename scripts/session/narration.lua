@@ -26,10 +26,16 @@ end
 
 local MESSAGES_KEPT = 200
 
--- Adds a message to the session's log, at its current beat; the oldest go past MESSAGES_KEPT.
-function narration.note(s, text)
+-- Adds a message to the session's log, at its current beat (while a step plays its beats, the
+-- beat it is playing: s.telling); the oldest go past MESSAGES_KEPT.
+-- `place` says where it happened, so that only the seats that could see it read it
+-- (session/view.lua): { at = { x1, y1, x2, y2, ... }, about = { entity ids } }; nil for a
+-- message of the whole game (a floor, the end). Each seat's screen notes in the message's
+-- `told`, by seat, whether it shows it.
+function narration.note(s, text, place)
   local m = s.messages
-  m[#m + 1] = { beat = s.beats, text = text }
+  m[#m + 1] = { beat = s.telling or s.beats, text = text, at = place and place.at,
+    about = place and place.about }
   if #m > MESSAGES_KEPT then table.remove(m, 1) end
 end
 local note = narration.note
@@ -111,16 +117,34 @@ local function status_told(c)
   return words
 end
 
+-- The runtime's kinds of change the log tells; the others go without words.
+local TOLD = { attacked = true, died = true, status_on = true, status_changed = true,
+  status_off = true, pushed = true, dug = true, healed = true }
+
+-- The cells a change names as its place: `to` (and `from`, for a push) of the runtime's kinds
+-- that have one; those a library's or content's kind was given (w:record), where it was given
+-- any (it is { 0, 0 } when not).
+local function cells_of(c)
+  if c.kind == "pushed" then return c.from, c.to end
+  if c.kind == "died" or c.kind == "dug" then return c.to end
+  if TOLD[c.kind] then return end
+  local function given(cell)
+    if cell and (cell.x ~= 0 or cell.y ~= 0) then return cell end
+  end
+  return given(c.from), given(c.to)
+end
+
 -- The beat's history in words, from the side of the player (`you`, its id before the beat).
 -- Returns what killed the player, in words ("the skeleton", "yourself"), when it died.
 function narration.describe(s, history, you)
   local gone = {} -- id -> type, for entities reaped this beat (their handles are gone)
+  local fell = {} -- id -> the cell it died on, { x =, y = }
   -- Deaths that need no words: walls dug away (the dig is told), items used up or destroyed
   -- (what used them says so, if anything), projectiles at the end of their flight.
   local untold = {}
   for _, c in ipairs(history) do
     if c.kind == "died" then
-      gone[c.entity.id] = c.type
+      gone[c.entity.id], fell[c.entity.id] = c.type, c.to
       local t = define.by_name.entity[c.type]
       local layer = t and t.def.layer
       if layer == "item" or layer == "projectile" then untold[c.entity.id] = true end
@@ -133,14 +157,38 @@ function narration.describe(s, history, you)
     local t = gone[e.id] or (not e:is_dead() and e.type)
     return t and "the " .. short(t) or "something"
   end
-  local function sentence(text)
-    note(s, (text:gsub("^%l", string.upper)))
+  -- Where change c happened: the cells of its entities at the end of the beat (where one
+  -- died, for one reaped), and the cells it names (cells_of); nil when it names neither an
+  -- entity nor a cell.
+  local function place_of(c)
+    local at, about = {}, {}
+    local function add(cell)
+      if cell then at[#at + 1], at[#at + 2] = cell.x, cell.y end
+    end
+    for _, e in ipairs({ c.entity or false, c.other or false }) do
+      if e then
+        about[#about + 1] = e.id
+        if fell[e.id] then
+          add(fell[e.id])
+        elseif not e:is_dead() and e.x then
+          add({ x = e.x, y = e.y })
+        end
+      end
+    end
+    local from, to = cells_of(c)
+    add(from)
+    add(to)
+    if #at == 0 and #about == 0 then return nil end
+    return { at = at, about = about }
   end
-  local told = { attacked = true, died = true, status_on = true, status_changed = true,
-    status_off = true, pushed = true, dug = true, healed = true }
+  local c -- the change being told
+  local function sentence(text)
+    note(s, (text:gsub("^%l", string.upper)), place_of(c))
+  end
   local kinds = define.by_name.change
   local killer
-  for _, c in ipairs(history) do
+  for _, change in ipairs(history) do
+    c = change
     local own = kinds[c.kind] -- a kind content defined: its describe has the words, if any
     if own then
       local text = own.def.describe and own.def.describe(c, name)
@@ -157,7 +205,7 @@ function narration.describe(s, history, you)
       if text then sentence(text) end
       goto next
     end
-    if not told[c.kind] then goto next end -- moves, turns, steps and stats go without words
+    if not TOLD[c.kind] then goto next end -- moves, turns, steps and stats go without words
     local who, by = name(c.entity), name(c.other)
     local is = who == "you" and "are" or "is"
     if c.kind == "attacked" then
