@@ -474,7 +474,7 @@ static void leave(srv_server *s, srv_conn *c)
 
 static void chat(srv_server *s, srv_conn *c, const srv_msg *m)
 {
-    if (strlen(m->text) > 200) {
+    if (strlen(m->text) > SRV_CHAT_MAX) {
         send_error(s, c, "invalid", "a chat line is at most 200 bytes");
         return;
     }
