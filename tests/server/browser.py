@@ -250,16 +250,17 @@ def glyph_at(state, x, y):
 async def create_in_lobby(page, url):
     """The page's lobby makes a game of `pair` for two people; its id, as the page shows it."""
     await page.call("Page.navigate", url=url)
-    await page.until("document.querySelector('#create-game option[value=\"pair\"]')",
-                     "the lobby to offer the game pair")
+    pair = await page.until("""Array.from(document.querySelectorAll('#create-game option'))
+        .map((o) => o.value).find((v) => /(^|:)pair$/.test(v))""",
+                            "the lobby to offer the game pair")
     await page.eval("""(() => {
-        document.getElementById('create-game').value = 'pair';
+        document.getElementById('create-game').value = %s;
         document.querySelector('#create-packs input[value="pair"]').checked = true;
         document.getElementById('create-seed').value = '1';
         const seats = document.getElementById('create-seats');
         seats.value = '2';
         seats.dispatchEvent(new Event('input'));
-        return true; })()""")
+        return true; })()""" % json.dumps(pair))
     await page.click("#create-go")
     return await page.until("document.getElementById('created').dataset.game",
                             "the game to be created")

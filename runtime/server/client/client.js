@@ -131,12 +131,9 @@ function resync() {
   send({ t: "sync" });
 }
 
+/* A `state` is whole, and taken as it comes: an undo sends one of an older beat. */
 function receive(m) {
   if (m.t !== "state" && m.t !== "history" && outOfStep(m)) {
-    resync();
-    return;
-  }
-  if (m.t === "state" && S.state && typeof m.beat === "number" && m.beat < S.beat) {
     resync();
     return;
   }
@@ -392,6 +389,7 @@ function draw() {
   drawSeats();
   drawDeciding();
   drawPrompt();
+  drawButtons();
   drawLog();
   drawSpectate();
   drawSummary();
@@ -530,10 +528,13 @@ function drawDeciding() {
     box.dataset.seat = "";
     return;
   }
-  const left = Math.max(0, Math.ceil((d.until_ms - (Date.now() - S.decidingAt)) / 1000));
   const who = d.seat === S.seat ? "You are" : "Seat " + d.seat + " is";
   const what = d.what === "question" ? "answering a question" : "choosing";
-  box.textContent = who + " " + what + " (" + left + " s)";
+  let text = who + " " + what;
+  if (d.until_ms > 0)
+    text += " (" + Math.max(0, Math.ceil((d.until_ms - (Date.now() - S.decidingAt)) / 1000)) +
+      " s)";
+  box.textContent = text;
   box.dataset.seat = String(d.seat);
   box.dataset.what = d.what;
 }
@@ -550,7 +551,7 @@ function drawLog() {
   const fresh = v.fresh || 0;
   const lines = msgs.map((t, i) => ({ text: t, cls: i >= msgs.length - fresh ? "fresh" : "" }));
   for (const c of S.chats)
-    lines.push({ text: "Seat " + c.seat + ": " + c.text, cls: "chat" });
+    lines.push({ text: (c.seat ? "Seat " + c.seat : "A spectator") + ": " + c.text, cls: "chat" });
   const shown = 8;
   const end = Math.max(0, lines.length - S.scroll);
   for (const l of lines.slice(Math.max(0, end - shown), end))
@@ -571,6 +572,13 @@ function drawSummary() {
   const s = S.state.summary;
   box.hidden = !s || stepping();
   box.textContent = s || "";
+}
+
+/* What a finger has in place of Esc and u: buttons, shown when they would do something. */
+function drawButtons() {
+  const playing = S.seat && !stepping();
+  $("cancel").hidden = !(playing && S.prompt);
+  $("undo").hidden = !playing;
 }
 
 function notice(text) {
@@ -620,13 +628,13 @@ function drawPrompt() {
     return;
   const title = (p.choice ? p.choice + ": " : "") + (p.text || "");
   if (p.kind === "select") {
-    notice(title + " (" + selectHelp(p) + ")");
+    notice(reachesActor(p) + title + " (" + selectHelp(p) + ")");
     return;
   }
   $("prompt-text").textContent = title;
   const ol = $("prompt-options");
   ol.innerHTML = "";
-  $("prompt-entry").textContent = "";
+  $("prompt-entry").innerHTML = "";
   if (p.kind === "pick") {
     (p.options || []).forEach((o, i) => {
       const li = el("li", i === S.pick ? "option picked" : "option");
@@ -637,13 +645,43 @@ function drawPrompt() {
     });
     $("prompt-help").textContent = "a key or a click chooses; Esc " + escWord(p);
   } else if (p.kind === "number") {
-    $("prompt-entry").textContent = "> " + S.entry + "_";
+    $("prompt-entry").append(numberEntry(p));
     $("prompt-help").textContent = "a number from " + p.min + " to " + p.max + ", Enter; Esc " +
       escWord(p);
   } else if (p.kind === "confirm") {
     ol.append(optionItem("y  yes", "yes"), optionItem("n  no", "no"));
     $("prompt-help").textContent = "y or n; Esc " + escWord(p);
   }
+}
+
+/* As the terminal warns: the area around the cursor takes in the actor's own cell. */
+function reachesActor(p) {
+  if (!S.cursor || !(p.area > 0) || dist(S.cursor.x, S.cursor.y, p.x, p.y) > p.area)
+    return "";
+  return "It would reach you too! ";
+}
+
+/* The number typed so far, in a field a finger can type in too (its keyboard comes up). */
+function numberEntry(p) {
+  const f = el("form", "number");
+  const i = el("input");
+  i.type = "number";
+  i.id = "prompt-number";
+  i.min = p.min;
+  i.max = p.max;
+  i.value = S.entry;
+  i.oninput = () => (S.entry = i.value);
+  i.onkeydown = (ev) => {
+    if (ev.key === "Escape")
+      act({ t: "cancel" });
+  };
+  f.append(i, button("OK", () => f.requestSubmit()));
+  f.onsubmit = (ev) => {
+    ev.preventDefault();
+    if (S.entry)
+      act({ t: "answer", answer: S.entry });
+  };
+  return f;
 }
 
 function optionItem(text, answer) {
@@ -709,6 +747,7 @@ function moveCursor(x, y) {
   const v = S.state.view;
   S.cursor = { x: Math.max(0, Math.min(v.width - 1, x)), y: Math.max(0, Math.min(v.height - 1, y)) };
   drawMap(v);
+  drawPrompt();
 }
 
 /* Tab: the candidate after the one under the cursor (the nearest when on none). */
@@ -1003,6 +1042,11 @@ const HELP = [
   "",
   "Watching: [ and ] step back and forth through the",
   "beats kept, Esc goes back to the game as it stands.",
+  "",
+  "On the map: dimmed blue, remembered and not seen now;",
+  "a yellow cell, an enemy moves there next beat; a red",
+  "one, an enemy strikes there next beat. Choosing a",
+  "target: blue, in range; magenta, what it would hit.",
 ];
 
 function toggleHelp() {
@@ -1031,6 +1075,8 @@ $("join").addEventListener("submit", (ev) => {
 });
 $("watch-go").addEventListener("click", () => watch($("join-game").value.trim()));
 $("leave").addEventListener("click", leave);
+$("cancel").addEventListener("click", () => act({ t: "cancel" }));
+$("undo").addEventListener("click", () => act({ t: "undo" }));
 $("hist-back").addEventListener("click", () => stepHistory(-1));
 $("hist-next").addEventListener("click", () => stepHistory(1));
 $("hist-live").addEventListener("click", goLive);
