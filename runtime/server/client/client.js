@@ -137,15 +137,15 @@ function receive(m) {
     resync();
     return;
   }
-  const on = handlers[m.t];
-  if (on)
-    on(m);
   if (typeof m.beat === "number" && S.game && m.t !== "history") {
     S.beat = m.beat;
     S.checksum = m.checksum || "";
-    document.body.dataset.beat = String(S.beat);
-    document.body.dataset.checksum = S.checksum;
   }
+  const on = handlers[m.t];
+  if (on)
+    on(m);
+  document.body.dataset.beat = String(S.beat);
+  document.body.dataset.checksum = S.checksum;
 }
 
 /* --- the server's messages ------------------------------------------------------------------- */
@@ -186,7 +186,7 @@ const handlers = {
   },
   beat(m) {
     S.beats.push({ beat: m.beat, lines: m.history || [] });
-    if (S.beats.length > 200)
+    if (S.beats.length > 100)
       S.beats.shift();
   },
   deciding(m) {
@@ -387,6 +387,7 @@ function draw() {
   drawChoices();
   drawPanel(v);
   drawSeats();
+  drawLastBeat();
   drawDeciding();
   drawPrompt();
   drawButtons();
@@ -518,6 +519,19 @@ function drawSeats() {
     li.textContent = text;
     ul.append(li);
   }
+}
+
+/* What the last beat played, as the server tells it (the beat shown, when stepping back). */
+function drawLastBeat() {
+  const ul = $("lastbeat");
+  ul.innerHTML = "";
+  const at = stepping() ? S.history[S.histAt].beat : S.beat;
+  const b = S.beats.find((e) => e.beat === at);
+  if (!b || !b.lines.length)
+    return;
+  ul.append(el("li", "title", "Beat " + b.beat + ":"));
+  for (const line of b.lines)
+    ul.append(el("li", "", line));
 }
 
 function drawDeciding() {
