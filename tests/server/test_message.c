@@ -463,6 +463,62 @@ static void the_encoder_writes_the_fields_in_a_fixed_order(void **state)
     srv_json_free(&j);
 }
 
+/* docs/protocol.md's section of what a client sends, and its table of closes. */
+static char *doc_section(const char *doc, const char *heading)
+{
+    const char *start = strstr(doc, heading);
+    assert_non_null(start);
+    const char *end = strstr(start + 1, "\n## ");
+    size_t n = end ? (size_t)(end - start) : strlen(start);
+    char *section = test_malloc(n + 1);
+    memcpy(section, start, n);
+    section[n] = '\0';
+    return section;
+}
+
+static char *read_doc(void)
+{
+    FILE *f = fopen(CAIRN_PROTOCOL_DOC, "rb");
+    assert_non_null(f);
+    static char doc[65536];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    return doc;
+}
+
+static void the_protocols_doc_lists_each_client_type_and_close_code(void **state)
+{
+    (void)state;
+    char *doc = read_doc();
+    char *sends = doc_section(doc, "## What a client sends");
+    char row[64];
+    size_t rows = 0;
+    for (const char *p = sends; (p = strstr(p, "\n| `")); p++)
+        rows++;
+    for (int t = SRV_MSG_CREATE; t < SRV_MSG_EXPIRE; t++) {
+        snprintf(row, sizeof row, "\n| `%s` |", srv_msg_type_name((srv_msg_type)t));
+        if (!strstr(sends, row))
+            fail_msg("docs/protocol.md does not list %s", srv_msg_type_name((srv_msg_type)t));
+    }
+    /* a row for each, and the header's (`t`) */
+    assert_int_equal(rows, SRV_MSG_EXPIRE - SRV_MSG_CREATE + 1);
+    test_free(sends);
+    char *closes = doc_section(doc, "## Closes");
+    static const int codes[] = {SRV_CLOSE_PROTOCOL, SRV_CLOSE_MALFORMED, SRV_CLOSE_OVERSIZED,
+                                SRV_CLOSE_TURN,     SRV_CLOSE_FLOOD,     SRV_CLOSE_TOKEN,
+                                SRV_CLOSE_SLOW};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+        snprintf(row, sizeof row, "\n| %d |", codes[i]);
+        if (!strstr(closes, row))
+            fail_msg("docs/protocol.md does not list the close %d", codes[i]);
+    }
+    test_free(closes);
+    snprintf(row, sizeof row, "at most %s bytes", "4,096");
+    assert_int_equal(SRV_MESSAGE_MAX, 4096);
+    assert_non_null(strstr(doc, row));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -483,6 +539,7 @@ int main(void)
         cmocka_unit_test(a_refused_message_leaves_the_struct_empty_but_for_its_type),
         cmocka_unit_test(the_encoder_writes_what_the_decoder_reads_back_the_same),
         cmocka_unit_test(the_encoder_writes_the_fields_in_a_fixed_order),
+        cmocka_unit_test(the_protocols_doc_lists_each_client_type_and_close_code),
     };
     return cmocka_run_group_tests_name("server.message", tests, NULL, NULL);
 }
