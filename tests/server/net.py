@@ -159,11 +159,16 @@ async def play_and_chat(cairn, tmp, root):
         await ws.send(json.dumps({"t": "choose", "beat": 0, "choice": "wait"}))
         error = await receive(ws, "error")
         assert error["code"] == "stale" and (await receive(ws))["t"] == "state", error
+        await ws.send(json.dumps({"t": "history"}))
+        assert (await receive(ws, "error"))["code"] == "invalid"
+        await watcher.send(json.dumps({"t": "history"}))
+        assert [b["beat"] for b in (await receive(watcher, "history"))["beats"]][-1] == 1
         code = await closed_with(watcher, json.dumps({"t": "choose", "choice": "wait"}))
         assert code[0] == 4003, code
         await ws.close()
     print("ok: a seat plays, a spectator sees its beats, chat reaches both, a stale action is"
-          " refused with a fresh state, a spectator cannot act (4003)")
+          " refused with a fresh state, the beats' history is the spectators' alone, a"
+          " spectator cannot act (4003)")
 
 
 async def seats_and_tokens(cairn, tmp, root):
