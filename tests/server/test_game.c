@@ -6,8 +6,9 @@
  * bots play their seats; each audience sees its own prompt and choices only; the actions
  * applied again quietly come to the same beat and checksum; undo is only for a game of one
  * person's seat. The games are the example duo (the base dungeon for two heroes), the
- * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?") and
- * the apart fixture (two heroes a wall apart, a hand each, a gem only the second sees).
+ * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?"), the
+ * apart fixture (two heroes a wall apart, a hand each, a gem only the second sees) and the
+ * pair fixture (a brute's slam asks each of two heroes whether to dodge, every beat).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
@@ -25,6 +26,7 @@
 #define DUO      CAIRN_EXAMPLES "/duo"
 #define CARDPLAY CAIRN_E2E_PACKS "/cardplay"
 #define APART    CAIRN_TEST_PACKS "/apart"
+#define PAIR     CAIRN_SERVER_FIXTURES "/pair"
 
 /* What the game sent, in order, and the clock it reads. */
 typedef struct sent {
@@ -298,6 +300,49 @@ static void the_seat_asked_answers_its_question(void **state)
     const char *text;
     assert_int_equal(srv_game_record(g, &text), CAIRN_OK);
     assert_non_null(strstr(text, "mid=optional=no"));
+    srv_game_destroy(g);
+    sink_free(&s);
+}
+
+/* The brute's slam reaches both heroes: each seat is asked in turn whether to dodge, and the
+ * others are told who answers. */
+static void a_question_goes_to_the_seat_it_concerns(void **state)
+{
+    (void)state;
+    sink s = {.now = 5000};
+    srv_game *g = make(&s, PAIR, "pair", 7, NULL, 0);
+    wait_beat(g, 1);
+    forget(&s);
+    srv_msg wait = action(SRV_MSG_CHOOSE, 0, "base:wait");
+    act(g, 2, &wait, 5000);
+    assert_int_equal(srv_game_beat(g), 0); /* the beat waits for the answers */
+    assert_has(last_of(&s, 1, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":1,");
+    assert_has(last_of(&s, 1, "state"), "\"deciding\":{\"seat\":1,\"what\":\"question\"");
+    assert_has(last_of(&s, 2, "deciding"), "\"seat\":1,\"what\":\"question\"");
+    assert_has(last_of(&s, 0, "deciding"), "\"seat\":1,\"what\":\"question\"");
+    assert_int_equal(count_of(&s, 2, "state", NULL), 0);
+    /* Seat 2 cannot answer seat 1's question. */
+    char why[256], before[40], after[40];
+    standing(g, before);
+    srv_msg pass = action(SRV_MSG_CANCEL, 0, NULL);
+    assert_int_equal(srv_game_act(g, 2, &pass, 5000, false, why, sizeof why), SRV_TURN);
+    standing(g, after);
+    assert_string_equal(after, before);
+    forget(&s);
+
+    act(g, 1, &pass, 6000);
+    /* Now seat 2's hero is asked; seat 1 is told so, its question gone. */
+    assert_has(last_of(&s, 2, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":2,");
+    assert_has(last_of(&s, 1, "state"), "\"prompt\":null");
+    assert_has(last_of(&s, 1, "state"), "\"deciding\":{\"seat\":2,\"what\":\"question\"");
+    assert_has(last_of(&s, 0, "deciding"), "\"seat\":2,\"what\":\"question\"");
+    assert_int_equal(srv_game_deadline(g), 6000 + 30000);
+    forget(&s);
+    act(g, 2, &pass, 7000);
+    assert_int_equal(srv_game_beat(g), 1);
+    assert_int_equal(srv_game_deadline(g), 0);
+    for (size_t a = 0; a <= 2; a++)
+        assert_has(last_of(&s, a, "state"), "\"deciding\":{\"seat\":1,\"what\":\"input\"");
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -595,6 +640,7 @@ int main(void)
         cmocka_unit_test(out_of_turn_is_refused_and_changes_nothing),
         cmocka_unit_test(a_question_waits_until_its_deadline_then_takes_the_default),
         cmocka_unit_test(the_seat_asked_answers_its_question),
+        cmocka_unit_test(a_question_goes_to_the_seat_it_concerns),
         cmocka_unit_test(bots_play_their_seats),
         cmocka_unit_test(a_game_needs_a_person_and_seats_it_has),
         cmocka_unit_test(each_seat_sees_what_its_character_may_know),
