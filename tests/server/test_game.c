@@ -562,6 +562,36 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     sink_free(&s);
 }
 
+/* A game made again from its log, a question waiting at its end (a server restarted): the
+ * question waits again for its seat, its time counted from the restart. */
+static void a_question_waits_again_in_the_game_made_again(void **state)
+{
+    (void)state;
+    sink s = {.now = 1000};
+    logged log[] = {{1, action(SRV_MSG_CHOOSE, 0, "base:wait"), 1000},
+                    {2, action(SRV_MSG_CHOOSE, 0, "base:wait"), 2000}};
+    srv_game *g = make(&s, PAIR, "pair", 7, NULL, 0);
+    play_logged(g, log, 2);
+    char live[40], again[40];
+    standing(g, live);
+    srv_game_destroy(g);
+
+    s.now = 90000;
+    g = make(&s, PAIR, "pair", 7, NULL, 0);
+    forget(&s);
+    for (size_t i = 0; i < 2; i++)
+        log[i].now = 90000;
+    apply_quietly(g, log, 2);
+    standing(g, again);
+    assert_string_equal(again, live);
+    assert_int_equal(srv_game_deadline(g), 90000 + 30000);
+    srv_game_send_state(g, 1);
+    assert_has(last_of(&s, 1, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":1,");
+    assert_has(last_of(&s, 1, "state"), "\"what\":\"question\",\"until_ms\":30000}");
+    srv_game_destroy(g);
+    sink_free(&s);
+}
+
 static void undo_is_only_for_a_game_of_one_person(void **state)
 {
     (void)state;
@@ -647,6 +677,7 @@ int main(void)
         cmocka_unit_test(each_audience_sees_its_own_prompt_and_choices),
         cmocka_unit_test(a_refused_answer_leaves_its_prompt_waiting),
         cmocka_unit_test(the_log_applied_again_quietly_is_the_same_game),
+        cmocka_unit_test(a_question_waits_again_in_the_game_made_again),
         cmocka_unit_test(undo_is_only_for_a_game_of_one_person),
         cmocka_unit_test(spectators_get_the_beats_kept),
         cmocka_unit_test(presence_is_told_to_the_others),
