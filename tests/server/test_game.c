@@ -414,6 +414,16 @@ static void glyphs_of(const char *state_json, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* A state's view, up to its choices, as a text of its own. */
+static void view_of(const char *state_json, char *out, size_t size)
+{
+    const char *from = strstr(state_json, "\"view\":");
+    const char *to = strstr(state_json, ",\"choices\":");
+    assert_true(from && to && to > from && (size_t)(to - from) < size);
+    memcpy(out, from, (size_t)(to - from));
+    out[to - from] = '\0';
+}
+
 static void each_seat_sees_what_its_character_may_know(void **state)
 {
     (void)state;
@@ -421,12 +431,15 @@ static void each_seat_sees_what_its_character_may_know(void **state)
     srv_game *g = make(&s, APART, "apart", 7, NULL, 0);
     for (size_t a = 0; a <= 2; a++)
         srv_game_send_state(g, a);
-    char two[512], watching[512];
+    char one[512], two[512], watching[512];
+    glyphs_of(last_of(&s, 1, "state"), one, sizeof one);
     glyphs_of(last_of(&s, 2, "state"), two, sizeof two);
     glyphs_of(last_of(&s, 0, "state"), watching, sizeof watching);
-    /* The gem lies where seat 2's hero sees it; the idol where no one does. */
+    /* The gem lies where only seat 2's hero sees it; the idol where no one does. */
+    assert_lacks(one, "*");
     assert_has(two, "*");
     assert_has(watching, "*");
+    assert_lacks(one, "&");
     assert_lacks(two, "&");
     assert_lacks(watching, "&");
     /* Each hand is its seat's own; a spectator sees none, nor the seed. */
@@ -530,9 +543,13 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     for (size_t i = 0; i < n; i++)
         if (srv_game_act(g, log[i].seat, &log[i].m, 0, false, why, sizeof why) == SRV_OK)
             applied[kept++] = log[i];
-    char live[40], again[40];
+    char live[40], again[40], seen[3][4096];
     standing(g, live);
     assert_true(srv_game_beat(g) >= 6);
+    for (size_t a = 0; a <= 2; a++) {
+        srv_game_send_state(g, a);
+        view_of(last_of(&s, a, "state"), seen[a], sizeof seen[a]);
+    }
     srv_game_destroy(g);
     forget(&s);
 
@@ -541,6 +558,13 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     standing(g, again);
     assert_string_equal(again, live);
     assert_int_equal(s.count, 0); /* quiet */
+    /* Each seat remembers the floor as it did: what its screens showed it. */
+    for (size_t a = 0; a <= 2; a++) {
+        char view[4096];
+        srv_game_send_state(g, a);
+        view_of(last_of(&s, a, "state"), view, sizeof view);
+        assert_string_equal(view, seen[a]);
+    }
     srv_game_destroy(g);
 
     /* A question's expiry applied again comes to the same answer. */
