@@ -7,8 +7,9 @@
  * applied again quietly come to the same beat and checksum; undo is only for a game of one
  * person's seat. The games are the example duo (the base dungeon for two heroes), the
  * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?"), the
- * apart fixture (two heroes a wall apart, a hand each, a gem only the second sees) and the
- * pair fixture (a brute's slam asks each of two heroes whether to dodge, every beat).
+ * apart fixture (two heroes a wall apart, a hand each, a gem only the second sees), the
+ * below fixture (the same going down to a floor with such a gem) and the pair fixture (a
+ * brute's slam asks each of two heroes whether to dodge, every beat).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
@@ -27,6 +28,7 @@
 #define CARDPLAY CAIRN_E2E_PACKS "/cardplay"
 #define APART    CAIRN_TEST_PACKS "/apart"
 #define PAIR     CAIRN_SERVER_FIXTURES "/pair"
+#define BELOW    CAIRN_SERVER_FIXTURES "/below"
 
 /* What the game sent, in order, and the clock it reads. */
 typedef struct sent {
@@ -197,9 +199,12 @@ static void the_seat_waited_for_is_asked_and_the_others_told_who_decides(void **
         assert_int_equal(count_of(&s, a, "beat", NULL), 1);
         assert_has(last_of(&s, a, "beat"), "\"beat\":1,");
         assert_has(last_of(&s, a, "state"), "\"deciding\":{\"seat\":1,");
-        /* The beat comes first, its state after it. */
-        assert_true(strstr(s.list[a].json, "\"t\":\"beat\"") == s.list[a].json + 1);
+        assert_int_equal(count_of(&s, a, "state", NULL), 1);
     }
+    /* To each, the beat comes first, its state after it. */
+    assert_int_equal(s.count, 6);
+    for (size_t i = 0; i < s.count; i++)
+        assert_true(!strncmp(s.list[i].json, i % 2 ? "{\"t\":\"state\"" : "{\"t\":\"beat\"", 10));
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -453,6 +458,24 @@ static void each_seat_sees_what_its_character_may_know(void **state)
     sink_free(&s);
 }
 
+/* A beat's message tells an audience of what spawned only where it sees: of the floor made
+ * below, seat 1 is not told of the gem in the east room. */
+static void a_beat_tells_of_what_spawned_where_the_audience_sees(void **state)
+{
+    (void)state;
+    sink s = {0};
+    srv_game *g = make(&s, BELOW, "below", 7, NULL, 0);
+    wait_beat(g, 1);
+    wait_beat(g, 2);
+    const char *one = last_of(&s, 1, "beat"), *two = last_of(&s, 2, "beat");
+    assert_lacks(one, "gem");
+    assert_has(two, "spawned below:gem#");
+    assert_has(two, " at 9,3\"");
+    assert_has(last_of(&s, 0, "beat"), "spawned below:gem#");
+    srv_game_destroy(g);
+    sink_free(&s);
+}
+
 static void each_audience_sees_its_own_prompt_and_choices(void **state)
 {
     (void)state;
@@ -698,6 +721,7 @@ int main(void)
         cmocka_unit_test(bots_play_their_seats),
         cmocka_unit_test(a_game_needs_a_person_and_seats_it_has),
         cmocka_unit_test(each_seat_sees_what_its_character_may_know),
+        cmocka_unit_test(a_beat_tells_of_what_spawned_where_the_audience_sees),
         cmocka_unit_test(each_audience_sees_its_own_prompt_and_choices),
         cmocka_unit_test(a_refused_answer_leaves_its_prompt_waiting),
         cmocka_unit_test(the_log_applied_again_quietly_is_the_same_game),
