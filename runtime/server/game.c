@@ -473,7 +473,8 @@ static void write_deciding(srv_game *g)
     srv_json_end_object(&g->out);
 }
 
-void srv_game_send_error(srv_game *g, size_t audience, const char *code, const char *reason)
+/* An `error` of code `code` to one audience. */
+static void send_error(srv_game *g, size_t audience, const char *code, const char *reason)
 {
     begin_message(g, "error");
     srv_json_key(&g->out, "code");
@@ -843,7 +844,7 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
         return SRV_FAILED;
     }
     if (!quiet && a.refused_part && seat)
-        srv_game_send_error(g, seat, "invalid", a.why);
+        send_error(g, seat, "invalid", a.why);
     if (g->unseen) {
         if (show_beat(g, quiet, true)) {
             say(why, why_size, "%s", cairn_lua_error(g->h));
