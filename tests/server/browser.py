@@ -5,9 +5,9 @@ Starts `cairn serve` on a free port with a fresh database and the fixture pack `
 heroes either side of a brute whose slam asks each of them a reaction every beat), then
 headless Chromium, which it drives through the DevTools protocol: the page creates the game in
 its lobby and plays seat 1 by keys and clicks, while a socket client plays seat 2. It proves
-that the page draws the seat's view, makes its choices by the terminal's keys, answers the
-reaction asked of it as a menu, shows who decides while the other seat is asked, steps toward a
-clicked cell, catches up when it finds itself out of step, and that a spectator's page steps
+that the page draws the seat's view and hand, makes its choices by the terminal's keys, answers
+the reaction asked of it as a menu (and declines one with Esc), shows who decides while the
+other seat is asked, aims a card with the targeting cursor, steps toward a clicked cell, catches up when it finds itself out of step, and that a spectator's page steps
 back through the beats.
 
 usage: browser.py CAIRN [SOURCE_DIR]   ($CHROMIUM, else `chromium` on the PATH: the browser;
@@ -228,45 +228,68 @@ def wait_choice(state):
 
 
 async def seat_2s_turn(two):
-    """Seats give their inputs in turn: seat 2 waits for word that seat 1's is in, then waits."""
+    """Seats give their inputs in turn: seat 2 waits for word that seat 1's is in, then waits
+    itself. The beat being played (every message until it is played says it)."""
     beat = two.beat
     await seat_wait(two, lambda m: m.get("beat") == beat and deciding(m) == (2, "input"),
                     "seat 2's turn to choose")
     await two.choose(wait_choice(two.state))
+    return beat
 
 
-async def pass_question(two):
-    """Seat 2 passes the reaction asked of it (the menu's last option); the beat played."""
-    asked = await seat_wait(two, asked_of(2), "seat 2's reaction question")
+async def pass_question(two, beat):
+    """Seat 2 passes the reaction asked of it in this beat (the menu's last option)."""
+    asked = await seat_wait(two, lambda m: m.get("beat") == beat and asked_of(2)(m),
+                            "seat 2's reaction question")
     check(asked["prompt"]["kind"] == "pick", "seat 2's question is a menu")
     await two.answer(str(len(asked["prompt"]["options"])))
-    done = await seat_wait(two, lambda m: m.get("t") == "beat", "the beat played")
-    await seat_wait(two, lambda m: m.get("t") == "state" and m["beat"] == done["beat"],
-                    "the state after the beat")
-    return done["beat"]
+
+
+async def beat_played(two, beat, may_ask=False):
+    """The beat played, as seat 2 sees it; with may_ask, the question it may be asked on the
+    way (one at most: a reaction point a beat) passed."""
+    def done(m):
+        return m.get("t") == "beat" and m["beat"] == beat + 1
+    asked = False
+    while True:
+        m = await seat_wait(two, lambda m: done(m) or (may_ask and not asked and
+                                                       m.get("beat") == beat and asked_of(2)(m)),
+                            "beat %d played" % (beat + 1))
+        if done(m):
+            break
+        await two.answer(str(len(m["prompt"]["options"])))
+        asked = True
+    await seat_wait(two, lambda m: m.get("t") == "state" and m["beat"] == beat + 1,
+                    "the state after beat %d" % (beat + 1))
+    return beat + 1
+
+
+async def option_key(page, pattern):
+    """The key of the menu's first option that matches the pattern (a regular expression)."""
+    label = await page.until("""(() => {
+        for (const li of document.querySelectorAll('#prompt-options .option'))
+          if (/%s/i.test(li.textContent)) return li.querySelector('kbd').textContent;
+        return null; })()""" % pattern, "an option /%s/ in the menu" % pattern)
+    return label
 
 
 async def first_beat(page, two):
     """Both seats wait; the brute's slam asks seat 1 (the page) then seat 2 (the socket)."""
     await page.key(".", code="Period", vk=190)
-    await seat_2s_turn(two)
+    beat = await seat_2s_turn(two)
     # Seat 1 is asked first: the page shows the question as a menu; seat 2 is told who decides.
     menu = await page.until("document.body.dataset.prompt === 'pick' && "
                             "document.getElementById('prompt-text').textContent",
                             "seat 1's reaction menu")
     check(menu.strip(), "the reaction menu says what it asks")
-    await seat_wait(two, lambda m: deciding(m) == (1, "question"),
+    await seat_wait(two, lambda m: m.get("beat") == beat and deciding(m) == (1, "question"),
                     "word that seat 1 answers a question")
-    label = await page.eval("""(() => {
-        for (const li of document.querySelectorAll('#prompt-options .option'))
-          if (/dodge/i.test(li.textContent)) return li.querySelector('kbd').textContent;
-        return null; })()""")
-    check(label, "the menu offers seat 1's dodge")
-    await page.key(label)
+    await page.key(await option_key(page, "dodge"))
     # Then seat 2 is asked, and the page says so.
     await page.until("document.getElementById('deciding').dataset.seat === '2'",
                      "the page to show seat 2 deciding")
-    beat = await pass_question(two)
+    await pass_question(two, beat)
+    beat = await beat_played(two, beat)
     shown = await page.until("document.body.dataset.beat === '%d' && "
                              "document.body.dataset.checksum" % beat, "the page at the first beat")
     check(shown == two.state["checksum"], "the page and seat 2 see the same world")
@@ -274,14 +297,44 @@ async def first_beat(page, two):
     check("dodge" in log.lower(), "the page's log tells of seat 1's dodge: %r" % log)
 
 
+def has_cursor(x, y):
+    return "document.querySelector(%s).classList.contains('cursor')" % json.dumps(cell(x, y))
+
+
+async def strike_with_the_cursor(page, two):
+    """Seat 1 plays its strike from its hand (c, then the card's key in the menu): the cursor
+    starts on the brute, the only foe in range; a move key moves it off, Tab brings it back to
+    the candidate, Enter strikes. The slam asks again, and Esc declines (the default)."""
+    await page.until("/strike/.test(document.getElementById('panel').textContent)",
+                     "the strike in the hand on the panel")
+    await page.key("c", code="KeyC", vk=67)
+    await page.key(await option_key(page, "strike"))
+    await page.until("document.body.dataset.prompt === 'select' && " + has_cursor(3, 1),
+                     "the cursor on the brute")
+    await page.key("h", code="KeyH", vk=72)
+    await page.until(has_cursor(2, 1), "the cursor a cell west")
+    await page.key("Tab", code="Tab", vk=9)
+    await page.until(has_cursor(3, 1), "the cursor back on the brute")
+    await page.key("Enter", code="Enter", vk=13)
+    beat = await seat_2s_turn(two)
+    await page.until("document.body.dataset.prompt === 'pick' && "
+                     "document.body.dataset.promptName === 'reaction'", "seat 1's reaction menu")
+    await page.key("Escape", code="Escape", vk=27)
+    await pass_question(two, beat)
+    beat = await beat_played(two, beat)
+    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the beat")
+    log = await page.eval("document.getElementById('log').textContent")
+    check("you strike" in log.lower(), "the page's log tells of the strike: %r" % log)
+
+
 async def click_a_step(page, two):
     """A click two cells west of seat 1's hero steps it west: the page asks the game for the
-    direction, then answers it. Out of the slam's reach, only seat 2 is asked."""
+    direction, then answers it."""
     check(glyph_at(two.state, 2, 1) == "@", "seat 1's hero stands at 2,1")
     await page.click(cell(0, 1))
-    await seat_2s_turn(two)
-    beat = await pass_question(two)
-    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the second beat")
+    beat = await seat_2s_turn(two)
+    beat = await beat_played(two, beat, may_ask=True)
+    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the beat")
     await page.until("document.querySelector(%s).textContent === '@'" % json.dumps(cell(1, 1)),
                      "seat 1's hero drawn a step west")
 
@@ -335,6 +388,7 @@ async def play(cairn, chromium, tmp):
         await two.join(game, seat=2)
         try:
             await first_beat(page, two)
+            await strike_with_the_cursor(page, two)
             await click_a_step(page, two)
             await out_of_step(page, two)
         except Failed as e:
