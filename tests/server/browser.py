@@ -6,7 +6,8 @@ heroes either side of a brute whose slam asks each of them a reaction every beat
 headless Chromium, which it drives through the DevTools protocol: the page creates the game in
 its lobby and plays seat 1 by keys and clicks, while a socket client plays seat 2. It proves
 that the page draws the seat's view and hand, makes its choices by the terminal's keys, answers
-the reaction asked of it as a menu (and declines one with Esc), shows who decides while the
+the reaction asked of it as a menu (and declines one with Esc), comes back to its seat and its
+question when its connection drops, shows who decides while the
 other seat is asked, aims a card with the targeting cursor, steps toward a clicked cell, catches up when it finds itself out of step, and that a spectator's page steps
 back through the beats.
 
@@ -141,8 +142,8 @@ class Page:
         })""" % (cond, int(TIMEOUT * 1000))
         try:
             return await self.eval(js)
-        except Failed as e:
-            raise Failed("the page waited in vain for %s (%s)" % (what, e)) from None
+        except Failed:
+            raise Failed("the page waited in vain for %s" % what) from None
 
     async def key(self, key, code=None, text=None, vk=0, shift=False):
         """A key pressed and released, as a keyboard's would be."""
@@ -284,6 +285,7 @@ async def first_beat(page, two):
     check(menu.strip(), "the reaction menu says what it asks")
     await seat_wait(two, lambda m: m.get("beat") == beat and deciding(m) == (1, "question"),
                     "word that seat 1 answers a question")
+    await connection_lost(page)
     await page.key(await option_key(page, "dodge"))
     # Then seat 2 is asked, and the page says so.
     await page.until("document.getElementById('deciding').dataset.seat === '2'",
@@ -295,6 +297,16 @@ async def first_beat(page, two):
     check(shown == two.state["checksum"], "the page and seat 2 see the same world")
     log = await page.eval("document.getElementById('log').textContent")
     check("dodge" in log.lower(), "the page's log tells of seat 1's dodge: %r" % log)
+
+
+async def connection_lost(page):
+    """The page's socket drops while a question waits for it: the page connects again, takes
+    its seat back with its token, and the question is asked again."""
+    await page.eval("window.cairn.recent = []; window.cairn.ws.close(); true")
+    await page.until("""document.getElementById('link').dataset.state === 'open' &&
+        window.cairn.recent.some((m) => m.t === 'joined' && m.seat === 1) &&
+        window.cairn.recent.some((m) => m.t === 'state' && m.prompt && m.prompt.seat === 1)""",
+                     "the page back in its seat, asked again")
 
 
 def has_cursor(x, y):
