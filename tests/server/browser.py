@@ -2,14 +2,19 @@
 """The browser client played end to end.
 
 Starts `cairn serve` on a free port with a fresh database and the fixture pack `pair` (two
-heroes either side of a brute whose slam asks each of them a reaction every beat), then
-headless Chromium, which it drives through the DevTools protocol: the page creates the game in
-its lobby and plays seat 1 by keys and clicks, while a socket client plays seat 2. It proves
-that the page draws the seat's view and hand, makes its choices by the terminal's keys, answers
-the reaction asked of it as a menu (and declines one with Esc), comes back to its seat and its
-question when its connection drops, shows who decides while the
-other seat is asked, aims a card with the targeting cursor, steps toward a clicked cell, catches up when it finds itself out of step, and that a spectator's page steps
-back through the beats.
+heroes either side of a brute whose slam asks each of them a reaction), then headless
+Chromium, which it drives through the DevTools protocol: the page creates the game in its
+lobby and plays seat 1 by keys and clicks, while a socket client (client.py) plays seat 2. It
+proves that the page
+- draws the seat's view and hand, and makes its choices by the terminal's keys;
+- answers the reaction asked of it as a menu, and declines one with Esc;
+- shows who decides while the other seat is asked;
+- comes back to its seat and its question when its connection drops;
+- aims a card with the targeting cursor (move keys, Tab, Enter);
+- steps toward a clicked cell;
+- catches up when it finds itself out of step;
+- steps back through the beats as a spectator;
+- goes back to the lobby, saying why, from a game that is not there.
 
 usage: browser.py CAIRN [SOURCE_DIR]   ($CHROMIUM, else `chromium` on the PATH: the browser;
                                        exit 77, the test skipped, without one)
@@ -384,6 +389,16 @@ async def spectator_steps_back(devtools, url, game, beat):
         await page.close()
 
 
+async def no_such_game(page, url):
+    """A page sent to a game that is not there comes back to the lobby, saying why."""
+    await page.call("Page.navigate", url=url + "?game=%s&seat=1" % ("0" * 32))
+    why = await page.until("!document.getElementById('lobby').hidden && "
+                           "document.getElementById('lobby-error').textContent",
+                           "the lobby, saying the game is not there")
+    check("game=" not in await page.eval("location.search"), "the address names no game")
+    return why
+
+
 async def play(cairn, chromium, tmp):
     server = await Server(cairn=cairn, db=os.path.join(tmp, "games.sqlite"),
                           packs=[PACK]).start()
@@ -407,6 +422,7 @@ async def play(cairn, chromium, tmp):
             raise Failed("%s\nthe page: %s\nseat 2's last: %s" %
                          (e, await page.snapshot(), json.dumps(two.state)[:600])) from None
         await spectator_steps_back(devtools, url, game, two.state["beat"])
+        await no_such_game(page, url)
         check(not page.errors, "the page threw: %s" % page.errors)
         await two.close()
         await page.close()
