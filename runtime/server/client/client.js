@@ -541,16 +541,22 @@ function drawSeats() {
   }
 }
 
-/* What the last beat played, as the server tells it (the beat shown, when stepping back). */
+/* What the last beat played, as the server tells it (the beat shown, when stepping back),
+ * and what its resolutions did to hp. */
 function drawLastBeat() {
   const ul = $("lastbeat");
   ul.innerHTML = "";
   const at = stepping() ? S.history[S.histAt].beat : S.beat;
   const b = S.beats.find((e) => e.beat === at);
-  if (!b || !b.lines.length)
+  const lines = b ? b.lines.slice() : [];
+  if (!stepping())
+    for (const f of S.state.frames || [])
+      for (const c of f.changes || [])
+        lines.push(f.label + ": " + c);
+  if (!lines.length)
     return;
-  ul.append(el("li", "title", "Beat " + b.beat + ":"));
-  for (const line of b.lines)
+  ul.append(el("li", "title", "Beat " + at + ":"));
+  for (const line of lines)
     ul.append(el("li", "", line));
 }
 
