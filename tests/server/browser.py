@@ -8,6 +8,7 @@ lobby and plays seat 1 by keys and clicks, while a socket client (client.py) pla
 proves that the page
 - draws the seat's view and hand, and makes its choices by the terminal's keys;
 - answers the reaction asked of it as a menu, and declines one with Esc;
+- answers a number's and a yes-or-no menu by keys, and says why an undo is refused;
 - shows who decides while the other seat is asked;
 - comes back to its seat and its question when its connection drops;
 - aims a card with the targeting cursor (move keys, Tab, Enter);
@@ -356,6 +357,26 @@ async def click_a_step(page, two):
                      "seat 1's hero drawn a step west")
 
 
+async def shout_by_menus(page, two):
+    """The number and yes-or-no menus: s (the fixture's shout), 3 and Enter, then y. Undo, in
+    a game of two people, is refused, and the page says why."""
+    await page.key("u", code="KeyU", vk=85)
+    await page.until("document.getElementById('notice').textContent", "why undo is refused")
+    await page.key("s", code="KeyS", vk=83)
+    await page.until("document.body.dataset.prompt === 'number'", "the number's menu")
+    await page.key("3", code="Digit3", vk=51)
+    await page.until("document.getElementById('prompt-number').value === '3'",
+                     "the number typed shown")
+    await page.key("Enter", code="Enter", vk=13)
+    await page.until("document.body.dataset.prompt === 'confirm'", "the yes-or-no menu")
+    await page.key("y", code="KeyY", vk=89)
+    beat = await seat_2s_turn(two)
+    beat = await beat_played(two, beat, may_ask=True)
+    await page.until("document.body.dataset.beat === '%d' && "
+                     "/shouted 3 loud/.test(document.getElementById('panel').textContent)" % beat,
+                     "the panel saying how loud seat 1 shouted")
+
+
 async def out_of_step(page, two):
     """The page, its world made to differ from the server's, notices at the next message of
     the same beat and asks for the whole state, which puts it right."""
@@ -417,6 +438,7 @@ async def play(cairn, chromium, tmp):
             await first_beat(page, two)
             await strike_with_the_cursor(page, two)
             await click_a_step(page, two)
+            await shout_by_menus(page, two)
             await out_of_step(page, two)
         except Failed as e:
             raise Failed("%s\nthe page: %s\nseat 2's last: %s" %
