@@ -9,14 +9,13 @@ in the middle of a beat. Once every action sent has been answered, the server is
 SIGKILL (it writes nothing more; in the game of two people one seat has chosen and the beat
 waits for the other, in the pair the question waits) and started again on the same file.
 Each seat then comes back with its token alone: it gets its seat, and the game stands at the
-beat and checksum of its last acknowledged action, the same seat asked the same thing. A token the store
-never gave is refused. Each game then goes on: one more action, and the game comes to the
-beat and checksum that a game created afresh with the same seed and played with the same
-actions comes to, so that the game resumed is the game that was played, not only at the same
-beat.
+beat and checksum of its last acknowledged action, the same seat asked the same thing. A
+token the store never gave is refused. Each game then goes on: one more action, and the game
+comes to the beat and checksum that a game created afresh with the same seed and played with
+the same actions comes to, so that the game resumed is the game that was played, not only at
+the same beat.
 """
 
-import asyncio
 import os
 import sys
 import tempfile
