@@ -27,11 +27,11 @@ TIMEOUT = 10
 class Server:
     """`cairn serve --port 0 ARGS` until the block ends; it must then stop cleanly on SIGTERM."""
 
-    def __init__(self, cairn, tmp, *args):
-        self.cairn, self.tmp, self.args = cairn, tmp, list(args)
+    def __init__(self, cairn, tmp, *args, db=None):
+        self.cairn, self.tmp, self.args, self.db = cairn, tmp, list(args), db
 
     def __enter__(self):
-        db = os.path.join(self.tmp, "games-%d.sqlite" % len(os.listdir(self.tmp)))
+        db = self.db or os.path.join(self.tmp, "games-%d.sqlite" % len(os.listdir(self.tmp)))
         self.process = subprocess.Popen([self.cairn, "serve", "--port", "0", "--db", db]
                                         + self.args, stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
@@ -42,9 +42,15 @@ class Server:
         return self
 
     def __exit__(self, *exc):
+        if self.process.poll() is not None:
+            return  # killed on purpose
         self.process.send_signal(signal.SIGTERM)
         status = self.process.wait(TIMEOUT)
         assert exc[0] or status == 0, "cairn serve stopped with %d on SIGTERM" % status
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(TIMEOUT)
 
     def get(self, path, headers=None):
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
@@ -153,11 +159,16 @@ async def play_and_chat(cairn, tmp, root):
         await ws.send(json.dumps({"t": "choose", "beat": 0, "choice": "wait"}))
         error = await receive(ws, "error")
         assert error["code"] == "stale" and (await receive(ws))["t"] == "state", error
+        await ws.send(json.dumps({"t": "history"}))
+        assert (await receive(ws, "error"))["code"] == "invalid"
+        await watcher.send(json.dumps({"t": "history"}))
+        assert [b["beat"] for b in (await receive(watcher, "history"))["beats"]][-1] == 1
         code = await closed_with(watcher, json.dumps({"t": "choose", "choice": "wait"}))
         assert code[0] == 4003, code
         await ws.close()
     print("ok: a seat plays, a spectator sees its beats, chat reaches both, a stale action is"
-          " refused with a fresh state, a spectator cannot act (4003)")
+          " refused with a fresh state, the beats' history is the spectators' alone, a"
+          " spectator cannot act (4003)")
 
 
 async def seats_and_tokens(cairn, tmp, root):
@@ -247,6 +258,33 @@ async def flood(cairn, tmp, root):
     print("ok: a socket sending past its rate is closed 4004; another in its game goes on")
 
 
+async def deadline(cairn, tmp, root):
+    pack = os.path.join(root, "tests", "server", "fixtures", "hasty")
+    db = os.path.join(tmp, "hasty.sqlite")
+    with Server(cairn, tmp, "--pack", pack, db=db) as s:
+        ws = await connect(s)
+        await ws.send(json.dumps({"t": "create", "game": "hasty", "packs": ["hasty"],
+                                  "seed": 1}))
+        game = (await receive(ws, "created"))["game"]
+        await ws.send(json.dumps({"t": "join", "game": game, "seat": 1}))
+        await receive(ws, "state")
+        await ws.send(json.dumps({"t": "choose", "beat": 0, "choice": "wait"}))
+        asked = await receive(ws, "state")
+        assert asked["prompt"] and asked["deciding"]["what"] == "question", asked
+        # Nobody answers: the server does, with the default, once the time is up.
+        done = await receive(ws, "state")
+        assert done["beat"] == 1 and not done["prompt"], done
+        s.kill()
+    with Server(cairn, tmp, "--pack", pack, db=db) as s:
+        ws = await connect(s)
+        await ws.send(json.dumps({"t": "watch", "game": game}))
+        again = await receive(ws, "state")
+        assert (again["beat"], again["checksum"]) == (done["beat"], done["checksum"]), again
+        await ws.close()
+    print("ok: a question left unanswered is answered with its default when its time is up,"
+          " and that is stored: killed and started again, the game is where it was")
+
+
 def read_frames(sock):
     """The frames the server sent on a raw socket after its handshake's answer, until its
     close frame: (opcode, payload)."""
@@ -319,7 +357,7 @@ async def main():
     cairn, root = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as tmp:
         for check in (http_files_and_replay, play_and_chat, seats_and_tokens, handshake,
-                      messages, flood, slow_reader):
+                      messages, flood, slow_reader, deadline):
             await check(cairn, tmp, root)
 
 
