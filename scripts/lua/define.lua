@@ -75,7 +75,8 @@ local fields = {
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
     panel = "function", avoid = "function", pick_up = "string",
-    sight = "number", turns = "table", description = "string" },
+    sight = "number", turns = "table", spectate = "string", answer_seconds = "number",
+    description = "string" },
   bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
@@ -138,6 +139,29 @@ local function check_turns(where, t, what)
         type(spec) == "table" and table.concat(spec, " or ") or spec, type(v))
       ok = false
     end
+  end
+  return ok
+end
+
+-- What a game lets its spectators see (session/view.lua), and how long a seat may take over a
+-- question (at most a day: a longer wait is a game nobody finishes).
+local spectate_kinds = { "seats", "all", "none" }
+local spectate_known = { seats = true, all = true, none = true }
+local ANSWER_SECONDS_MAX = 86400
+
+local function check_watching(where, def, what)
+  local ok = true
+  local sp = def.spectate
+  if type(sp) == "string" and not spectate_known[sp] then
+    problem(where, "%s: spectate is one of %s, not %s%s", what, table.concat(spectate_kinds, ", "),
+      sp, util.hint(sp, spectate_kinds))
+    ok = false
+  end
+  local secs = def.answer_seconds
+  if type(secs) == "number" and not (secs > 0 and secs <= ANSWER_SECONDS_MAX) then
+    problem(where, "%s: 'answer_seconds' must be more than 0 and at most %d, not %s", what,
+      ANSWER_SECONDS_MAX, tostring(secs))
+    ok = false
   end
   return ok
 end
@@ -360,6 +384,7 @@ local function check_shape(kind, def, where)
       end
     end
   end
+  if kind == "game" then ok = check_watching(where, def, what) and ok end
   if kind == "game" and type(def.turns) == "table" then
     ok = check_turns(where, def.turns, what) and ok
   end
