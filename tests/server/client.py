@@ -110,8 +110,10 @@ class Server:
     async def __aenter__(self):
         return await self.start()
 
-    async def __aexit__(self, *exc):
-        await self.stop()
+    async def __aexit__(self, kind, value, trace):
+        code = await self.stop()
+        if kind is None:
+            assert code == 0, "cairn serve exited %s on SIGTERM" % code
 
 
 class Client:
