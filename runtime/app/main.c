@@ -31,11 +31,11 @@ static const command commands[] = {
     {"new", "DIR", "write a new content pack that passes check and test", cmd_new},
     {"check", "DIR", "validate a content pack", cmd_check},
     {"test", "[DIR ...]", "run Lua scenario tests", cmd_test},
-    {"serve", "[--port P] [--db FILE] [--address A] [--pack DIR ...] [--origin URL ...]",
-     "serve games to browsers and scripts over WebSockets", cmd_serve},
     {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",
      "play back a replay, or verify it headless", cmd_replay},
     {"trace", "FILE (--html OUT | --map K)", "a trace as a page, or one beat's map", cmd_trace},
+    {"serve", "[--port P] [--db FILE] [--address A] [--pack DIR ...] [--origin URL ...]",
+     "serve games to browsers and scripts over WebSockets", cmd_serve},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

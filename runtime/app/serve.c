@@ -22,7 +22,8 @@ typedef struct options {
 
 #define USAGE                                                                                      \
     "usage: cairn serve [--port P] [--db FILE] [--address A] [--pack DIR ...]\n"                   \
-    "                   [--origin URL ...] [--client DIR] [--max-connections N] [--rate N]\n"
+    "                   [--origin URL ...] [--client DIR] [--max-connections N]\n"                 \
+    "                   [--rate N]\n"
 
 static int usage(const char *why)
 {

@@ -99,7 +99,8 @@ struct srv_server {
     size_t sockets;
     char offered[SRV_OFFERED_MAX][SRV_TEXT_MAX]; /* the ids of config.packs, in order */
     char client_dir[1024];
-    srv_json out; /* the server's own messages, encoded here */
+    srv_json out;     /* the server's own messages, encoded here */
+    srv_out *welcome; /* every socket's first message */
     int signal_fd;
     bool stopping;
 };

@@ -16,6 +16,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include <lua.h>
+
+#include "cairn/sight_lua.h"
 #include "net.h"
 
 /* --- rooms ---------------------------------------------------------------------------- */
@@ -98,6 +101,13 @@ static bool pack_dirs(const srv_server *s, const srv_msg *create, const char **d
     return true;
 }
 
+/* The games' clock: the server's. */
+static int64_t game_clock(void *ud)
+{
+    (void)ud;
+    return srv_net_now_ms();
+}
+
 /* A room for the game that `create` describes, its id given: the game made and registered.
  * NULL with why when it cannot be. */
 static srv_room *open_room(srv_server *s, const char *id, const srv_msg *create, char *why,
@@ -132,7 +142,8 @@ static srv_room *open_room(srv_server *s, const char *id, const srv_msg *create,
                           .pack_dirs = dirs,
                           .pack_count = create->pack_count,
                           .bots = bots,
-                          .bot_count = create->seat_count};
+                          .bot_count = create->seat_count,
+                          .clock = game_clock};
     cairn_error err = {0};
     /* A game sends nothing while it is made: nobody is in it yet. */
     s->staging = true;
@@ -201,6 +212,40 @@ static void send_error(srv_server *s, srv_conn *c, const char *code, const char 
 
 void srv_server_opened(srv_server *s, srv_conn *c)
 {
+    srv_net_send(c, s->welcome);
+}
+
+/* The welcome every socket is sent, encoded once: the packs offered, and the games they and
+ * the base game define (full names), read from a host that loads them all, which checks
+ * that each loads. */
+static cairn_err make_welcome(srv_server *s, cairn_error *err)
+{
+    static const cairn_lua_config config = {.world_methods = cairn_sight_lua_methods};
+    cairn_lua *h;
+    cairn_err st = cairn_lua_create(&config, &h, err);
+    if (st)
+        return st;
+    char base[1024];
+    size_t n = cairn_lua_home(base, sizeof base);
+    snprintf(base + n, n < sizeof base ? sizeof base - n : 0, "/content/base");
+    const char *what = "the base game";
+    st = cairn_lua_load_pack(h, base);
+    for (size_t i = 0; i < s->config.pack_count && !st; i++)
+        if ((st = cairn_lua_load_pack(h, s->config.packs[i])))
+            what = s->config.packs[i];
+    lua_State *L = cairn_lua_state(h);
+    if (!st) {
+        what = "the games offered";
+        cairn_lua_push_runtime(L, "lua.define.names");
+        lua_pushstring(L, "game");
+        st = cairn_lua_call(h, 1, 1);
+    }
+    if (st) {
+        err->code = st;
+        snprintf(err->message, sizeof err->message, "%.200s: %s", what, cairn_lua_error(h));
+        cairn_lua_destroy(h);
+        return st;
+    }
     srv_json *j = begin(s, "welcome", NULL);
     srv_json_key(j, "protocol");
     srv_json_int(j, SRV_PROTOCOL);
@@ -215,9 +260,20 @@ void srv_server_opened(srv_server *s, srv_conn *c)
     srv_json_end_array(j);
     srv_json_key(j, "games");
     srv_json_array(j);
-    srv_json_string(j, "dungeon");
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+        srv_json_string(j, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
     srv_json_end_array(j);
-    finish(s, c, NULL);
+    srv_json_end_object(j);
+    cairn_lua_destroy(h);
+    s->welcome = j->failed ? NULL : srv_out_new(j->data, j->len);
+    if (!s->welcome) {
+        err->code = CAIRN_ERR_NOMEM;
+        snprintf(err->message, sizeof err->message, "out of memory");
+    }
+    return err->code;
 }
 
 /* --- where a socket is ------------------------------------------------------------------ */
@@ -297,24 +353,14 @@ static void act(srv_server *s, srv_room *r, size_t seat, const srv_msg *m, srv_c
     schedule(r);
     if (!by || stored)
         return;
-    switch (res) {
-    case SRV_OK:
-        send_error(s, by, "unavailable", "the game could not be stored; try again");
-        break;
-    case SRV_STALE:
-        send_error(s, by, "stale", why);
-        send_state(s, by);
-        break;
-    case SRV_UNAVAILABLE:
-        send_error(s, by, "unavailable", why);
-        break;
-    case SRV_TURN:
+    if (res == SRV_TURN) {
         srv_net_close(by, SRV_CLOSE_TURN, why);
-        break;
-    case SRV_INVALID:
-    case SRV_FAILED:
-        send_error(s, by, "invalid", why);
-        break;
+    } else if (res == SRV_OK) {
+        send_error(s, by, "unavailable", "the game could not be stored; try again");
+    } else {
+        send_error(s, by, srv_game_result_code(res), why);
+        if (res == SRV_STALE)
+            send_state(s, by);
     }
 }
 
@@ -590,6 +636,7 @@ static void free_server(srv_server *s)
     flush_staged(s, false);
     free(s->staged);
     srv_json_free(&s->out);
+    srv_out_drop(s->welcome);
     srv_store_close(s->store);
 }
 
@@ -664,6 +711,8 @@ cairn_err cairn_server_run(const cairn_server_config *c, cairn_error *err)
     cairn_err st = CAIRN_OK;
     if (!s->config.db && !(st = default_db(db, sizeof db, &local)))
         s->config.db = db;
+    if (!st)
+        st = make_welcome(s, &local);
     if (!st)
         st = srv_store_open(s->config.db, &s->store, &local);
     if (!st)
