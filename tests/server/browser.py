@@ -10,7 +10,8 @@ reaction asked of it as a menu, shows who decides while the other seat is asked,
 clicked cell, catches up when it finds itself out of step, and that a spectator's page steps
 back through the beats.
 
-usage: browser.py CAIRN [CHROMIUM]   (exit 77: no Chromium to drive, the test is skipped)
+usage: browser.py CAIRN [SOURCE_DIR]   ($CHROMIUM, else `chromium` on the PATH: the browser;
+                                       exit 77, the test skipped, without one)
 """
 import asyncio
 import json
@@ -24,6 +25,8 @@ import threading
 import urllib.request
 
 import websockets
+
+from client import Client, Server
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACK = os.path.join(HERE, "fixtures", "pair")
@@ -43,84 +46,6 @@ def check(cond, what):
 def drain(stream):
     """Reads what a child writes until it ends, so that a full pipe never stops it."""
     threading.Thread(target=lambda: [None for _ in stream], daemon=True).start()
-
-
-# --- the server -----------------------------------------------------------------------------
-
-
-def start_server(cairn, tmp):
-    """`cairn serve --port 0`: the port is the one its first line names."""
-    proc = subprocess.Popen(
-        [cairn, "serve", "--port", "0", "--db", os.path.join(tmp, "games.sqlite"),
-         "--pack", PACK],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    m = re.search(r"listening on (http://127\.0\.0\.1:(\d+)/)", line)
-    if not m:
-        proc.kill()
-        raise Failed("cairn serve did not say where it listens: %r %s" %
-                     (line, proc.stderr.read()))
-    drain(proc.stdout)
-    drain(proc.stderr)
-    return proc, m.group(1), int(m.group(2))
-
-
-# --- the socket client of seat 2 -------------------------------------------------------------
-
-
-class Seat:
-    """A scripted player on the protocol (docs/protocol.md): keeps every message received and
-    waits for the one a predicate accepts."""
-
-    def __init__(self, ws):
-        self.ws = ws
-        self.got = []
-        self.seen = 0
-        self.arrived = asyncio.Event()
-        self.reader = asyncio.ensure_future(self.read())
-
-    @classmethod
-    async def connect(cls, origin, port):
-        ws = await websockets.connect("ws://127.0.0.1:%d/ws" % port, subprotocols=["cairn.1"],
-                                      origin=origin, max_size=None)
-        return cls(ws)
-
-    async def read(self):
-        async for text in self.ws:
-            self.got.append(json.loads(text))
-            self.arrived.set()
-
-    async def send(self, **m):
-        await self.ws.send(json.dumps(m))
-
-    async def wait(self, pred, what):
-        """The first message not yet waited for that pred accepts."""
-        async def scan():
-            while True:
-                while self.seen < len(self.got):
-                    m = self.got[self.seen]
-                    self.seen += 1
-                    if pred(m):
-                        return m
-                self.arrived.clear()
-                if self.reader.done():
-                    raise Failed("seat 2's socket closed waiting for %s" % what)
-                await self.arrived.wait()
-        try:
-            return await asyncio.wait_for(scan(), TIMEOUT)
-        except asyncio.TimeoutError:
-            raise Failed("seat 2 waited in vain for %s" % what) from None
-
-    def last_state(self):
-        return [m for m in self.got if m.get("t") == "state"][-1]
-
-    async def act(self, **m):
-        m["beat"] = self.last_state()["beat"]
-        await self.send(**m)
-
-    async def close(self):
-        await self.ws.close()
-        self.reader.cancel()
 
 
 # --- the browser ----------------------------------------------------------------------------
@@ -164,12 +89,22 @@ class Page:
         return page
 
     async def read(self):
-        async for text in self.ws:
-            m = json.loads(text)
-            if "id" in m and m["id"] in self.pending:
-                self.pending.pop(m["id"]).set_result(m)
-            elif m.get("method") == "Runtime.exceptionThrown":
-                self.errors.append(m["params"]["exceptionDetails"])
+        try:
+            async for text in self.ws:
+                m = json.loads(text)
+                if "id" in m and m["id"] in self.pending:
+                    self.pending.pop(m["id"]).set_result(m)
+                elif m.get("method") == "Runtime.exceptionThrown":
+                    self.errors.append(m["params"]["exceptionDetails"])
+        except websockets.ConnectionClosed:
+            pass  # the browser is gone: what waits on it times out, saying what it waited for
+
+    async def snapshot(self):
+        """What the page shows and the last messages it received, for a failure's report."""
+        return await self.eval("""JSON.stringify({body: Object.assign({}, document.body.dataset),
+            notice: document.getElementById('notice').textContent,
+            deciding: document.getElementById('deciding').textContent,
+            recent: window.cairn.recent.map((m) => JSON.stringify(m).slice(0, 400))}, null, 1)""")
 
     async def call(self, method, **params):
         self.next_id += 1
@@ -266,39 +201,17 @@ async def create_in_lobby(page, url):
                             "the game to be created")
 
 
-async def first_beat(page, two):
-    """Both seats wait; the brute's slam asks seat 1 (the page) then seat 2 (the socket)."""
-    await page.key(".", code="Period", vk=190)
-    await two.act(t="choose", choice=wait_choice(two.last_state()))
-    # Seat 1 is asked first: the page shows the question as a menu; seat 2 is told who decides.
-    menu = await page.until("document.body.dataset.prompt === 'pick' && "
-                            "document.getElementById('prompt-text').textContent",
-                            "seat 1's reaction menu")
-    check(menu.strip(), "the reaction menu says what it asks")
-    await two.wait(lambda m: deciding(m) == (1, "question"),
-                   "word that seat 1 answers a question")
-    label = await page.eval("""(() => {
-        for (const li of document.querySelectorAll('#prompt-options .option'))
-          if (/dodge/i.test(li.textContent)) return li.querySelector('kbd').textContent;
-        return null; })()""")
-    check(label, "the menu offers seat 1's dodge")
-    await page.key(label)
-    # Then seat 2 is asked, and the page says so.
-    asked = await two.wait(lambda m: m.get("t") == "state" and m.get("prompt") and
-                           m["prompt"].get("seat") == 2, "seat 2's reaction question")
-    check(asked["prompt"]["kind"] == "pick", "seat 2's question is a menu")
-    await page.until("document.getElementById('deciding').dataset.seat === '2'",
-                     "the page to show seat 2 deciding")
-    options = asked["prompt"]["options"]
-    await two.act(t="answer", answer=str(len(options)))  # the last: pass
-    done = await two.wait(lambda m: m.get("t") == "beat", "the first beat")
-    beat = await page.until("document.body.dataset.beat === '%d' && "
-                            "document.body.dataset.checksum" % done["beat"],
-                            "the page at the first beat")
-    state = await two.wait(lambda m: m.get("t") == "state", "the state after the first beat")
-    check(beat == state["checksum"], "the page and seat 2 see the same world")
-    log = await page.eval("document.getElementById('log').textContent")
-    check("dodge" in log.lower(), "the page's log tells of seat 1's dodge: %r" % log)
+async def seat_wait(two, match, what):
+    """Seat 2's first message that `match` accepts, as a failure of this test if none comes."""
+    try:
+        return await two.wait(match, timeout=TIMEOUT)
+    except AssertionError as e:
+        raise Failed("seat 2 waited in vain for %s: %s" % (what, e)) from None
+
+
+def asked_of(seat):
+    return lambda m: (m.get("t") == "state" and m.get("prompt") is not None and
+                      m["prompt"].get("seat") == seat)
 
 
 def deciding(m):
@@ -314,19 +227,61 @@ def wait_choice(state):
     raise Failed("no choice has the key '.'")
 
 
+async def seat_2s_turn(two):
+    """Seats give their inputs in turn: seat 2 waits for word that seat 1's is in, then waits."""
+    beat = two.beat
+    await seat_wait(two, lambda m: m.get("beat") == beat and deciding(m) == (2, "input"),
+                    "seat 2's turn to choose")
+    await two.choose(wait_choice(two.state))
+
+
+async def pass_question(two):
+    """Seat 2 passes the reaction asked of it (the menu's last option); the beat played."""
+    asked = await seat_wait(two, asked_of(2), "seat 2's reaction question")
+    check(asked["prompt"]["kind"] == "pick", "seat 2's question is a menu")
+    await two.answer(str(len(asked["prompt"]["options"])))
+    done = await seat_wait(two, lambda m: m.get("t") == "beat", "the beat played")
+    await seat_wait(two, lambda m: m.get("t") == "state" and m["beat"] == done["beat"],
+                    "the state after the beat")
+    return done["beat"]
+
+
+async def first_beat(page, two):
+    """Both seats wait; the brute's slam asks seat 1 (the page) then seat 2 (the socket)."""
+    await page.key(".", code="Period", vk=190)
+    await seat_2s_turn(two)
+    # Seat 1 is asked first: the page shows the question as a menu; seat 2 is told who decides.
+    menu = await page.until("document.body.dataset.prompt === 'pick' && "
+                            "document.getElementById('prompt-text').textContent",
+                            "seat 1's reaction menu")
+    check(menu.strip(), "the reaction menu says what it asks")
+    await seat_wait(two, lambda m: deciding(m) == (1, "question"),
+                    "word that seat 1 answers a question")
+    label = await page.eval("""(() => {
+        for (const li of document.querySelectorAll('#prompt-options .option'))
+          if (/dodge/i.test(li.textContent)) return li.querySelector('kbd').textContent;
+        return null; })()""")
+    check(label, "the menu offers seat 1's dodge")
+    await page.key(label)
+    # Then seat 2 is asked, and the page says so.
+    await page.until("document.getElementById('deciding').dataset.seat === '2'",
+                     "the page to show seat 2 deciding")
+    beat = await pass_question(two)
+    shown = await page.until("document.body.dataset.beat === '%d' && "
+                             "document.body.dataset.checksum" % beat, "the page at the first beat")
+    check(shown == two.state["checksum"], "the page and seat 2 see the same world")
+    log = await page.eval("document.getElementById('log').textContent")
+    check("dodge" in log.lower(), "the page's log tells of seat 1's dodge: %r" % log)
+
+
 async def click_a_step(page, two):
     """A click two cells west of seat 1's hero steps it west: the page asks the game for the
     direction, then answers it. Out of the slam's reach, only seat 2 is asked."""
-    before = two.last_state()
-    check(glyph_at(before, 2, 1) == "@", "seat 1's hero stands at 2,1")
+    check(glyph_at(two.state, 2, 1) == "@", "seat 1's hero stands at 2,1")
     await page.click(cell(0, 1))
-    await two.act(t="choose", choice=wait_choice(before))
-    asked = await two.wait(lambda m: m.get("t") == "state" and m.get("prompt") and
-                           m["prompt"].get("seat") == 2, "seat 2's question in the second beat")
-    await two.act(t="answer", answer=str(len(asked["prompt"]["options"])))
-    done = await two.wait(lambda m: m.get("t") == "beat", "the second beat")
-    await page.until("document.body.dataset.beat === '%d'" % done["beat"],
-                     "the page at the second beat")
+    await seat_2s_turn(two)
+    beat = await pass_question(two)
+    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the second beat")
     await page.until("document.querySelector(%s).textContent === '@'" % json.dumps(cell(1, 1)),
                      "seat 1's hero drawn a step west")
 
@@ -337,7 +292,7 @@ async def out_of_step(page, two):
     syncs = await page.eval("window.cairn.syncs")
     real = await page.eval("window.cairn.checksum")
     await page.eval("window.cairn.checksum = '0000000000000000', true")
-    await two.send(t="chat", text="hello")
+    await two.chat("hello")
     await page.until("window.cairn.syncs === %d && document.body.dataset.checksum === %s" %
                      (syncs + 1, json.dumps(real)), "the page to catch up")
 
@@ -365,7 +320,9 @@ async def spectator_steps_back(devtools, url, game, beat):
 
 
 async def play(cairn, chromium, tmp):
-    server, url, port = start_server(cairn, tmp)
+    server = await Server(cairn=cairn, db=os.path.join(tmp, "games.sqlite"),
+                          packs=[PACK]).start()
+    url = "http://127.0.0.1:%d/" % server.port
     browser = None
     try:
         browser, devtools = start_chromium(chromium, tmp)
@@ -374,15 +331,16 @@ async def play(cairn, chromium, tmp):
         await page.click("#join-1")
         await page.until("document.body.dataset.seat === '1' && "
                          "!!document.querySelector('#map .cell')", "seat 1's map")
-        two = await Seat.connect(url.rstrip("/"), port)
-        await two.wait(lambda m: m.get("t") == "welcome", "the welcome")
-        await two.send(t="join", game=game, seat=2)
-        await two.wait(lambda m: m.get("t") == "joined", "seat 2 joined")
-        await two.wait(lambda m: m.get("t") == "state", "seat 2's state")
-        await first_beat(page, two)
-        await click_a_step(page, two)
-        await out_of_step(page, two)
-        await spectator_steps_back(devtools, url, game, two.last_state()["beat"])
+        two = await Client.connect(server.url)
+        await two.join(game, seat=2)
+        try:
+            await first_beat(page, two)
+            await click_a_step(page, two)
+            await out_of_step(page, two)
+        except Failed as e:
+            raise Failed("%s\nthe page: %s\nseat 2's last: %s" %
+                         (e, await page.snapshot(), json.dumps(two.state)[:600])) from None
+        await spectator_steps_back(devtools, url, game, two.state["beat"])
         check(not page.errors, "the page threw: %s" % page.errors)
         await two.close()
         await page.close()
@@ -390,8 +348,7 @@ async def play(cairn, chromium, tmp):
         if browser:
             browser.kill()
             browser.wait()
-        server.terminate()
-        server.wait()
+        await server.stop()
 
 
 def main():
@@ -399,14 +356,14 @@ def main():
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     cairn = os.path.abspath(sys.argv[1])
-    chromium = sys.argv[2] if len(sys.argv) > 2 else shutil.which("chromium")
-    if not chromium:
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    if not chromium or not os.access(chromium, os.X_OK):
         print("browser.py: no Chromium: skipped")
         return SKIP
     tmp = tempfile.mkdtemp(prefix="cairn-browser-")
     try:
         asyncio.run(play(cairn, chromium, tmp))
-    except Failed as e:
+    except (Failed, AssertionError) as e:
         print("browser.py: FAILED: %s" % e)
         return 1
     finally:

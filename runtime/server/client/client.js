@@ -33,6 +33,7 @@ const S = {
   leaving: false,
   retries: 0,
   syncs: 0,          /* how often the page found itself out of step */
+  recent: [],
 };
 window.cairn = S; /* for the end-to-end test and the curious */
 
@@ -131,8 +132,12 @@ function resync() {
   send({ t: "sync" });
 }
 
-/* A `state` is whole, and taken as it comes: an undo sends one of an older beat. */
+/* A `state` is whole, and taken as it comes: an undo sends one of an older beat. The last
+ * messages are kept for whoever looks into a page that went wrong (window.cairn.recent). */
 function receive(m) {
+  S.recent.push(m);
+  if (S.recent.length > 20)
+    S.recent.shift();
   if (m.t !== "state" && m.t !== "history" && outOfStep(m)) {
     resync();
     return;
