@@ -45,9 +45,12 @@ struct srv_game {
     int64_t deadline;
     int64_t answer_ms;
     int64_t now; /* the last now_ms given */
-    /* A beat was played whose screens no seat has had: its characters' memory of the floor
-     * is made from their screens, so they are taken before the game goes on. */
+    /* A beat was played (or taken back) whose screens are not taken yet: each seat's
+     * character remembers the floor from its screens, and the spectators' view goes into the
+     * history; they are taken (or sent) before the game goes on. `lines`: what the beat's log
+     * says (the host's, until the next beat), NULL when no beat was played. */
     bool unseen;
+    const char *lines;
     srv_json out;
     /* A ring of the last beats' spectator views; history_count of them, the newest at
      * history_next - 1. */
@@ -152,14 +155,6 @@ static void send_to(srv_game *g, size_t audience)
 {
     if (!g->out.failed)
         g->send(g->ud, g->id, audience, g->out.data, g->out.len);
-}
-
-/* Sends the message written to every audience but `except` (SIZE_MAX: none). */
-static void send_to_all(srv_game *g, size_t except)
-{
-    for (size_t a = 0; a <= g->seats; a++)
-        if (a != except)
-            send_to(g, a);
 }
 
 static void put_strings(srv_json *j, const char *key, const char *const *list, size_t n)
@@ -343,26 +338,10 @@ static cairn_err take_screen(srv_game *g, size_t audience, cairn_screen *out)
     return cairn_session_seat_screen(g->h, audience, out);
 }
 
-/* Each seat's screen taken, for its character to remember what it sees now. */
-static cairn_err remember(srv_game *g)
+/* The history's next place, for the spectators' view of the beat now: the oldest kept goes
+ * once SRV_GAME_HISTORY are. */
+static srv_json *next_history(srv_game *g)
 {
-    cairn_screen s;
-    for (size_t seat = 1; seat <= g->seats; seat++) {
-        cairn_err st = take_screen(g, seat, &s);
-        if (st)
-            return st;
-    }
-    g->unseen = false;
-    return CAIRN_OK;
-}
-
-/* The spectators' view now, kept as the newest of the history. */
-static cairn_err keep_history(srv_game *g)
-{
-    cairn_screen s;
-    cairn_err st = take_screen(g, 0, &s);
-    if (st)
-        return st;
     beat_view *b = &g->history[g->history_next];
     g->history_next = (g->history_next + 1) % SRV_GAME_HISTORY;
     if (g->history_count < SRV_GAME_HISTORY)
@@ -370,35 +349,24 @@ static cairn_err keep_history(srv_game *g)
     b->beat = g->beat;
     memcpy(b->checksum, g->checksum, sizeof b->checksum);
     srv_json_reset(&b->view);
-    put_view(&b->view, &s.view);
-    return b->view.failed ? CAIRN_ERR_NOMEM : CAIRN_OK;
+    return &b->view;
 }
 
-static const beat_view *newest_view(const srv_game *g)
+/* Writes the whole `state` for one audience, from its screen, into g->out; `view`, when not
+ * NULL, is the screen's view encoded already. */
+static void write_state(srv_game *g, size_t audience, const cairn_screen *s, const srv_json *view)
 {
-    if (!g->history_count)
-        return NULL;
-    return &g->history[(g->history_next + SRV_GAME_HISTORY - 1) % SRV_GAME_HISTORY];
-}
-
-/* Writes the whole `state` for one audience into g->out; false when the session failed. */
-static bool write_state(srv_game *g, size_t audience)
-{
-    cairn_screen s;
-    if (take_screen(g, audience, &s))
-        return false;
     srv_json *j = &g->out;
     begin_message(g, "state");
     srv_json_key(j, "seat");
     srv_json_uint(j, audience);
     srv_json_key(j, "view");
-    const beat_view *kept = newest_view(g);
-    if (!audience && kept && kept->beat == g->beat && !strcmp(kept->checksum, g->checksum))
-        srv_json_raw(j, kept->view.data, kept->view.len);
+    if (view)
+        srv_json_raw(j, view->data, view->len);
     else
-        put_view(j, &s.view);
-    put_choices(j, s.choices, s.choice_count);
-    put_prompt(j, &s.prompt);
+        put_view(j, &s->view);
+    put_choices(j, s->choices, s->choice_count);
+    put_prompt(j, &s->prompt);
     srv_json_key(j, "deciding");
     if (g->deciding) {
         srv_json_object(j);
@@ -409,16 +377,93 @@ static bool write_state(srv_game *g, size_t audience)
     }
     put_seats(g);
     srv_json_key(j, "summary");
-    srv_json_string(j, s.summary);
-    put_frames(j, s.frames, s.frame_count);
+    srv_json_string(j, s->summary);
+    put_frames(j, s->frames, s->frame_count);
     srv_json_end_object(j);
-    return true;
 }
 
 void srv_game_send_state(srv_game *g, size_t audience)
 {
-    if (audience <= g->seats && write_state(g, audience))
-        send_to(g, audience);
+    cairn_screen s;
+    if (audience > g->seats || take_screen(g, audience, &s))
+        return;
+    write_state(g, audience, &s, NULL);
+    send_to(g, audience);
+}
+
+/* Whether the log's line of n bytes tells of something spawned where the view does not see
+ * now ("beat 3: spawned base:goblin#12 at 30,4"): the audience is not told of it. */
+static bool spawned_unseen(const char *line, size_t n, const cairn_view *v)
+{
+    const char *spawned = memchr(line, 's', n);
+    while (spawned && strncmp(spawned, "spawned ", 8))
+        spawned = memchr(spawned + 1, 's', n - (size_t)(spawned + 1 - line));
+    if (!spawned)
+        return false;
+    const char *at = NULL;
+    for (const char *c = spawned; c + 4 <= line + n; c++)
+        if (!strncmp(c, " at ", 4))
+            at = c + 4;
+    char *end;
+    long x = at ? strtol(at, &end, 10) : -1;
+    long y = at && *end == ',' ? strtol(end + 1, NULL, 10) : -1;
+    if (x < 0 || y < 0 || x >= v->width || y >= v->height)
+        return true;
+    char mark = v->marks[y][x];
+    return mark != CAIRN_VIEW_SEEN && mark != CAIRN_VIEW_MOVE && mark != CAIRN_VIEW_STRIKE;
+}
+
+/* The `beat` message of the beat just played, for the audience whose view it is: what was
+ * played in it and what spawned where the audience sees (the session's log, a line each). */
+static void write_beat(srv_game *g, const cairn_view *v)
+{
+    srv_json *j = &g->out;
+    begin_message(g, "beat");
+    srv_json_key(j, "history");
+    srv_json_array(j);
+    for (const char *line = g->lines; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        if (n && !spawned_unseen(line, n, v))
+            srv_json_string_n(j, line, n);
+        line += n + (line[n] == '\n');
+    }
+    srv_json_end_array(j);
+    srv_json_key(j, "next");
+    srv_json_string(j, "state");
+    srv_json_end_object(j);
+}
+
+/* The beat played (or taken back), shown: each audience's screen taken once - each seat's
+ * character remembers what it shows, and the spectators' view goes into the history - and
+ * unless quiet, each audience sent the beat's message, then with `last` its whole state. */
+static cairn_err show_beat(srv_game *g, bool quiet, bool last)
+{
+    for (size_t a = 0; a <= g->seats; a++) {
+        cairn_screen s;
+        cairn_err st = take_screen(g, a, &s);
+        if (st)
+            return st;
+        srv_json *view = NULL;
+        if (!a) {
+            view = next_history(g);
+            put_view(view, &s.view);
+            if (view->failed)
+                return CAIRN_ERR_NOMEM;
+        }
+        if (quiet)
+            continue;
+        if (g->lines) {
+            write_beat(g, &s.view);
+            send_to(g, a);
+        }
+        if (last) {
+            write_state(g, a, &s, view);
+            send_to(g, a);
+        }
+    }
+    g->unseen = false;
+    g->lines = NULL;
+    return CAIRN_OK;
 }
 
 static void write_deciding(srv_game *g)
@@ -428,7 +473,8 @@ static void write_deciding(srv_game *g)
     srv_json_end_object(&g->out);
 }
 
-void srv_game_send_error(srv_game *g, size_t audience, const char *code, const char *reason)
+/* An `error` of code `code` to one audience. */
+static void send_error(srv_game *g, size_t audience, const char *code, const char *reason)
 {
     begin_message(g, "error");
     srv_json_key(&g->out, "code");
@@ -464,32 +510,6 @@ void srv_game_send_history(srv_game *g, int64_t from, int64_t to)
     send_to(g, 0);
 }
 
-/* The `beat` message of the beat just played, to everyone: what spawned and what was played
- * in it (the session's log, a line each). Quiet, the lines are only taken. */
-static cairn_err send_beat(srv_game *g, bool quiet)
-{
-    const char *lines;
-    cairn_err st = cairn_session_log(g->h, &lines);
-    if (st || quiet)
-        return st;
-    srv_json *j = &g->out;
-    begin_message(g, "beat");
-    srv_json_key(j, "history");
-    srv_json_array(j);
-    for (const char *line = lines; line && *line;) {
-        size_t n = strcspn(line, "\n");
-        if (n)
-            srv_json_string_n(j, line, n);
-        line += n + (line[n] == '\n');
-    }
-    srv_json_end_array(j);
-    srv_json_key(j, "next");
-    srv_json_string(j, "state");
-    srv_json_end_object(j);
-    send_to_all(g, SIZE_MAX);
-    return CAIRN_OK;
-}
-
 /* --- playing ------------------------------------------------------------------------------ */
 
 /* The question waiting takes its default: it is declined (a reaction passes), as the
@@ -501,7 +521,7 @@ static cairn_err answer_default(srv_game *g, size_t seat)
 
 /* One beat, its inputs all committed. A beat that asks a question is given up until it is
  * answered: no beat passed, and the question's time starts. */
-static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
+static cairn_err play_beat(srv_game *g, int64_t now)
 {
     cairn_session_end ended;
     cairn_err st = cairn_session_step(g->h, &ended);
@@ -517,9 +537,7 @@ static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
     g->unseen = true;
     st = refresh(g);
     if (!st)
-        st = keep_history(g);
-    if (!st)
-        st = send_beat(g, quiet);
+        st = cairn_session_log(g->h, &g->lines);
     return st;
 }
 
@@ -553,9 +571,9 @@ static cairn_err play_on(srv_game *g, int64_t now, bool quiet, int *beats)
         if (p.kind == CAIRN_PROMPT_NONE && p.committed) {
             if (*beats == SRV_GAME_BOT_BEATS)
                 return CAIRN_OK;
-            st = g->unseen ? remember(g) : CAIRN_OK;
+            st = g->unseen ? show_beat(g, quiet, false) : CAIRN_OK;
             if (!st)
-                st = play_beat(g, now, quiet);
+                st = play_beat(g, now);
             *beats += !g->asking;
             if (st)
                 return st;
@@ -709,10 +727,9 @@ static void undo(srv_game *g, applied *a)
     }
     g->asking = false;
     g->deadline = 0;
+    g->unseen = true;
     if (!st)
         st = refresh(g);
-    if (!st)
-        st = keep_history(g);
     if (st)
         refuse(a, SRV_FAILED, cairn_lua_error(g->h));
 }
@@ -760,20 +777,22 @@ static srv_result may_act(const srv_game *g, size_t seat, const srv_msg *m, char
     return SRV_OK;
 }
 
-/* What changed, told: after beats, every audience's whole state; else the state to the
- * seats whose prompt changed (the actor's, who decided and who decides now), and to the
- * others who decides now, when that changed. */
-static void tell(srv_game *g, size_t actor, int beats, size_t was_deciding, bool was_asking)
+/* Whether a prompt waits for the seat: a choice's, or a question about its character. */
+static bool prompted(srv_game *g, size_t seat)
 {
-    if (beats) {
-        for (size_t a = 0; a <= g->seats; a++)
-            srv_game_send_state(g, a);
-        g->unseen = false;
-        return;
-    }
+    cairn_prompt p;
+    return seat && !cairn_session_seat_prompt(g->h, seat, &p) && p.kind != CAIRN_PROMPT_NONE &&
+           p.seat == seat;
+}
+
+/* What changed without a beat, told: the state to the seat whose prompt came, went or
+ * changed (`prompter`, 0: none) and to the seat a question is asked of now, and to everyone
+ * else who decides now, when that changed. */
+static void tell(srv_game *g, size_t prompter, size_t was_deciding, bool was_asking)
+{
     bool changed = was_deciding != g->deciding || was_asking != g->asking;
     for (size_t a = 0; a <= g->seats; a++) {
-        if (a && (a == actor || a == g->deciding || a == was_deciding)) {
+        if (a && (a == prompter || (g->asking && a == g->deciding))) {
             srv_game_send_state(g, a);
         } else if (changed) {
             write_deciding(g);
@@ -792,6 +811,9 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
     applied a = {.result = SRV_OK};
     size_t was_deciding = g->deciding;
     bool was_asking = g->asking;
+    /* The seat whose prompt the action may change: the actor's, or the question's expired. */
+    size_t prompter = m->type == SRV_MSG_EXPIRE ? g->deciding : seat;
+    bool had_prompt = !quiet && prompted(g, prompter);
     switch (m->type) {
     case SRV_MSG_CHOOSE:
         choose(g, seat, m, &a);
@@ -816,15 +838,22 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
         say(why, why_size, "%s", a.why);
         return a.result;
     }
-    int beats = m->type == SRV_MSG_UNDO;
-    if (play_on(g, now_ms, quiet, &beats) || (quiet && g->unseen && remember(g))) {
+    int beats = 0;
+    if (play_on(g, now_ms, quiet, &beats)) {
         say(why, why_size, "%s", cairn_lua_error(g->h));
         return SRV_FAILED;
     }
     if (!quiet && a.refused_part && seat)
-        srv_game_send_error(g, seat, "invalid", a.why);
-    if (!quiet)
-        tell(g, seat, beats, was_deciding, was_asking);
+        send_error(g, seat, "invalid", a.why);
+    if (g->unseen) {
+        if (show_beat(g, quiet, true)) {
+            say(why, why_size, "%s", cairn_lua_error(g->h));
+            return SRV_FAILED;
+        }
+    } else if (!quiet) {
+        bool changed_prompt = had_prompt || prompted(g, prompter);
+        tell(g, changed_prompt ? prompter : 0, was_deciding, was_asking);
+    }
     return SRV_OK;
 }
 
@@ -908,14 +937,12 @@ static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *
     if (!st)
         st = refresh(g);
     if (!st)
-        st = remember(g);
-    if (!st)
-        st = keep_history(g);
+        st = show_beat(g, true, false);
     int beats = 0;
     if (!st)
         st = play_on(g, g->now, true, &beats);
     if (!st && g->unseen)
-        st = remember(g);
+        st = show_beat(g, true, false);
     if (st)
         return fail(err, st, "%s", cairn_lua_error(g->h));
     return CAIRN_OK;
