@@ -161,7 +161,9 @@ async def question_comes_back(server):
     await one.answer(str(prompt["options"].index("pass") + 1))  # a pick takes its number
     turn = await two.wait(lambda m: m["t"] == "state" and m["prompt"] is not None)
     assert turn["deciding"]["seat"] == 2 and turn["deciding"]["what"] == "question", turn
-    print("ok: seat 1 answers; the beat goes on to seat 2's question")
+    assert one.resyncs == 0 and two.resyncs == 0, "out of step: %d, %d" % (
+        one.resyncs, two.resyncs)
+    print("ok: seat 1 answers; the beat goes on to seat 2's question, no seat out of step")
 
 
 async def main(cairn, source):
