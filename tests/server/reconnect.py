@@ -33,6 +33,12 @@ def connected(state, seat):
     return next(s["connected"] for s in state["seats"] if s["seat"] == seat)
 
 
+def waits_for(m, seat):
+    """Whether the message says the game waits for the seat: a `deciding`, or a `state`."""
+    asked = m if m["t"] == "deciding" else m.get("deciding") if m["t"] == "state" else None
+    return bool(asked) and asked["seat"] == seat
+
+
 async def come_back(server, game, token):
     """A new connection joins with the token; the client, the `joined` and the `state`, and
     how long it took from connecting."""
@@ -128,7 +134,7 @@ async def question_comes_back(server):
     await one.join(game, seat=1)
     await two.join(game, seat=2)
     await one.choose("wait")
-    await two.wait(lambda m: m["t"] == "state" and m["deciding"]["seat"] == 2)
+    await two.wait(lambda m: waits_for(m, 2))
     await two.choose("wait")
     asked = await one.wait(lambda m: m["t"] == "state" and m["prompt"] is not None)
     prompt, deciding = asked["prompt"], asked["deciding"]
@@ -155,7 +161,9 @@ async def question_comes_back(server):
     await one.answer(str(prompt["options"].index("pass") + 1))  # a pick takes its number
     turn = await two.wait(lambda m: m["t"] == "state" and m["prompt"] is not None)
     assert turn["deciding"]["seat"] == 2 and turn["deciding"]["what"] == "question", turn
-    print("ok: seat 1 answers; the beat goes on to seat 2's question")
+    assert one.resyncs == 0 and two.resyncs == 0, "out of step: %d, %d" % (
+        one.resyncs, two.resyncs)
+    print("ok: seat 1 answers; the beat goes on to seat 2's question, no seat out of step")
 
 
 async def main(cairn, source):
