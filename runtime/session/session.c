@@ -111,6 +111,17 @@ cairn_err cairn_session_turn(cairn_lua *h, size_t *seat)
     return count_result(h, "session.flow.turn", seat);
 }
 
+cairn_err cairn_session_answer_ms(cairn_lua *h, int64_t *ms)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_err st = call_runtime(h, "session.flow.answer_ms", NULL, 1);
+    if (st)
+        return st;
+    *ms = (int64_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return CAIRN_OK;
+}
+
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",
  * "died", "lost"; nil when a step found it over), into *ended. */
 static cairn_err game_standing(cairn_lua *h, const char *name, cairn_session_end *ended)
@@ -424,6 +435,27 @@ cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out)
         return st;
     *out = (cairn_screen){0};
     st = read_result(h, "cairn.game_screen", &screen_record, out);
+    panel_fits(&out->view);
+    return st;
+}
+
+cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out)
+{
+    lua_State *L = cairn_lua_state(h);
+    size_t count;
+    *out = (cairn_screen){0};
+    cairn_err st = cairn_session_seats(h, &count);
+    if (st)
+        return st;
+    if (seat > count)
+        return cairn_lua_fail(h, CAIRN_ERR_INVALID, "there is no seat %zu: the game has %zu", seat,
+                              count);
+    cairn_lua_push_runtime(L, "session.view.seat_screen");
+    lua_pushinteger(L, (lua_Integer)seat);
+    st = cairn_lua_call(h, 1, 1);
+    if (st)
+        return st;
+    st = read_result(h, "cairn.game_seat_screen", &screen_record, out);
     panel_fits(&out->view);
     return st;
 }

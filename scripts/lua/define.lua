@@ -22,14 +22,21 @@ end
 define.record = record
 define.by_name = by_name
 
--- A game or bot definition by full or short name. The rule is the one names.c has for every
--- name (core.resolve), asked from no pack (the command line, saves) over no built-ins: the
--- full name, else the one pack's that defines the short name.
-function define.find(kind, name)
+-- The full names of the definitions of a kind ("game", "bot"), each once, in the order
+-- they were first defined (what a server offers).
+function define.names(kind)
   local names, seen = {}, {}
   for _, e in ipairs(record[kind]) do
     if not seen[e.name] then names[#names + 1], seen[e.name] = e.name, true end
   end
+  return names
+end
+
+-- A game or bot definition by full or short name. The rule is the one names.c has for every
+-- name (core.resolve), asked from no pack (the command line, saves) over no built-ins: the
+-- full name, else the one pack's that defines the short name.
+function define.find(kind, name)
+  local names = define.names(kind)
   local full, found = core.resolve(names, name, nil, kind)
   if full then return by_name[kind][full] end
   if found then error(found, 0) end -- several packs define it: the message lists them
@@ -75,7 +82,8 @@ local fields = {
   game = { name = "string", width = "number", height = "number", floors = "number",
     generate = "function", outcome = "function", report = "function", items = "function",
     panel = "function", avoid = "function", pick_up = "string",
-    sight = "number", turns = "table", description = "string" },
+    sight = "number", turns = "table", spectate = "string", answer_seconds = "number",
+    description = "string" },
   bot = { name = "string", decide = "function", answer = "function", description = "string" },
   choice = { name = "string", key = "string", label = "text", description = "string",
     available = "function", target = "table", prompts = "prompts", optional = "string",
@@ -138,6 +146,29 @@ local function check_turns(where, t, what)
         type(spec) == "table" and table.concat(spec, " or ") or spec, type(v))
       ok = false
     end
+  end
+  return ok
+end
+
+-- What a game lets its spectators see (session/view.lua), and how long a seat may take over a
+-- question (at most a day: a longer wait is a game nobody finishes).
+local spectate_kinds = { "seats", "all", "none" }
+local spectate_known = { seats = true, all = true, none = true }
+local ANSWER_SECONDS_MAX = 86400
+
+local function check_watching(where, def, what)
+  local ok = true
+  local sp = def.spectate
+  if type(sp) == "string" and not spectate_known[sp] then
+    problem(where, "%s: spectate is one of %s, not %s%s", what, table.concat(spectate_kinds, ", "),
+      sp, util.hint(sp, spectate_kinds))
+    ok = false
+  end
+  local secs = def.answer_seconds
+  if type(secs) == "number" and not (secs > 0 and secs <= ANSWER_SECONDS_MAX) then
+    problem(where, "%s: 'answer_seconds' must be more than 0 and at most %d, not %s", what,
+      ANSWER_SECONDS_MAX, tostring(secs))
+    ok = false
   end
   return ok
 end
@@ -360,6 +391,7 @@ local function check_shape(kind, def, where)
       end
     end
   end
+  if kind == "game" then ok = check_watching(where, def, what) and ok end
   if kind == "game" and type(def.turns) == "table" then
     ok = check_turns(where, def.turns, what) and ok
   end

@@ -657,6 +657,15 @@ function session.seats()
   return seats.count(need())
 end
 
+-- How long a seat may take over a question, in ms: the game's answer_seconds (30 unless it
+-- says). The session keeps no clock: whoever asks (a server) waits that long, then answers with
+-- the default (session.cancel).
+local ANSWER_SECONDS = 30
+
+function session.answer_ms()
+  return math.floor((need().game.def.answer_seconds or ANSWER_SECONDS) * 1000)
+end
+
 -- The seat the game waits for (a question's, or the next to give its input), or 0 when none
 -- does: the beat can be played.
 function session.turn()

@@ -13,6 +13,7 @@
 local compile = require("lua.compile")
 local host = require("cairn.host")
 local narration = require("session.narration")
+local seats = require("session.seats")
 local session = require("session.flow")
 local turns = require("session.turns")
 local util = require("lua.util")
@@ -73,8 +74,8 @@ local function threat(c, you)
 end
 
 -- The cells the next beat's enemies will move into ("m") and strike ("a"), by index, and what
--- it does to the player (threat), in order. A strike outranks a move into the same cell. A
--- preview that fails shows no intents: the beat itself will say what failed.
+-- it does to the player `you` (threat; none for nil), in order. A strike outranks a move into
+-- the same cell. A preview that fails shows no intents: the beat itself will say what failed.
 local function intents(w, you)
   local marks, threats = {}, {}
   local ok, history = pcall(session.preview, "none")
@@ -97,28 +98,63 @@ local function intents(w, you)
   return marks, threats
 end
 
--- What the player sees now at map cell (x, y): a function of x and y giving the level cell
--- seen there (x, y themselves but past a portal), or nil; and the floor's memory.
-local function sight_of(s, w, p)
-  local seen = s.seen[s.floor] or {}
-  s.seen[s.floor] = seen
-  -- a dead player sees nothing: the floor is shown as remembered
-  if not (p and p.x) then return function() end, seen end
-  if not w.view then return function(x, y) return x, y end, seen end
+-- The map cells a character's view shows (w:view round p, as far as the game's `sight`),
+-- added to `shown` (map index -> the view's cell, which names the level cell seen there) where
+-- it has none yet.
+local function add_view(s, w, p, shown)
   -- a sight of 0 is w:fov's "no limit": the largest view, all of it
   local sight = math.max(0, math.floor(s.game.def.sight or SIGHT))
   local radius = (sight == 0 or sight > MAX_VIEW) and MAX_VIEW or sight
-  local shown = {}
   for _, c in ipairs(w:view(p, radius, math.min(sight, radius)):cells()) do
     local x, y = p.x + c.dx, p.y + c.dy
-    if c.seen and x >= 0 and y >= 0 and x < w.width and y < w.height then
-      shown[y * w.width + x] = c
+    local i = y * w.width + x
+    if c.seen and x >= 0 and y >= 0 and x < w.width and y < w.height and not shown[i] then
+      shown[i] = c
     end
   end
+end
+
+local function sees_all(x, y) return x, y end
+local function sees_nothing() end
+
+local function sees_shown(w, shown)
   return function(x, y)
     local c = shown[y * w.width + x]
     if c then return c.x, c.y end
-  end, seen
+  end
+end
+
+-- What player p sees now: a function of map cell (x, y) giving the level cell seen there (x,
+-- y themselves but past a portal), or nil.
+local function sight_of(s, w, p)
+  -- a dead player sees nothing: the floor is shown as remembered
+  if not (p and p.x) then return sees_nothing end
+  if not w.view then return sees_all end
+  local shown = {}
+  add_view(s, w, p, shown)
+  return sees_shown(w, shown)
+end
+
+-- What a spectator sees now, as the game's `spectate` says: what the seats' characters see
+-- ("seats", the default: where two see a map cell, the first seat's view of it), the whole
+-- floor ("all") or nothing of it ("none").
+local function spectator_sight(s, w)
+  local spectate = s.game.def.spectate or "seats"
+  if spectate == "none" then return sees_nothing end
+  if spectate == "all" or not w.view then return sees_all end
+  local shown = {}
+  for i = 1, seats.count(s) do
+    local p = seats.entity(s, i)
+    if p and p.x then add_view(s, w, p, shown) end
+  end
+  return sees_shown(w, shown)
+end
+
+-- The floor's memory of the screens: what they saw before on this floor, by map index.
+local function memory_of(s)
+  local seen = s.seen[s.floor] or {}
+  s.seen[s.floor] = seen
+  return seen
 end
 
 -- The cells the player sees now, { x =, y = } by row then column: what w:fov gives, or every
@@ -164,7 +200,7 @@ end
 -- The player remembers what it sees now, as view.build does, without building a view: for a
 -- game played again (replay.rerun_step), whose beats no front end looked at.
 function view.remember(s, w, p)
-  local sees, seen = sight_of(s, w, p)
+  local sees, seen = sight_of(s, w, p), memory_of(s)
   for y = 0, w.height - 1 do
     for x = 0, w.width - 1 do
       local lx, ly = sees(x, y)
@@ -197,56 +233,29 @@ local function status_lines(p)
   return lines
 end
 
--- The view as a table: width, height, glyphs/colors/marks (one string per row), header,
--- messages (oldest first), fresh (how many of the last messages are this beat's), ended,
--- panel (the side panel's lines: whose turn it is under a turn model, the player's statuses,
--- the game's, then what the next beat does to the player) and
--- panel_dim ('d' for each dimmed one).
--- Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here next beat,
--- 'a' an enemy strikes here next beat.
-function view.build()
-  local s, w = game()
-  local p, seat = session.viewer()
-  local width, height = w.width, w.height
-  local sees, seen = sight_of(s, w, p)
-  local marks, threats = {}, {}
-  if p and p.x and not s.ended then marks, threats = intents(w, p.id) end
-  local glyphs, colors, states = {}, {}, {}
-  for y = 0, height - 1 do
-    local g, c, m = {}, {}, {}
-    for x = 0, width - 1 do
-      local i = y * width + x
-      local glyph, color, state = " ", ".", " "
-      local lx, ly = sees(x, y)
-      if lx then
-        local at = ly * width + lx
-        seen[at] = kept_look(w, lx, ly)
-        glyph, color = look(w, lx, ly, TOP_FIRST)
-        glyph, color = glyph or ".", color or "."
-        state = marks[at] or "v"
-      elseif seen[i] then
-        glyph, color = seen[i]:sub(1, -2), seen[i]:sub(-1)
-        state = "r"
-      end
-      g[#g + 1], c[#c + 1], m[#m + 1] = glyph, color, state
-    end
-    glyphs[y + 1], colors[y + 1], states[y + 1] = table.concat(g), table.concat(c),
-      table.concat(m)
-  end
+-- The header (the screen's first line): in a game of several seats the seat shown first,
+-- then the character's hp, statuses (right after its hp, so that a long line cuts the items
+-- first), the floor, the beat, the seed (when `seed` is shown) and its items; a spectator's
+-- begins "Watching" and has no character's parts.
+local function header_of(s, w, p, seat, seed)
+  local count = seats.count(s)
+  local where = string.format("Floor %d/%d  Beat %d%s", s.floor, s.floors, s.beats,
+    seed and ("  Seed " .. tostring(s.seed)) or "")
+  if seat == 0 then return "Watching  " .. where end
   local items = p and s.game.def.items and s.game.def.items(w, p) or {}
   local max_hp = p and p.max_hp or (s.death and s.death.max_hp) or 0
-  -- The player's statuses come right after its hp, so that a long line cuts the items first.
   local statuses = p and narration.statuses(p) or {}
-  -- In a game of several seats the header begins with the seat shown, whose turn it is.
-  local seats = session.seats()
-  local header = string.format("%sHP %d/%d%s  Floor %d/%d  Beat %d  Seed %s%s",
-    seats > 1 and string.format("Seat %d/%d  ", seat or 1, seats) or "",
+  return string.format("%sHP %d/%d%s  %s%s",
+    count > 1 and string.format("Seat %d/%d  ", seat or 1, count) or "",
     p and p.hp or 0, max_hp,
-    #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "",
-    s.floor, s.floors, s.beats, tostring(s.seed),
+    #statuses > 0 and ("  " .. table.concat(statuses, ", ")) or "", where,
     #items > 0 and ("  " .. table.concat(items, ", ")) or "")
-  -- The turns' and the game's lines for the side panel: strings, or { text =, dim = true }
-  -- for a line drawn dimmed.
+end
+
+-- The side panel's lines and a byte a line, 'd' for a dimmed one: whose turn it is under a
+-- turn model, then the character's statuses, the game's lines (its hand) and what the next
+-- beat does to it (threats); a spectator has the turns' only.
+local function panel_of(s, w, p, threats)
   local panel, dim = {}, {}
   local lines = s.ended and {} or turn_lines(p)
   for _, line in ipairs(p and not s.ended and status_lines(p) or {}) do
@@ -263,14 +272,60 @@ function view.build()
       panel[i], dim[i] = tostring(line), " "
     end
   end
+  return panel, table.concat(dim)
+end
+
+-- The view of seat `seat` (0: a spectator's), whose character is p (nil when it is gone, and
+-- for a spectator) and which sees as `sees` does (sight_of), as a table: width, height,
+-- glyphs/colors/marks (one string per row), header, messages (oldest first), fresh (how
+-- many of the last messages are this beat's), ended, panel (panel_of) and panel_dim, seat
+-- and seats. Marks: ' ' never seen, 'v' seen now, 'r' remembered, 'm' an enemy moves here
+-- next beat, 'a' an enemy strikes here next beat. Returns too the level cells seen now, by
+-- index. `seed`: whether the header shows the seed.
+local function build(s, w, p, seat, sees, seed)
+  local width, height = w.width, w.height
+  local seen = memory_of(s)
+  local marks, threats = {}, {}
+  if not s.ended and (seat == 0 or (p and p.x)) then marks, threats = intents(w, p and p.id) end
+  local glyphs, colors, states, visible = {}, {}, {}, {}
+  for y = 0, height - 1 do
+    local g, c, m = {}, {}, {}
+    for x = 0, width - 1 do
+      local i = y * width + x
+      local glyph, color, state = " ", ".", " "
+      local lx, ly = sees(x, y)
+      if lx then
+        local at = ly * width + lx
+        seen[at], visible[at] = kept_look(w, lx, ly), true
+        glyph, color = look(w, lx, ly, TOP_FIRST)
+        glyph, color = glyph or ".", color or "."
+        state = marks[at] or "v"
+      elseif seen[i] then
+        glyph, color = seen[i]:sub(1, -2), seen[i]:sub(-1)
+        state = "r"
+      end
+      g[#g + 1], c[#c + 1], m[#m + 1] = glyph, color, state
+    end
+    glyphs[y + 1], colors[y + 1], states[y + 1] = table.concat(g), table.concat(c),
+      table.concat(m)
+  end
+  local panel, dim = panel_of(s, w, p, threats)
   local messages, fresh = {}, 0
   for i, m in ipairs(s.messages) do
     messages[i] = m.text
     if m.beat == s.beats and s.beats > 0 then fresh = fresh + 1 end
   end
   return { width = width, height = height, glyphs = glyphs, colors = colors, marks = states,
-    header = header, messages = messages, fresh = fresh, ended = s.ended or false,
-    panel = panel, panel_dim = table.concat(dim), seat = seat or 0, seats = seats }
+    header = header_of(s, w, p, seat, seed), messages = messages, fresh = fresh,
+    ended = s.ended or false, panel = panel, panel_dim = dim, seat = seat or 0,
+    seats = seats.count(s) }, visible
+end
+
+-- The view of the seat the game waits for (session.viewer), as build makes it.
+function view.build()
+  local s, w = game()
+  local p, seat = session.viewer()
+  return (build(s, w, p, seat, sight_of(s, w, p), true))
 end
 
 -- What the player knows of a cell, in a line, for targeting: what stands there now when it
@@ -324,6 +379,60 @@ function view.screen()
     out.summary = session.summary("playing")
   else
     out.choices = session.choices()
+  end
+  return out
+end
+
+-- The frames of the last beat that touched a cell seen now (`visible`: level cells by index;
+-- nil, every frame), each with only the cells seen.
+local function frames_seen(w, visible)
+  local frames = session.frames()
+  if not visible then return frames end
+  local kept = {}
+  for _, f in ipairs(frames) do
+    local cells = {}
+    for k = 1, #f.cells, 2 do
+      local x, y = f.cells[k], f.cells[k + 1]
+      if visible[y * w.width + x] then cells[#cells + 1], cells[#cells + 2] = x, y end
+    end
+    if #cells > 0 then
+      f.cells = cells
+      kept[#kept + 1] = f
+    end
+  end
+  return kept
+end
+
+-- Seat i's prompt: its question inside a beat, or the choice it is committing; a question
+-- about another seat is that seat's alone (the beat waits for it: seat i's input is held).
+local function own_prompt(s, i)
+  if s.question and (s.question.seat or 1) ~= i then
+    return nil, s.pending[i] ~= nil or s.held ~= nil
+  end
+  return session.front_end_prompt(i)
+end
+
+-- The screen of seat i (cairn_session_seat_screen): what its character may know - its view,
+-- its own memory of the floor, its panel (hand and deck), its prompt, its choices, the frames
+-- it sees - and nothing of the other seats'; the header has no seed (with it and the inputs
+-- the game could be played through, every hand read). Seat 0 is a spectator: the map as the
+-- game's `spectate` allows, no panel but the turns', no prompt, no choices.
+function view.seat_screen(i)
+  local s, w = game()
+  local count = seats.count(s)
+  if math.type(i) ~= "integer" or i < 0 or i > count then
+    error(string.format("there is no seat %s: the game has %d", tostring(i), count), 0)
+  end
+  local p = i > 0 and seats.entity(s, i) or nil
+  local sees = i > 0 and sight_of(s, w, p) or spectator_sight(s, w)
+  local v, visible = build(s, w, p, i, sees, false)
+  local all = i == 0 and sees == sees_all
+  local out = { frames = frames_seen(w, not all and visible or nil), view = v }
+  if i > 0 then out.prompt, out.committed = own_prompt(s, i) end
+  if v.ended then
+    out.summary = session.summary("playing")
+  elseif i > 0 then
+    out.choices = session.choices(i)
   end
   return out
 end

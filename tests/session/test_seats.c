@@ -2,7 +2,10 @@
  * test_seats.c - a game of two seats through the session's C API, as a front end or a server
  * drives it: each seat gives its own input and commits its own choice, the game waits for
  * each in turn, a bot plays a seat, the view says whose it is, and a save keeps what each
- * seat gave. The game is the base dungeon with the example duo's two heroes.
+ * seat gave. The game is the base dungeon with the example duo's two heroes. Then what each
+ * seat's screen may show (cairn_session_seat_screen), in the fixture pack apart: two heroes in
+ * rooms a wall apart, each with a hand of its own, a gem only the second sees and an idol
+ * walled in that no one sees.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +13,8 @@
 #include "cairn/save.h"
 #include "session.h"
 
-#define DUO CAIRN_EXAMPLES "/duo"
+#define DUO   CAIRN_EXAMPLES "/duo"
+#define APART "apart"
 
 static void ok(cairn_lua *h, cairn_err st)
 {
@@ -98,12 +102,185 @@ static void a_save_keeps_each_seat_s_input(void **state)
     cairn_lua_destroy(back);
 }
 
+static cairn_screen seat_screen(cairn_lua *h, size_t seat)
+{
+    cairn_screen s;
+    ok(h, cairn_session_seat_screen(h, seat, &s));
+    return s;
+}
+
+/* The glyph and the mark of map cell (x, y) on a screen (the fixture's glyphs are ASCII). */
+static char glyph_at(const cairn_screen *s, int x, int y)
+{
+    return s->view.glyphs[y][x];
+}
+
+static char mark_at(const cairn_screen *s, int x, int y)
+{
+    return s->view.marks[y][x];
+}
+
+static bool panel_has(const cairn_screen *s, const char *text)
+{
+    for (size_t i = 0; i < s->view.panel_count; i++)
+        if (strstr(s->view.panel[i], text))
+            return true;
+    return strstr(s->view.header, text) != NULL;
+}
+
+static void a_seat_s_screen_shows_its_own_hand_only(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(one.view.seat, 1);
+    assert_true(panel_has(&one, "hand: sword"));
+    assert_false(panel_has(&one, "crown"));
+    cairn_screen two = seat_screen(h, 2);
+    assert_int_equal(two.view.seat, 2);
+    assert_true(panel_has(&two, "hand: crown"));
+    assert_false(panel_has(&two, "sword"));
+    cairn_lua_destroy(h);
+}
+
+/* With the seed and the inputs the game could be played through and every hand read: a seat's
+ * header leaves it out, where the terminal's screen has it. */
+static void a_seat_s_header_has_no_seed(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_screen one = seat_screen(h, 1);
+    assert_non_null(strstr(one.view.header, "Seat 1/2  HP 9/9"));
+    assert_null(strstr(one.view.header, "Seed"));
+    cairn_screen whole;
+    ok(h, cairn_session_screen(h, &whole));
+    assert_non_null(strstr(whole.view.header, "Seed 7"));
+    cairn_lua_destroy(h);
+}
+
+/* Seat 1 sees its own room: not the gem in the second's, nor the second hero, nor the idol. */
+static void a_seat_sees_only_what_its_character_sees(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(glyph_at(&one, 1, 2), '@');
+    assert_int_equal(mark_at(&one, 1, 2), 'v');
+    assert_int_equal(mark_at(&one, 9, 3), ' ');
+    assert_int_equal(glyph_at(&one, 9, 3), ' ');
+    assert_int_equal(glyph_at(&one, 11, 2), ' ');
+    assert_int_equal(glyph_at(&one, 6, 2), ' ');
+    cairn_screen two = seat_screen(h, 2);
+    assert_int_equal(glyph_at(&two, 9, 3), '*');
+    assert_int_equal(mark_at(&two, 9, 3), 'v');
+    cairn_lua_destroy(h);
+}
+
+/* The choice seat 2 is committing, prompt by prompt, is its own: seat 1's screen has no prompt
+ * and its own choices; seat 2's has the prompt. */
+static void a_seat_sees_only_its_own_prompt(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    ok(h, cairn_session_seat_choose(h, 2, "signal"));
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(one.prompt.kind, CAIRN_PROMPT_NONE);
+    assert_false(one.prompt.committed);
+    assert_true(one.choice_count > 0);
+    cairn_screen two = seat_screen(h, 2);
+    assert_int_equal(two.prompt.kind, CAIRN_PROMPT_PICK);
+    assert_int_equal(two.prompt.seat, 2);
+    assert_string_equal(two.prompt.text, "Which flag?");
+    cairn_lua_destroy(h);
+}
+
+/* A spectator of a game that says nothing of `spectate` sees what the seats' characters see,
+ * together - both rooms, not the idol - and no hand, prompt or choice. */
+static void a_spectator_sees_what_the_seats_see(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    ok(h, cairn_session_seat_choose(h, 2, "signal"));
+    cairn_screen s = seat_screen(h, 0);
+    assert_int_equal(s.view.seat, 0);
+    assert_non_null(strstr(s.view.header, "Watching  Floor 1/1  Beat 0"));
+    assert_null(strstr(s.view.header, "Seed"));
+    assert_int_equal(glyph_at(&s, 1, 2), '@');
+    assert_int_equal(glyph_at(&s, 11, 2), '@');
+    assert_int_equal(glyph_at(&s, 9, 3), '*');
+    assert_int_equal(mark_at(&s, 6, 2), ' ');
+    assert_false(panel_has(&s, "hand"));
+    assert_int_equal(s.view.panel_count, 0);
+    assert_int_equal(s.prompt.kind, CAIRN_PROMPT_NONE);
+    assert_int_equal(s.choice_count, 0);
+    cairn_lua_destroy(h);
+}
+
+/* spectate = "all": the whole floor, the idol no one sees too, and still no hand. */
+static void a_spectator_of_spectate_all_sees_the_whole_floor(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart_all", 7);
+    cairn_screen s = seat_screen(h, 0);
+    assert_int_equal(glyph_at(&s, 6, 2), '&');
+    assert_int_equal(mark_at(&s, 6, 2), 'v');
+    assert_false(panel_has(&s, "hand"));
+    cairn_lua_destroy(h);
+}
+
+/* spectate = "none": nothing of the floor, only the header and the log. */
+static void a_spectator_of_spectate_none_sees_no_cell(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart_none", 7);
+    cairn_screen s = seat_screen(h, 0);
+    for (int y = 0; y < s.view.height; y++)
+        for (int x = 0; x < s.view.width; x++)
+            assert_int_equal(mark_at(&s, x, y), ' ');
+    assert_true(s.view.message_count > 0);
+    cairn_lua_destroy(h);
+}
+
+static void a_seat_past_the_last_is_refused(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_screen s;
+    assert_int_equal(cairn_session_seat_screen(h, 3, &s), CAIRN_ERR_INVALID);
+    assert_non_null(strstr(cairn_lua_error(h), "no seat 3"));
+    cairn_lua_destroy(h);
+}
+
+/* A question's time limit is the game's answer_seconds, 30 s unless it says. */
+static void the_time_for_an_answer_is_the_game_s(void **state)
+{
+    (void)state;
+    int64_t ms;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    ok(h, cairn_session_answer_ms(h, &ms));
+    assert_int_equal(ms, 30000);
+    cairn_lua_destroy(h);
+    h = session_start_game(APART, "apart_all", 7);
+    ok(h, cairn_session_answer_ms(h, &ms));
+    assert_int_equal(ms, 2500);
+    cairn_lua_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_game_waits_for_each_seat_in_turn),
         cmocka_unit_test(a_seat_commits_its_own_choice),
         cmocka_unit_test(a_save_keeps_each_seat_s_input),
+        cmocka_unit_test(a_seat_s_screen_shows_its_own_hand_only),
+        cmocka_unit_test(a_seat_s_header_has_no_seed),
+        cmocka_unit_test(a_seat_sees_only_what_its_character_sees),
+        cmocka_unit_test(a_seat_sees_only_its_own_prompt),
+        cmocka_unit_test(a_spectator_sees_what_the_seats_see),
+        cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),
+        cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),
+        cmocka_unit_test(a_seat_past_the_last_is_refused),
+        cmocka_unit_test(the_time_for_an_answer_is_the_game_s),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

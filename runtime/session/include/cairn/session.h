@@ -51,6 +51,10 @@ CAIRN_API cairn_err cairn_session_seats(cairn_lua *h, size_t *count);
  * the first seat asked that has given no input for the next beat; 0 when none waits (every
  * seat asked has given its input, or a beat given up for a question holds them: step). */
 CAIRN_API cairn_err cairn_session_turn(cairn_lua *h, size_t *seat);
+/* How long a seat may take over a question, in ms, into *ms: the game's answer_seconds
+ * (cairn.game; 30 s unless it says). The session keeps no clock: whoever waits for the seat
+ * answers for it once the time is out (cairn_session_seat_cancel: the default). */
+CAIRN_API cairn_err cairn_session_answer_ms(cairn_lua *h, int64_t *ms);
 /* cairn_session_input for seat `seat`. A seat whose character is gone gives nothing. */
 CAIRN_API cairn_err cairn_session_seat_input(cairn_lua *h, size_t seat, const char *action,
                                              const char *dir);
@@ -302,6 +306,15 @@ typedef struct cairn_screen {
 } cairn_screen;
 
 CAIRN_API cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
+/* The screen of seat `seat`: what its character may know and nothing of the other seats' -
+ * the view from its character (its field of view, what it remembers of the floor, its panel:
+ * hand and deck), its choices, its prompt (a question about its character, or the choice it
+ * is committing; none while the beat waits for another seat's answer), the frames of the last
+ * beat that touched a cell it sees (with those cells only). The header leaves out the seed.
+ * Seat 0: what a spectator may see, as the game's `spectate` says (cairn.game): the map, no
+ * panel but the turns', no prompt, no choices. CAIRN_ERR_INVALID for a seat the game has not.
+ * Owned by the host until the next call of it. */
+CAIRN_API cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out);
 
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {

@@ -1,0 +1,1046 @@
+/*
+ * game.c - see game.h. The game's host is driven as `cairn play` drives it (runtime/app/
+ * play.c): a person answers the questions inside beats (the session is interactive), the
+ * seat the session waits for is asked, a bot's seat is played at once, and once every input
+ * is committed the beat is played. What the players see is taken from the session after the
+ * change and written once per audience into one buffer, kept between messages.
+ */
+#include "game.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn/sight_lua.h"
+#include "json.h"
+
+/* A question's time when the game sets none. */
+#define ANSWER_MS_DEFAULT 30000
+
+/* The spectators' view after a beat, kept for `history`. */
+typedef struct beat_view {
+    uint64_t beat;
+    char checksum[17];
+    srv_json view;
+} beat_view;
+
+struct srv_game {
+    cairn_lua *h;
+    char id[SRV_TEXT_MAX];
+    srv_send_fn send;
+    void *ud;
+    srv_clock_fn clock;
+    size_t seats;
+    char bots[SRV_SEATS_MAX + 1][SRV_TEXT_MAX]; /* by seat: the bot's name, "" a person */
+    size_t persons;
+    bool connected[SRV_SEATS_MAX + 1];
+    bool alive[SRV_SEATS_MAX + 1];
+    /* How the game stands, as the last beat (or undo) left it. */
+    uint64_t beat;
+    char checksum[17];
+    cairn_session_end standing;
+    /* Who decides: the seat the game waits for (0: none), whether a question inside a beat
+     * waits for it, and until when. */
+    size_t deciding;
+    bool asking;
+    int64_t deadline;
+    int64_t answer_ms;
+    int64_t now; /* the last now_ms given */
+    srv_json out;
+    /* A ring of the last beats' spectator views; history_count of them, the newest at
+     * history_next - 1. */
+    beat_view history[SRV_GAME_HISTORY];
+    size_t history_count, history_next;
+};
+
+static void say(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void say(char *why, size_t size, const char *fmt, ...)
+{
+    if (!why || !size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
+
+static int64_t clock_now(const srv_game *g)
+{
+    return g->clock ? g->clock(g->ud) : g->now;
+}
+
+/* --- how the game stands ---------------------------------------------------------------- */
+
+/* The value of the summary's line `key: value` (the first such line, or the last when
+ * `last`), copied into out; false when there is none. The summary's keys are padded. */
+static bool summary_value(const char *summary, const char *key, bool last, char *out, size_t size)
+{
+    size_t klen = strlen(key);
+    const char *found = NULL;
+    for (const char *line = summary; line && *line;) {
+        if (!strncmp(line, key, klen) && line[klen] == ':') {
+            found = line + klen + 1;
+            if (!last)
+                break;
+        }
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    if (!found)
+        return false;
+    while (*found == ' ')
+        found++;
+    size_t n = strcspn(found, "\n");
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, found, n);
+    out[n] = '\0';
+    return true;
+}
+
+/* Reads the beat, the checksum, the standing and which seats' characters live, after a beat
+ * or an undo (the session's summary has them, the checksum as the log keeps it). */
+static cairn_err refresh(srv_game *g)
+{
+    const char *summary;
+    cairn_err st = cairn_session_summary(g->h, NULL, &summary);
+    if (!st)
+        st = cairn_session_standing(g->h, &g->standing);
+    if (st)
+        return st;
+    char value[64];
+    if (summary_value(summary, "beats", false, value, sizeof value))
+        g->beat = strtoull(value, NULL, 10);
+    summary_value(summary, "checksum", true, g->checksum, sizeof g->checksum);
+    for (size_t seat = 1; seat <= g->seats; seat++) {
+        char key[16];
+        snprintf(key, sizeof key, "seat %zu", seat);
+        g->alive[seat] = g->seats == 1 ? g->standing != CAIRN_SESSION_DIED
+                                       : summary_value(summary, key, false, value, sizeof value) &&
+                                             strcmp(value, "dead") != 0;
+    }
+    return CAIRN_OK;
+}
+
+static bool is_bot(const srv_game *g, size_t seat)
+{
+    return seat >= 1 && seat <= g->seats && g->bots[seat][0];
+}
+
+/* --- encoding ----------------------------------------------------------------------------- */
+
+/* The head every message has: its type, the beat and the checksum. */
+static void begin_message(srv_game *g, const char *type)
+{
+    srv_json *j = &g->out;
+    srv_json_reset(j);
+    srv_json_object(j);
+    srv_json_key(j, "t");
+    srv_json_string(j, type);
+    srv_json_key(j, "beat");
+    srv_json_uint(j, g->beat);
+    srv_json_key(j, "checksum");
+    srv_json_string(j, g->checksum);
+    srv_json_key(j, "game");
+    srv_json_string(j, g->id);
+}
+
+static void send_to(srv_game *g, size_t audience)
+{
+    if (!g->out.failed)
+        g->send(g->ud, g->id, audience, g->out.data, g->out.len);
+}
+
+/* Sends the message written to every audience but `except` (SIZE_MAX: none). */
+static void send_to_all(srv_game *g, size_t except)
+{
+    for (size_t a = 0; a <= g->seats; a++)
+        if (a != except)
+            send_to(g, a);
+}
+
+static void put_strings(srv_json *j, const char *key, const char *const *list, size_t n)
+{
+    srv_json_key(j, key);
+    srv_json_array(j);
+    for (size_t i = 0; i < n; i++)
+        srv_json_string(j, list[i]);
+    srv_json_end_array(j);
+}
+
+static void put_cells(srv_json *j, const int32_t *cells, size_t pairs)
+{
+    srv_json_key(j, "cells");
+    srv_json_array(j);
+    for (size_t i = 0; i < 2 * pairs; i++)
+        srv_json_int(j, cells[i]);
+    srv_json_end_array(j);
+}
+
+static void put_view(srv_json *j, const cairn_view *v)
+{
+    srv_json_object(j);
+    srv_json_key(j, "width");
+    srv_json_int(j, v->width);
+    srv_json_key(j, "height");
+    srv_json_int(j, v->height);
+    size_t rows = v->height > 0 ? (size_t)v->height : 0;
+    put_strings(j, "glyphs", v->glyphs, rows);
+    put_strings(j, "colors", v->colors, rows);
+    put_strings(j, "marks", v->marks, rows);
+    srv_json_key(j, "header");
+    srv_json_string(j, v->header);
+    put_strings(j, "panel", v->panel, v->panel_count);
+    srv_json_key(j, "panel_dim");
+    srv_json_string_n(j, v->panel_dim ? v->panel_dim : "", v->panel_dim ? v->panel_count : 0);
+    put_strings(j, "messages", v->messages, v->message_count);
+    srv_json_key(j, "fresh");
+    srv_json_uint(j, v->fresh);
+    srv_json_key(j, "ended");
+    srv_json_string(j, v->ended);
+    srv_json_end_object(j);
+}
+
+static void put_choices(srv_json *j, const cairn_choice_entry *list, size_t n)
+{
+    srv_json_key(j, "choices");
+    srv_json_array(j);
+    for (size_t i = 0; i < n; i++) {
+        srv_json_object(j);
+        srv_json_key(j, "name");
+        srv_json_string(j, list[i].name);
+        srv_json_key(j, "label");
+        srv_json_string(j, list[i].label);
+        srv_json_key(j, "key");
+        srv_json_string(j, list[i].key);
+        srv_json_key(j, "available");
+        srv_json_bool(j, list[i].available);
+        srv_json_key(j, "reason");
+        srv_json_string(j, list[i].reason);
+        srv_json_end_object(j);
+    }
+    srv_json_end_array(j);
+}
+
+static const char *prompt_kind_name(cairn_prompt_kind kind)
+{
+    switch (kind) {
+    case CAIRN_PROMPT_PICK:
+        return "pick";
+    case CAIRN_PROMPT_NUMBER:
+        return "number";
+    case CAIRN_PROMPT_CONFIRM:
+        return "confirm";
+    case CAIRN_PROMPT_SELECT:
+        return "select";
+    default:
+        return NULL;
+    }
+}
+
+static void put_prompt(srv_json *j, const cairn_prompt *p)
+{
+    srv_json_key(j, "prompt");
+    if (p->kind == CAIRN_PROMPT_NONE) {
+        srv_json_null(j);
+        return;
+    }
+    srv_json_object(j);
+    srv_json_key(j, "kind");
+    srv_json_string(j, prompt_kind_name(p->kind));
+    srv_json_key(j, "seat");
+    srv_json_uint(j, p->seat);
+    srv_json_key(j, "choice");
+    srv_json_string(j, p->choice);
+    srv_json_key(j, "name");
+    srv_json_string(j, p->name);
+    srv_json_key(j, "text");
+    srv_json_string(j, p->text);
+    srv_json_key(j, "cancel_costs");
+    srv_json_bool(j, p->cancel_costs);
+    put_strings(j, "options", p->options, p->option_count);
+    srv_json_key(j, "min");
+    srv_json_int(j, p->min);
+    srv_json_key(j, "max");
+    srv_json_int(j, p->max);
+    srv_json_key(j, "among");
+    srv_json_string(j, p->among);
+    srv_json_key(j, "x");
+    srv_json_int(j, p->x);
+    srv_json_key(j, "y");
+    srv_json_int(j, p->y);
+    srv_json_key(j, "range");
+    srv_json_int(j, p->range);
+    srv_json_key(j, "area");
+    srv_json_int(j, p->area);
+    put_cells(j, p->cells, p->cell_count);
+    srv_json_end_object(j);
+}
+
+static void put_frames(srv_json *j, const cairn_frame *frames, size_t n)
+{
+    srv_json_key(j, "frames");
+    srv_json_array(j);
+    for (size_t i = 0; i < n; i++) {
+        const cairn_frame *f = &frames[i];
+        srv_json_object(j);
+        srv_json_key(j, "label");
+        srv_json_string(j, f->label);
+        srv_json_key(j, "effect");
+        srv_json_string(j, f->effect);
+        srv_json_key(j, "timed");
+        srv_json_bool(j, f->timed);
+        put_cells(j, f->cells, f->cell_count);
+        put_strings(j, "changes", f->changes, f->change_count);
+        srv_json_end_object(j);
+    }
+    srv_json_end_array(j);
+}
+
+/* The deciding object's fields (seat, what, until_ms), into the object open. */
+static void put_deciding_fields(srv_game *g)
+{
+    srv_json *j = &g->out;
+    srv_json_key(j, "seat");
+    srv_json_uint(j, g->deciding);
+    srv_json_key(j, "what");
+    srv_json_string(j, g->asking ? "question" : "input");
+    srv_json_key(j, "until_ms");
+    if (g->asking && g->deadline) {
+        int64_t left = g->deadline - clock_now(g);
+        srv_json_int(j, left > 0 ? left : 0);
+    } else {
+        srv_json_null(j);
+    }
+}
+
+static void put_seats(srv_game *g)
+{
+    srv_json *j = &g->out;
+    srv_json_key(j, "seats");
+    srv_json_array(j);
+    for (size_t seat = 1; seat <= g->seats; seat++) {
+        srv_json_object(j);
+        srv_json_key(j, "seat");
+        srv_json_uint(j, seat);
+        srv_json_key(j, "kind");
+        srv_json_string(j, is_bot(g, seat) ? "bot" : "person");
+        srv_json_key(j, "connected");
+        srv_json_bool(j, is_bot(g, seat) || g->connected[seat]);
+        srv_json_key(j, "alive");
+        srv_json_bool(j, g->alive[seat]);
+        srv_json_end_object(j);
+    }
+    srv_json_end_array(j);
+}
+
+/* What an audience's screen shows: seat 1..n its character's, 0 the spectators'. Its choices
+ * and prompt are the seat's own (none for spectators, and none of a question about another
+ * seat). */
+static cairn_err take_screen(srv_game *g, size_t audience, cairn_screen *out)
+{
+    cairn_err st = cairn_session_screen(g->h, out);
+    if (st)
+        return st;
+    out->choices = NULL;
+    out->choice_count = 0;
+    out->prompt = (cairn_prompt){.kind = CAIRN_PROMPT_NONE};
+    if (!audience || out->summary)
+        return CAIRN_OK;
+    st = cairn_session_seat_choices(g->h, audience, &out->choices, &out->choice_count);
+    if (!st)
+        st = cairn_session_seat_prompt(g->h, audience, &out->prompt);
+    if (!st && out->prompt.seat != audience)
+        out->prompt = (cairn_prompt){.kind = CAIRN_PROMPT_NONE};
+    return st;
+}
+
+/* The spectators' view now, kept as the newest of the history. */
+static cairn_err keep_history(srv_game *g)
+{
+    cairn_screen s;
+    cairn_err st = take_screen(g, 0, &s);
+    if (st)
+        return st;
+    beat_view *b = &g->history[g->history_next];
+    g->history_next = (g->history_next + 1) % SRV_GAME_HISTORY;
+    if (g->history_count < SRV_GAME_HISTORY)
+        g->history_count++;
+    b->beat = g->beat;
+    memcpy(b->checksum, g->checksum, sizeof b->checksum);
+    srv_json_reset(&b->view);
+    put_view(&b->view, &s.view);
+    return b->view.failed ? CAIRN_ERR_NOMEM : CAIRN_OK;
+}
+
+static const beat_view *newest_view(const srv_game *g)
+{
+    if (!g->history_count)
+        return NULL;
+    return &g->history[(g->history_next + SRV_GAME_HISTORY - 1) % SRV_GAME_HISTORY];
+}
+
+/* Writes the whole `state` for one audience into g->out; false when the session failed. */
+static bool write_state(srv_game *g, size_t audience)
+{
+    cairn_screen s;
+    if (take_screen(g, audience, &s))
+        return false;
+    srv_json *j = &g->out;
+    begin_message(g, "state");
+    srv_json_key(j, "seat");
+    srv_json_uint(j, audience);
+    srv_json_key(j, "view");
+    const beat_view *kept = newest_view(g);
+    if (!audience && kept && kept->beat == g->beat && !strcmp(kept->checksum, g->checksum))
+        srv_json_raw(j, kept->view.data, kept->view.len);
+    else
+        put_view(j, &s.view);
+    put_choices(j, s.choices, s.choice_count);
+    put_prompt(j, &s.prompt);
+    srv_json_key(j, "deciding");
+    if (g->deciding) {
+        srv_json_object(j);
+        put_deciding_fields(g);
+        srv_json_end_object(j);
+    } else {
+        srv_json_null(j);
+    }
+    put_seats(g);
+    srv_json_key(j, "summary");
+    srv_json_string(j, s.summary);
+    put_frames(j, s.frames, s.frame_count);
+    srv_json_end_object(j);
+    return true;
+}
+
+void srv_game_send_state(srv_game *g, size_t audience)
+{
+    if (audience <= g->seats && write_state(g, audience))
+        send_to(g, audience);
+}
+
+static void write_deciding(srv_game *g)
+{
+    begin_message(g, "deciding");
+    put_deciding_fields(g);
+    srv_json_end_object(&g->out);
+}
+
+void srv_game_send_error(srv_game *g, size_t audience, const char *code, const char *reason)
+{
+    begin_message(g, "error");
+    srv_json_key(&g->out, "code");
+    srv_json_string(&g->out, code);
+    srv_json_key(&g->out, "reason");
+    srv_json_string(&g->out, reason);
+    srv_json_end_object(&g->out);
+    send_to(g, audience);
+}
+
+void srv_game_send_history(srv_game *g, int64_t from, int64_t to)
+{
+    srv_json *j = &g->out;
+    begin_message(g, "history");
+    srv_json_key(j, "beats");
+    srv_json_array(j);
+    size_t oldest = (g->history_next + SRV_GAME_HISTORY - g->history_count) % SRV_GAME_HISTORY;
+    for (size_t i = 0; i < g->history_count; i++) {
+        const beat_view *b = &g->history[(oldest + i) % SRV_GAME_HISTORY];
+        if ((from >= 0 && b->beat < (uint64_t)from) || (to >= 0 && b->beat > (uint64_t)to))
+            continue;
+        srv_json_object(j);
+        srv_json_key(j, "beat");
+        srv_json_uint(j, b->beat);
+        srv_json_key(j, "checksum");
+        srv_json_string(j, b->checksum);
+        srv_json_key(j, "view");
+        srv_json_raw(j, b->view.data, b->view.len);
+        srv_json_end_object(j);
+    }
+    srv_json_end_array(j);
+    srv_json_end_object(j);
+    send_to(g, 0);
+}
+
+/* The `beat` message of the beat just played, to everyone: what spawned and what was played
+ * in it (the session's log, a line each). Quiet, the lines are only taken. */
+static cairn_err send_beat(srv_game *g, bool quiet)
+{
+    const char *lines;
+    cairn_err st = cairn_session_log(g->h, &lines);
+    if (st || quiet)
+        return st;
+    srv_json *j = &g->out;
+    begin_message(g, "beat");
+    srv_json_key(j, "history");
+    srv_json_array(j);
+    for (const char *line = lines; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        if (n)
+            srv_json_string_n(j, line, n);
+        line += n + (line[n] == '\n');
+    }
+    srv_json_end_array(j);
+    srv_json_key(j, "next");
+    srv_json_string(j, "state");
+    srv_json_end_object(j);
+    send_to_all(g, SIZE_MAX);
+    return CAIRN_OK;
+}
+
+/* --- playing ------------------------------------------------------------------------------ */
+
+/* The answer a question takes when its time runs out, or a bot's character is asked: the
+ * runtime's default (the first option, the highest number, yes, the nearest candidate). Empty
+ * when it has none: the question is then declined. */
+static void default_answer(const cairn_prompt *p, char *out, size_t size)
+{
+    out[0] = '\0';
+    switch (p->kind) {
+    case CAIRN_PROMPT_PICK:
+        if (p->option_count)
+            snprintf(out, size, "1");
+        break;
+    case CAIRN_PROMPT_NUMBER:
+        snprintf(out, size, "%" PRId64, p->max);
+        break;
+    case CAIRN_PROMPT_CONFIRM:
+        snprintf(out, size, "yes");
+        break;
+    case CAIRN_PROMPT_SELECT:
+        if (p->cell_count)
+            snprintf(out, size, "%" PRId32 ",%" PRId32, p->cells[0], p->cells[1]);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Answers the question waiting with its default. */
+static cairn_err answer_default(srv_game *g, size_t seat)
+{
+    cairn_prompt p;
+    cairn_err st = cairn_session_seat_prompt(g->h, seat, &p);
+    if (st)
+        return st;
+    char answer[32];
+    default_answer(&p, answer, sizeof answer);
+    if (answer[0] && cairn_session_seat_answer(g->h, seat, answer) == CAIRN_OK)
+        return CAIRN_OK;
+    return cairn_session_seat_cancel(g->h, seat, NULL);
+}
+
+/* One beat, its inputs all committed. A beat that asks a question is given up until it is
+ * answered: no beat passed, and the question's time starts. */
+static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
+{
+    cairn_session_end ended;
+    cairn_err st = cairn_session_step(g->h, &ended);
+    if (st)
+        return st;
+    if (ended == CAIRN_SESSION_ASKING) {
+        g->asking = true;
+        g->deadline = now + g->answer_ms;
+        return CAIRN_OK;
+    }
+    g->asking = false;
+    g->deadline = 0;
+    st = refresh(g);
+    if (!st)
+        st = keep_history(g);
+    if (!st)
+        st = send_beat(g, quiet);
+    return st;
+}
+
+/* A bot's seat gives its input (none, when its bot gives nothing), or takes the default for
+ * the question about its character. */
+static cairn_err play_bot(srv_game *g, size_t seat)
+{
+    if (g->asking)
+        return answer_default(g, seat);
+    size_t after;
+    cairn_err st = cairn_session_seat_bot(g->h, seat, g->bots[seat]);
+    if (!st)
+        st = cairn_session_turn(g->h, &after);
+    if (!st && after == seat)
+        st = cairn_session_seat_input(g->h, seat, "none", NULL);
+    return st;
+}
+
+/* Plays on until a person is waited for: the bots' seats, and the beats whose inputs are all
+ * committed. *beats counts the beats played. */
+static cairn_err play_on(srv_game *g, int64_t now, bool quiet, int *beats)
+{
+    for (;;) {
+        g->deciding = 0;
+        if (g->standing != CAIRN_SESSION_PLAYING)
+            return CAIRN_OK;
+        cairn_prompt p;
+        cairn_err st = cairn_session_prompt(g->h, &p);
+        if (st)
+            return st;
+        if (p.kind == CAIRN_PROMPT_NONE && p.committed) {
+            if (*beats == SRV_GAME_BOT_BEATS)
+                return CAIRN_OK;
+            st = play_beat(g, now, quiet);
+            *beats += !g->asking;
+            if (st)
+                return st;
+            continue;
+        }
+        size_t seat;
+        st = cairn_session_turn(g->h, &seat);
+        if (st || !seat)
+            return st;
+        if (!is_bot(g, seat)) {
+            g->deciding = seat;
+            return CAIRN_OK;
+        }
+        st = play_bot(g, seat);
+        if (st)
+            return st;
+    }
+}
+
+/* --- actions ------------------------------------------------------------------------------ */
+
+/* How a seat's prompt stands, to tell whether a refused call changed it. */
+typedef struct prompt_mark {
+    cairn_prompt_kind kind;
+    bool committed;
+    char name[64];
+} prompt_mark;
+
+static cairn_err mark_prompt(srv_game *g, size_t seat, prompt_mark *out)
+{
+    cairn_prompt p;
+    cairn_err st = cairn_session_seat_prompt(g->h, seat, &p);
+    if (st)
+        return st;
+    out->kind = p.kind;
+    out->committed = p.committed;
+    snprintf(out->name, sizeof out->name, "%s", p.name ? p.name : "");
+    return CAIRN_OK;
+}
+
+static bool same_mark(const prompt_mark *a, const prompt_mark *b)
+{
+    return a->kind == b->kind && a->committed == b->committed && !strcmp(a->name, b->name);
+}
+
+/* The outcome of one action on the session. */
+typedef struct applied {
+    srv_result result;
+    bool refused_part; /* applied up to an answer refused: the seat is told why */
+    char why[CAIRN_ERROR_MESSAGE_SIZE];
+} applied;
+
+static void refuse(applied *a, srv_result r, const char *why)
+{
+    a->result = r;
+    snprintf(a->why, sizeof a->why, "%s", why);
+}
+
+/* A refused session call: nothing changed when the seat's prompt is as it was (the result
+ * is `r`), else the change stands and is applied, told as refused part way. */
+static void refused_call(srv_game *g, size_t seat, const prompt_mark *before, srv_result r,
+                         applied *a)
+{
+    refuse(a, r, cairn_lua_error(g->h));
+    prompt_mark after;
+    if (mark_prompt(g, seat, &after)) {
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+        return;
+    }
+    if (!same_mark(before, &after)) {
+        a->result = SRV_OK;
+        a->refused_part = true;
+    }
+}
+
+static void answer(srv_game *g, size_t seat, const char *text, applied *a)
+{
+    prompt_mark before;
+    if (mark_prompt(g, seat, &before)) {
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+        return;
+    }
+    if (before.kind == CAIRN_PROMPT_NONE) {
+        refuse(a, SRV_TURN, "no prompt waits for the seat");
+        return;
+    }
+    cairn_err st = cairn_session_seat_answer(g->h, seat, text);
+    if (st == CAIRN_ERR_INVALID)
+        refused_call(g, seat, &before, SRV_INVALID, a);
+    else if (st)
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+}
+
+/* choose: a choice begun, then its prompts answered in order; a refused answer leaves its
+ * prompt waiting. A choice cannot be begun over a prompt that waits: it is answered or
+ * cancelled (a cancel may cost a beat). */
+static void choose(srv_game *g, size_t seat, const srv_msg *m, applied *a)
+{
+    prompt_mark before;
+    if (mark_prompt(g, seat, &before)) {
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+        return;
+    }
+    if (before.kind != CAIRN_PROMPT_NONE) {
+        refuse(a, SRV_INVALID, "a prompt waits: answer or cancel it first");
+        return;
+    }
+    cairn_err st = cairn_session_seat_choose(g->h, seat, m->text);
+    if (st == CAIRN_ERR_STATE || st == CAIRN_ERR_INVALID || st == CAIRN_ERR_NOT_FOUND) {
+        refused_call(g, seat, &before, SRV_UNAVAILABLE, a);
+        return;
+    }
+    if (st) {
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+        return;
+    }
+    for (size_t i = 0; i < m->answer_count && a->result == SRV_OK && !a->refused_part; i++) {
+        answer(g, seat, m->answers[i], a);
+        if (a->result == SRV_INVALID || a->result == SRV_TURN) {
+            /* The choice begun stands: it is the seat's, its prompt waiting. */
+            a->result = SRV_OK;
+            a->refused_part = true;
+        }
+    }
+}
+
+static void cancel(srv_game *g, size_t seat, applied *a)
+{
+    prompt_mark before;
+    if (mark_prompt(g, seat, &before)) {
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+        return;
+    }
+    if (before.kind == CAIRN_PROMPT_NONE)
+        refuse(a, SRV_TURN, "no prompt waits for the seat");
+    else if (cairn_session_seat_cancel(g->h, seat, NULL))
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+}
+
+/* Undo, in a game where one person plays (the bots play again as they played). */
+static void undo(srv_game *g, applied *a)
+{
+    if (g->persons != 1) {
+        refuse(a, SRV_UNAVAILABLE, "undo is only for a game with one person's seat");
+        return;
+    }
+    cairn_err st = cairn_session_undo(g->h);
+    if (st == CAIRN_ERR_STATE) {
+        refuse(a, SRV_UNAVAILABLE, cairn_lua_error(g->h));
+        return;
+    }
+    g->asking = false;
+    g->deadline = 0;
+    if (!st)
+        st = refresh(g);
+    if (!st)
+        st = keep_history(g);
+    if (st)
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+}
+
+/* A question whose time ran out takes its default. */
+static void expire(srv_game *g, int64_t now, bool quiet, applied *a)
+{
+    if (!g->asking || !g->deciding) {
+        refuse(a, SRV_INVALID, "no question waits");
+        return;
+    }
+    if (!quiet && now < g->deadline) {
+        refuse(a, SRV_INVALID, "the question's time has not run out");
+        return;
+    }
+    if (answer_default(g, g->deciding))
+        refuse(a, SRV_FAILED, cairn_lua_error(g->h));
+}
+
+/* Whether seat may act now: an undo any time (it is the one person's), anything else only
+ * by the seat the game waits for. */
+static srv_result may_act(const srv_game *g, size_t seat, const srv_msg *m, char *why, size_t size)
+{
+    if (m->type == SRV_MSG_EXPIRE)
+        return seat == 0 ? SRV_OK : SRV_TURN;
+    if (seat < 1 || seat > g->seats || is_bot(g, seat)) {
+        say(why, size, "seat %zu is no person's seat of the game", seat);
+        return SRV_TURN;
+    }
+    if (m->beat >= 0 && (uint64_t)m->beat < g->beat) {
+        say(why, size, "the action was for beat %" PRId64 ", and the game is at beat %" PRIu64,
+            m->beat, g->beat);
+        return SRV_STALE;
+    }
+    if (m->type == SRV_MSG_UNDO)
+        return SRV_OK;
+    if (g->standing != CAIRN_SESSION_PLAYING) {
+        say(why, size, "the game has ended");
+        return SRV_UNAVAILABLE;
+    }
+    if (seat != g->deciding) {
+        say(why, size, "the game waits for seat %zu, not seat %zu", g->deciding, seat);
+        return SRV_TURN;
+    }
+    return SRV_OK;
+}
+
+/* What changed, told: after beats, every audience's whole state; else the state to the
+ * seats whose prompt changed (the actor's, who decided and who decides now), and to the
+ * others who decides now, when that changed. */
+static void tell(srv_game *g, size_t actor, int beats, size_t was_deciding, bool was_asking)
+{
+    if (beats) {
+        for (size_t a = 0; a <= g->seats; a++)
+            srv_game_send_state(g, a);
+        return;
+    }
+    bool changed = was_deciding != g->deciding || was_asking != g->asking;
+    for (size_t a = 0; a <= g->seats; a++) {
+        if (a && (a == actor || a == g->deciding || a == was_deciding)) {
+            srv_game_send_state(g, a);
+        } else if (changed) {
+            write_deciding(g);
+            send_to(g, a);
+        }
+    }
+}
+
+srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_ms, bool quiet,
+                        char *why, size_t why_size)
+{
+    g->now = now_ms;
+    srv_result r = may_act(g, seat, m, why, why_size);
+    if (r != SRV_OK)
+        return r;
+    applied a = {.result = SRV_OK};
+    size_t was_deciding = g->deciding;
+    bool was_asking = g->asking;
+    switch (m->type) {
+    case SRV_MSG_CHOOSE:
+        choose(g, seat, m, &a);
+        break;
+    case SRV_MSG_ANSWER:
+        answer(g, seat, m->text, &a);
+        break;
+    case SRV_MSG_CANCEL:
+        cancel(g, seat, &a);
+        break;
+    case SRV_MSG_UNDO:
+        undo(g, &a);
+        break;
+    case SRV_MSG_EXPIRE:
+        expire(g, now_ms, quiet, &a);
+        break;
+    default:
+        refuse(&a, SRV_INVALID, "not an action of a game");
+        break;
+    }
+    if (a.result != SRV_OK) {
+        say(why, why_size, "%s", a.why);
+        return a.result;
+    }
+    int beats = m->type == SRV_MSG_UNDO;
+    if (play_on(g, now_ms, quiet, &beats)) {
+        say(why, why_size, "%s", cairn_lua_error(g->h));
+        return SRV_FAILED;
+    }
+    if (!quiet && a.refused_part && seat)
+        srv_game_send_error(g, seat, "invalid", a.why);
+    if (!quiet)
+        tell(g, seat, beats, was_deciding, was_asking);
+    return SRV_OK;
+}
+
+/* --- the game ----------------------------------------------------------------------------- */
+
+static cairn_err fail(cairn_error *err, cairn_err code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static cairn_err fail(cairn_error *err, cairn_err code, const char *fmt, ...)
+{
+    if (err) {
+        err->code = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+static const cairn_lua_config host_config = {.world_methods = cairn_sight_lua_methods};
+
+/* The host, with the bundled base game and the config's packs loaded. */
+static cairn_err open_host(srv_game *g, const srv_game_config *c, cairn_error *err)
+{
+    cairn_err st = cairn_lua_create(&host_config, &g->h, err);
+    if (st)
+        return st;
+    char base[4096];
+    size_t n = cairn_lua_home(base, sizeof base);
+    snprintf(base + n, n < sizeof base ? sizeof base - n : 0, "/content/base");
+    st = cairn_lua_load_pack(g->h, base);
+    if (st)
+        return fail(err, st, "the base game: %s", cairn_lua_error(g->h));
+    for (size_t i = 0; i < c->pack_count; i++) {
+        st = cairn_lua_load_pack(g->h, c->pack_dirs[i]);
+        if (st)
+            return fail(err, st, "%s: %s", c->pack_dirs[i], cairn_lua_error(g->h));
+    }
+    return CAIRN_OK;
+}
+
+/* The seats the session has, and who plays each: a bot named, else a person. */
+static cairn_err seat_players(srv_game *g, const srv_game_config *c, cairn_error *err)
+{
+    cairn_err st = cairn_session_seats(g->h, &g->seats);
+    if (st)
+        return fail(err, st, "%s", cairn_lua_error(g->h));
+    if (g->seats > SRV_SEATS_MAX)
+        return fail(err, CAIRN_ERR_LIMIT, "the game has %zu seats; a server game has at most %d",
+                    g->seats, SRV_SEATS_MAX);
+    if (c->bot_count > g->seats)
+        return fail(err, CAIRN_ERR_INVALID, "bots are named for %zu seats, and the game has %zu",
+                    c->bot_count, g->seats);
+    for (size_t seat = 1; seat <= g->seats; seat++) {
+        const char *bot = seat <= c->bot_count && c->bots[seat - 1] ? c->bots[seat - 1] : "";
+        if (strlen(bot) >= sizeof g->bots[seat])
+            return fail(err, CAIRN_ERR_INVALID, "the bot of seat %zu has too long a name", seat);
+        snprintf(g->bots[seat], sizeof g->bots[seat], "%s", bot);
+        g->persons += !bot[0];
+    }
+    if (!g->persons)
+        return fail(err, CAIRN_ERR_INVALID, "every seat has a bot: a game needs a person's seat");
+    return CAIRN_OK;
+}
+
+/* The game started, a person answering the questions about its seats' characters. */
+static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *err)
+{
+    cairn_err st = cairn_session_start(g->h, c->game, c->seed);
+    if (!st)
+        st = cairn_session_set_interactive(g->h, true);
+    if (!st)
+        st = cairn_session_log_start(g->h);
+    if (st)
+        return fail(err, st, "the game does not start: %s", cairn_lua_error(g->h));
+    st = seat_players(g, c, err);
+    if (st)
+        return st;
+    g->answer_ms = ANSWER_MS_DEFAULT;
+    st = refresh(g);
+    if (!st)
+        st = keep_history(g);
+    int beats = 0;
+    if (!st)
+        st = play_on(g, g->now, true, &beats);
+    if (st)
+        return fail(err, st, "%s", cairn_lua_error(g->h));
+    return CAIRN_OK;
+}
+
+cairn_err srv_game_create(const srv_game_config *c, srv_send_fn send, void *ud, srv_game **out,
+                          cairn_error *err)
+{
+    *out = NULL;
+    if (!c || !c->id || !c->game || !send || strlen(c->id) >= SRV_TEXT_MAX)
+        return fail(err, CAIRN_ERR_INVALID, "a game needs an id, a game's name and a sender");
+    srv_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return fail(err, CAIRN_ERR_NOMEM, "no memory for a game");
+    snprintf(g->id, sizeof g->id, "%s", c->id);
+    g->send = send;
+    g->ud = ud;
+    g->clock = c->clock;
+    g->now = c->clock ? c->clock(ud) : 0;
+    srv_json_init(&g->out);
+    for (size_t i = 0; i < SRV_GAME_HISTORY; i++)
+        srv_json_init(&g->history[i].view);
+    cairn_err st = open_host(g, c, err);
+    if (!st)
+        st = start_game(g, c, err);
+    if (st) {
+        srv_game_destroy(g);
+        return st;
+    }
+    *out = g;
+    return CAIRN_OK;
+}
+
+void srv_game_destroy(srv_game *g)
+{
+    if (!g)
+        return;
+    cairn_lua_destroy(g->h);
+    srv_json_free(&g->out);
+    for (size_t i = 0; i < SRV_GAME_HISTORY; i++)
+        srv_json_free(&g->history[i].view);
+    free(g);
+}
+
+size_t srv_game_seats(const srv_game *g)
+{
+    return g->seats;
+}
+
+bool srv_game_seat_is_bot(const srv_game *g, size_t seat)
+{
+    return is_bot(g, seat);
+}
+
+const char *srv_game_result_code(srv_result r)
+{
+    switch (r) {
+    case SRV_OK:
+        return NULL;
+    case SRV_STALE:
+        return "stale";
+    case SRV_UNAVAILABLE:
+        return "unavailable";
+    default:
+        return "invalid";
+    }
+}
+
+void srv_game_presence(srv_game *g, size_t seat, bool connected)
+{
+    if (seat < 1 || seat > g->seats || g->connected[seat] == connected)
+        return;
+    g->connected[seat] = connected;
+    for (size_t a = 0; a <= g->seats; a++)
+        if (a != seat)
+            srv_game_send_state(g, a);
+}
+
+int64_t srv_game_deadline(const srv_game *g)
+{
+    return g->asking ? g->deadline : 0;
+}
+
+uint64_t srv_game_beat(const srv_game *g)
+{
+    return g->beat;
+}
+
+void srv_game_checksum(const srv_game *g, char out[17])
+{
+    memcpy(out, g->checksum, 17);
+}
+
+bool srv_game_ended(const srv_game *g)
+{
+    return g->standing != CAIRN_SESSION_PLAYING;
+}
+
+cairn_err srv_game_record(srv_game *g, const char **text)
+{
+    return cairn_session_record(g->h, text);
+}
