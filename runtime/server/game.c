@@ -16,9 +16,6 @@
 #include "cairn/sight_lua.h"
 #include "json.h"
 
-/* A question's time when the game sets none. */
-#define ANSWER_MS_DEFAULT 30000
-
 /* The spectators' view after a beat, kept for `history`. */
 typedef struct beat_view {
     uint64_t beat;
@@ -48,6 +45,9 @@ struct srv_game {
     int64_t deadline;
     int64_t answer_ms;
     int64_t now; /* the last now_ms given */
+    /* A beat was played whose screens no seat has had: its characters' memory of the floor
+     * is made from their screens, so they are taken before the game goes on. */
+    bool unseen;
     srv_json out;
     /* A ring of the last beats' spectator views; history_count of them, the newest at
      * history_next - 1. */
@@ -337,25 +337,23 @@ static void put_seats(srv_game *g)
     srv_json_end_array(j);
 }
 
-/* What an audience's screen shows: seat 1..n its character's, 0 the spectators'. Its choices
- * and prompt are the seat's own (none for spectators, and none of a question about another
- * seat). */
+/* What an audience's screen shows: seat 1..n its character's, 0 the spectators'. */
 static cairn_err take_screen(srv_game *g, size_t audience, cairn_screen *out)
 {
-    cairn_err st = cairn_session_screen(g->h, out);
-    if (st)
-        return st;
-    out->choices = NULL;
-    out->choice_count = 0;
-    out->prompt = (cairn_prompt){.kind = CAIRN_PROMPT_NONE};
-    if (!audience || out->summary)
-        return CAIRN_OK;
-    st = cairn_session_seat_choices(g->h, audience, &out->choices, &out->choice_count);
-    if (!st)
-        st = cairn_session_seat_prompt(g->h, audience, &out->prompt);
-    if (!st && out->prompt.seat != audience)
-        out->prompt = (cairn_prompt){.kind = CAIRN_PROMPT_NONE};
-    return st;
+    return cairn_session_seat_screen(g->h, audience, out);
+}
+
+/* Each seat's screen taken, for its character to remember what it sees now. */
+static cairn_err remember(srv_game *g)
+{
+    cairn_screen s;
+    for (size_t seat = 1; seat <= g->seats; seat++) {
+        cairn_err st = take_screen(g, seat, &s);
+        if (st)
+            return st;
+    }
+    g->unseen = false;
+    return CAIRN_OK;
 }
 
 /* The spectators' view now, kept as the newest of the history. */
@@ -494,43 +492,10 @@ static cairn_err send_beat(srv_game *g, bool quiet)
 
 /* --- playing ------------------------------------------------------------------------------ */
 
-/* The answer a question takes when its time runs out, or a bot's character is asked: the
- * runtime's default (the first option, the highest number, yes, the nearest candidate). Empty
- * when it has none: the question is then declined. */
-static void default_answer(const cairn_prompt *p, char *out, size_t size)
-{
-    out[0] = '\0';
-    switch (p->kind) {
-    case CAIRN_PROMPT_PICK:
-        if (p->option_count)
-            snprintf(out, size, "1");
-        break;
-    case CAIRN_PROMPT_NUMBER:
-        snprintf(out, size, "%" PRId64, p->max);
-        break;
-    case CAIRN_PROMPT_CONFIRM:
-        snprintf(out, size, "yes");
-        break;
-    case CAIRN_PROMPT_SELECT:
-        if (p->cell_count)
-            snprintf(out, size, "%" PRId32 ",%" PRId32, p->cells[0], p->cells[1]);
-        break;
-    default:
-        break;
-    }
-}
-
-/* Answers the question waiting with its default. */
+/* The question waiting takes its default: it is declined (a reaction passes), as the
+ * session's cancel does. */
 static cairn_err answer_default(srv_game *g, size_t seat)
 {
-    cairn_prompt p;
-    cairn_err st = cairn_session_seat_prompt(g->h, seat, &p);
-    if (st)
-        return st;
-    char answer[32];
-    default_answer(&p, answer, sizeof answer);
-    if (answer[0] && cairn_session_seat_answer(g->h, seat, answer) == CAIRN_OK)
-        return CAIRN_OK;
     return cairn_session_seat_cancel(g->h, seat, NULL);
 }
 
@@ -549,6 +514,7 @@ static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
     }
     g->asking = false;
     g->deadline = 0;
+    g->unseen = true;
     st = refresh(g);
     if (!st)
         st = keep_history(g);
@@ -587,7 +553,9 @@ static cairn_err play_on(srv_game *g, int64_t now, bool quiet, int *beats)
         if (p.kind == CAIRN_PROMPT_NONE && p.committed) {
             if (*beats == SRV_GAME_BOT_BEATS)
                 return CAIRN_OK;
-            st = play_beat(g, now, quiet);
+            st = g->unseen ? remember(g) : CAIRN_OK;
+            if (!st)
+                st = play_beat(g, now, quiet);
             *beats += !g->asking;
             if (st)
                 return st;
@@ -800,6 +768,7 @@ static void tell(srv_game *g, size_t actor, int beats, size_t was_deciding, bool
     if (beats) {
         for (size_t a = 0; a <= g->seats; a++)
             srv_game_send_state(g, a);
+        g->unseen = false;
         return;
     }
     bool changed = was_deciding != g->deciding || was_asking != g->asking;
@@ -848,7 +817,7 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
         return a.result;
     }
     int beats = m->type == SRV_MSG_UNDO;
-    if (play_on(g, now_ms, quiet, &beats)) {
+    if (play_on(g, now_ms, quiet, &beats) || (quiet && g->unseen && remember(g))) {
         say(why, why_size, "%s", cairn_lua_error(g->h));
         return SRV_FAILED;
     }
@@ -935,13 +904,18 @@ static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *
     st = seat_players(g, c, err);
     if (st)
         return st;
-    g->answer_ms = ANSWER_MS_DEFAULT;
-    st = refresh(g);
+    st = cairn_session_answer_ms(g->h, &g->answer_ms);
+    if (!st)
+        st = refresh(g);
+    if (!st)
+        st = remember(g);
     if (!st)
         st = keep_history(g);
     int beats = 0;
     if (!st)
         st = play_on(g, g->now, true, &beats);
+    if (!st && g->unseen)
+        st = remember(g);
     if (st)
         return fail(err, st, "%s", cairn_lua_error(g->h));
     return CAIRN_OK;

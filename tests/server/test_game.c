@@ -5,8 +5,9 @@
  * deadline, then takes the default; an action out of turn is refused and changes nothing;
  * bots play their seats; each audience sees its own prompt and choices only; the actions
  * applied again quietly come to the same beat and checksum; undo is only for a game of one
- * person's seat. The games are the example duo (the base dungeon for two heroes) and the
- * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?").
+ * person's seat. The games are the example duo (the base dungeon for two heroes), the
+ * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?") and
+ * the apart fixture (two heroes a wall apart, a hand each, a gem only the second sees).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
@@ -23,6 +24,7 @@
 
 #define DUO      CAIRN_EXAMPLES "/duo"
 #define CARDPLAY CAIRN_E2E_PACKS "/cardplay"
+#define APART    CAIRN_TEST_PACKS "/apart"
 
 /* What the game sent, in order, and the clock it reads. */
 typedef struct sent {
@@ -279,7 +281,7 @@ static void a_question_waits_until_its_deadline_then_takes_the_default(void **st
     assert_has(last_of(&s, 1, "beat"), "\"beat\":1,");
     const char *text;
     assert_int_equal(srv_game_record(g, &text), CAIRN_OK);
-    assert_non_null(strstr(text, "mid=optional=yes")); /* the default: yes */
+    assert_non_null(strstr(text, "mid=optional=!")); /* the default: declined */
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -353,6 +355,43 @@ static void a_game_needs_a_person_and_seats_it_has(void **state)
     c.bot_count = 0;
     assert_int_not_equal(srv_game_create(&c, on_send, &s, &g, &err), CAIRN_OK);
     assert_non_null(strstr(err.message, "does not start"));
+    sink_free(&s);
+}
+
+/* The map's rows of a state (its "glyphs"), as a text of their own. */
+static void glyphs_of(const char *state_json, char *out, size_t size)
+{
+    const char *from = strstr(state_json, "\"glyphs\":[");
+    assert_non_null(from);
+    size_t n = strcspn(from, "]");
+    assert_true(n < size);
+    memcpy(out, from, n);
+    out[n] = '\0';
+}
+
+static void each_seat_sees_what_its_character_may_know(void **state)
+{
+    (void)state;
+    sink s = {0};
+    srv_game *g = make(&s, APART, "apart", 7, NULL, 0);
+    for (size_t a = 0; a <= 2; a++)
+        srv_game_send_state(g, a);
+    char two[512], watching[512];
+    glyphs_of(last_of(&s, 2, "state"), two, sizeof two);
+    glyphs_of(last_of(&s, 0, "state"), watching, sizeof watching);
+    /* The gem lies where seat 2's hero sees it; the idol where no one does. */
+    assert_has(two, "*");
+    assert_has(watching, "*");
+    assert_lacks(two, "&");
+    assert_lacks(watching, "&");
+    /* Each hand is its seat's own; a spectator sees none, nor the seed. */
+    assert_has(last_of(&s, 1, "state"), "hand: sword");
+    assert_lacks(last_of(&s, 1, "state"), "crown");
+    assert_has(last_of(&s, 2, "state"), "hand: crown");
+    assert_lacks(last_of(&s, 2, "state"), "sword");
+    assert_lacks(last_of(&s, 0, "state"), "hand");
+    assert_lacks(last_of(&s, 0, "state"), "Seed");
+    srv_game_destroy(g);
     sink_free(&s);
 }
 
@@ -558,6 +597,7 @@ int main(void)
         cmocka_unit_test(the_seat_asked_answers_its_question),
         cmocka_unit_test(bots_play_their_seats),
         cmocka_unit_test(a_game_needs_a_person_and_seats_it_has),
+        cmocka_unit_test(each_seat_sees_what_its_character_may_know),
         cmocka_unit_test(each_audience_sees_its_own_prompt_and_choices),
         cmocka_unit_test(a_refused_answer_leaves_its_prompt_waiting),
         cmocka_unit_test(the_log_applied_again_quietly_is_the_same_game),
