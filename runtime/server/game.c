@@ -45,8 +45,9 @@ struct srv_game {
     int64_t deadline;
     int64_t answer_ms;
     int64_t now; /* the last now_ms given */
-    /* A beat was played whose screens no seat has had: its characters' memory of the floor
-     * is made from their screens, so they are taken before the game goes on. */
+    /* A beat was played whose screens are not taken yet: each seat's character remembers
+     * the floor from its screens, and the spectators' view goes into the history; they are
+     * taken (or sent) before the game goes on. */
     bool unseen;
     srv_json out;
     /* A ring of the last beats' spectator views; history_count of them, the newest at
@@ -343,26 +344,10 @@ static cairn_err take_screen(srv_game *g, size_t audience, cairn_screen *out)
     return cairn_session_seat_screen(g->h, audience, out);
 }
 
-/* Each seat's screen taken, for its character to remember what it sees now. */
-static cairn_err remember(srv_game *g)
+/* The history's next place, for the spectators' view of the beat now: the oldest kept goes
+ * once SRV_GAME_HISTORY are. */
+static srv_json *next_history(srv_game *g)
 {
-    cairn_screen s;
-    for (size_t seat = 1; seat <= g->seats; seat++) {
-        cairn_err st = take_screen(g, seat, &s);
-        if (st)
-            return st;
-    }
-    g->unseen = false;
-    return CAIRN_OK;
-}
-
-/* The spectators' view now, kept as the newest of the history. */
-static cairn_err keep_history(srv_game *g)
-{
-    cairn_screen s;
-    cairn_err st = take_screen(g, 0, &s);
-    if (st)
-        return st;
     beat_view *b = &g->history[g->history_next];
     g->history_next = (g->history_next + 1) % SRV_GAME_HISTORY;
     if (g->history_count < SRV_GAME_HISTORY)
@@ -370,15 +355,26 @@ static cairn_err keep_history(srv_game *g)
     b->beat = g->beat;
     memcpy(b->checksum, g->checksum, sizeof b->checksum);
     srv_json_reset(&b->view);
-    put_view(&b->view, &s.view);
-    return b->view.failed ? CAIRN_ERR_NOMEM : CAIRN_OK;
+    return &b->view;
 }
 
-static const beat_view *newest_view(const srv_game *g)
+/* The screens of the beat played, taken unsent: each seat's, for its character to remember
+ * what it sees, and the spectators' view kept in the history. */
+static cairn_err see_beat(srv_game *g)
 {
-    if (!g->history_count)
-        return NULL;
-    return &g->history[(g->history_next + SRV_GAME_HISTORY - 1) % SRV_GAME_HISTORY];
+    cairn_screen s;
+    for (size_t seat = 1; seat <= g->seats; seat++) {
+        cairn_err st = take_screen(g, seat, &s);
+        if (st)
+            return st;
+    }
+    cairn_err st = take_screen(g, 0, &s);
+    if (st)
+        return st;
+    srv_json *view = next_history(g);
+    put_view(view, &s.view);
+    g->unseen = false;
+    return view->failed ? CAIRN_ERR_NOMEM : CAIRN_OK;
 }
 
 /* Writes the whole `state` for one audience into g->out; false when the session failed. */
@@ -392,11 +388,13 @@ static bool write_state(srv_game *g, size_t audience)
     srv_json_key(j, "seat");
     srv_json_uint(j, audience);
     srv_json_key(j, "view");
-    const beat_view *kept = newest_view(g);
-    if (!audience && kept && kept->beat == g->beat && !strcmp(kept->checksum, g->checksum))
-        srv_json_raw(j, kept->view.data, kept->view.len);
-    else
+    if (!audience && g->unseen) { /* the beat's view for the spectators, kept as it is sent */
+        srv_json *view = next_history(g);
+        put_view(view, &s.view);
+        srv_json_raw(j, view->data, view->len);
+    } else {
         put_view(j, &s.view);
+    }
     put_choices(j, s.choices, s.choice_count);
     put_prompt(j, &s.prompt);
     srv_json_key(j, "deciding");
@@ -517,8 +515,6 @@ static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
     g->unseen = true;
     st = refresh(g);
     if (!st)
-        st = keep_history(g);
-    if (!st)
         st = send_beat(g, quiet);
     return st;
 }
@@ -553,7 +549,7 @@ static cairn_err play_on(srv_game *g, int64_t now, bool quiet, int *beats)
         if (p.kind == CAIRN_PROMPT_NONE && p.committed) {
             if (*beats == SRV_GAME_BOT_BEATS)
                 return CAIRN_OK;
-            st = g->unseen ? remember(g) : CAIRN_OK;
+            st = g->unseen ? see_beat(g) : CAIRN_OK;
             if (!st)
                 st = play_beat(g, now, quiet);
             *beats += !g->asking;
@@ -709,10 +705,9 @@ static void undo(srv_game *g, applied *a)
     }
     g->asking = false;
     g->deadline = 0;
+    g->unseen = true;
     if (!st)
         st = refresh(g);
-    if (!st)
-        st = keep_history(g);
     if (st)
         refuse(a, SRV_FAILED, cairn_lua_error(g->h));
 }
@@ -760,10 +755,18 @@ static srv_result may_act(const srv_game *g, size_t seat, const srv_msg *m, char
     return SRV_OK;
 }
 
-/* What changed, told: after beats, every audience's whole state; else the state to the
- * seats whose prompt changed (the actor's, who decided and who decides now), and to the
- * others who decides now, when that changed. */
-static void tell(srv_game *g, size_t actor, int beats, size_t was_deciding, bool was_asking)
+/* Whether a prompt waits for the seat: a choice's, or a question about its character. */
+static bool prompted(srv_game *g, size_t seat)
+{
+    cairn_prompt p;
+    return seat && !cairn_session_seat_prompt(g->h, seat, &p) && p.kind != CAIRN_PROMPT_NONE &&
+           p.seat == seat;
+}
+
+/* What changed, told. After beats, every audience's whole state; else the state to the seat
+ * whose prompt came, went or changed (`prompter`, 0: none) and to the seat a question is
+ * asked of now, and to everyone else who decides now, when that changed. */
+static void tell(srv_game *g, size_t prompter, int beats, size_t was_deciding, bool was_asking)
 {
     if (beats) {
         for (size_t a = 0; a <= g->seats; a++)
@@ -773,7 +776,7 @@ static void tell(srv_game *g, size_t actor, int beats, size_t was_deciding, bool
     }
     bool changed = was_deciding != g->deciding || was_asking != g->asking;
     for (size_t a = 0; a <= g->seats; a++) {
-        if (a && (a == actor || a == g->deciding || a == was_deciding)) {
+        if (a && (a == prompter || (g->asking && a == g->deciding))) {
             srv_game_send_state(g, a);
         } else if (changed) {
             write_deciding(g);
@@ -792,6 +795,9 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
     applied a = {.result = SRV_OK};
     size_t was_deciding = g->deciding;
     bool was_asking = g->asking;
+    /* The seat whose prompt the action may change: the actor's, or the question's expired. */
+    size_t prompter = m->type == SRV_MSG_EXPIRE ? g->deciding : seat;
+    bool had_prompt = !quiet && prompted(g, prompter);
     switch (m->type) {
     case SRV_MSG_CHOOSE:
         choose(g, seat, m, &a);
@@ -817,14 +823,16 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
         return a.result;
     }
     int beats = m->type == SRV_MSG_UNDO;
-    if (play_on(g, now_ms, quiet, &beats) || (quiet && g->unseen && remember(g))) {
+    if (play_on(g, now_ms, quiet, &beats) || (quiet && g->unseen && see_beat(g))) {
         say(why, why_size, "%s", cairn_lua_error(g->h));
         return SRV_FAILED;
     }
     if (!quiet && a.refused_part && seat)
         srv_game_send_error(g, seat, "invalid", a.why);
-    if (!quiet)
-        tell(g, seat, beats, was_deciding, was_asking);
+    if (!quiet) {
+        bool changed_prompt = had_prompt || prompted(g, prompter);
+        tell(g, changed_prompt ? prompter : 0, beats, was_deciding, was_asking);
+    }
     return SRV_OK;
 }
 
@@ -908,14 +916,12 @@ static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *
     if (!st)
         st = refresh(g);
     if (!st)
-        st = remember(g);
-    if (!st)
-        st = keep_history(g);
+        st = see_beat(g);
     int beats = 0;
     if (!st)
         st = play_on(g, g->now, true, &beats);
     if (!st && g->unseen)
-        st = remember(g);
+        st = see_beat(g);
     if (st)
         return fail(err, st, "%s", cairn_lua_error(g->h));
     return CAIRN_OK;
