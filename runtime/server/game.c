@@ -45,10 +45,12 @@ struct srv_game {
     int64_t deadline;
     int64_t answer_ms;
     int64_t now; /* the last now_ms given */
-    /* A beat was played whose screens are not taken yet: each seat's character remembers
-     * the floor from its screens, and the spectators' view goes into the history; they are
-     * taken (or sent) before the game goes on. */
+    /* A beat was played (or taken back) whose screens are not taken yet: each seat's
+     * character remembers the floor from its screens, and the spectators' view goes into the
+     * history; they are taken (or sent) before the game goes on. `lines`: what the beat's log
+     * says (the host's, until the next beat), NULL when no beat was played. */
     bool unseen;
+    const char *lines;
     srv_json out;
     /* A ring of the last beats' spectator views; history_count of them, the newest at
      * history_next - 1. */
@@ -153,14 +155,6 @@ static void send_to(srv_game *g, size_t audience)
 {
     if (!g->out.failed)
         g->send(g->ud, g->id, audience, g->out.data, g->out.len);
-}
-
-/* Sends the message written to every audience but `except` (SIZE_MAX: none). */
-static void send_to_all(srv_game *g, size_t except)
-{
-    for (size_t a = 0; a <= g->seats; a++)
-        if (a != except)
-            send_to(g, a);
 }
 
 static void put_strings(srv_json *j, const char *key, const char *const *list, size_t n)
@@ -358,45 +352,21 @@ static srv_json *next_history(srv_game *g)
     return &b->view;
 }
 
-/* The screens of the beat played, taken unsent: each seat's, for its character to remember
- * what it sees, and the spectators' view kept in the history. */
-static cairn_err see_beat(srv_game *g)
+/* Writes the whole `state` for one audience, from its screen, into g->out; `view`, when not
+ * NULL, is the screen's view encoded already. */
+static void write_state(srv_game *g, size_t audience, const cairn_screen *s, const srv_json *view)
 {
-    cairn_screen s;
-    for (size_t seat = 1; seat <= g->seats; seat++) {
-        cairn_err st = take_screen(g, seat, &s);
-        if (st)
-            return st;
-    }
-    cairn_err st = take_screen(g, 0, &s);
-    if (st)
-        return st;
-    srv_json *view = next_history(g);
-    put_view(view, &s.view);
-    g->unseen = false;
-    return view->failed ? CAIRN_ERR_NOMEM : CAIRN_OK;
-}
-
-/* Writes the whole `state` for one audience into g->out; false when the session failed. */
-static bool write_state(srv_game *g, size_t audience)
-{
-    cairn_screen s;
-    if (take_screen(g, audience, &s))
-        return false;
     srv_json *j = &g->out;
     begin_message(g, "state");
     srv_json_key(j, "seat");
     srv_json_uint(j, audience);
     srv_json_key(j, "view");
-    if (!audience && g->unseen) { /* the beat's view for the spectators, kept as it is sent */
-        srv_json *view = next_history(g);
-        put_view(view, &s.view);
+    if (view)
         srv_json_raw(j, view->data, view->len);
-    } else {
-        put_view(j, &s.view);
-    }
-    put_choices(j, s.choices, s.choice_count);
-    put_prompt(j, &s.prompt);
+    else
+        put_view(j, &s->view);
+    put_choices(j, s->choices, s->choice_count);
+    put_prompt(j, &s->prompt);
     srv_json_key(j, "deciding");
     if (g->deciding) {
         srv_json_object(j);
@@ -407,16 +377,93 @@ static bool write_state(srv_game *g, size_t audience)
     }
     put_seats(g);
     srv_json_key(j, "summary");
-    srv_json_string(j, s.summary);
-    put_frames(j, s.frames, s.frame_count);
+    srv_json_string(j, s->summary);
+    put_frames(j, s->frames, s->frame_count);
     srv_json_end_object(j);
-    return true;
 }
 
 void srv_game_send_state(srv_game *g, size_t audience)
 {
-    if (audience <= g->seats && write_state(g, audience))
-        send_to(g, audience);
+    cairn_screen s;
+    if (audience > g->seats || take_screen(g, audience, &s))
+        return;
+    write_state(g, audience, &s, NULL);
+    send_to(g, audience);
+}
+
+/* Whether the log's line of n bytes tells of something spawned where the view does not see
+ * now ("beat 3: spawned base:goblin#12 at 30,4"): the audience is not told of it. */
+static bool spawned_unseen(const char *line, size_t n, const cairn_view *v)
+{
+    const char *spawned = memchr(line, 's', n);
+    while (spawned && strncmp(spawned, "spawned ", 8))
+        spawned = memchr(spawned + 1, 's', n - (size_t)(spawned + 1 - line));
+    if (!spawned)
+        return false;
+    const char *at = NULL;
+    for (const char *c = spawned; c + 4 <= line + n; c++)
+        if (!strncmp(c, " at ", 4))
+            at = c + 4;
+    char *end;
+    long x = at ? strtol(at, &end, 10) : -1;
+    long y = at && *end == ',' ? strtol(end + 1, NULL, 10) : -1;
+    if (x < 0 || y < 0 || x >= v->width || y >= v->height)
+        return true;
+    char mark = v->marks[y][x];
+    return mark != CAIRN_VIEW_SEEN && mark != CAIRN_VIEW_MOVE && mark != CAIRN_VIEW_STRIKE;
+}
+
+/* The `beat` message of the beat just played, for the audience whose view it is: what was
+ * played in it and what spawned where the audience sees (the session's log, a line each). */
+static void write_beat(srv_game *g, const cairn_view *v)
+{
+    srv_json *j = &g->out;
+    begin_message(g, "beat");
+    srv_json_key(j, "history");
+    srv_json_array(j);
+    for (const char *line = g->lines; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        if (n && !spawned_unseen(line, n, v))
+            srv_json_string_n(j, line, n);
+        line += n + (line[n] == '\n');
+    }
+    srv_json_end_array(j);
+    srv_json_key(j, "next");
+    srv_json_string(j, "state");
+    srv_json_end_object(j);
+}
+
+/* The beat played (or taken back), shown: each audience's screen taken once - each seat's
+ * character remembers what it shows, and the spectators' view goes into the history - and
+ * unless quiet, each audience sent the beat's message, then with `last` its whole state. */
+static cairn_err show_beat(srv_game *g, bool quiet, bool last)
+{
+    for (size_t a = 0; a <= g->seats; a++) {
+        cairn_screen s;
+        cairn_err st = take_screen(g, a, &s);
+        if (st)
+            return st;
+        srv_json *view = NULL;
+        if (!a) {
+            view = next_history(g);
+            put_view(view, &s.view);
+            if (view->failed)
+                return CAIRN_ERR_NOMEM;
+        }
+        if (quiet)
+            continue;
+        if (g->lines) {
+            write_beat(g, &s.view);
+            send_to(g, a);
+        }
+        if (last) {
+            write_state(g, a, &s, view);
+            send_to(g, a);
+        }
+    }
+    g->unseen = false;
+    g->lines = NULL;
+    return CAIRN_OK;
 }
 
 static void write_deciding(srv_game *g)
@@ -426,7 +473,8 @@ static void write_deciding(srv_game *g)
     srv_json_end_object(&g->out);
 }
 
-void srv_game_send_error(srv_game *g, size_t audience, const char *code, const char *reason)
+/* An `error` of code `code` to one audience. */
+static void send_error(srv_game *g, size_t audience, const char *code, const char *reason)
 {
     begin_message(g, "error");
     srv_json_key(&g->out, "code");
@@ -462,32 +510,6 @@ void srv_game_send_history(srv_game *g, int64_t from, int64_t to)
     send_to(g, 0);
 }
 
-/* The `beat` message of the beat just played, to everyone: what spawned and what was played
- * in it (the session's log, a line each). Quiet, the lines are only taken. */
-static cairn_err send_beat(srv_game *g, bool quiet)
-{
-    const char *lines;
-    cairn_err st = cairn_session_log(g->h, &lines);
-    if (st || quiet)
-        return st;
-    srv_json *j = &g->out;
-    begin_message(g, "beat");
-    srv_json_key(j, "history");
-    srv_json_array(j);
-    for (const char *line = lines; line && *line;) {
-        size_t n = strcspn(line, "\n");
-        if (n)
-            srv_json_string_n(j, line, n);
-        line += n + (line[n] == '\n');
-    }
-    srv_json_end_array(j);
-    srv_json_key(j, "next");
-    srv_json_string(j, "state");
-    srv_json_end_object(j);
-    send_to_all(g, SIZE_MAX);
-    return CAIRN_OK;
-}
-
 /* --- playing ------------------------------------------------------------------------------ */
 
 /* The question waiting takes its default: it is declined (a reaction passes), as the
@@ -499,7 +521,7 @@ static cairn_err answer_default(srv_game *g, size_t seat)
 
 /* One beat, its inputs all committed. A beat that asks a question is given up until it is
  * answered: no beat passed, and the question's time starts. */
-static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
+static cairn_err play_beat(srv_game *g, int64_t now)
 {
     cairn_session_end ended;
     cairn_err st = cairn_session_step(g->h, &ended);
@@ -515,7 +537,7 @@ static cairn_err play_beat(srv_game *g, int64_t now, bool quiet)
     g->unseen = true;
     st = refresh(g);
     if (!st)
-        st = send_beat(g, quiet);
+        st = cairn_session_log(g->h, &g->lines);
     return st;
 }
 
@@ -549,9 +571,9 @@ static cairn_err play_on(srv_game *g, int64_t now, bool quiet, int *beats)
         if (p.kind == CAIRN_PROMPT_NONE && p.committed) {
             if (*beats == SRV_GAME_BOT_BEATS)
                 return CAIRN_OK;
-            st = g->unseen ? see_beat(g) : CAIRN_OK;
+            st = g->unseen ? show_beat(g, quiet, false) : CAIRN_OK;
             if (!st)
-                st = play_beat(g, now, quiet);
+                st = play_beat(g, now);
             *beats += !g->asking;
             if (st)
                 return st;
@@ -763,17 +785,11 @@ static bool prompted(srv_game *g, size_t seat)
            p.seat == seat;
 }
 
-/* What changed, told. After beats, every audience's whole state; else the state to the seat
- * whose prompt came, went or changed (`prompter`, 0: none) and to the seat a question is
- * asked of now, and to everyone else who decides now, when that changed. */
-static void tell(srv_game *g, size_t prompter, int beats, size_t was_deciding, bool was_asking)
+/* What changed without a beat, told: the state to the seat whose prompt came, went or
+ * changed (`prompter`, 0: none) and to the seat a question is asked of now, and to everyone
+ * else who decides now, when that changed. */
+static void tell(srv_game *g, size_t prompter, size_t was_deciding, bool was_asking)
 {
-    if (beats) {
-        for (size_t a = 0; a <= g->seats; a++)
-            srv_game_send_state(g, a);
-        g->unseen = false;
-        return;
-    }
     bool changed = was_deciding != g->deciding || was_asking != g->asking;
     for (size_t a = 0; a <= g->seats; a++) {
         if (a && (a == prompter || (g->asking && a == g->deciding))) {
@@ -822,16 +838,21 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
         say(why, why_size, "%s", a.why);
         return a.result;
     }
-    int beats = m->type == SRV_MSG_UNDO;
-    if (play_on(g, now_ms, quiet, &beats) || (quiet && g->unseen && see_beat(g))) {
+    int beats = 0;
+    if (play_on(g, now_ms, quiet, &beats)) {
         say(why, why_size, "%s", cairn_lua_error(g->h));
         return SRV_FAILED;
     }
     if (!quiet && a.refused_part && seat)
-        srv_game_send_error(g, seat, "invalid", a.why);
-    if (!quiet) {
+        send_error(g, seat, "invalid", a.why);
+    if (g->unseen) {
+        if (show_beat(g, quiet, true)) {
+            say(why, why_size, "%s", cairn_lua_error(g->h));
+            return SRV_FAILED;
+        }
+    } else if (!quiet) {
         bool changed_prompt = had_prompt || prompted(g, prompter);
-        tell(g, changed_prompt ? prompter : 0, beats, was_deciding, was_asking);
+        tell(g, changed_prompt ? prompter : 0, was_deciding, was_asking);
     }
     return SRV_OK;
 }
@@ -916,12 +937,12 @@ static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *
     if (!st)
         st = refresh(g);
     if (!st)
-        st = see_beat(g);
+        st = show_beat(g, true, false);
     int beats = 0;
     if (!st)
         st = play_on(g, g->now, true, &beats);
     if (!st && g->unseen)
-        st = see_beat(g);
+        st = show_beat(g, true, false);
     if (st)
         return fail(err, st, "%s", cairn_lua_error(g->h));
     return CAIRN_OK;

@@ -9,10 +9,16 @@
  * made them due, and a question inside a beat about a bot's character takes the default; so
  * after each call the game waits for a person, or has ended.
  *
+ * After a beat each audience's screen is taken once (cairn_session_seat_screen), sent or
+ * not: a seat's character remembers the floor from its screens, and the spectators' views of
+ * the last beats are kept for `history`. An audience is told of what the beat spawned only
+ * where it sees.
+ *
  * Everything that changes the game comes through srv_game_act, which the caller logs when it
  * says SRV_OK: the log applied again in order (quiet) to a game made with the same config
- * comes to the same game, beat and checksum. Nothing here reads a clock: the caller gives
- * the server's time, which only the deadlines of questions use.
+ * comes to the same game, beat and checksum, each seat remembering what it did. Nothing here
+ * reads a clock of its own: the server's time comes from the caller, and only the deadlines
+ * of questions use it.
  */
 #ifndef CAIRN_SERVER_GAME_H
 #define CAIRN_SERVER_GAME_H
@@ -35,7 +41,7 @@ typedef int64_t (*srv_clock_fn)(void *ud);
 
 typedef struct srv_game_config {
     const char *id;   /* the game's id (the store makes it) */
-    const char *game; /* "base:dungeon", "duo" ... as cairn_session_start */
+    const char *game; /* "base:dungeon", "dungeon" ... as cairn_session_start */
     uint64_t seed;
     const char *const *pack_dirs; /* loaded after the bundled base */
     size_t pack_count;
@@ -87,9 +93,6 @@ void srv_game_send_state(srv_game *g, size_t audience);
 /* The spectators' views of the beats from..to kept (the last SRV_GAME_HISTORY; -1: from the
  * first kept, to the last), to the spectators. */
 void srv_game_send_history(srv_game *g, int64_t from, int64_t to);
-/* An `error` of code `code` ("stale", "invalid"...) to one audience, with the game's beat and
- * checksum. */
-void srv_game_send_error(srv_game *g, size_t audience, const char *code, const char *reason);
 /* The protocol's error code of a result ("stale", "unavailable", "invalid"), NULL for SRV_OK. */
 const char *srv_game_result_code(srv_result r);
 /* Seat presence changed (net calls it): the others' seat lists say so. */

@@ -23,6 +23,9 @@
 #include "net.h"
 
 #define SUBPROTOCOL "cairn.1"
+/* lws_write's frame type for a close frame. libwebsockets keeps it private (lws_close_reason
+ * closes the connection at once, see send_close), but still writes it. */
+#define WRITE_CLOSE ((enum lws_write_protocol)4)
 /* What libwebsockets hands over at a time: a longer message comes in pieces (see above). */
 #define RX_PIECE 1024
 
@@ -93,6 +96,23 @@ void srv_net_send(srv_conn *c, srv_out *o)
     lws_callback_on_writable(c->wsi);
 }
 
+/* Sends the close frame, code and reason, and keeps the socket open until the client answers
+ * with its own (or the timeout of srv_net_close cuts it off). Closing at once, with what the
+ * client sent meanwhile still unread, would make the kernel reset the connection, and the
+ * reset can overtake the close frame: the client would never learn why. */
+static int send_close(srv_conn *c)
+{
+    unsigned char frame[LWS_PRE + 125];
+    size_t n = strlen(c->close_reason);
+    if (n > sizeof frame - LWS_PRE - 2)
+        n = sizeof frame - LWS_PRE - 2;
+    frame[LWS_PRE] = (unsigned char)(c->close_code >> 8);
+    frame[LWS_PRE + 1] = (unsigned char)(c->close_code & 0xff);
+    memcpy(frame + LWS_PRE + 2, c->close_reason, n);
+    c->close_sent = true;
+    return lws_write(c->wsi, frame + LWS_PRE, n + 2, WRITE_CLOSE) < 0 ? -1 : 0;
+}
+
 /* Writes what the socket can take of its queue, then its close if one is due. -1: close. */
 static int write_queue(srv_conn *c)
 {
@@ -114,11 +134,8 @@ static int write_queue(srv_conn *c)
         lws_callback_on_writable(c->wsi);
         return 0;
     }
-    if (c->close_code) {
-        lws_close_reason(c->wsi, (enum lws_close_status)c->close_code,
-                         (unsigned char *)c->close_reason, strlen(c->close_reason));
-        return -1;
-    }
+    if (c->close_code && !c->close_sent)
+        return send_close(c);
     return 0;
 }
 
@@ -377,6 +394,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return write_queue(c);
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        /* The answer to our close: nothing more to say, not even its echo. */
+        return c->close_sent;
     case LWS_CALLBACK_CLOSED:
         if (!s->stopping)
             srv_server_closed(s, c);

@@ -61,6 +61,7 @@ typedef struct srv_conn {
     /* Set when the socket is to be closed with this code at its next write. */
     int close_code;
     char close_reason[100];
+    bool close_sent; /* the close frame is out: the client's answer is awaited */
     /* An HTTP answer's body being written. */
     char *body;
     size_t body_len, body_sent;

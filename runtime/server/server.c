@@ -351,8 +351,17 @@ static void act(srv_server *s, srv_room *r, size_t seat, const srv_msg *m, srv_c
     bool stored = res == SRV_OK && store_action(s, r, seat, m);
     flush_staged(s, stored);
     schedule(r);
-    if (!by || stored)
+    if (stored)
         return;
+    if (!by) {
+        /* The game refused its own deadline: waking it again would only be refused again. */
+        if (res != SRV_OK) {
+            fprintf(stderr, "cairn serve: game %s: the time running out was refused: %s\n", r->id,
+                    why);
+            srv_net_schedule(r, 0);
+        }
+        return;
+    }
     if (res == SRV_TURN) {
         srv_net_close(by, SRV_CLOSE_TURN, why);
     } else if (res == SRV_OK) {
@@ -584,6 +593,11 @@ void srv_server_received(srv_server *s, srv_conn *c, const char *data, size_t le
         send_state(s, c);
         return;
     case SRV_MSG_HISTORY:
+        /* The spectators' view may show what a seat's does not: theirs alone. */
+        if (!c->watching) {
+            send_error(s, c, "invalid", "the history of the beats is for spectators");
+            return;
+        }
         s->direct = c;
         srv_game_send_history(c->room->game, m.from, m.to);
         s->direct = NULL;

@@ -23,7 +23,7 @@ function saves.state(s, waiting)
   end
   table.sort(entities, function(a, b) return a.id < b.id end)
   local kept = checkpoints.kept(s)
-  kept.log, kept.seen = s.log, s.seen
+  kept.log, kept.seats_seen = s.log, s.seen
   kept.checkpoints = s.checkpoints
   kept.waiting = waiting or false
   kept.named = state.named
@@ -141,7 +141,8 @@ local function check_kept(kept, saved)
   end
   if not (kept.bot == false or type(kept.bot) == "string") or
       not (kept.memory == false or type(kept.memory) == "table") or
-      type(kept.seen) ~= "table" or not list(kept.messages) then
+      not (type(kept.seats_seen) == "table" or type(kept.seen) == "table") or
+      not list(kept.messages) then
     bad("is not a session")
   end
   local log = kept.log
@@ -198,7 +199,10 @@ function saves.resume(saved, make_world, fresh)
   host.restore_parts(saved.core, data_text)
   local s = fresh(game, saved.seed)
   checkpoints.put_back(s, kept)
-  s.log, s.seen, s.checkpoints = kept.log, kept.seen, kept.checkpoints
+  s.log, s.checkpoints = kept.log, kept.checkpoints
+  -- What each seat remembers of each floor (seats.memory); a save from before the seats
+  -- remembered apart has one memory, `seen`, which was the first seat's.
+  s.seen = kept.seats_seen or { [1] = kept.seen }
   if w:checksum() ~= saved.checksum then
     error(string.format("the save is damaged: its world comes to checksum %s, not the %s " ..
       "it was saved with", w:checksum(), saved.checksum), 0)

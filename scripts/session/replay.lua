@@ -28,6 +28,7 @@
 -- cut "hp=12" would read as "hp=1").
 local host = require("cairn.host")
 local packs = require("lua.packs")
+local seats = require("session.seats")
 local session = require("session.flow")
 local util = require("lua.util")
 local view = require("session.view")
@@ -545,11 +546,15 @@ end
 -- difference, a rerun goes on, reporting each beat's checksum against the text's, for as long
 -- as the inputs can be given: the player keeps the game the new content makes of them.
 
--- The front end's memory of the map is made as it looks at the start and after each beat: a
--- game played again is looked at as often, so that the player remembers what it saw.
+-- Each seat's memory of the map is made as a front end shows it the game, at the start and
+-- after each beat: a game played again is looked at as often, so that every seat remembers
+-- what it saw.
 local function remember()
-  local w = host.world()
-  view.remember(session.current(), w, (session.viewer()))
+  local s, w = session.current(), host.world()
+  for i = 1, seats.count(s) do
+    local p = seats.entity(s, i)
+    if p then view.remember(s, w, p) end
+  end
 end
 
 -- Starts the text's game again on the content loaded. Returns how many beats it has.

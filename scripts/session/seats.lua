@@ -45,6 +45,18 @@ function seats.of(s, e)
   return nil
 end
 
+-- What seat i (0: a spectator; nil: the first seat) remembers of the floor it is on: map
+-- index -> the look memory keeps of the cell (session/view.lua). Each seat remembers on its
+-- own what it was shown: s.seen holds the memories by seat, then by floor.
+function seats.memory(s, i)
+  i = i or 1
+  local floors = s.seen[i] or {}
+  s.seen[i] = floors
+  local cells = floors[s.floor] or {}
+  floors[s.floor] = cells
+  return cells
+end
+
 -- Whether seat i is asked for an input before the next beat: its character lives, and the
 -- turn model asks it.
 function seats.asked(s, i)

@@ -19,6 +19,7 @@
 -- on one.
 local compile = require("lua.compile")
 local host = require("cairn.host")
+local seats = require("session.seats")
 local session = require("session.flow")
 local util = require("lua.util")
 local view = require("session.view")
@@ -46,7 +47,7 @@ end
 -- and with goal true any may); not at all for any other, nor for one where the player p sees
 -- something stand now (a crate, a monster: a step into it goes nowhere).
 local function costs_of(s, w, p, goal)
-  local seen = s.seen[s.floor] or {}
+  local seen = seats.memory(s, seats.of(s, p))
   local avoid = s.game.def.avoid
   local costs, width = {}, w.width
   for y = 0, w.height - 1 do
@@ -149,7 +150,7 @@ function travel.places()
   local p = player()
   view.remember(s, w, p)
   local kinds = view.remembered_kinds()
-  local seen = s.seen[s.floor] or {}
+  local seen = seats.memory(s, seats.of(s, p))
   local d = w:distances(p.x, p.y, { costs = costs_of(s, w, p, true), diagonal = true })
   local found, rank, far = {}, {}, w.width * w.height
   for i = 0, far - 1 do
@@ -246,7 +247,7 @@ end
 -- each goal takes no more steps than its way had. Returns the next step's direction, or nil
 -- when nothing is left to explore.
 local function explore_step(s, w, p, e)
-  local seen = s.seen[s.floor] or {}
+  local seen = seats.memory(s, seats.of(s, p))
   local behind, hidden = behind_portals(w), hidden_of(s)
   local width = w.width
   local costs = costs_of(s, w, p)

@@ -150,13 +150,6 @@ local function spectator_sight(s, w)
   return sees_shown(w, shown)
 end
 
--- The floor's memory of the screens: what they saw before on this floor, by map index.
-local function memory_of(s)
-  local seen = s.seen[s.floor] or {}
-  s.seen[s.floor] = seen
-  return seen
-end
-
 -- The cells the player sees now, { x =, y = } by row then column: what w:fov gives, or every
 -- cell when the host has no field of view.
 function view.visible(s, w, p)
@@ -197,10 +190,11 @@ local function kept_look(w, x, y)
   return (kept or ".") .. (kept_color or ".")
 end
 
--- The player remembers what it sees now, as view.build does, without building a view: for a
--- game played again (replay.rerun_step), whose beats no front end looked at.
+-- Player p remembers what it sees now, in its seat's memory, as view.build does, without
+-- building a view: for a journey's steps, and a game played again (replay.rerun_step), whose
+-- beats no front end looked at.
 function view.remember(s, w, p)
-  local sees, seen = sight_of(s, w, p), memory_of(s)
+  local sees, seen = sight_of(s, w, p), seats.memory(s, seats.of(s, p))
   for y = 0, w.height - 1 do
     for x = 0, w.width - 1 do
       local lx, ly = sees(x, y)
@@ -284,7 +278,7 @@ end
 -- index. `seed`: whether the header shows the seed.
 local function build(s, w, p, seat, sees, seed)
   local width, height = w.width, w.height
-  local seen = memory_of(s)
+  local seen = seats.memory(s, seat)
   local marks, threats = {}, {}
   if not s.ended and (seat == 0 or (p and p.x)) then marks, threats = intents(w, p and p.id) end
   local glyphs, colors, states, visible = {}, {}, {}, {}
@@ -346,11 +340,11 @@ end
 
 function view.describe(x, y)
   local s, w = game()
-  local p = session.viewer()
+  local p, seat = session.viewer()
   if not (x >= 0 and y >= 0 and x < w.width and y < w.height) then return "off the map" end
   local lx, ly = sight_of(s, w, p)(x, y)
   if not lx then
-    local seen = (s.seen[s.floor] or {})[y * w.width + x]
+    local seen = seats.memory(s, seat)[y * w.width + x]
     return seen and "a place you remember, out of sight" or "a place you have not seen"
   end
   x, y = lx, ly

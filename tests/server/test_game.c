@@ -6,8 +6,10 @@
  * bots play their seats; each audience sees its own prompt and choices only; the actions
  * applied again quietly come to the same beat and checksum; undo is only for a game of one
  * person's seat. The games are the example duo (the base dungeon for two heroes), the
- * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?") and
- * the apart fixture (two heroes a wall apart, a hand each, a gem only the second sees).
+ * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?"), the
+ * apart fixture (two heroes a wall apart, a hand each, a gem only the second sees), the
+ * below fixture (the same going down to a floor with such a gem) and the pair fixture (a
+ * brute's slam asks each of two heroes whether to dodge, every beat).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
@@ -25,6 +27,8 @@
 #define DUO      CAIRN_EXAMPLES "/duo"
 #define CARDPLAY CAIRN_E2E_PACKS "/cardplay"
 #define APART    CAIRN_TEST_PACKS "/apart"
+#define PAIR     CAIRN_SERVER_FIXTURES "/pair"
+#define BELOW    CAIRN_SERVER_FIXTURES "/below"
 
 /* What the game sent, in order, and the clock it reads. */
 typedef struct sent {
@@ -195,9 +199,12 @@ static void the_seat_waited_for_is_asked_and_the_others_told_who_decides(void **
         assert_int_equal(count_of(&s, a, "beat", NULL), 1);
         assert_has(last_of(&s, a, "beat"), "\"beat\":1,");
         assert_has(last_of(&s, a, "state"), "\"deciding\":{\"seat\":1,");
-        /* The beat comes first, its state after it. */
-        assert_true(strstr(s.list[a].json, "\"t\":\"beat\"") == s.list[a].json + 1);
+        assert_int_equal(count_of(&s, a, "state", NULL), 1);
     }
+    /* To each, the beat comes first, its state after it. */
+    assert_int_equal(s.count, 6);
+    for (size_t i = 0; i < s.count; i++)
+        assert_true(!strncmp(s.list[i].json, i % 2 ? "{\"t\":\"state\"" : "{\"t\":\"beat\"", 10));
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -302,6 +309,49 @@ static void the_seat_asked_answers_its_question(void **state)
     sink_free(&s);
 }
 
+/* The brute's slam reaches both heroes: each seat is asked in turn whether to dodge, and the
+ * others are told who answers. */
+static void a_question_goes_to_the_seat_it_concerns(void **state)
+{
+    (void)state;
+    sink s = {.now = 5000};
+    srv_game *g = make(&s, PAIR, "pair", 7, NULL, 0);
+    wait_beat(g, 1);
+    forget(&s);
+    srv_msg wait = action(SRV_MSG_CHOOSE, 0, "base:wait");
+    act(g, 2, &wait, 5000);
+    assert_int_equal(srv_game_beat(g), 0); /* the beat waits for the answers */
+    assert_has(last_of(&s, 1, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":1,");
+    assert_has(last_of(&s, 1, "state"), "\"deciding\":{\"seat\":1,\"what\":\"question\"");
+    assert_has(last_of(&s, 2, "deciding"), "\"seat\":1,\"what\":\"question\"");
+    assert_has(last_of(&s, 0, "deciding"), "\"seat\":1,\"what\":\"question\"");
+    assert_int_equal(count_of(&s, 2, "state", NULL), 0);
+    /* Seat 2 cannot answer seat 1's question. */
+    char why[256], before[40], after[40];
+    standing(g, before);
+    srv_msg pass = action(SRV_MSG_CANCEL, 0, NULL);
+    assert_int_equal(srv_game_act(g, 2, &pass, 5000, false, why, sizeof why), SRV_TURN);
+    standing(g, after);
+    assert_string_equal(after, before);
+    forget(&s);
+
+    act(g, 1, &pass, 6000);
+    /* Now seat 2's hero is asked; seat 1 is told so, its question gone. */
+    assert_has(last_of(&s, 2, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":2,");
+    assert_has(last_of(&s, 1, "state"), "\"prompt\":null");
+    assert_has(last_of(&s, 1, "state"), "\"deciding\":{\"seat\":2,\"what\":\"question\"");
+    assert_has(last_of(&s, 0, "deciding"), "\"seat\":2,\"what\":\"question\"");
+    assert_int_equal(srv_game_deadline(g), 6000 + 30000);
+    forget(&s);
+    act(g, 2, &pass, 7000);
+    assert_int_equal(srv_game_beat(g), 1);
+    assert_int_equal(srv_game_deadline(g), 0);
+    for (size_t a = 0; a <= 2; a++)
+        assert_has(last_of(&s, a, "state"), "\"deciding\":{\"seat\":1,\"what\":\"input\"");
+    srv_game_destroy(g);
+    sink_free(&s);
+}
+
 static void bots_play_their_seats(void **state)
 {
     (void)state;
@@ -369,6 +419,16 @@ static void glyphs_of(const char *state_json, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* A state's view, up to its choices, as a text of its own. */
+static void view_of(const char *state_json, char *out, size_t size)
+{
+    const char *from = strstr(state_json, "\"view\":");
+    const char *to = strstr(state_json, ",\"choices\":");
+    assert_true(from && to && to > from && (size_t)(to - from) < size);
+    memcpy(out, from, (size_t)(to - from));
+    out[to - from] = '\0';
+}
+
 static void each_seat_sees_what_its_character_may_know(void **state)
 {
     (void)state;
@@ -376,12 +436,15 @@ static void each_seat_sees_what_its_character_may_know(void **state)
     srv_game *g = make(&s, APART, "apart", 7, NULL, 0);
     for (size_t a = 0; a <= 2; a++)
         srv_game_send_state(g, a);
-    char two[512], watching[512];
+    char one[512], two[512], watching[512];
+    glyphs_of(last_of(&s, 1, "state"), one, sizeof one);
     glyphs_of(last_of(&s, 2, "state"), two, sizeof two);
     glyphs_of(last_of(&s, 0, "state"), watching, sizeof watching);
-    /* The gem lies where seat 2's hero sees it; the idol where no one does. */
+    /* The gem lies where only seat 2's hero sees it; the idol where no one does. */
+    assert_lacks(one, "*");
     assert_has(two, "*");
     assert_has(watching, "*");
+    assert_lacks(one, "&");
     assert_lacks(two, "&");
     assert_lacks(watching, "&");
     /* Each hand is its seat's own; a spectator sees none, nor the seed. */
@@ -391,6 +454,24 @@ static void each_seat_sees_what_its_character_may_know(void **state)
     assert_lacks(last_of(&s, 2, "state"), "sword");
     assert_lacks(last_of(&s, 0, "state"), "hand");
     assert_lacks(last_of(&s, 0, "state"), "Seed");
+    srv_game_destroy(g);
+    sink_free(&s);
+}
+
+/* A beat's message tells an audience of what spawned only where it sees: of the floor made
+ * below, seat 1 is not told of the gem in the east room. */
+static void a_beat_tells_of_what_spawned_where_the_audience_sees(void **state)
+{
+    (void)state;
+    sink s = {0};
+    srv_game *g = make(&s, BELOW, "below", 7, NULL, 0);
+    wait_beat(g, 1);
+    wait_beat(g, 2);
+    const char *one = last_of(&s, 1, "beat"), *two = last_of(&s, 2, "beat");
+    assert_lacks(one, "gem");
+    assert_has(two, "spawned below:gem#");
+    assert_has(two, " at 9,3\"");
+    assert_has(last_of(&s, 0, "beat"), "spawned below:gem#");
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -485,9 +566,13 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     for (size_t i = 0; i < n; i++)
         if (srv_game_act(g, log[i].seat, &log[i].m, 0, false, why, sizeof why) == SRV_OK)
             applied[kept++] = log[i];
-    char live[40], again[40];
+    char live[40], again[40], seen[3][4096];
     standing(g, live);
     assert_true(srv_game_beat(g) >= 6);
+    for (size_t a = 0; a <= 2; a++) {
+        srv_game_send_state(g, a);
+        view_of(last_of(&s, a, "state"), seen[a], sizeof seen[a]);
+    }
     srv_game_destroy(g);
     forget(&s);
 
@@ -496,6 +581,13 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     standing(g, again);
     assert_string_equal(again, live);
     assert_int_equal(s.count, 0); /* quiet */
+    /* Each seat remembers the floor as it did: what its screens showed it. */
+    for (size_t a = 0; a <= 2; a++) {
+        char view[4096];
+        srv_game_send_state(g, a);
+        view_of(last_of(&s, a, "state"), view, sizeof view);
+        assert_string_equal(view, seen[a]);
+    }
     srv_game_destroy(g);
 
     /* A question's expiry applied again comes to the same answer. */
@@ -514,6 +606,36 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     assert_int_equal(q.count, 0);
     srv_game_destroy(g);
     sink_free(&q);
+    sink_free(&s);
+}
+
+/* A game made again from its log, a question waiting at its end (a server restarted): the
+ * question waits again for its seat, its time counted from the restart. */
+static void a_question_waits_again_in_the_game_made_again(void **state)
+{
+    (void)state;
+    sink s = {.now = 1000};
+    logged log[] = {{1, action(SRV_MSG_CHOOSE, 0, "base:wait"), 1000},
+                    {2, action(SRV_MSG_CHOOSE, 0, "base:wait"), 2000}};
+    srv_game *g = make(&s, PAIR, "pair", 7, NULL, 0);
+    play_logged(g, log, 2);
+    char live[40], again[40];
+    standing(g, live);
+    srv_game_destroy(g);
+
+    s.now = 90000;
+    g = make(&s, PAIR, "pair", 7, NULL, 0);
+    forget(&s);
+    for (size_t i = 0; i < 2; i++)
+        log[i].now = 90000;
+    apply_quietly(g, log, 2);
+    standing(g, again);
+    assert_string_equal(again, live);
+    assert_int_equal(srv_game_deadline(g), 90000 + 30000);
+    srv_game_send_state(g, 1);
+    assert_has(last_of(&s, 1, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":1,");
+    assert_has(last_of(&s, 1, "state"), "\"what\":\"question\",\"until_ms\":30000}");
+    srv_game_destroy(g);
     sink_free(&s);
 }
 
@@ -595,12 +717,15 @@ int main(void)
         cmocka_unit_test(out_of_turn_is_refused_and_changes_nothing),
         cmocka_unit_test(a_question_waits_until_its_deadline_then_takes_the_default),
         cmocka_unit_test(the_seat_asked_answers_its_question),
+        cmocka_unit_test(a_question_goes_to_the_seat_it_concerns),
         cmocka_unit_test(bots_play_their_seats),
         cmocka_unit_test(a_game_needs_a_person_and_seats_it_has),
         cmocka_unit_test(each_seat_sees_what_its_character_may_know),
+        cmocka_unit_test(a_beat_tells_of_what_spawned_where_the_audience_sees),
         cmocka_unit_test(each_audience_sees_its_own_prompt_and_choices),
         cmocka_unit_test(a_refused_answer_leaves_its_prompt_waiting),
         cmocka_unit_test(the_log_applied_again_quietly_is_the_same_game),
+        cmocka_unit_test(a_question_waits_again_in_the_game_made_again),
         cmocka_unit_test(undo_is_only_for_a_game_of_one_person),
         cmocka_unit_test(spectators_get_the_beats_kept),
         cmocka_unit_test(presence_is_told_to_the_others),

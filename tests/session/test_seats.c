@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lauxlib.h>
+#include <lua.h>
+
 #include "cairn/save.h"
 #include "session.h"
 
@@ -176,6 +179,97 @@ static void a_seat_sees_only_what_its_character_sees(void **state)
     cairn_lua_destroy(h);
 }
 
+/* Each seat remembers what it saw, and only that: seat 2's screen, built first, leaves seat 1
+ * nothing of the second room to remember, and a spectator's memory is its own too. */
+static void each_seat_remembers_only_what_it_saw(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_screen two = seat_screen(h, 2);
+    assert_int_equal(glyph_at(&two, 9, 3), '*');
+    cairn_screen watching = seat_screen(h, 0);
+    assert_int_equal(glyph_at(&watching, 1, 2), '@');
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(mark_at(&one, 9, 3), ' ');
+    assert_int_equal(mark_at(&one, 10, 2), ' ');
+    two = seat_screen(h, 2);
+    assert_int_equal(mark_at(&two, 1, 2), ' ');
+    assert_int_equal(mark_at(&two, 2, 2), ' ');
+    cairn_lua_destroy(h);
+}
+
+/* The session part of a save rewritten as saves had it before the seats remembered apart:
+ * one memory, `seen`, by floor, here remembering the idol's closet (6, 2) as 'X'. Returns it
+ * (the host's, until the next call on it). */
+static cairn_session_bytes with_one_memory(cairn_lua *h, cairn_session_bytes session)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "lua.data.encode");
+    cairn_lua_push_runtime(L, "lua.data.decode");
+    lua_pushlstring(L, session.data, session.size);
+    ok(h, cairn_lua_call(h, 1, 1));
+    lua_pushnil(L);
+    lua_setfield(L, -2, "seats_seen");
+    lua_newtable(L);         /* seen */
+    lua_newtable(L);         /* floor 1 */
+    lua_pushstring(L, "X."); /* what memory keeps: the glyph and the colour */
+    lua_rawseti(L, -2, 2 * 13 + 6);
+    lua_rawseti(L, -2, 1);
+    lua_setfield(L, -2, "seen");
+    ok(h, cairn_lua_call(h, 1, 1));
+    lua_setfield(L, LUA_REGISTRYINDEX, "test.old_session");
+    lua_getfield(L, LUA_REGISTRYINDEX, "test.old_session");
+    cairn_session_bytes old = {0};
+    old.data = lua_tolstring(L, -1, &old.size);
+    lua_pop(L, 1);
+    return old;
+}
+
+/* A save from before the seats remembered apart resumes with its memory the first seat's; the
+ * others begin remembering nothing. */
+static void an_old_save_s_memory_is_the_first_seat_s(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_session_state saved;
+    ok(h, cairn_session_save_state(h, &saved));
+    saved.session = with_one_memory(h, saved.session);
+    cairn_lua *back = session_host(APART);
+    ok(back, cairn_session_resume(back, &saved));
+    cairn_screen one = seat_screen(back, 1);
+    assert_int_equal(glyph_at(&one, 6, 2), 'X');
+    assert_int_equal(mark_at(&one, 6, 2), 'r');
+    cairn_screen two = seat_screen(back, 2);
+    assert_int_equal(mark_at(&two, 6, 2), ' ');
+    cairn_lua_destroy(back);
+    cairn_lua_destroy(h);
+}
+
+/* A save keeps what each seat remembers: the first seat's memory, resumed from an old save,
+ * is still the first seat's alone once saved again and resumed. */
+static void a_save_keeps_each_seat_s_memory(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "apart", 7);
+    cairn_session_state saved;
+    ok(h, cairn_session_save_state(h, &saved));
+    saved.session = with_one_memory(h, saved.session);
+    cairn_lua *once = session_host(APART);
+    ok(once, cairn_session_resume(once, &saved));
+    seat_screen(once, 2);
+    ok(once, cairn_session_save_state(once, &saved));
+    cairn_lua *twice = session_host(APART);
+    ok(twice, cairn_session_resume(twice, &saved));
+    cairn_screen one = seat_screen(twice, 1);
+    assert_int_equal(glyph_at(&one, 6, 2), 'X');
+    assert_int_equal(mark_at(&one, 9, 3), ' ');
+    cairn_screen two = seat_screen(twice, 2);
+    assert_int_equal(mark_at(&two, 6, 2), ' ');
+    cairn_lua_destroy(twice);
+    cairn_lua_destroy(once);
+    cairn_lua_destroy(h);
+}
+
 /* The choice seat 2 is committing, prompt by prompt, is its own: seat 1's screen has no prompt
  * and its own choices; seat 2's has the prompt. */
 static void a_seat_sees_only_its_own_prompt(void **state)
@@ -275,6 +369,9 @@ int main(void)
         cmocka_unit_test(a_seat_s_screen_shows_its_own_hand_only),
         cmocka_unit_test(a_seat_s_header_has_no_seed),
         cmocka_unit_test(a_seat_sees_only_what_its_character_sees),
+        cmocka_unit_test(each_seat_remembers_only_what_it_saw),
+        cmocka_unit_test(an_old_save_s_memory_is_the_first_seat_s),
+        cmocka_unit_test(a_save_keeps_each_seat_s_memory),
         cmocka_unit_test(a_seat_sees_only_its_own_prompt),
         cmocka_unit_test(a_spectator_sees_what_the_seats_see),
         cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),

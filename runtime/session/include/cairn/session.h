@@ -307,7 +307,7 @@ typedef struct cairn_screen {
 
 CAIRN_API cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
 /* The screen of seat `seat`: what its character may know and nothing of the other seats' -
- * the view from its character (its field of view, what it remembers of the floor, its panel:
+ * the view from its character (its field of view, its own memory of the floor, its panel:
  * hand and deck), its choices, its prompt (a question about its character, or the choice it
  * is committing; none while the beat waits for another seat's answer), the frames of the last
  * beat that touched a cell it sees (with those cells only). The header leaves out the seed.
@@ -336,7 +336,7 @@ typedef struct cairn_session_entity {
 
 /* A game as a save keeps it: the core's snapshot (cairn_world_snapshot), the data of each
  * entity whose data is not its type's starting data, the world's data, the session (floor,
- * log of beats, checkpoints, messages, what the player remembers), the packs it was played
+ * log of beats, checkpoints, messages, what each seat remembers), the packs it was played
  * with and the checksum the world comes to. */
 typedef struct cairn_session_state {
     const char *game;
