@@ -174,7 +174,8 @@ async def main(cairn, source):
                 await twin.close()
                 await g.close()
         finally:
-            await server.stop()
+            code = await server.stop()
+        assert code == 0, "the server started again did not stop cleanly: %s" % code
 
 
 if __name__ == "__main__":
