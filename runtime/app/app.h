@@ -97,5 +97,6 @@ int cmd_check(int argc, char **argv);  /* a pack validated */
 int cmd_test(int argc, char **argv);   /* Lua scenario tests */
 int cmd_replay(int argc, char **argv); /* a recorded game played back, or verified */
 int cmd_trace(int argc, char **argv);  /* a trace as a page, or one beat's map */
+int cmd_serve(int argc, char **argv);  /* games over WebSockets */
 
 #endif /* CAIRN_APP_H */

@@ -1,5 +1,6 @@
-# Writes the file IN as a C array named NAME (NUL-terminated) into OUT, so that the executable
-# carries the trace page (trace.html) rather than looking for it at run time.
+# Writes the file IN as a C array named NAME (NUL-terminated) into OUT, so that a program
+# carries the file (the trace page, the game store's schema) rather than looking for it at
+# run time.
 #   cmake -DIN=trace.html -DOUT=trace_page.h -DNAME=trace_page -P embed.cmake
 file(READ "${IN}" hex HEX)
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")

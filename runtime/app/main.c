@@ -34,6 +34,8 @@ static const command commands[] = {
     {"replay", "FILE [--verify] [--partial] [--pack DIR ...]",
      "play back a replay, or verify it headless", cmd_replay},
     {"trace", "FILE (--html OUT | --map K)", "a trace as a page, or one beat's map", cmd_trace},
+    {"serve", "[--port P] [--db FILE] [--address A] [--pack DIR ...] [--origin URL ...]",
+     "serve games to browsers and scripts over WebSockets", cmd_serve},
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

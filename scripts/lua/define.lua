@@ -22,14 +22,21 @@ end
 define.record = record
 define.by_name = by_name
 
--- A game or bot definition by full or short name. The rule is the one names.c has for every
--- name (core.resolve), asked from no pack (the command line, saves) over no built-ins: the
--- full name, else the one pack's that defines the short name.
-function define.find(kind, name)
+-- The full names of the definitions of a kind ("game", "bot"), each once, in the order
+-- they were first defined (what a server offers).
+function define.names(kind)
   local names, seen = {}, {}
   for _, e in ipairs(record[kind]) do
     if not seen[e.name] then names[#names + 1], seen[e.name] = e.name, true end
   end
+  return names
+end
+
+-- A game or bot definition by full or short name. The rule is the one names.c has for every
+-- name (core.resolve), asked from no pack (the command line, saves) over no built-ins: the
+-- full name, else the one pack's that defines the short name.
+function define.find(kind, name)
+  local names = define.names(kind)
   local full, found = core.resolve(names, name, nil, kind)
   if full then return by_name[kind][full] end
   if found then error(found, 0) end -- several packs define it: the message lists them

@@ -287,7 +287,7 @@ completion_completes_commands_options_and_folders)
   expect_out '^complete -F _cairn cairn$'
   commands=$("$cairn" --help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' | tr '\n' ' ')
   expect_out "^ -> ${commands}help --help --version$"
-  expect_out '^s -> sim$'
+  expect_out '^s -> sim serve$'
   expect_out "^help  -> ${commands% }$"
   expect_out '^sim -- -> .*--beats .*--pack .*--record .*--resume .*--save .*--seed'
   expect_out '^replay -- -> --distrust-bundled --help --pack --partial --trace --trust --verify$'
