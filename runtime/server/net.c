@@ -506,6 +506,11 @@ cairn_err srv_net_run(srv_server *s, cairn_error *err)
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.server_string = "cairn";
     info.fd_limit_per_thread = (unsigned)s->config.max_connections + 128;
+    /* A client gone without a word (its machine off, its network lost) is found out by TCP
+     * within two minutes, and its seat shown as not connected. */
+    info.ka_time = 60;
+    info.ka_probes = 4;
+    info.ka_interval = 15;
     s->context = lws_create_context(&info);
     if (!s->context)
         return fail(err, CAIRN_ERR_STATE, "cannot listen (is the port taken?)");
