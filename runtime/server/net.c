@@ -527,7 +527,8 @@ cairn_err srv_net_run(srv_server *s, cairn_error *err)
            lws_get_vhost_listen_port(s->vhost));
     fflush(stdout);
     while (!s->stopping && lws_service(s->context, 0) >= 0)
-        ;
+        srv_server_settle(s);
+    srv_server_settle(s);
     s->stopping = true;
     for (size_t i = 0; i < s->room_count; i++)
         lws_sul_cancel(&s->rooms[i]->deadline);
