@@ -11,6 +11,7 @@
  */
 #define _DEFAULT_SOURCE /* signalfd, setrlimit */
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +151,8 @@ int64_t srv_net_now_ms(void)
 
 static void room_due(lws_sorted_usec_list_t *sul)
 {
-    srv_server_deadline(lws_container_of(sul, srv_room, deadline));
+    /* lws_container_of, through void * for clang's -Wcast-align: the room holds the timer. */
+    srv_server_deadline((srv_room *)(void *)((char *)sul - offsetof(srv_room, deadline)));
 }
 
 void srv_net_schedule(srv_room *r, int64_t deadline_ms)
