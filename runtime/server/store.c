@@ -7,7 +7,9 @@
  *
  * Every write is one statement committed on its own (autocommit) with synchronous=FULL: when
  * a call returns, what it wrote survives the process being killed and the machine losing
- * power. The journal is a write-ahead log, so that an append costs one sync of the log.
+ * power. The journal is a write-ahead log, so that an append costs one sync of the log. A sync
+ * takes milliseconds, and the server is one thread: appends between srv_store_begin and
+ * srv_store_commit share one (a group commit), durable when the commit returns.
  *
  * The SQL is portable (the same model is to serve PostgreSQL): the numbers that order rows
  * are written by the statements themselves (MAX + 1), not by AUTOINCREMENT.
@@ -420,6 +422,19 @@ cairn_err srv_store_append(srv_store *s, const char *game, size_t seat, const sr
     sqlite3_bind_int64(stmt, 4, (sqlite3_int64)beat);
     sqlite3_bind_text(stmt, 5, checksum, -1, SQLITE_STATIC);
     return write_step(s, stmt, "cannot write an action", err);
+}
+
+cairn_err srv_store_begin(srv_store *s, cairn_error *err)
+{
+    return exec(s, "BEGIN IMMEDIATE", err);
+}
+
+cairn_err srv_store_commit(srv_store *s, cairn_error *err)
+{
+    cairn_err st = exec(s, "COMMIT", err);
+    if (st && !sqlite3_get_autocommit(s->sql))
+        exec(s, "ROLLBACK", NULL);
+    return st;
 }
 
 /* --- loading ------------------------------------------------------------------------------ */

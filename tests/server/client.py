@@ -24,6 +24,7 @@ object a line, until none comes for a second:
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import re
@@ -109,8 +110,10 @@ class Server:
     async def __aenter__(self):
         return await self.start()
 
-    async def __aexit__(self, *exc):
-        await self.stop()
+    async def __aexit__(self, kind, value, trace):
+        code = await self.stop()
+        if kind is None:
+            assert code == 0, "cairn serve exited %s on SIGTERM" % code
 
 
 class Client:
@@ -230,6 +233,14 @@ class Client:
         except websockets.ConnectionClosed:
             pass  # the close, with its code, is what the caller waits for
 
+    async def send_text_bytes(self, data):
+        """Sends bytes as a text frame as they are, UTF-8 or not (a hostile client's)."""
+        from websockets.frames import OP_TEXT
+        try:
+            await self.socket.write_frame(True, OP_TEXT, data)
+        except websockets.ConnectionClosed:
+            pass
+
     async def close(self):
         await self.socket.close()
         await self._reader
@@ -284,7 +295,9 @@ class Client:
         await self.send({"t": "chat", "text": text})
 
     async def sync(self):
-        """Asks for the state again; the `state` that answers."""
+        """Asks for the state again; the `state` that answers (states that came before it are
+        dropped)."""
+        self.drop(("state",))
         await self.send({"t": "sync"})
         return await self.wait("state")
 
@@ -296,6 +309,27 @@ class Client:
             m["to"] = end
         await self.send(m)
         return await self.wait("history")
+
+
+async def handshake_status(url, origin=None, subprotocol=SUBPROTOCOL, timeout=TIMEOUT):
+    """The HTTP status the server answers a WebSocket handshake with (101: taken on), read
+    from the raw response: a refusal may come as HTTP/1.0, which websockets does not read."""
+    match = re.match(r"^ws://([^:/]+):(\d+)(/.*)$", url)
+    host, port, path = match.group(1), int(match.group(2)), match.group(3)
+    reader, writer = await asyncio.open_connection(host, port)
+    lines = ["GET %s HTTP/1.1" % path, "Host: %s:%d" % (host, port), "Upgrade: websocket",
+             "Connection: Upgrade", "Sec-WebSocket-Key: %s" % base64.b64encode(os.urandom(16))
+             .decode(), "Sec-WebSocket-Version: 13"]
+    if origin:
+        lines.append("Origin: %s" % origin)
+    if subprotocol:
+        lines.append("Sec-WebSocket-Protocol: %s" % subprotocol)
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+    try:
+        status = await asyncio.wait_for(reader.readline(), timeout)
+    finally:
+        writer.close()
+    return int(status.split()[1])
 
 
 def run(coroutine):
