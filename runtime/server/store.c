@@ -34,7 +34,8 @@ static const char *const migrations[] = {schema_001_games};
 
 /* "CSRV": a game store, told apart from a save ("CARN") or any other SQLite file. */
 #define APPLICATION_ID 1129534038
-static const char set_application_id[] = "PRAGMA application_id = 1129534038;";
+#define TEXT_OF(n)     #n
+#define PRAGMA_ID(n)   "PRAGMA application_id = " TEXT_OF(n)
 
 #define ID_BYTES    16
 #define TOKEN_BYTES 32
@@ -244,7 +245,7 @@ cairn_err srv_store_open(const char *path, srv_store **out, cairn_error *err)
     bool fresh = false;
     cairn_err st = check_file(s, path, &fresh, err);
     if (!st && fresh)
-        st = exec(s, set_application_id, err);
+        st = exec(s, PRAGMA_ID(APPLICATION_ID), err);
     if (!st)
         st = exec(s,
                   "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
