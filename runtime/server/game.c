@@ -133,6 +133,18 @@ static bool is_bot(const srv_game *g, size_t seat)
     return seat >= 1 && seat <= g->seats && g->bots[seat][0];
 }
 
+/* Whether the game is over for the server: its session ended, or no person's character lives
+ * (the bots would play on alone, for no one). */
+static bool over(const srv_game *g)
+{
+    if (g->standing != CAIRN_SESSION_PLAYING)
+        return true;
+    for (size_t seat = 1; seat <= g->seats; seat++)
+        if (!is_bot(g, seat) && g->alive[seat])
+            return false;
+    return true;
+}
+
 /* --- encoding ----------------------------------------------------------------------------- */
 
 /* The head every message has: its type, the beat and the checksum. */
@@ -562,7 +574,7 @@ static cairn_err play_on(srv_game *g, int64_t now, bool quiet, int *beats)
 {
     for (;;) {
         g->deciding = 0;
-        if (g->standing != CAIRN_SESSION_PLAYING)
+        if (over(g))
             return CAIRN_OK;
         cairn_prompt p;
         cairn_err st = cairn_session_prompt(g->h, &p);
@@ -766,7 +778,7 @@ static srv_result may_act(const srv_game *g, size_t seat, const srv_msg *m, char
     }
     if (m->type == SRV_MSG_UNDO)
         return SRV_OK;
-    if (g->standing != CAIRN_SESSION_PLAYING) {
+    if (over(g)) {
         say(why, size, "the game has ended");
         return SRV_UNAVAILABLE;
     }
@@ -1038,7 +1050,7 @@ void srv_game_checksum(const srv_game *g, char out[17])
 
 bool srv_game_ended(const srv_game *g)
 {
-    return g->standing != CAIRN_SESSION_PLAYING;
+    return over(g);
 }
 
 cairn_err srv_game_record(srv_game *g, const char **text)

@@ -62,9 +62,9 @@ typedef enum srv_result {
     SRV_FAILED       /* the content failed: the game cannot go on */
 } srv_result;
 
-/* At most this many beats are played by bots in one call (when no person's character lives,
- * the bots' beats would never stop): the game then waits for the next action. */
-#define SRV_GAME_BOT_BEATS 500
+/* At most this many beats are played by bots in one call, a guard: a game is over for the
+ * server once no person's character lives (srv_game_ended), so bots never play on alone. */
+#define SRV_GAME_BOT_BEATS 100
 /* The spectators' views of the last beats, kept for `history`. */
 #define SRV_GAME_HISTORY 100
 
@@ -101,6 +101,8 @@ void srv_game_presence(srv_game *g, size_t seat, bool connected);
 int64_t srv_game_deadline(const srv_game *g);
 uint64_t srv_game_beat(const srv_game *g);
 void srv_game_checksum(const srv_game *g, char out[17]);
+/* Whether the game is over: its session ended (won, lost, died), or no person's character
+ * lives. Undo may still take it back. */
 bool srv_game_ended(const srv_game *g);
 /* The game so far as a replay's text (cairn_session_record), for GET /games/ID/replay. */
 cairn_err srv_game_record(srv_game *g, const char **text);

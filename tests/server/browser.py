@@ -2,13 +2,20 @@
 """The browser client played end to end.
 
 Starts `cairn serve` on a free port with a fresh database and the fixture pack `pair` (two
-heroes either side of a brute whose slam asks each of them a reaction every beat), then
-headless Chromium, which it drives through the DevTools protocol: the page creates the game in
-its lobby and plays seat 1 by keys and clicks, while a socket client plays seat 2. It proves
-that the page draws the seat's view, makes its choices by the terminal's keys, answers the
-reaction asked of it as a menu, shows who decides while the other seat is asked, steps toward a
-clicked cell, catches up when it finds itself out of step, and that a spectator's page steps
-back through the beats.
+heroes either side of a brute whose slam asks each of them a reaction), then headless
+Chromium, which it drives through the DevTools protocol: the page creates the game in its
+lobby and plays seat 1 by keys and clicks, while a socket client (client.py) plays seat 2. It
+proves that the page
+- draws the seat's view and hand, and makes its choices by the terminal's keys;
+- answers the reaction asked of it as a menu, and declines one with Esc;
+- answers a number's and a yes-or-no menu by keys, and says why an undo is refused;
+- shows who decides while the other seat is asked;
+- comes back to its seat and its question when its connection drops;
+- aims a card with the targeting cursor (move keys, Tab, Enter);
+- steps toward a clicked cell;
+- catches up when it finds itself out of step;
+- steps back through the beats as a spectator;
+- goes back to the lobby, saying why, from a game that is not there.
 
 usage: browser.py CAIRN [SOURCE_DIR]   ($CHROMIUM, else `chromium` on the PATH: the browser;
                                        exit 77, the test skipped, without one)
@@ -141,8 +148,8 @@ class Page:
         })""" % (cond, int(TIMEOUT * 1000))
         try:
             return await self.eval(js)
-        except Failed as e:
-            raise Failed("the page waited in vain for %s (%s)" % (what, e)) from None
+        except Failed:
+            raise Failed("the page waited in vain for %s" % what) from None
 
     async def key(self, key, code=None, text=None, vk=0, shift=False):
         """A key pressed and released, as a keyboard's would be."""
@@ -228,45 +235,69 @@ def wait_choice(state):
 
 
 async def seat_2s_turn(two):
-    """Seats give their inputs in turn: seat 2 waits for word that seat 1's is in, then waits."""
+    """Seats give their inputs in turn: seat 2 waits for word that seat 1's is in, then waits
+    itself. The beat being played (every message until it is played says it)."""
     beat = two.beat
     await seat_wait(two, lambda m: m.get("beat") == beat and deciding(m) == (2, "input"),
                     "seat 2's turn to choose")
     await two.choose(wait_choice(two.state))
+    return beat
 
 
-async def pass_question(two):
-    """Seat 2 passes the reaction asked of it (the menu's last option); the beat played."""
-    asked = await seat_wait(two, asked_of(2), "seat 2's reaction question")
+async def pass_question(two, beat):
+    """Seat 2 passes the reaction asked of it in this beat (the menu's last option)."""
+    asked = await seat_wait(two, lambda m: m.get("beat") == beat and asked_of(2)(m),
+                            "seat 2's reaction question")
     check(asked["prompt"]["kind"] == "pick", "seat 2's question is a menu")
     await two.answer(str(len(asked["prompt"]["options"])))
-    done = await seat_wait(two, lambda m: m.get("t") == "beat", "the beat played")
-    await seat_wait(two, lambda m: m.get("t") == "state" and m["beat"] == done["beat"],
-                    "the state after the beat")
-    return done["beat"]
+
+
+async def beat_played(two, beat, may_ask=False):
+    """The beat played, as seat 2 sees it; with may_ask, the question it may be asked on the
+    way (one at most: a reaction point a beat) passed."""
+    def done(m):
+        return m.get("t") == "beat" and m["beat"] == beat + 1
+    asked = False
+    while True:
+        m = await seat_wait(two, lambda m: done(m) or (may_ask and not asked and
+                                                       m.get("beat") == beat and asked_of(2)(m)),
+                            "beat %d played" % (beat + 1))
+        if done(m):
+            break
+        await two.answer(str(len(m["prompt"]["options"])))
+        asked = True
+    await seat_wait(two, lambda m: m.get("t") == "state" and m["beat"] == beat + 1,
+                    "the state after beat %d" % (beat + 1))
+    return beat + 1
+
+
+async def option_key(page, pattern):
+    """The key of the menu's first option that matches the pattern (a regular expression)."""
+    label = await page.until("""(() => {
+        for (const li of document.querySelectorAll('#prompt-options .option'))
+          if (/%s/i.test(li.textContent)) return li.querySelector('kbd').textContent;
+        return null; })()""" % pattern, "an option /%s/ in the menu" % pattern)
+    return label
 
 
 async def first_beat(page, two):
     """Both seats wait; the brute's slam asks seat 1 (the page) then seat 2 (the socket)."""
     await page.key(".", code="Period", vk=190)
-    await seat_2s_turn(two)
+    beat = await seat_2s_turn(two)
     # Seat 1 is asked first: the page shows the question as a menu; seat 2 is told who decides.
     menu = await page.until("document.body.dataset.prompt === 'pick' && "
                             "document.getElementById('prompt-text').textContent",
                             "seat 1's reaction menu")
     check(menu.strip(), "the reaction menu says what it asks")
-    await seat_wait(two, lambda m: deciding(m) == (1, "question"),
+    await seat_wait(two, lambda m: m.get("beat") == beat and deciding(m) == (1, "question"),
                     "word that seat 1 answers a question")
-    label = await page.eval("""(() => {
-        for (const li of document.querySelectorAll('#prompt-options .option'))
-          if (/dodge/i.test(li.textContent)) return li.querySelector('kbd').textContent;
-        return null; })()""")
-    check(label, "the menu offers seat 1's dodge")
-    await page.key(label)
+    await connection_lost(page)
+    await page.key(await option_key(page, "dodge"))
     # Then seat 2 is asked, and the page says so.
     await page.until("document.getElementById('deciding').dataset.seat === '2'",
                      "the page to show seat 2 deciding")
-    beat = await pass_question(two)
+    await pass_question(two, beat)
+    beat = await beat_played(two, beat)
     shown = await page.until("document.body.dataset.beat === '%d' && "
                              "document.body.dataset.checksum" % beat, "the page at the first beat")
     check(shown == two.state["checksum"], "the page and seat 2 see the same world")
@@ -274,16 +305,76 @@ async def first_beat(page, two):
     check("dodge" in log.lower(), "the page's log tells of seat 1's dodge: %r" % log)
 
 
+async def connection_lost(page):
+    """The page's socket drops while a question waits for it: the page connects again, takes
+    its seat back with its token, and the question is asked again."""
+    await page.eval("window.cairn.recent = []; window.cairn.ws.close(); true")
+    await page.until("""document.getElementById('link').dataset.state === 'open' &&
+        window.cairn.recent.some((m) => m.t === 'joined' && m.seat === 1) &&
+        window.cairn.recent.some((m) => m.t === 'state' && m.prompt && m.prompt.seat === 1)""",
+                     "the page back in its seat, asked again")
+
+
+def has_cursor(x, y):
+    return "document.querySelector(%s).classList.contains('cursor')" % json.dumps(cell(x, y))
+
+
+async def strike_with_the_cursor(page, two):
+    """Seat 1 plays its strike from its hand (c, then the card's key in the menu): the cursor
+    starts on the brute, the only foe in range; a move key moves it off, Tab brings it back to
+    the candidate, Enter strikes. The slam asks again, and Esc declines (the default)."""
+    await page.until("/strike/.test(document.getElementById('panel').textContent)",
+                     "the strike in the hand on the panel")
+    await page.key("c", code="KeyC", vk=67)
+    await page.key(await option_key(page, "strike"))
+    await page.until("document.body.dataset.prompt === 'select' && " + has_cursor(3, 1),
+                     "the cursor on the brute")
+    await page.key("h", code="KeyH", vk=72)
+    await page.until(has_cursor(2, 1), "the cursor a cell west")
+    await page.key("Tab", code="Tab", vk=9)
+    await page.until(has_cursor(3, 1), "the cursor back on the brute")
+    await page.key("Enter", code="Enter", vk=13)
+    beat = await seat_2s_turn(two)
+    await page.until("document.body.dataset.prompt === 'pick' && "
+                     "document.body.dataset.promptName === 'reaction'", "seat 1's reaction menu")
+    await page.key("Escape", code="Escape", vk=27)
+    await pass_question(two, beat)
+    beat = await beat_played(two, beat)
+    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the beat")
+    log = await page.eval("document.getElementById('log').textContent")
+    check("you strike" in log.lower(), "the page's log tells of the strike: %r" % log)
+
+
 async def click_a_step(page, two):
     """A click two cells west of seat 1's hero steps it west: the page asks the game for the
-    direction, then answers it. Out of the slam's reach, only seat 2 is asked."""
+    direction, then answers it."""
     check(glyph_at(two.state, 2, 1) == "@", "seat 1's hero stands at 2,1")
     await page.click(cell(0, 1))
-    await seat_2s_turn(two)
-    beat = await pass_question(two)
-    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the second beat")
+    beat = await seat_2s_turn(two)
+    beat = await beat_played(two, beat, may_ask=True)
+    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the beat")
     await page.until("document.querySelector(%s).textContent === '@'" % json.dumps(cell(1, 1)),
                      "seat 1's hero drawn a step west")
+
+
+async def shout_by_menus(page, two):
+    """The number and yes-or-no menus: s (the fixture's shout), 3 and Enter, then y. Undo, in
+    a game of two people, is refused, and the page says why."""
+    await page.key("u", code="KeyU", vk=85)
+    await page.until("document.getElementById('notice').textContent", "why undo is refused")
+    await page.key("s", code="KeyS", vk=83)
+    await page.until("document.body.dataset.prompt === 'number'", "the number's menu")
+    await page.key("3", code="Digit3", vk=51)
+    await page.until("document.getElementById('prompt-number').value === '3'",
+                     "the number typed shown")
+    await page.key("Enter", code="Enter", vk=13)
+    await page.until("document.body.dataset.prompt === 'confirm'", "the yes-or-no menu")
+    await page.key("y", code="KeyY", vk=89)
+    beat = await seat_2s_turn(two)
+    beat = await beat_played(two, beat, may_ask=True)
+    await page.until("document.body.dataset.beat === '%d' && "
+                     "/shouted 3 loud/.test(document.getElementById('panel').textContent)" % beat,
+                     "the panel saying how loud seat 1 shouted")
 
 
 async def out_of_step(page, two):
@@ -319,6 +410,16 @@ async def spectator_steps_back(devtools, url, game, beat):
         await page.close()
 
 
+async def no_such_game(page, url):
+    """A page sent to a game that is not there comes back to the lobby, saying why."""
+    await page.call("Page.navigate", url=url + "?game=%s&seat=1" % ("0" * 32))
+    why = await page.until("!document.getElementById('lobby').hidden && "
+                           "document.getElementById('lobby-error').textContent",
+                           "the lobby, saying the game is not there")
+    check("game=" not in await page.eval("location.search"), "the address names no game")
+    return why
+
+
 async def play(cairn, chromium, tmp):
     server = await Server(cairn=cairn, db=os.path.join(tmp, "games.sqlite"),
                           packs=[PACK]).start()
@@ -335,12 +436,15 @@ async def play(cairn, chromium, tmp):
         await two.join(game, seat=2)
         try:
             await first_beat(page, two)
+            await strike_with_the_cursor(page, two)
             await click_a_step(page, two)
+            await shout_by_menus(page, two)
             await out_of_step(page, two)
         except Failed as e:
             raise Failed("%s\nthe page: %s\nseat 2's last: %s" %
                          (e, await page.snapshot(), json.dumps(two.state)[:600])) from None
         await spectator_steps_back(devtools, url, game, two.state["beat"])
+        await no_such_game(page, url)
         check(not page.errors, "the page threw: %s" % page.errors)
         await two.close()
         await page.close()

@@ -8,8 +8,9 @@
  * person's seat. The games are the example duo (the base dungeon for two heroes), the
  * cardplay fixture's riposte (a skeleton hits the hero in the first beat: "Riposte?"), the
  * apart fixture (two heroes a wall apart, a hand each, a gem only the second sees), the
- * below fixture (the same going down to a floor with such a gem) and the pair fixture (a
- * brute's slam asks each of two heroes whether to dodge, every beat).
+ * below fixture (the same going down to a floor with such a gem), the pair fixture (a
+ * brute's slam asks each of two heroes whether to dodge, every beat) and the alone fixture
+ * (a brute's first slam kills the first hero, not the second).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
@@ -29,6 +30,7 @@
 #define APART    CAIRN_TEST_PACKS "/apart"
 #define PAIR     CAIRN_SERVER_FIXTURES "/pair"
 #define BELOW    CAIRN_SERVER_FIXTURES "/below"
+#define ALONE    CAIRN_SERVER_FIXTURES "/alone"
 
 /* What the game sent, in order, and the clock it reads. */
 typedef struct sent {
@@ -326,6 +328,8 @@ static void a_question_goes_to_the_seat_it_concerns(void **state)
     assert_has(last_of(&s, 2, "deciding"), "\"seat\":1,\"what\":\"question\"");
     assert_has(last_of(&s, 0, "deciding"), "\"seat\":1,\"what\":\"question\"");
     assert_int_equal(count_of(&s, 2, "state", NULL), 0);
+    int64_t answer_ms = srv_game_deadline(g) - 5000; /* the pair's answer_seconds */
+    assert_true(answer_ms > 0);
     /* Seat 2 cannot answer seat 1's question. */
     char why[256], before[40], after[40];
     standing(g, before);
@@ -341,7 +345,7 @@ static void a_question_goes_to_the_seat_it_concerns(void **state)
     assert_has(last_of(&s, 1, "state"), "\"prompt\":null");
     assert_has(last_of(&s, 1, "state"), "\"deciding\":{\"seat\":2,\"what\":\"question\"");
     assert_has(last_of(&s, 0, "deciding"), "\"seat\":2,\"what\":\"question\"");
-    assert_int_equal(srv_game_deadline(g), 6000 + 30000);
+    assert_int_equal(srv_game_deadline(g), 6000 + answer_ms);
     forget(&s);
     act(g, 2, &pass, 7000);
     assert_int_equal(srv_game_beat(g), 1);
@@ -375,6 +379,29 @@ static void bots_play_their_seats(void **state)
     g = duo(&s, first, 1);
     srv_game_send_state(g, 2);
     assert_has(last_of(&s, 2, "state"), "\"deciding\":{\"seat\":2,");
+    srv_game_destroy(g);
+    sink_free(&s);
+}
+
+/* Once no person's character lives, the bots do not play on by themselves: the game is over
+ * for the server, and no one is asked. */
+static void a_game_without_its_people_is_over(void **state)
+{
+    (void)state;
+    sink s = {0};
+    const char *second[] = {"", "explorer"};
+    srv_game *g = make(&s, ALONE, "alone", 7, second, 2);
+    assert_false(srv_game_ended(g));
+    wait_beat(g, 1);
+    assert_int_equal(srv_game_beat(g), 1);
+    assert_true(srv_game_ended(g));
+    const char *json = last_of(&s, 0, "state");
+    assert_has(json, "\"deciding\":null");
+    assert_has(json, "{\"seat\":1,\"kind\":\"person\",\"connected\":false,\"alive\":false}");
+    assert_has(json, "{\"seat\":2,\"kind\":\"bot\",\"connected\":true,\"alive\":true}");
+    char why[256];
+    srv_msg wait = action(SRV_MSG_CHOOSE, 1, "base:wait");
+    assert_int_equal(srv_game_act(g, 1, &wait, 0, false, why, sizeof why), SRV_UNAVAILABLE);
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -619,8 +646,11 @@ static void a_question_waits_again_in_the_game_made_again(void **state)
                     {2, action(SRV_MSG_CHOOSE, 0, "base:wait"), 2000}};
     srv_game *g = make(&s, PAIR, "pair", 7, NULL, 0);
     play_logged(g, log, 2);
-    char live[40], again[40];
+    char live[40], again[40], until[64];
     standing(g, live);
+    int64_t answer_ms = srv_game_deadline(g) - 2000; /* the pair's answer_seconds */
+    assert_true(answer_ms > 0);
+    snprintf(until, sizeof until, "\"what\":\"question\",\"until_ms\":%lld}", (long long)answer_ms);
     srv_game_destroy(g);
 
     s.now = 90000;
@@ -631,10 +661,10 @@ static void a_question_waits_again_in_the_game_made_again(void **state)
     apply_quietly(g, log, 2);
     standing(g, again);
     assert_string_equal(again, live);
-    assert_int_equal(srv_game_deadline(g), 90000 + 30000);
+    assert_int_equal(srv_game_deadline(g), 90000 + answer_ms);
     srv_game_send_state(g, 1);
     assert_has(last_of(&s, 1, "state"), "\"prompt\":{\"kind\":\"pick\",\"seat\":1,");
-    assert_has(last_of(&s, 1, "state"), "\"what\":\"question\",\"until_ms\":30000}");
+    assert_has(last_of(&s, 1, "state"), until);
     srv_game_destroy(g);
     sink_free(&s);
 }
@@ -719,6 +749,7 @@ int main(void)
         cmocka_unit_test(the_seat_asked_answers_its_question),
         cmocka_unit_test(a_question_goes_to_the_seat_it_concerns),
         cmocka_unit_test(bots_play_their_seats),
+        cmocka_unit_test(a_game_without_its_people_is_over),
         cmocka_unit_test(a_game_needs_a_person_and_seats_it_has),
         cmocka_unit_test(each_seat_sees_what_its_character_may_know),
         cmocka_unit_test(a_beat_tells_of_what_spawned_where_the_audience_sees),

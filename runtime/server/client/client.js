@@ -70,8 +70,15 @@ function connect() {
     S.ws = null;
     const why = ev.reason ? ev.code + " " + ev.reason : "closed (" + ev.code + ")";
     setLink("closed", why);
-    /* The server's refusals (4000-4999) are final: coming back would be refused again. */
-    if (ev.code >= 4000 && ev.code < 5000) {
+    /* 4005 sends the page to the lobby: a join refused (a token that holds the seat no
+     * more, a game gone), the token then forgotten, or the seat taken back by another page
+     * with the token, which keeps it. The server's other refusals (4000-4999) are final:
+     * coming back would be refused again. */
+    if (ev.code === 4005) {
+      if (!S.state)
+        forget(S.game, S.seat);
+      toLobby("The game refused this page: " + why);
+    } else if (ev.code >= 4000 && ev.code < 5000) {
       notice("The server closed the connection: " + why);
       return;
     }
@@ -89,7 +96,8 @@ function send(m) {
 
 /* An action of the seat carries the beat it saw: the server refuses it as stale otherwise. */
 function act(m) {
-  m.beat = S.beat;
+  if (S.beat >= 0)
+    m.beat = S.beat;
   send(m);
 }
 
@@ -105,7 +113,7 @@ function rejoin() {
   if (!S.game || S.leaving)
     return;
   if (S.seat)
-    send({ t: "join", game: S.game, seat: S.seat, token: S.token });
+    join(S.game, S.seat);
   else
     send({ t: "watch", game: S.game, seat: 0 });
 }
@@ -120,7 +128,7 @@ function outOfStep(m) {
   if (m.beat < S.beat)
     return true;
   if (m.beat === S.beat && m.checksum && S.checksum && m.checksum !== S.checksum)
-    return m.t !== "beat";
+    return true;
   if (m.t === "beat" && m.beat > S.beat + 1)
     return true;
   return false;
@@ -207,13 +215,16 @@ const handlers = {
   },
   error(m) {
     const text = (m.reason || m.code) + "";
-    if (!S.state) {
-      $("lobby-error").textContent = text;
-      if (m.code === "bad_token" || m.code === "no_game")
+    if (m.code === "bad_token" || m.code === "no_game" || m.code === "full") {
+      if (m.code !== "full")
         forget(S.game, S.seat);
+      toLobby(text);
       return;
     }
-    notice(text);
+    if (!S.state)
+      $("lobby-error").textContent = text;
+    else
+      notice(text);
   },
   history(m) {
     S.history = (m.beats || []).slice().sort((a, b) => a.beat - b.beat);
@@ -350,12 +361,16 @@ function leave() {
   send({ t: "leave" });
   if (S.seat)
     forget(S.game, S.seat);
-  S.game = "";
-  S.seat = 0;
-  S.state = null;
-  S.beat = -1;
-  S.history = null;
+  toLobby("");
+}
+
+/* Out of the game, back to the lobby: what the page knew of the game is dropped. */
+function toLobby(why) {
+  Object.assign(S, { game: "", seat: 0, token: "", state: null, beat: -1, checksum: "",
+    history: null, histAt: -1, prompt: null, cursor: null, pendingCell: null, beats: [],
+    chats: [] });
   history.replaceState(null, "", location.pathname);
+  $("lobby-error").textContent = why;
   $("play").hidden = true;
   $("lobby").hidden = false;
 }
@@ -526,16 +541,22 @@ function drawSeats() {
   }
 }
 
-/* What the last beat played, as the server tells it (the beat shown, when stepping back). */
+/* What the last beat played, as the server tells it (the beat shown, when stepping back),
+ * and what its resolutions did to hp. */
 function drawLastBeat() {
   const ul = $("lastbeat");
   ul.innerHTML = "";
   const at = stepping() ? S.history[S.histAt].beat : S.beat;
   const b = S.beats.find((e) => e.beat === at);
-  if (!b || !b.lines.length)
+  const lines = b ? b.lines.slice() : [];
+  if (!stepping())
+    for (const f of S.state.frames || [])
+      for (const c of f.changes || [])
+        lines.push(f.label + ": " + c);
+  if (!lines.length)
     return;
-  ul.append(el("li", "title", "Beat " + b.beat + ":"));
-  for (const line of b.lines)
+  ul.append(el("li", "title", "Beat " + at + ":"));
+  for (const line of lines)
     ul.append(el("li", "", line));
 }
 
