@@ -147,20 +147,41 @@ static bool over(const srv_game *g)
 
 /* --- encoding ----------------------------------------------------------------------------- */
 
+/* A field of the object open: its key and value. */
+static void put_string(srv_json *j, const char *key, const char *value)
+{
+    srv_json_key(j, key);
+    srv_json_string(j, value);
+}
+
+static void put_int(srv_json *j, const char *key, int64_t value)
+{
+    srv_json_key(j, key);
+    srv_json_int(j, value);
+}
+
+static void put_uint(srv_json *j, const char *key, uint64_t value)
+{
+    srv_json_key(j, key);
+    srv_json_uint(j, value);
+}
+
+static void put_bool(srv_json *j, const char *key, bool value)
+{
+    srv_json_key(j, key);
+    srv_json_bool(j, value);
+}
+
 /* The head every message has: its type, the beat and the checksum. */
 static void begin_message(srv_game *g, const char *type)
 {
     srv_json *j = &g->out;
     srv_json_reset(j);
     srv_json_object(j);
-    srv_json_key(j, "t");
-    srv_json_string(j, type);
-    srv_json_key(j, "beat");
-    srv_json_uint(j, g->beat);
-    srv_json_key(j, "checksum");
-    srv_json_string(j, g->checksum);
-    srv_json_key(j, "game");
-    srv_json_string(j, g->id);
+    put_string(j, "t", type);
+    put_uint(j, "beat", g->beat);
+    put_string(j, "checksum", g->checksum);
+    put_string(j, "game", g->id);
 }
 
 static void send_to(srv_game *g, size_t audience)
@@ -190,24 +211,19 @@ static void put_cells(srv_json *j, const int32_t *cells, size_t pairs)
 static void put_view(srv_json *j, const cairn_view *v)
 {
     srv_json_object(j);
-    srv_json_key(j, "width");
-    srv_json_int(j, v->width);
-    srv_json_key(j, "height");
-    srv_json_int(j, v->height);
+    put_int(j, "width", v->width);
+    put_int(j, "height", v->height);
     size_t rows = v->height > 0 ? (size_t)v->height : 0;
     put_strings(j, "glyphs", v->glyphs, rows);
     put_strings(j, "colors", v->colors, rows);
     put_strings(j, "marks", v->marks, rows);
-    srv_json_key(j, "header");
-    srv_json_string(j, v->header);
+    put_string(j, "header", v->header);
     put_strings(j, "panel", v->panel, v->panel_count);
     srv_json_key(j, "panel_dim");
     srv_json_string_n(j, v->panel_dim ? v->panel_dim : "", v->panel_dim ? v->panel_count : 0);
     put_strings(j, "messages", v->messages, v->message_count);
-    srv_json_key(j, "fresh");
-    srv_json_uint(j, v->fresh);
-    srv_json_key(j, "ended");
-    srv_json_string(j, v->ended);
+    put_uint(j, "fresh", v->fresh);
+    put_string(j, "ended", v->ended);
     srv_json_end_object(j);
 }
 
@@ -217,16 +233,11 @@ static void put_choices(srv_json *j, const cairn_choice_entry *list, size_t n)
     srv_json_array(j);
     for (size_t i = 0; i < n; i++) {
         srv_json_object(j);
-        srv_json_key(j, "name");
-        srv_json_string(j, list[i].name);
-        srv_json_key(j, "label");
-        srv_json_string(j, list[i].label);
-        srv_json_key(j, "key");
-        srv_json_string(j, list[i].key);
-        srv_json_key(j, "available");
-        srv_json_bool(j, list[i].available);
-        srv_json_key(j, "reason");
-        srv_json_string(j, list[i].reason);
+        put_string(j, "name", list[i].name);
+        put_string(j, "label", list[i].label);
+        put_string(j, "key", list[i].key);
+        put_bool(j, "available", list[i].available);
+        put_string(j, "reason", list[i].reason);
         srv_json_end_object(j);
     }
     srv_json_end_array(j);
@@ -256,33 +267,20 @@ static void put_prompt(srv_json *j, const cairn_prompt *p)
         return;
     }
     srv_json_object(j);
-    srv_json_key(j, "kind");
-    srv_json_string(j, prompt_kind_name(p->kind));
-    srv_json_key(j, "seat");
-    srv_json_uint(j, p->seat);
-    srv_json_key(j, "choice");
-    srv_json_string(j, p->choice);
-    srv_json_key(j, "name");
-    srv_json_string(j, p->name);
-    srv_json_key(j, "text");
-    srv_json_string(j, p->text);
-    srv_json_key(j, "cancel_costs");
-    srv_json_bool(j, p->cancel_costs);
+    put_string(j, "kind", prompt_kind_name(p->kind));
+    put_uint(j, "seat", p->seat);
+    put_string(j, "choice", p->choice);
+    put_string(j, "name", p->name);
+    put_string(j, "text", p->text);
+    put_bool(j, "cancel_costs", p->cancel_costs);
     put_strings(j, "options", p->options, p->option_count);
-    srv_json_key(j, "min");
-    srv_json_int(j, p->min);
-    srv_json_key(j, "max");
-    srv_json_int(j, p->max);
-    srv_json_key(j, "among");
-    srv_json_string(j, p->among);
-    srv_json_key(j, "x");
-    srv_json_int(j, p->x);
-    srv_json_key(j, "y");
-    srv_json_int(j, p->y);
-    srv_json_key(j, "range");
-    srv_json_int(j, p->range);
-    srv_json_key(j, "area");
-    srv_json_int(j, p->area);
+    put_int(j, "min", p->min);
+    put_int(j, "max", p->max);
+    put_string(j, "among", p->among);
+    put_int(j, "x", p->x);
+    put_int(j, "y", p->y);
+    put_int(j, "range", p->range);
+    put_int(j, "area", p->area);
     put_cells(j, p->cells, p->cell_count);
     srv_json_end_object(j);
 }
@@ -294,12 +292,9 @@ static void put_frames(srv_json *j, const cairn_frame *frames, size_t n)
     for (size_t i = 0; i < n; i++) {
         const cairn_frame *f = &frames[i];
         srv_json_object(j);
-        srv_json_key(j, "label");
-        srv_json_string(j, f->label);
-        srv_json_key(j, "effect");
-        srv_json_string(j, f->effect);
-        srv_json_key(j, "timed");
-        srv_json_bool(j, f->timed);
+        put_string(j, "label", f->label);
+        put_string(j, "effect", f->effect);
+        put_bool(j, "timed", f->timed);
         put_cells(j, f->cells, f->cell_count);
         put_strings(j, "changes", f->changes, f->change_count);
         srv_json_end_object(j);
@@ -311,10 +306,8 @@ static void put_frames(srv_json *j, const cairn_frame *frames, size_t n)
 static void put_deciding_fields(srv_game *g)
 {
     srv_json *j = &g->out;
-    srv_json_key(j, "seat");
-    srv_json_uint(j, g->deciding);
-    srv_json_key(j, "what");
-    srv_json_string(j, g->asking ? "question" : "input");
+    put_uint(j, "seat", g->deciding);
+    put_string(j, "what", g->asking ? "question" : "input");
     srv_json_key(j, "until_ms");
     if (g->asking && g->deadline) {
         int64_t left = g->deadline - clock_now(g);
@@ -331,14 +324,10 @@ static void put_seats(srv_game *g)
     srv_json_array(j);
     for (size_t seat = 1; seat <= g->seats; seat++) {
         srv_json_object(j);
-        srv_json_key(j, "seat");
-        srv_json_uint(j, seat);
-        srv_json_key(j, "kind");
-        srv_json_string(j, is_bot(g, seat) ? "bot" : "person");
-        srv_json_key(j, "connected");
-        srv_json_bool(j, is_bot(g, seat) || g->connected[seat]);
-        srv_json_key(j, "alive");
-        srv_json_bool(j, g->alive[seat]);
+        put_uint(j, "seat", seat);
+        put_string(j, "kind", is_bot(g, seat) ? "bot" : "person");
+        put_bool(j, "connected", is_bot(g, seat) || g->connected[seat]);
+        put_bool(j, "alive", g->alive[seat]);
         srv_json_end_object(j);
     }
     srv_json_end_array(j);
@@ -370,8 +359,7 @@ static void write_state(srv_game *g, size_t audience, const cairn_screen *s, con
 {
     srv_json *j = &g->out;
     begin_message(g, "state");
-    srv_json_key(j, "seat");
-    srv_json_uint(j, audience);
+    put_uint(j, "seat", audience);
     srv_json_key(j, "view");
     if (view)
         srv_json_raw(j, view->data, view->len);
@@ -388,8 +376,7 @@ static void write_state(srv_game *g, size_t audience, const cairn_screen *s, con
         srv_json_null(j);
     }
     put_seats(g);
-    srv_json_key(j, "summary");
-    srv_json_string(j, s->summary);
+    put_string(j, "summary", s->summary);
     put_frames(j, s->frames, s->frame_count);
     srv_json_end_object(j);
 }
@@ -440,8 +427,7 @@ static void write_beat(srv_game *g, const cairn_view *v)
         line += n + (line[n] == '\n');
     }
     srv_json_end_array(j);
-    srv_json_key(j, "next");
-    srv_json_string(j, "state");
+    put_string(j, "next", "state");
     srv_json_end_object(j);
 }
 
@@ -489,10 +475,8 @@ static void write_deciding(srv_game *g)
 static void send_error(srv_game *g, size_t audience, const char *code, const char *reason)
 {
     begin_message(g, "error");
-    srv_json_key(&g->out, "code");
-    srv_json_string(&g->out, code);
-    srv_json_key(&g->out, "reason");
-    srv_json_string(&g->out, reason);
+    put_string(&g->out, "code", code);
+    put_string(&g->out, "reason", reason);
     srv_json_end_object(&g->out);
     send_to(g, audience);
 }
@@ -509,10 +493,8 @@ void srv_game_send_history(srv_game *g, int64_t from, int64_t to)
         if ((from >= 0 && b->beat < (uint64_t)from) || (to >= 0 && b->beat > (uint64_t)to))
             continue;
         srv_json_object(j);
-        srv_json_key(j, "beat");
-        srv_json_uint(j, b->beat);
-        srv_json_key(j, "checksum");
-        srv_json_string(j, b->checksum);
+        put_uint(j, "beat", b->beat);
+        put_string(j, "checksum", b->checksum);
         srv_json_key(j, "view");
         srv_json_raw(j, b->view.data, b->view.len);
         srv_json_end_object(j);

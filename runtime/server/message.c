@@ -294,6 +294,19 @@ static bool skip_word(reader *r, const char *word)
 
 static bool skip_value(reader *r, int depth);
 
+/* Where a container's items go on: its end (`close`, taken: *done) or a comma before the next
+ * item. Also at its start, where the end may come at once. */
+static bool go_on(reader *r, char close, bool first, bool *done)
+{
+    skip_space(r);
+    *done = peek(r) == close;
+    if (*done) {
+        r->p++;
+        return true;
+    }
+    return first || expect(r, ',');
+}
+
 /* Whether the key that begins at `key` was given before it in its object (at keys[0..n]). */
 static bool repeated_key(reader *r, const char *const *keys, size_t n, const char *key)
 {
@@ -315,13 +328,11 @@ static bool skip_object(reader *r, int depth)
 {
     const char *keys[KEYS_MAX];
     size_t n = 0;
+    bool done;
     r->p++;
-    skip_space(r);
-    if (peek(r) == '}') {
-        r->p++;
-        return true;
-    }
-    for (;;) {
+    for (bool first = true; go_on(r, '}', first, &done); first = false) {
+        if (done)
+            return true;
         char key[SRV_TEXT_MAX];
         skip_space(r);
         const char *at = r->p;
@@ -341,35 +352,21 @@ static bool skip_object(reader *r, int depth)
                     r->fields[f] = r->p;
         if (!skip_value(r, depth))
             return false;
-        skip_space(r);
-        if (peek(r) == '}') {
-            r->p++;
-            return true;
-        }
-        if (!expect(r, ','))
-            return false;
     }
+    return false;
 }
 
 static bool skip_array(reader *r, int depth)
 {
+    bool done;
     r->p++;
-    skip_space(r);
-    if (peek(r) == ']') {
-        r->p++;
-        return true;
-    }
-    for (;;) {
+    for (bool first = true; go_on(r, ']', first, &done); first = false) {
+        if (done)
+            return true;
         if (!skip_value(r, depth))
             return false;
-        skip_space(r);
-        if (peek(r) == ']') {
-            r->p++;
-            return true;
-        }
-        if (!expect(r, ','))
-            return false;
     }
+    return false;
 }
 
 /* A value inside a container at `depth`. */
@@ -492,11 +489,11 @@ static bool read_texts(reader *r, field f, char (*out)[SRV_TEXT_MAX], size_t max
         return true;
     if (peek(r) != '[')
         return fail(r, "%s must be an array", name);
+    bool done;
     r->p++;
-    skip_space(r);
-    if (peek(r) == ']')
-        return true;
-    for (;;) {
+    for (bool first = true; go_on(r, ']', first, &done); first = false) {
+        if (done)
+            return true;
         skip_space(r);
         if (*count == max)
             return fail(r, "%s has more than %zu items", name, max);
@@ -511,11 +508,8 @@ static bool read_texts(reader *r, field f, char (*out)[SRV_TEXT_MAX], size_t max
                 return fail(r, "%s holds an empty string", name);
         }
         ++*count;
-        skip_space(r);
-        if (peek(r) == ']')
-            return true;
-        r->p++; /* the comma the first pass found */
     }
+    return false;
 }
 
 static bool read_type(reader *r, bool logged, srv_msg *m)

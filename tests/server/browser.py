@@ -457,7 +457,7 @@ async def play(cairn, chromium, tmp):
 
 def main():
     if len(sys.argv) < 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        print(__doc__[__doc__.index("usage:"):].rstrip(), file=sys.stderr)
         return 2
     cairn = os.path.abspath(sys.argv[1])
     chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")

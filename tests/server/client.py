@@ -5,9 +5,8 @@ As a module (the end-to-end tests beside it use it):
 
     async with Server(db=path, packs=[...]) as server:     # `cairn serve --port 0`
         client = await Client.connect(server.url)
-        game = await client.create("duo", seed=7, seats=[None, "explorer"])
-        await client.join(game, seat=1)
-        state = await client.wait("state")
+        game = await client.create("dungeon", seed=7, packs=["duo"], seats=[None, "explorer"])
+        state = await client.join(game, seat=1)
         await client.choose("wait")
         await client.wait(lambda m: m["t"] == "state" and m["beat"] == 1)
 
@@ -19,7 +18,7 @@ skips one, and it sends `sync` (counted in `resyncs`).
 From the command line, it sends each message given and prints each one it receives, a JSON
 object a line, until none comes for a second:
 
-    tests/server/client.py ws://127.0.0.1:8080/ws '{"t":"create","game":"duo"}'
+    tests/server/client.py ws://127.0.0.1:8080/ws '{"t":"create","game":"dungeon"}'
 """
 
 import argparse
@@ -33,6 +32,7 @@ import subprocess
 import sys
 
 import websockets
+from websockets.frames import OP_TEXT
 
 SUBPROTOCOL = "cairn.1"
 TIMEOUT = 10.0  # seconds a test waits for a message before it fails
@@ -166,8 +166,10 @@ class Client:
         """Follows the beat and checksum; out of step, asks for the state again."""
         if m.get("t") in ("welcome", "created") or "beat" not in m:
             return
+        if "game" in m and m["game"] != self.game:  # another game: its beats are its own
+            self.game, self.beat, self.checksum = m["game"], None, None
         if m["t"] == "joined":
-            self.game, self.seat, self.token = m["game"], m["seat"], m["token"]
+            self.seat, self.token = m["seat"], m["token"]
         beat, checksum = m["beat"], m.get("checksum")
         if self.beat is not None and not self._syncing:
             behind = beat < self.beat
@@ -235,7 +237,6 @@ class Client:
 
     async def send_text_bytes(self, data):
         """Sends bytes as a text frame as they are, UTF-8 or not (a hostile client's)."""
-        from websockets.frames import OP_TEXT
         try:
             await self.socket.write_frame(True, OP_TEXT, data)
         except websockets.ConnectionClosed:

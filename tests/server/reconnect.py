@@ -10,7 +10,12 @@ waits on. A new connection joins with the token: it is seat 1 again, at the same
 checksum, the prompt waiting in its state; the other seat is told it is back; it answers and
 the game goes on. Then: a token used while its seat's old connection still looks alive takes
 the seat over (the old one is closed 4005); a seat given up with `leave` is no longer held by
-its token. How long each coming back took (connect to state) is printed.
+its token.
+
+A game of the fixture pair, whose brute's slam asks each seat in the middle of the beat
+whether to react: seat 1 drops while asked, and comes back to the same question, its time
+still running (no more time left than before), and answers it; the beat goes on to seat 2's
+question. How long each coming back took (connect to state) is printed.
 """
 
 import asyncio
@@ -26,6 +31,12 @@ DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 
 def connected(state, seat):
     return next(s["connected"] for s in state["seats"] if s["seat"] == seat)
+
+
+def waits_for(m, seat):
+    """Whether the message says the game waits for the seat: a `deciding`, or a `state`."""
+    asked = m if m["t"] == "deciding" else m.get("deciding") if m["t"] == "state" else None
+    return bool(asked) and asked["seat"] == seat
 
 
 async def come_back(server, game, token):
@@ -116,10 +127,51 @@ async def given_up(server, game, seats):
     print("ok: a seat given up is not held by its token: closed %s %s" % (code, reason))
 
 
+async def question_comes_back(server):
+    host = await Client.connect(server.url)
+    game = await host.create("pair", packs=["pair"], seats=[None, None])
+    one, two = await Client.connect(server.url), await Client.connect(server.url)
+    await one.join(game, seat=1)
+    await two.join(game, seat=2)
+    await one.choose("wait")
+    await two.wait(lambda m: waits_for(m, 2))
+    await two.choose("wait")
+    asked = await one.wait(lambda m: m["t"] == "state" and m["prompt"] is not None)
+    prompt, deciding = asked["prompt"], asked["deciding"]
+    standing = (asked["beat"], asked["checksum"])
+    assert deciding["seat"] == 1 and deciding["what"] == "question", deciding
+    assert deciding["until_ms"] > 0, deciding
+    print("ok: seat 1 is asked mid-beat: %s" % prompt["text"])
+
+    token = one.token
+    two.drop(("state",))
+    one.socket.transport.abort()
+    await two.wait(lambda m: m["t"] == "state" and not connected(m, 1))
+    one, joined, state, took = await come_back(server, game, token)
+    assert joined["seat"] == 1, joined
+    assert (state["beat"], state["checksum"]) == standing, state
+    assert state["prompt"] == prompt, "the question came back as %s, was %s" % (
+        state["prompt"], prompt)
+    assert state["deciding"]["seat"] == 1 and state["deciding"]["what"] == "question", \
+        state["deciding"]
+    assert 0 < state["deciding"]["until_ms"] <= deciding["until_ms"], state["deciding"]
+    print("ok: seat 1 is back in %.3f s to its question, %d ms left of %d"
+          % (took, state["deciding"]["until_ms"], deciding["until_ms"]))
+
+    await one.answer(str(prompt["options"].index("pass") + 1))  # a pick takes its number
+    turn = await two.wait(lambda m: m["t"] == "state" and m["prompt"] is not None)
+    assert turn["deciding"]["seat"] == 2 and turn["deciding"]["what"] == "question", turn
+    assert one.resyncs == 0 and two.resyncs == 0, "out of step: %d, %d" % (
+        one.resyncs, two.resyncs)
+    print("ok: seat 1 answers; the beat goes on to seat 2's question, no seat out of step")
+
+
 async def main(cairn, source):
     with tempfile.TemporaryDirectory() as tmp:
         duo = os.path.join(source, "content", "examples", "duo")
-        async with Server(cairn, db=os.path.join(tmp, "games.sqlite"), packs=[duo]) as server:
+        pair = os.path.join(source, "tests", "server", "fixtures", "pair")
+        async with Server(cairn, db=os.path.join(tmp, "games.sqlite"),
+                          packs=[duo, pair]) as server:
             host = await Client.connect(server.url)
             game = await host.create("base:dungeon", seed=5, packs=["duo"], seats=[None, None])
             seats = {}
@@ -129,6 +181,7 @@ async def main(cairn, source):
             await dropped_and_back(server, game, seats)
             await taken_over(server, game, seats)
             await given_up(server, game, seats)
+            await question_comes_back(server)
 
 
 if __name__ == "__main__":

@@ -463,17 +463,17 @@ static void the_encoder_writes_the_fields_in_a_fixed_order(void **state)
     srv_json_free(&j);
 }
 
-/* docs/protocol.md's section of what a client sends, and its table of closes. */
-static char *doc_section(const char *doc, const char *heading)
+/* The part of docs/protocol.md from `from` to the next `to` (the rest if none), a copy. */
+static char *doc_part(const char *doc, const char *from, const char *to)
 {
-    const char *start = strstr(doc, heading);
+    const char *start = strstr(doc, from);
     assert_non_null(start);
-    const char *end = strstr(start + 1, "\n## ");
+    const char *end = strstr(start + 1, to);
     size_t n = end ? (size_t)(end - start) : strlen(start);
-    char *section = test_malloc(n + 1);
-    memcpy(section, start, n);
-    section[n] = '\0';
-    return section;
+    char *part = test_malloc(n + 1);
+    memcpy(part, start, n);
+    part[n] = '\0';
+    return part;
 }
 
 static char *read_doc(void)
@@ -491,7 +491,8 @@ static void the_protocols_doc_lists_each_client_type_and_close_code(void **state
 {
     (void)state;
     char *doc = read_doc();
-    char *sends = doc_section(doc, "## What a client sends");
+    /* the table of what a client sends, from its header to the blank line after it */
+    char *sends = doc_part(doc, "\n| `t` | fields |", "\n\n");
     char row[64];
     size_t rows = 0;
     for (const char *p = sends; (p = strstr(p, "\n| `")); p++)
@@ -504,7 +505,7 @@ static void the_protocols_doc_lists_each_client_type_and_close_code(void **state
     /* a row for each, and the header's (`t`) */
     assert_int_equal(rows, SRV_MSG_EXPIRE - SRV_MSG_CREATE + 1);
     test_free(sends);
-    char *closes = doc_section(doc, "## Closes");
+    char *closes = doc_part(doc, "## Closes", "\n## ");
     static const int codes[] = {SRV_CLOSE_PROTOCOL, SRV_CLOSE_MALFORMED, SRV_CLOSE_OVERSIZED,
                                 SRV_CLOSE_TURN,     SRV_CLOSE_FLOOD,     SRV_CLOSE_TOKEN,
                                 SRV_CLOSE_SLOW};

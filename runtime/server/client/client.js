@@ -1106,6 +1106,12 @@ setInterval(() => {
 /* --- wiring ---------------------------------------------------------------------------------- */
 
 document.addEventListener("keydown", onKey);
+/* A button clicked keeps no focus: Space or Enter are the game's keys after it, not its. */
+document.addEventListener("click", (ev) => {
+  const b = ev.target.closest && ev.target.closest("button");
+  if (b)
+    b.blur();
+});
 $("map").addEventListener("click", onMapClick);
 $("create").addEventListener("submit", createGame);
 $("create-seats").addEventListener("input", fillBots);
