@@ -317,6 +317,11 @@ CAIRN_API cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
  * panel but the turns', no prompt, no choices. CAIRN_ERR_INVALID for a seat the game has not.
  * Owned by the host until the next call of it. */
 CAIRN_API cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out);
+/* Whether the screens built from now on (cairn_session_seat_screen, cairn_session_screen) are
+ * of one moment and share one preview of the next beat for their intents, most of a screen's
+ * cost: for a front end that builds several audiences' screens back to back. Turn it off
+ * before anything changes the game: a shared preview is not made again. Off at first. */
+CAIRN_API cairn_err cairn_session_share_preview(cairn_lua *h, bool on);
 
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {
