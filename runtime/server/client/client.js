@@ -34,6 +34,7 @@ const S = {
   retries: 0,
   syncs: 0,          /* how often the page found itself out of step */
   recent: [],
+  flashed: null,     /* the state whose frames the map has flashed */
 };
 window.cairn = S; /* for the end-to-end test and the curious */
 
@@ -438,11 +439,13 @@ function isCandidate(p, x, y) {
   return false;
 }
 
-/* The cells of the last beat's resolutions, which flash once. */
+/* The cells of the last beat's resolutions, which flash once: when the state that brings
+ * them is first drawn, not again as the cursor moves. */
 function frameCells() {
   const set = new Set();
-  if (stepping())
+  if (stepping() || S.flashed === S.state)
     return set;
+  S.flashed = S.state;
   for (const f of S.state.frames || [])
     for (let i = 0; i + 1 < (f.cells || []).length; i += 2)
       set.add(f.cells[i] + "," + f.cells[i + 1]);
