@@ -145,13 +145,13 @@ static bool read_hex4(reader *r, unsigned *out)
 static bool read_escaped_code(reader *r, unsigned *out)
 {
     size_t at = offset(r) - 2;
-    unsigned hi;
+    unsigned hi = 0;
     if (!read_hex4(r, &hi))
         return false;
     if (hi >= 0xdc00 && hi <= 0xdfff)
         return fail(r, "at byte %zu: a lone low surrogate", at);
     if (hi >= 0xd800 && hi <= 0xdbff) {
-        unsigned lo;
+        unsigned lo = 0;
         if (r->end - r->p < 2 || r->p[0] != '\\' || r->p[1] != 'u')
             return fail(r, "at byte %zu: a high surrogate without its low one", at);
         r->p += 2;
@@ -460,7 +460,7 @@ static bool read_count(reader *r, field f, int64_t max, int64_t *out)
     r->p = r->fields[f];
     if (!r->p)
         return true;
-    uint64_t v;
+    uint64_t v = 0;
     bool negative;
     if (!read_integer(r, field_names[f], &v, &negative))
         return false;
