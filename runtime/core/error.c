@@ -1,5 +1,5 @@
 /*
- * error.c - error code names and the world's last message.
+ * error.c - error code names, the world's last message, and a cairn_error filled.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +35,18 @@ cairn_err cairn_world_fail(cairn_world *w, cairn_err code, const char *fmt, ...)
     va_start(ap, fmt);
     w->error.code = code;
     vsnprintf(w->error.message, sizeof w->error.message, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+cairn_err cairn_error_set(cairn_error *err, cairn_err code, const char *fmt, ...)
+{
+    if (!err)
+        return code;
+    va_list ap;
+    va_start(ap, fmt);
+    err->code = code;
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
     return code;
 }

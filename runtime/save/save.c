@@ -28,24 +28,6 @@
 #define APPLICATION_ID 0x4341524e /* "CARN" */
 #define FORMAT         "2"
 
-static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
-{
-    if (err) {
-        err->code = st;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 bool cairn_save_exists(const char *path)
 {
     struct stat s;
@@ -55,7 +37,8 @@ bool cairn_save_exists(const char *path)
 cairn_err cairn_save_remove(const char *path, cairn_error *err)
 {
     if (remove(path) != 0 && errno != ENOENT)
-        return fail(err, CAIRN_ERR_STATE, "cannot remove the save %s: %s", path, strerror(errno));
+        return cairn_error_set(err, CAIRN_ERR_STATE, "cannot remove the save %s: %s", path,
+                               strerror(errno));
     return CAIRN_OK;
 }
 
@@ -70,8 +53,8 @@ static cairn_err make_parents(char *path, cairn_error *err)
         int e = errno;
         *p = '/';
         if (rc != 0 && e != EEXIST)
-            return fail(err, CAIRN_ERR_STATE, "cannot make the folder for saves %s: %s", path,
-                        strerror(e));
+            return cairn_error_set(err, CAIRN_ERR_STATE, "cannot make the folder for saves %s: %s",
+                                   path, strerror(e));
     }
     return CAIRN_OK;
 }
@@ -89,10 +72,11 @@ cairn_err cairn_save_default_path(char *out, size_t size, cairn_error *err)
     else if (home && *home)
         n = snprintf(out, size, "%s/.local/share/cairn/save.sqlite", home);
     else
-        return fail(err, CAIRN_ERR_NOT_FOUND,
-                    "no folder for saves: set XDG_DATA_HOME or HOME, or give --save FILE");
+        return cairn_error_set(
+            err, CAIRN_ERR_NOT_FOUND,
+            "no folder for saves: set XDG_DATA_HOME or HOME, or give --save FILE");
     if (n < 0 || (size_t)n >= size)
-        return fail(err, CAIRN_ERR_LIMIT, "the path of the save is too long");
+        return cairn_error_set(err, CAIRN_ERR_LIMIT, "the path of the save is too long");
     return make_parents(out, err);
 }
 
@@ -106,8 +90,8 @@ typedef struct db {
 
 static cairn_err sql_failed(db *d, const char *what)
 {
-    return fail(d->err, CAIRN_ERR_STATE, "the save %s: %s: %s", d->path, what,
-                sqlite3_errmsg(d->sql));
+    return cairn_error_set(d->err, CAIRN_ERR_STATE, "the save %s: %s: %s", d->path, what,
+                           sqlite3_errmsg(d->sql));
 }
 
 static cairn_err exec(db *d, const char *sql)
@@ -115,8 +99,8 @@ static cairn_err exec(db *d, const char *sql)
     char *msg = NULL;
     if (sqlite3_exec(d->sql, sql, NULL, NULL, &msg) == SQLITE_OK)
         return CAIRN_OK;
-    cairn_err st = fail(d->err, CAIRN_ERR_STATE, "the save %s: %s", d->path,
-                        msg ? msg : sqlite3_errmsg(d->sql));
+    cairn_err st = cairn_error_set(d->err, CAIRN_ERR_STATE, "the save %s: %s", d->path,
+                                   msg ? msg : sqlite3_errmsg(d->sql));
     sqlite3_free(msg);
     return st;
 }
@@ -308,8 +292,9 @@ static cairn_err each_part(db *d, part_fn fn, void *ud)
             bool table = sqlite3_column_int(names, 1);
             char sql[128];
             if (!name || (table && !plain_name(name))) {
-                st = fail(d->err, CAIRN_ERR_INVALID,
-                          "the save %s is damaged: it holds a table cairn never writes", d->path);
+                st = cairn_error_set(d->err, CAIRN_ERR_INVALID,
+                                     "the save %s is damaged: it holds a table cairn never writes",
+                                     d->path);
                 break;
             }
             if (table)
@@ -396,7 +381,7 @@ static cairn_err refuse(db *d, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return fail(d->err, CAIRN_ERR_INVALID, "the save %s is damaged: %s", d->path, what);
+    return cairn_error_set(d->err, CAIRN_ERR_INVALID, "the save %s is damaged: %s", d->path, what);
 }
 
 static cairn_err verify_check(db *d, const char *part, uint64_t hash, void *ud)
@@ -577,19 +562,20 @@ static cairn_err check_ours(db *d, bool empty_ok)
     if (id < 0 && (sqlite3_errcode(d->sql) & 0xff) == SQLITE_CORRUPT)
         return refuse(d, "%s", CORRUPT);
     if (id < 0)
-        return fail(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save (%s)", d->path,
-                    sqlite3_errmsg(d->sql));
+        return cairn_error_set(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save (%s)", d->path,
+                               sqlite3_errmsg(d->sql));
     if (id == APPLICATION_ID ||
         (empty_ok && id == 0 && query_int(d, "SELECT count(*) FROM sqlite_schema") == 0))
         return CAIRN_OK;
-    return fail(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save", d->path);
+    return cairn_error_set(d->err, CAIRN_ERR_INVALID, "%s is not a cairn save", d->path);
 }
 
 cairn_err cairn_save_write(cairn_lua *h, const char *path, cairn_error *err)
 {
     cairn_session_state state;
     if (cairn_session_save_state(h, &state))
-        return fail(err, CAIRN_ERR_STATE, "cannot save the game: %s", cairn_lua_error(h));
+        return cairn_error_set(err, CAIRN_ERR_STATE, "cannot save the game: %s",
+                               cairn_lua_error(h));
     db d;
     cairn_err st = open_db(&d, path, true, err);
     if (st)
@@ -695,14 +681,16 @@ static cairn_err check_format(reader *r, const char *format, const char *version
     if (!strcmp(format, FORMAT))
         return CAIRN_OK;
     if (n > atol(FORMAT))
-        return fail(r->d.err, CAIRN_ERR_INVALID,
-                    "the save %s is of format %ld, made by cairn %.32s, newer than this cairn "
-                    "%s reads (format " FORMAT "): resume it with cairn %.32s or later",
-                    r->d.path, n, version, cairn_version(), version);
-    return fail(r->d.err, CAIRN_ERR_INVALID,
-                "the save %s is of format %ld, made by cairn %.32s, which this cairn %s no "
-                "longer reads (format " FORMAT "): finish that game with cairn %.32s",
-                r->d.path, n, version, cairn_version(), version);
+        return cairn_error_set(
+            r->d.err, CAIRN_ERR_INVALID,
+            "the save %s is of format %ld, made by cairn %.32s, newer than this cairn "
+            "%s reads (format " FORMAT "): resume it with cairn %.32s or later",
+            r->d.path, n, version, cairn_version(), version);
+    return cairn_error_set(
+        r->d.err, CAIRN_ERR_INVALID,
+        "the save %s is of format %ld, made by cairn %.32s, which this cairn %s no "
+        "longer reads (format " FORMAT "): finish that game with cairn %.32s",
+        r->d.path, n, version, cairn_version(), version);
 }
 
 static cairn_err read_meta(reader *r, cairn_session_state *s)
@@ -792,7 +780,7 @@ static bool fill_entity(reader *r, sqlite3_stmt *stmt, void *item)
 cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
 {
     if (!cairn_save_exists(path))
-        return fail(err, CAIRN_ERR_NOT_FOUND, "there is no save at %s", path);
+        return cairn_error_set(err, CAIRN_ERR_NOT_FOUND, "there is no save at %s", path);
     reader r = {0};
     cairn_session_state s = {0};
     cairn_err st = open_db(&r.d, path, false, err);
@@ -808,12 +796,12 @@ cairn_err cairn_save_read(cairn_lua *h, const char *path, cairn_error *err)
         s.entities = r.entity_list;
         cairn_err resumed = cairn_session_resume(h, &s);
         if (resumed == CAIRN_ERR_NOMEM)
-            st = fail(err, CAIRN_ERR_LIMIT,
-                      "the save %s is too big to load within the memory ceiling: %s", path,
-                      cairn_lua_error(h));
+            st = cairn_error_set(err, CAIRN_ERR_LIMIT,
+                                 "the save %s is too big to load within the memory ceiling: %s",
+                                 path, cairn_lua_error(h));
         else if (resumed)
-            st = fail(err, CAIRN_ERR_INVALID, "the save %s cannot be resumed: %s", path,
-                      cairn_lua_error(h));
+            st = cairn_error_set(err, CAIRN_ERR_INVALID, "the save %s cannot be resumed: %s", path,
+                                 cairn_lua_error(h));
     }
     reader_free(&r);
     return st;

@@ -11,6 +11,7 @@
  */
 #define _DEFAULT_SOURCE /* signalfd, setrlimit */
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +151,8 @@ int64_t srv_net_now_ms(void)
 
 static void room_due(lws_sorted_usec_list_t *sul)
 {
-    srv_server_deadline(lws_container_of(sul, srv_room, deadline));
+    /* lws_container_of, through void * for clang's -Wcast-align: the room holds the timer. */
+    srv_server_deadline((srv_room *)(void *)((char *)sul - offsetof(srv_room, deadline)));
 }
 
 void srv_net_schedule(srv_room *r, int64_t deadline_ms)
@@ -506,6 +508,11 @@ cairn_err srv_net_run(srv_server *s, cairn_error *err)
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.server_string = "cairn";
     info.fd_limit_per_thread = (unsigned)s->config.max_connections + 128;
+    /* A client gone without a word (its machine off, its network lost) is found out by TCP
+     * within two minutes, and its seat shown as not connected. */
+    info.ka_time = 60;
+    info.ka_probes = 4;
+    info.ka_interval = 15;
     s->context = lws_create_context(&info);
     if (!s->context)
         return fail(err, CAIRN_ERR_STATE, "cannot listen (is the port taken?)");
@@ -522,7 +529,8 @@ cairn_err srv_net_run(srv_server *s, cairn_error *err)
            lws_get_vhost_listen_port(s->vhost));
     fflush(stdout);
     while (!s->stopping && lws_service(s->context, 0) >= 0)
-        ;
+        srv_server_settle(s);
+    srv_server_settle(s);
     s->stopping = true;
     for (size_t i = 0; i < s->room_count; i++)
         lws_sul_cancel(&s->rooms[i]->deadline);

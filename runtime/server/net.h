@@ -77,7 +77,7 @@ struct srv_room {
     srv_conn *watchers;
 };
 
-/* A message the game sent during an action: held until the action is stored. */
+/* A message the game sent during an action: held until the action is committed. */
 typedef struct srv_staged {
     srv_room *room;
     size_t audience;
@@ -91,10 +91,11 @@ struct srv_server {
     srv_store *store;
     srv_room **rooms;
     size_t room_count, room_cap;
-    /* What the game sends goes: to one socket (direct), into staged (during an action), or
-     * to its audience at once. */
+    /* What the game sends goes: to one socket (direct), into staged (during an action, until
+     * the round's group is committed), or to its audience at once. */
     srv_conn *direct;
     bool staging;
+    bool batch; /* a transaction of the store is open: the round's actions, appended */
     srv_staged *staged;
     size_t staged_count, staged_cap;
     size_t sockets;
@@ -129,6 +130,9 @@ void srv_server_opened(srv_server *s, srv_conn *c); /* a socket: welcome */
 void srv_server_received(srv_server *s, srv_conn *c, const char *data, size_t len);
 void srv_server_closed(srv_server *s, srv_conn *c); /* the socket is gone */
 void srv_server_deadline(srv_room *r);              /* its time ran out */
+/* The round of the loop is over: its actions are committed to the store together, then their
+ * messages go out. */
+void srv_server_settle(srv_server *s);
 /* The replay of game `id` so far, or NULL when there is no such game. */
 const char *srv_server_replay(srv_server *s, const char *id);
 

@@ -4,8 +4,15 @@
  * send routed to their seats and spectators. net.c carries the bytes.
  *
  * An action goes: decoded (message.c), applied (srv_game_act: what the game sends meanwhile
- * is staged, not queued), appended to the store (committed), and only then queued to its
- * audiences. A server killed at any point has acknowledged nothing it had not stored.
+ * is staged, not queued), appended to the store, and only once the store has committed it
+ * queued to its audiences. A server killed at any point has acknowledged nothing it had not
+ * stored.
+ *
+ * The commit is a group's: a sync of the store's log takes milliseconds, during which this one
+ * thread does nothing else, so the actions of one round of the loop (what one poll brought in)
+ * are appended in one transaction, committed when the round is over (srv_server_settle), and
+ * their messages staged until then. Anything else a socket asks for settles the round first,
+ * so that no answer overtakes, or tells of, an action not yet stored.
  */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
@@ -72,15 +79,29 @@ static void game_sent(void *ud, const char *game_id, size_t audience, const char
     srv_out_drop(o);
 }
 
-/* Sends what was staged (the action behind it stored) or forgets it (it was not). */
-static void flush_staged(srv_server *s, bool send)
+/* Sends what was staged from `from` on (the actions behind it stored) or forgets it (they were
+ * not). */
+static void flush_staged(srv_server *s, size_t from, bool send)
 {
-    for (size_t i = 0; i < s->staged_count; i++) {
+    for (size_t i = from; i < s->staged_count; i++) {
         if (send)
             deliver(s->staged[i].room, s->staged[i].audience, s->staged[i].out);
         srv_out_drop(s->staged[i].out);
     }
-    s->staged_count = 0;
+    s->staged_count = from;
+}
+
+void srv_server_settle(srv_server *s)
+{
+    bool stored = true;
+    if (s->batch) {
+        cairn_error err = {0};
+        s->batch = false;
+        stored = !srv_store_commit(s->store, &err);
+        if (!stored)
+            fprintf(stderr, "cairn serve: the store: %s\n", err.message);
+    }
+    flush_staged(s, 0, stored);
 }
 
 /* The folders of the packs a create names, by their ids among those offered; false with why
@@ -146,9 +167,10 @@ static srv_room *open_room(srv_server *s, const char *id, const srv_msg *create,
                           .clock = game_clock};
     cairn_error err = {0};
     /* A game sends nothing while it is made: nobody is in it yet. */
+    size_t staged = s->staged_count;
     s->staging = true;
     cairn_err st = srv_game_create(&gc, game_sent, r, &r->game, &err);
-    flush_staged(s, false);
+    flush_staged(s, staged, false);
     s->staging = false;
     if (st) {
         snprintf(why, why_size, "%.150s", err.message[0] ? err.message : cairn_err_name(st));
@@ -306,6 +328,7 @@ static void step_out(srv_server *s, srv_conn *c)
 
 void srv_server_closed(srv_server *s, srv_conn *c)
 {
+    srv_server_settle(s);
     step_out(s, c);
 }
 
@@ -325,11 +348,16 @@ static void schedule(srv_room *r)
     srv_net_schedule(r, srv_game_ended(r->game) ? 0 : srv_game_deadline(r->game));
 }
 
-/* Stores an action the game applied: its beat and checksum after it. */
+/* Stores an action the game applied, its beat and checksum after it, in the round's group. */
 static bool store_action(srv_server *s, srv_room *r, size_t seat, const srv_msg *m)
 {
     char sum[17];
     cairn_error err = {0};
+    if (!s->batch && srv_store_begin(s->store, &err)) {
+        fprintf(stderr, "cairn serve: the store: %s\n", err.message);
+        return false;
+    }
+    s->batch = true;
     srv_game_checksum(r->game, sum);
     if (srv_store_append(s->store, r->id, seat, m, srv_game_beat(r->game), sum, &err)) {
         fprintf(stderr, "cairn serve: game %s: the store: %s\n", r->id, err.message);
@@ -340,19 +368,23 @@ static bool store_action(srv_server *s, srv_room *r, size_t seat, const srv_msg 
     return true;
 }
 
-/* Applies an action of seat `seat` (0: the server's, a deadline) and, once it is stored, lets
- * its messages go. `by`: the socket that sent it, told when it is refused (NULL: none). */
+/* Applies an action of seat `seat` (0: the server's, a deadline) and appends it to the round's
+ * group: its messages go once the group is committed. `by`: the socket that sent it, told
+ * when it is refused (NULL: none). */
 static void act(srv_server *s, srv_room *r, size_t seat, const srv_msg *m, srv_conn *by)
 {
     char why[160] = "";
+    size_t staged = s->staged_count;
     s->staging = true;
     srv_result res = srv_game_act(r->game, seat, m, srv_net_now_ms(), false, why, sizeof why);
     s->staging = false;
     bool stored = res == SRV_OK && store_action(s, r, seat, m);
-    flush_staged(s, stored);
+    if (!stored)
+        flush_staged(s, staged, false);
     schedule(r);
     if (stored)
         return;
+    srv_server_settle(s); /* what was acknowledged before goes before the refusal */
     if (!by) {
         /* The game refused its own deadline: waking it again would only be refused again. */
         if (res != SRV_OK) {
@@ -382,6 +414,9 @@ void srv_server_deadline(srv_room *r)
         return;
     }
     act(r->server, r, 0, &m, NULL);
+    /* libwebsockets runs its timers before it polls, in the same round: the round would end
+     * only at the next socket's message. A deadline is rare; it is committed alone. */
+    srv_server_settle(r->server);
 }
 
 /* --- the client's messages ---------------------------------------------------------------- */
@@ -552,6 +587,10 @@ void srv_server_received(srv_server *s, srv_conn *c, const char *data, size_t le
         srv_net_close(c, code, why);
         return;
     }
+    bool action = m.type == SRV_MSG_CHOOSE || m.type == SRV_MSG_ANSWER ||
+                  m.type == SRV_MSG_CANCEL || m.type == SRV_MSG_UNDO;
+    if (!action)
+        srv_server_settle(s);
     switch (m.type) {
     case SRV_MSG_CREATE:
         create(s, c, &m);
@@ -609,6 +648,7 @@ void srv_server_received(srv_server *s, srv_conn *c, const char *data, size_t le
 
 const char *srv_server_replay(srv_server *s, const char *id)
 {
+    srv_server_settle(s);
     srv_room *r = find_room(s, id);
     const char *text;
     return r && !srv_game_record(r->game, &text) ? text : NULL;
@@ -647,7 +687,7 @@ static void free_server(srv_server *s)
     for (size_t i = 0; i < s->room_count; i++)
         close_room(s->rooms[i]);
     free(s->rooms);
-    flush_staged(s, false);
+    flush_staged(s, 0, false);
     free(s->staged);
     srv_json_free(&s->out);
     srv_out_drop(s->welcome);

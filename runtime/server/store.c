@@ -7,14 +7,15 @@
  *
  * Every write is one statement committed on its own (autocommit) with synchronous=FULL: when
  * a call returns, what it wrote survives the process being killed and the machine losing
- * power. The journal is a write-ahead log, so that an append costs one sync of the log.
+ * power. The journal is a write-ahead log, so that an append costs one sync of the log. A sync
+ * takes milliseconds, and the server is one thread: appends between srv_store_begin and
+ * srv_store_commit share one (a group commit), durable when the commit returns.
  *
  * The SQL is portable (the same model is to serve PostgreSQL): the numbers that order rows
  * are written by the statements themselves (MAX + 1), not by AUTOINCREMENT.
  */
 #include <errno.h>
 #include <sqlite3.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,27 +64,10 @@ struct srv_store {
     srv_json json; /* the message being appended, its memory kept from one append to the next */
 };
 
-static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static cairn_err fail(cairn_error *err, cairn_err st, const char *fmt, ...)
-{
-    if (err) {
-        err->code = st;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
 static cairn_err sql_failed(srv_store *s, cairn_error *err, const char *what)
 {
-    return fail(err, CAIRN_ERR_STATE, "the game store: %s: %s", what, sqlite3_errmsg(s->sql));
+    return cairn_error_set(err, CAIRN_ERR_STATE, "the game store: %s: %s", what,
+                           sqlite3_errmsg(s->sql));
 }
 
 static cairn_err exec(srv_store *s, const char *sql, cairn_error *err)
@@ -91,8 +75,8 @@ static cairn_err exec(srv_store *s, const char *sql, cairn_error *err)
     char *msg = NULL;
     if (sqlite3_exec(s->sql, sql, NULL, NULL, &msg) == SQLITE_OK)
         return CAIRN_OK;
-    cairn_err st =
-        fail(err, CAIRN_ERR_STATE, "the game store: %s", msg ? msg : sqlite3_errmsg(s->sql));
+    cairn_err st = cairn_error_set(err, CAIRN_ERR_STATE, "the game store: %s",
+                                   msg ? msg : sqlite3_errmsg(s->sql));
     sqlite3_free(msg);
     return st;
 }
@@ -113,9 +97,10 @@ static cairn_err write_step(srv_store *s, sqlite3_stmt *stmt, const char *what, 
     int rc = sqlite3_step(stmt);
     cairn_err st = CAIRN_OK;
     if (rc == SQLITE_CONSTRAINT && sqlite3_extended_errcode(s->sql) == SQLITE_CONSTRAINT_FOREIGNKEY)
-        st = fail(err, CAIRN_ERR_NOT_FOUND, "the game store: %s: no such game", what);
+        st = cairn_error_set(err, CAIRN_ERR_NOT_FOUND, "the game store: %s: no such game", what);
     else if (rc == SQLITE_CONSTRAINT)
-        st = fail(err, CAIRN_ERR_OCCUPIED, "the game store: %s: %s", what, sqlite3_errmsg(s->sql));
+        st = cairn_error_set(err, CAIRN_ERR_OCCUPIED, "the game store: %s: %s", what,
+                             sqlite3_errmsg(s->sql));
     else if (rc != SQLITE_DONE)
         st = sql_failed(s, err, what);
     sqlite3_reset(stmt);
@@ -145,8 +130,8 @@ static cairn_err random_hex(size_t n, char *out, cairn_error *err)
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
-            return fail(err, CAIRN_ERR_STATE, "the game store: no random bytes: %s",
-                        strerror(errno));
+            return cairn_error_set(err, CAIRN_ERR_STATE, "the game store: no random bytes: %s",
+                                   strerror(errno));
         got += (size_t)r;
     }
     static const char digits[] = "0123456789abcdef";
@@ -179,12 +164,14 @@ static cairn_err check_file(srv_store *s, const char *path, bool *fresh, cairn_e
     long long id = query_int(s, "PRAGMA application_id");
     long long tables = query_int(s, "SELECT COUNT(*) FROM sqlite_schema");
     if (id < 0 || tables < 0)
-        return fail(err, CAIRN_ERR_INVALID, "%s is no game store: SQLite cannot read it: %s", path,
-                    sqlite3_errmsg(s->sql));
+        return cairn_error_set(err, CAIRN_ERR_INVALID,
+                               "%s is no game store: SQLite cannot read it: %s", path,
+                               sqlite3_errmsg(s->sql));
     *fresh = id == 0 && tables == 0;
     if (!*fresh && id != APPLICATION_ID)
-        return fail(err, CAIRN_ERR_INVALID,
-                    "%s is no game store of cairn's (a save, or another program's file)", path);
+        return cairn_error_set(err, CAIRN_ERR_INVALID,
+                               "%s is no game store of cairn's (a save, or another program's file)",
+                               path);
     return CAIRN_OK;
 }
 
@@ -201,10 +188,11 @@ static cairn_err migrate(srv_store *s, const char *path, cairn_error *err)
     if (version < 0)
         return sql_failed(s, err, "cannot read its schema version");
     if (version > SCHEMA_VERSION)
-        return fail(err, CAIRN_ERR_STATE,
-                    "%s was written by a later cairn (schema version %lld, this one knows up to "
-                    "%lld): serve it with that cairn",
-                    path, version, SCHEMA_VERSION);
+        return cairn_error_set(
+            err, CAIRN_ERR_STATE,
+            "%s was written by a later cairn (schema version %lld, this one knows up to "
+            "%lld): serve it with that cairn",
+            path, version, SCHEMA_VERSION);
     for (long long v = version + 1; v <= SCHEMA_VERSION; v++) {
         char record[128];
         snprintf(record, sizeof record,
@@ -216,8 +204,8 @@ static cairn_err migrate(srv_store *s, const char *path, cairn_error *err)
         cairn_error why = {0};
         if ((st = exec(s, migrations[v - 1], &why)) || (st = exec(s, record, &why))) {
             exec(s, "ROLLBACK", NULL);
-            return fail(err, st, "%s: the migration to schema version %lld failed: %s", path, v,
-                        why.message);
+            return cairn_error_set(err, st, "%s: the migration to schema version %lld failed: %s",
+                                   path, v, why.message);
         }
         if ((st = exec(s, "COMMIT", err)))
             return st;
@@ -230,12 +218,12 @@ cairn_err srv_store_open(const char *path, srv_store **out, cairn_error *err)
     *out = NULL;
     srv_store *s = calloc(1, sizeof *s);
     if (!s)
-        return fail(err, CAIRN_ERR_NOMEM, "no memory for the game store");
+        return cairn_error_set(err, CAIRN_ERR_NOMEM, "no memory for the game store");
     srv_json_init(&s->json);
     if (sqlite3_open_v2(path, &s->sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
-        cairn_err st = fail(err, CAIRN_ERR_STATE, "cannot open the game store %s: %s", path,
-                            s->sql ? sqlite3_errmsg(s->sql) : "no memory");
+        cairn_err st = cairn_error_set(err, CAIRN_ERR_STATE, "cannot open the game store %s: %s",
+                                       path, s->sql ? sqlite3_errmsg(s->sql) : "no memory");
         srv_store_close(s);
         return st;
     }
@@ -318,8 +306,9 @@ static cairn_err insert_game(srv_store *s, const srv_msg *create, const char *id
 cairn_err srv_store_create_game(srv_store *s, const srv_msg *create, char id[33], cairn_error *err)
 {
     if (create->pack_count > SRV_PACKS_MAX || create->seat_count > SRV_SEATS_MAX)
-        return fail(err, CAIRN_ERR_INVALID, "a game of %zu packs and %zu seats is too big",
-                    create->pack_count, create->seat_count);
+        return cairn_error_set(err, CAIRN_ERR_INVALID,
+                               "a game of %zu packs and %zu seats is too big", create->pack_count,
+                               create->seat_count);
     cairn_err st = random_hex(ID_BYTES, id, err);
     if (st || (st = exec(s, "BEGIN IMMEDIATE", err)))
         return st;
@@ -340,7 +329,7 @@ cairn_err srv_store_end_game(srv_store *s, const char *game, const char *how, ca
     sqlite3_bind_text(stmt, 2, how && *how ? how : "ended", -1, SQLITE_STATIC);
     cairn_err st = write_step(s, stmt, "cannot end a game", err);
     if (!st && sqlite3_changes(s->sql) == 0)
-        st = fail(err, CAIRN_ERR_NOT_FOUND, "the game store has no game %s", game);
+        st = cairn_error_set(err, CAIRN_ERR_NOT_FOUND, "the game store has no game %s", game);
     sqlite3_finalize(stmt);
     return st;
 }
@@ -351,7 +340,7 @@ cairn_err srv_store_claim_seat(srv_store *s, const char *game, size_t seat, char
                                cairn_error *err)
 {
     if (seat < 1 || seat > SRV_SEATS_MAX)
-        return fail(err, CAIRN_ERR_INVALID, "no seat %zu", seat);
+        return cairn_error_set(err, CAIRN_ERR_INVALID, "no seat %zu", seat);
     cairn_err st = random_hex(TOKEN_BYTES, token, err);
     if (st)
         return st;
@@ -361,7 +350,7 @@ cairn_err srv_store_claim_seat(srv_store *s, const char *game, size_t seat, char
     sqlite3_bind_text(stmt, 3, token, -1, SQLITE_STATIC);
     st = write_step(s, stmt, "cannot claim a seat", err);
     if (st == CAIRN_ERR_OCCUPIED)
-        fail(err, st, "seat %zu of the game %s is taken", seat, game);
+        cairn_error_set(err, st, "seat %zu of the game %s is taken", seat, game);
     if (st)
         token[0] = '\0';
     return st;
@@ -413,7 +402,8 @@ cairn_err srv_store_append(srv_store *s, const char *game, size_t seat, const sr
     srv_json_reset(&s->json);
     srv_msg_encode(m, &s->json);
     if (s->json.failed)
-        return fail(err, CAIRN_ERR_NOMEM, "no memory to write an action of the game %s", game);
+        return cairn_error_set(err, CAIRN_ERR_NOMEM, "no memory to write an action of the game %s",
+                               game);
     sqlite3_stmt *stmt = ready(s, ST_APPEND);
     sqlite3_bind_text(stmt, 1, game, -1, SQLITE_STATIC);
     sqlite3_bind_int64(stmt, 2, (sqlite3_int64)seat);
@@ -421,6 +411,19 @@ cairn_err srv_store_append(srv_store *s, const char *game, size_t seat, const sr
     sqlite3_bind_int64(stmt, 4, (sqlite3_int64)beat);
     sqlite3_bind_text(stmt, 5, checksum, -1, SQLITE_STATIC);
     return write_step(s, stmt, "cannot write an action", err);
+}
+
+cairn_err srv_store_begin(srv_store *s, cairn_error *err)
+{
+    return exec(s, "BEGIN IMMEDIATE", err);
+}
+
+cairn_err srv_store_commit(srv_store *s, cairn_error *err)
+{
+    cairn_err st = exec(s, "COMMIT", err);
+    if (st && !sqlite3_get_autocommit(s->sql))
+        exec(s, "ROLLBACK", NULL);
+    return st;
 }
 
 /* --- loading ------------------------------------------------------------------------------ */
@@ -462,8 +465,9 @@ static cairn_err read_lists(srv_store *s, const char *sql, loaded_game *games, s
         char(*list)[SRV_TEXT_MAX] = c ? (packs ? c->packs : c->bots) : NULL;
         size_t max = packs ? SRV_PACKS_MAX : SRV_SEATS_MAX;
         if (!c || position != (long long)*n + 1 || *n >= max || !column_text(stmt, 2, list[*n]))
-            st = fail(err, CAIRN_ERR_INVALID, "the game store is damaged: the %s of a game",
-                      packs ? "packs" : "seats");
+            st = cairn_error_set(err, CAIRN_ERR_INVALID,
+                                 "the game store is damaged: the %s of a game",
+                                 packs ? "packs" : "seats");
         else
             (*n)++;
     }
@@ -485,7 +489,7 @@ static cairn_err read_games(srv_store *s, loaded_game **games, size_t *count, ca
         return CAIRN_OK;
     loaded_game *list = calloc((size_t)n, sizeof *list);
     if (!list)
-        return fail(err, CAIRN_ERR_NOMEM, "no memory to load %lld games", n);
+        return cairn_error_set(err, CAIRN_ERR_NOMEM, "no memory to load %lld games", n);
     sqlite3_stmt *stmt;
     if (sqlite3_prepare_v2(s->sql,
                            "SELECT id, name, seed, seats FROM games WHERE ended IS NULL "
@@ -507,7 +511,7 @@ static cairn_err read_games(srv_store *s, loaded_game **games, size_t *count, ca
         c->seed = (uint64_t)sqlite3_column_int64(stmt, 2);
         if (!id || strlen(id) >= sizeof g->id || !column_text(stmt, 1, c->game) ||
             sqlite3_column_int64(stmt, 3) > SRV_SEATS_MAX)
-            st = fail(err, CAIRN_ERR_INVALID, "the game store is damaged: a game's row");
+            st = cairn_error_set(err, CAIRN_ERR_INVALID, "the game store is damaged: a game's row");
         else
             memcpy(g->id, id, strlen(id) + 1);
     }
@@ -547,9 +551,9 @@ static cairn_err read_log(srv_store *s, sqlite3_stmt *stmt, const char *id,
         const char *checksum = (const char *)sqlite3_column_text(stmt, 3);
         char why[128];
         if (!json || !checksum || srv_msg_decode_logged(json, len, &m, why, sizeof why) != 0)
-            st = fail(err, CAIRN_ERR_INVALID,
-                      "the game store is damaged: an action of the game %s: %s", id,
-                      json && checksum ? why : "a column is missing");
+            st = cairn_error_set(err, CAIRN_ERR_INVALID,
+                                 "the game store is damaged: an action of the game %s: %s", id,
+                                 json && checksum ? why : "a column is missing");
         else
             action(ud, id, (size_t)sqlite3_column_int64(stmt, 0), &m,
                    (uint64_t)sqlite3_column_int64(stmt, 2), checksum);

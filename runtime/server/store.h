@@ -37,9 +37,15 @@ cairn_err srv_store_release_seat(srv_store *s, const char *game, size_t seat, ca
 bool srv_store_seat_taken(srv_store *s, const char *game, size_t seat);
 
 /* Appends an applied action of seat `seat` (0: the server's EXPIRE), with the beat and
- * checksum the game came to, durably: committed (synchronous=FULL) before it returns. */
+ * checksum the game came to, durably: committed (synchronous=FULL) before it returns - or,
+ * between srv_store_begin and srv_store_commit, when the commit returns. */
 cairn_err srv_store_append(srv_store *s, const char *game, size_t seat, const srv_msg *m,
                            uint64_t beat, const char *checksum, cairn_error *err);
+/* Appends from here to srv_store_commit are one transaction: one sync of the log for them
+ * all, however many. Other writes wait until it is committed. */
+cairn_err srv_store_begin(srv_store *s, cairn_error *err);
+/* Commits the appends since srv_store_begin, durably; on failure none of them is kept. */
+cairn_err srv_store_commit(srv_store *s, cairn_error *err);
 /* The game is over (`how`: won, lost, abandoned ...): a restart no longer loads it. */
 cairn_err srv_store_end_game(srv_store *s, const char *game, const char *how, cairn_error *err);
 

@@ -113,13 +113,10 @@ cairn_err cairn_session_turn(cairn_lua *h, size_t *seat)
 
 cairn_err cairn_session_answer_ms(cairn_lua *h, int64_t *ms)
 {
-    lua_State *L = cairn_lua_state(h);
-    cairn_err st = call_runtime(h, "session.flow.answer_ms", NULL, 1);
-    if (st)
-        return st;
-    *ms = (int64_t)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return CAIRN_OK;
+    size_t n = 0;
+    cairn_err st = count_result(h, "session.flow.answer_ms", &n);
+    *ms = (int64_t)n;
+    return st;
 }
 
 /* Calls the runtime function `name`, which returns how the game stands ("playing", "won",

@@ -73,6 +73,13 @@ local function threat(c, you)
   end
 end
 
+-- Whether e is a player's character: what a seat has committed for it is that seat's to
+-- know, not an intent to show the others.
+local function is_player(e)
+  local ok, yes = pcall(function() return e:has("PlayerControl") end)
+  return ok and yes
+end
+
 -- The cells the next beat's enemies will move into ("m") and strike ("a"), by index, and what
 -- it does to the player `you` (threat; none for nil), in order. A strike outranks a move into
 -- the same cell. A preview that fails shows no intents: the beat itself will say what failed.
@@ -85,9 +92,9 @@ local function intents(w, you)
     if marks[i] ~= "a" then marks[i] = m end
   end
   for _, c in ipairs(history) do
-    if c.kind == "moved" and c.entity.id ~= you then
+    if c.kind == "moved" and c.entity.id ~= you and not is_player(c.entity) then
       mark(c.to.x, c.to.y, "m")
-    elseif c.kind == "attacked" and c.other and c.other.id ~= you then
+    elseif c.kind == "attacked" and c.other and c.other.id ~= you and not is_player(c.other) then
       local victim = c.entity
       if not victim:is_dead() and victim.x then mark(victim.x, victim.y, "a") end
     elseif c.kind == "spawned" and (compile.type_info(c.type) or {}).layer == "projectile" then
@@ -280,7 +287,8 @@ local function build(s, w, p, seat, sees, seed)
   local width, height = w.width, w.height
   local seen = seats.memory(s, seat)
   local marks, threats = {}, {}
-  if not s.ended and (seat == 0 or (p and p.x)) then marks, threats = intents(w, p and p.id) end
+  local looks = seat == 0 and sees ~= sees_nothing or (p and p.x)
+  if looks and not s.ended then marks, threats = intents(w, p and p.id) end
   local glyphs, colors, states, visible = {}, {}, {}, {}
   for y = 0, height - 1 do
     local g, c, m = {}, {}, {}

@@ -70,6 +70,24 @@ an_installed_cairn_tests_its_bundled_packs)
     fail "cairn test failed: $(tail -n 5 "$work/out")"
   grep -q '^ok  *base:' "$work/out" || fail "the base game's tests did not run: $(tail -n 5 "$work/out")"
   ;;
+an_installed_cairn_serves_its_browser_client)
+  # `cairn serve` finds the client's files in the installed tree, not in the source tree.
+  install_package
+  mkfifo "$work/said"
+  "$work/prefix/bin/cairn" serve --port 0 --db "$work/games.sqlite" >"$work/said" &
+  pid=$!
+  read -r line <"$work/said" || fail "cairn serve said nothing"
+  port=${line##*:}
+  port=${port%/}
+  page=$(/usr/bin/python3 -c 'import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+c.request("GET", "/")
+r = c.getresponse()
+print(r.status, r.read().decode()[:200])' "$port") || { kill "$pid"; fail "no answer from cairn serve"; }
+  kill -TERM "$pid"
+  wait "$pid" || fail "cairn serve did not stop cleanly"
+  case $page in "200 <!"*) ;; *) fail "GET / answered: $page" ;; esac
+  ;;
 the_library_exports_the_public_api_alone)
   # What libcairn exports is what its headers declare (CAIRN_API), nothing more: every
   # function or datum of the layers' static libraries named in the installed headers is

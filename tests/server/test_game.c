@@ -576,8 +576,8 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
     sink s = {0};
     const char *second[] = {"", "explorer"};
     /* Bumps east and west, each cancelled when its way is shut (its prompt then waits), and
-     * waits; the log keeps what was applied. */
-    logged log[18];
+     * waits, a beat taken back on the way; the log keeps what was applied. */
+    logged log[20];
     size_t n = 0;
     for (int i = 0; i < 6; i++) {
         log[n] = (logged){1, action(SRV_MSG_CHOOSE, -1, "base:bump"), 0};
@@ -585,14 +585,20 @@ static void the_log_applied_again_quietly_is_the_same_game(void **state)
         snprintf(log[n++].m.answers[0], SRV_TEXT_MAX, "%s", i % 2 ? "e" : "w");
         log[n++] = (logged){1, action(SRV_MSG_CANCEL, -1, NULL), 0};
         log[n++] = (logged){1, action(SRV_MSG_CHOOSE, -1, "base:wait"), 0};
+        if (i == 3)
+            log[n++] = (logged){1, action(SRV_MSG_UNDO, -1, NULL), 0};
     }
     srv_game *g = duo(&s, second, 2);
-    logged applied[18];
+    logged applied[20];
     size_t kept = 0;
     char why[256];
-    for (size_t i = 0; i < n; i++)
+    bool undone = false;
+    for (size_t i = 0; i < n; i++) {
         if (srv_game_act(g, log[i].seat, &log[i].m, 0, false, why, sizeof why) == SRV_OK)
             applied[kept++] = log[i];
+        undone = undone || (kept && applied[kept - 1].m.type == SRV_MSG_UNDO);
+    }
+    assert_true(undone);
     char live[40], again[40], seen[3][4096];
     standing(g, live);
     assert_true(srv_game_beat(g) >= 6);

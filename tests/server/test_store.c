@@ -1,7 +1,8 @@
 /*
  * test_store.c - the game store (runtime/server/store.c): a store opened again gives back
  * every game not ended with its create message and its whole log in order; an append is
- * committed when it returns (a process killed right after it loses nothing); ids and tokens
+ * committed when it returns (a process killed right after it loses nothing), or with its
+ * group at srv_store_commit; ids and tokens
  * are random and long, a token holds its own seat of its own game only, and a released seat's
  * token holds nothing; the schema is migrated once, and a file that is no store, or a later
  * cairn's store, is refused.
@@ -285,6 +286,48 @@ static void an_action_of_no_game_is_refused(void **state)
     srv_store_close(s);
 }
 
+/* Appends between srv_store_begin and srv_store_commit are one transaction (the server's
+ * group commit): all kept once committed, an append refused among them alone left out, and
+ * none of them kept when the store goes before the commit (a server killed mid-round). */
+static void a_group_of_appends_is_kept_once_committed(void **state)
+{
+    fixture *f = *state;
+    static const char *const solo[] = {""};
+    srv_msg create, stray;
+    create_msg(&create, "base:dungeon", 1, 1, solo, 0);
+    action_msg(&stray, 9);
+    char id[33];
+    cairn_error err = {0};
+    srv_store *s = open_store(f);
+    new_game(s, &create, id);
+    assert_int_equal(srv_store_begin(s, &err), CAIRN_OK);
+    for (int n = 0; n < 3; n++)
+        append(s, id, 1, n);
+    assert_int_equal(srv_store_commit(s, &err), CAIRN_OK);
+    assert_int_equal(srv_store_begin(s, &err), CAIRN_OK);
+    append(s, id, 1, 3);
+    srv_store_close(s);
+
+    s = open_store(f);
+    loaded *l = load(s);
+    assert_int_equal(l->games, 1);
+    assert_log(l, 0, 1, 0, 3);
+    free(l);
+    assert_int_equal(srv_store_begin(s, &err), CAIRN_OK);
+    append(s, id, 1, 3);
+    assert_int_equal(srv_store_append(s, "0123456789abcdef", 1, &stray, 1, "0", &err),
+                     CAIRN_ERR_NOT_FOUND);
+    append(s, id, 1, 4);
+    assert_int_equal(srv_store_commit(s, &err), CAIRN_OK);
+    srv_store_close(s);
+
+    s = open_store(f);
+    l = load(s);
+    assert_log(l, 0, 1, 0, 5);
+    free(l);
+    srv_store_close(s);
+}
+
 /* The child appends actions one by one, telling the parent after each append returned; at
  * the `last` one it waits to be killed, its store never closed. */
 static void child_append(const fixture *f, const char *id, int last, int report)
@@ -532,6 +575,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(an_action_of_no_game_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(an_append_survives_the_process_killed_after_it, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(a_group_of_appends_is_kept_once_committed, setup, teardown),
         cmocka_unit_test_setup_teardown(ids_and_tokens_are_long_random_hex, setup, teardown),
         cmocka_unit_test_setup_teardown(a_token_holds_its_own_seat_of_its_own_game_only, setup,
                                         teardown),

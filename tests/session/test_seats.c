@@ -288,6 +288,75 @@ static void a_seat_sees_only_its_own_prompt(void **state)
     cairn_lua_destroy(h);
 }
 
+/* The bitten game played by a person, its first beat stepped: it waits for seat 2's answer
+ * to the bite of its rat. */
+static cairn_lua *seat_2_bitten(void)
+{
+    cairn_lua *h = session_start_game(APART, "bitten", 7);
+    ok(h, cairn_session_set_interactive(h, true));
+    ok(h, cairn_session_seat_input(h, 1, "none", NULL));
+    ok(h, cairn_session_seat_input(h, 2, "none", NULL));
+    cairn_session_end ended;
+    ok(h, cairn_session_step(h, &ended));
+    assert_int_equal(ended, CAIRN_SESSION_ASKING);
+    return h;
+}
+
+/* A question inside a beat about seat 2's hero is seat 2's alone: seat 1's screen has no
+ * prompt (its input is held with the beat), seat 2's has the question. */
+static void a_question_inside_a_beat_is_shown_to_its_seat_only(void **state)
+{
+    (void)state;
+    cairn_lua *h = seat_2_bitten();
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(one.prompt.kind, CAIRN_PROMPT_NONE);
+    assert_true(one.prompt.committed);
+    cairn_screen two = seat_screen(h, 2);
+    assert_int_equal(two.prompt.kind, CAIRN_PROMPT_PICK);
+    assert_int_equal(two.prompt.seat, 2);
+    cairn_screen watching = seat_screen(h, 0);
+    assert_int_equal(watching.prompt.kind, CAIRN_PROMPT_NONE);
+    cairn_lua_destroy(h);
+}
+
+/* The frames of a beat are shown to the seats that see their cells: seat 2's fury, on its own
+ * hero, is not in seat 1's frames. */
+static void a_seat_is_shown_the_frames_it_sees_only(void **state)
+{
+    (void)state;
+    cairn_lua *h = seat_2_bitten();
+    cairn_session_end ended = CAIRN_SESSION_ASKING;
+    ok(h, cairn_session_seat_answer(h, 2, "1"));
+    for (int i = 0; i < 4 && ended == CAIRN_SESSION_ASKING; i++) {
+        ok(h, cairn_session_step(h, &ended));
+        if (ended == CAIRN_SESSION_ASKING)
+            ok(h, cairn_session_seat_cancel(h, 2, NULL));
+    }
+    assert_int_equal(ended, CAIRN_SESSION_PLAYING);
+    cairn_screen two = seat_screen(h, 2);
+    assert_true(two.frame_count > 0);
+    assert_int_equal(two.frames[0].cell_count, 1);
+    assert_int_equal(two.frames[0].cells[0], 11);
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(one.frame_count, 0);
+    cairn_screen watching = seat_screen(h, 0);
+    assert_int_equal(watching.frame_count, two.frame_count);
+    cairn_lua_destroy(h);
+}
+
+/* What seat 2 has committed for the next beat is its own: seat 1, who sees its hero, is not
+ * shown where it will go as an intent. */
+static void a_seat_s_committed_move_is_no_intent_to_another(void **state)
+{
+    (void)state;
+    cairn_lua *h = session_start_game(APART, "together", 7);
+    ok(h, cairn_session_seat_input(h, 2, "move", "e"));
+    cairn_screen one = seat_screen(h, 1);
+    assert_int_equal(glyph_at(&one, 2, 2), '@');
+    assert_int_equal(mark_at(&one, 3, 2), 'v');
+    cairn_lua_destroy(h);
+}
+
 /* A spectator of a game that says nothing of `spectate` sees what the seats' characters see,
  * together - both rooms, not the idol - and no hand, prompt or choice. */
 static void a_spectator_sees_what_the_seats_see(void **state)
@@ -373,6 +442,9 @@ int main(void)
         cmocka_unit_test(an_old_save_s_memory_is_the_first_seat_s),
         cmocka_unit_test(a_save_keeps_each_seat_s_memory),
         cmocka_unit_test(a_seat_sees_only_its_own_prompt),
+        cmocka_unit_test(a_question_inside_a_beat_is_shown_to_its_seat_only),
+        cmocka_unit_test(a_seat_is_shown_the_frames_it_sees_only),
+        cmocka_unit_test(a_seat_s_committed_move_is_no_intent_to_another),
         cmocka_unit_test(a_spectator_sees_what_the_seats_see),
         cmocka_unit_test(a_spectator_of_spectate_all_sees_the_whole_floor),
         cmocka_unit_test(a_spectator_of_spectate_none_sees_no_cell),

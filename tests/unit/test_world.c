@@ -194,6 +194,24 @@ static void world_errors_start_empty_and_keep_the_last_failure(void **state)
     cairn_world_destroy(w);
 }
 
+/* A cairn_error is filled with the code and the formatted message, cut to its size; a NULL
+ * one is left alone and the code still returned. */
+static void an_error_is_set_with_its_message_cut_to_size(void **state)
+{
+    (void)state;
+    cairn_error err = {0};
+    assert_int_equal(cairn_error_set(&err, CAIRN_ERR_STATE, "cannot open %s: %d", "x", 3),
+                     CAIRN_ERR_STATE);
+    assert_int_equal(err.code, CAIRN_ERR_STATE);
+    assert_string_equal(err.message, "cannot open x: 3");
+    char long_text[CAIRN_ERROR_MESSAGE_SIZE * 2];
+    memset(long_text, 'a', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    assert_int_equal(cairn_error_set(&err, CAIRN_ERR_LIMIT, "%s", long_text), CAIRN_ERR_LIMIT);
+    assert_int_equal(strlen(err.message), CAIRN_ERROR_MESSAGE_SIZE - 1);
+    assert_int_equal(cairn_error_set(NULL, CAIRN_ERR_NOMEM, "nowhere"), CAIRN_ERR_NOMEM);
+}
+
 static void every_status_has_a_name(void **state)
 {
     (void)state;
@@ -219,6 +237,7 @@ int main(void)
         cmocka_unit_test(the_world_accounts_for_every_byte_it_holds),
         cmocka_unit_test(a_steady_state_beat_allocates_nothing),
         cmocka_unit_test(world_errors_start_empty_and_keep_the_last_failure),
+        cmocka_unit_test(an_error_is_set_with_its_message_cut_to_size),
         cmocka_unit_test(every_status_has_a_name),
         cmocka_unit_test(the_version_is_the_projects),
     };

@@ -693,6 +693,15 @@ CAIRN_API cairn_err cairn_world_fail(cairn_world *w, cairn_err code, const char 
 #endif
     ;
 
+/* Fills err, when it is not NULL, with code and the message (printf-style, cut to
+ * CAIRN_ERROR_MESSAGE_SIZE) and returns code, for the layers that report through a
+ * cairn_error: `return cairn_error_set(err, CAIRN_ERR_STATE, "cannot open %s", path);` */
+CAIRN_API cairn_err cairn_error_set(cairn_error *err, cairn_err code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 #ifdef __cplusplus
 }
 #endif
