@@ -434,7 +434,7 @@ static void write_beat(srv_game *g, const cairn_view *v)
 /* The beat played (or taken back), shown: each audience's screen taken once - each seat's
  * character remembers what it shows, and the spectators' view goes into the history - and
  * unless quiet, each audience sent the beat's message, then with `last` its whole state. */
-static cairn_err show_beat(srv_game *g, bool quiet, bool last)
+static cairn_err show_audiences(srv_game *g, bool quiet, bool last)
 {
     for (size_t a = 0; a <= g->seats; a++) {
         cairn_screen s;
@@ -462,6 +462,16 @@ static cairn_err show_beat(srv_game *g, bool quiet, bool last)
     g->unseen = false;
     g->lines = NULL;
     return CAIRN_OK;
+}
+
+static cairn_err show_beat(srv_game *g, bool quiet, bool last)
+{
+    /* The screens are of one moment: one preview of the next beat serves them all. */
+    cairn_err st = cairn_session_share_preview(g->h, true);
+    if (!st)
+        st = show_audiences(g, quiet, last);
+    cairn_err off = cairn_session_share_preview(g->h, false);
+    return st ? st : off;
 }
 
 static void write_deciding(srv_game *g)
