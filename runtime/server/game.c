@@ -434,7 +434,7 @@ static void write_beat(srv_game *g, const cairn_view *v)
 /* The beat played (or taken back), shown: each audience's screen taken once - each seat's
  * character remembers what it shows, and the spectators' view goes into the history - and
  * unless quiet, each audience sent the beat's message, then with `last` its whole state. */
-static cairn_err show_beat(srv_game *g, bool quiet, bool last)
+static cairn_err show_audiences(srv_game *g, bool quiet, bool last)
 {
     for (size_t a = 0; a <= g->seats; a++) {
         cairn_screen s;
@@ -462,6 +462,16 @@ static cairn_err show_beat(srv_game *g, bool quiet, bool last)
     g->unseen = false;
     g->lines = NULL;
     return CAIRN_OK;
+}
+
+static cairn_err show_beat(srv_game *g, bool quiet, bool last)
+{
+    /* The screens are of one moment: one preview of the next beat serves them all. */
+    cairn_err st = cairn_session_share_preview(g->h, true);
+    if (!st)
+        st = show_audiences(g, quiet, last);
+    cairn_err off = cairn_session_share_preview(g->h, false);
+    return st ? st : off;
 }
 
 static void write_deciding(srv_game *g)
@@ -853,21 +863,6 @@ srv_result srv_game_act(srv_game *g, size_t seat, const srv_msg *m, int64_t now_
 
 /* --- the game ----------------------------------------------------------------------------- */
 
-static cairn_err fail(cairn_error *err, cairn_err code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static cairn_err fail(cairn_error *err, cairn_err code, const char *fmt, ...)
-{
-    if (err) {
-        err->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 static const cairn_lua_config host_config = {.world_methods = cairn_sight_lua_methods};
 
 /* The host, with the bundled base game and the config's packs loaded. */
@@ -881,11 +876,11 @@ static cairn_err open_host(srv_game *g, const srv_game_config *c, cairn_error *e
     snprintf(base + n, n < sizeof base ? sizeof base - n : 0, "/content/base");
     st = cairn_lua_load_pack(g->h, base);
     if (st)
-        return fail(err, st, "the base game: %s", cairn_lua_error(g->h));
+        return cairn_error_set(err, st, "the base game: %s", cairn_lua_error(g->h));
     for (size_t i = 0; i < c->pack_count; i++) {
         st = cairn_lua_load_pack(g->h, c->pack_dirs[i]);
         if (st)
-            return fail(err, st, "%s: %s", c->pack_dirs[i], cairn_lua_error(g->h));
+            return cairn_error_set(err, st, "%s: %s", c->pack_dirs[i], cairn_lua_error(g->h));
     }
     return CAIRN_OK;
 }
@@ -895,22 +890,26 @@ static cairn_err seat_players(srv_game *g, const srv_game_config *c, cairn_error
 {
     cairn_err st = cairn_session_seats(g->h, &g->seats);
     if (st)
-        return fail(err, st, "%s", cairn_lua_error(g->h));
+        return cairn_error_set(err, st, "%s", cairn_lua_error(g->h));
     if (g->seats > SRV_SEATS_MAX)
-        return fail(err, CAIRN_ERR_LIMIT, "the game has %zu seats; a server game has at most %d",
-                    g->seats, SRV_SEATS_MAX);
+        return cairn_error_set(err, CAIRN_ERR_LIMIT,
+                               "the game has %zu seats; a server game has at most %d", g->seats,
+                               SRV_SEATS_MAX);
     if (c->bot_count > g->seats)
-        return fail(err, CAIRN_ERR_INVALID, "bots are named for %zu seats, and the game has %zu",
-                    c->bot_count, g->seats);
+        return cairn_error_set(err, CAIRN_ERR_INVALID,
+                               "bots are named for %zu seats, and the game has %zu", c->bot_count,
+                               g->seats);
     for (size_t seat = 1; seat <= g->seats; seat++) {
         const char *bot = seat <= c->bot_count && c->bots[seat - 1] ? c->bots[seat - 1] : "";
         if (strlen(bot) >= sizeof g->bots[seat])
-            return fail(err, CAIRN_ERR_INVALID, "the bot of seat %zu has too long a name", seat);
+            return cairn_error_set(err, CAIRN_ERR_INVALID,
+                                   "the bot of seat %zu has too long a name", seat);
         snprintf(g->bots[seat], sizeof g->bots[seat], "%s", bot);
         g->persons += !bot[0];
     }
     if (!g->persons)
-        return fail(err, CAIRN_ERR_INVALID, "every seat has a bot: a game needs a person's seat");
+        return cairn_error_set(err, CAIRN_ERR_INVALID,
+                               "every seat has a bot: a game needs a person's seat");
     return CAIRN_OK;
 }
 
@@ -923,7 +922,7 @@ static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *
     if (!st)
         st = cairn_session_log_start(g->h);
     if (st)
-        return fail(err, st, "the game does not start: %s", cairn_lua_error(g->h));
+        return cairn_error_set(err, st, "the game does not start: %s", cairn_lua_error(g->h));
     st = seat_players(g, c, err);
     if (st)
         return st;
@@ -938,7 +937,7 @@ static cairn_err start_game(srv_game *g, const srv_game_config *c, cairn_error *
     if (!st && g->unseen)
         st = show_beat(g, true, false);
     if (st)
-        return fail(err, st, "%s", cairn_lua_error(g->h));
+        return cairn_error_set(err, st, "%s", cairn_lua_error(g->h));
     return CAIRN_OK;
 }
 
@@ -947,10 +946,11 @@ cairn_err srv_game_create(const srv_game_config *c, srv_send_fn send, void *ud, 
 {
     *out = NULL;
     if (!c || !c->id || !c->game || !send || strlen(c->id) >= SRV_TEXT_MAX)
-        return fail(err, CAIRN_ERR_INVALID, "a game needs an id, a game's name and a sender");
+        return cairn_error_set(err, CAIRN_ERR_INVALID,
+                               "a game needs an id, a game's name and a sender");
     srv_game *g = calloc(1, sizeof *g);
     if (!g)
-        return fail(err, CAIRN_ERR_NOMEM, "no memory for a game");
+        return cairn_error_set(err, CAIRN_ERR_NOMEM, "no memory for a game");
     snprintf(g->id, sizeof g->id, "%s", c->id);
     g->send = send;
     g->ud = ud;

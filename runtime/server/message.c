@@ -101,6 +101,11 @@ static char peek(const reader *r)
     return r->p < r->end ? *r->p : '\0';
 }
 
+static bool at_digit(const reader *r)
+{
+    return peek(r) >= '0' && peek(r) <= '9';
+}
+
 static bool expect(reader *r, char c)
 {
     skip_space(r);
@@ -140,13 +145,13 @@ static bool read_hex4(reader *r, unsigned *out)
 static bool read_escaped_code(reader *r, unsigned *out)
 {
     size_t at = offset(r) - 2;
-    unsigned hi;
+    unsigned hi = 0;
     if (!read_hex4(r, &hi))
         return false;
     if (hi >= 0xdc00 && hi <= 0xdfff)
         return fail(r, "at byte %zu: a lone low surrogate", at);
     if (hi >= 0xd800 && hi <= 0xdbff) {
-        unsigned lo;
+        unsigned lo = 0;
         if (r->end - r->p < 2 || r->p[0] != '\\' || r->p[1] != 'u')
             return fail(r, "at byte %zu: a high surrogate without its low one", at);
         r->p += 2;
@@ -258,26 +263,26 @@ static bool skip_number(reader *r)
         r->p++;
     if (peek(r) == '0') {
         r->p++;
-    } else if (peek(r) >= '1' && peek(r) <= '9') {
-        while (peek(r) >= '0' && peek(r) <= '9')
+    } else if (at_digit(r)) {
+        while (at_digit(r))
             r->p++;
     } else {
         return fail(r, "at byte %zu: not a value", at);
     }
     if (peek(r) == '.') {
         r->p++;
-        if (!(peek(r) >= '0' && peek(r) <= '9'))
+        if (!at_digit(r))
             return fail(r, "at byte %zu: a number without digits after its point", at);
-        while (peek(r) >= '0' && peek(r) <= '9')
+        while (at_digit(r))
             r->p++;
     }
     if (peek(r) == 'e' || peek(r) == 'E') {
         r->p++;
         if (peek(r) == '+' || peek(r) == '-')
             r->p++;
-        if (!(peek(r) >= '0' && peek(r) <= '9'))
+        if (!at_digit(r))
             return fail(r, "at byte %zu: a number without digits in its exponent", at);
-        while (peek(r) >= '0' && peek(r) <= '9')
+        while (at_digit(r))
             r->p++;
     }
     return true;
@@ -431,11 +436,11 @@ static bool read_integer(reader *r, const char *name, uint64_t *magnitude, bool 
     *negative = peek(r) == '-';
     if (*negative)
         r->p++;
-    if (!(peek(r) >= '0' && peek(r) <= '9'))
+    if (!at_digit(r))
         return fail(r, "%s must be an integer", name);
     uint64_t v = 0;
     bool overflow = false;
-    while (peek(r) >= '0' && peek(r) <= '9') {
+    while (at_digit(r)) {
         unsigned d = (unsigned)(*r->p++ - '0');
         if (v > (UINT64_MAX - d) / 10)
             overflow = true;
@@ -455,7 +460,7 @@ static bool read_count(reader *r, field f, int64_t max, int64_t *out)
     r->p = r->fields[f];
     if (!r->p)
         return true;
-    uint64_t v;
+    uint64_t v = 0;
     bool negative;
     if (!read_integer(r, field_names[f], &v, &negative))
         return false;

@@ -457,6 +457,14 @@ cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out
     return st;
 }
 
+cairn_err cairn_session_share_preview(cairn_lua *h, bool on)
+{
+    lua_State *L = cairn_lua_state(h);
+    cairn_lua_push_runtime(L, "session.view.share_preview");
+    lua_pushboolean(L, on);
+    return cairn_lua_call(h, 1, 0);
+}
+
 cairn_err cairn_session_seat_answer(cairn_lua *h, size_t seat, const char *answer)
 {
     return refusal(call_for_seat(h, "session.flow.answer", answer, seat, 0), CAIRN_ERR_INVALID);

@@ -80,12 +80,27 @@ local function is_player(e)
   return ok and yes
 end
 
+-- The preview of the next beat the intents come from. A front end that builds the screens of
+-- several audiences at one moment shares one between them (view.share_preview): the preview
+-- is of the world and the inputs committed, the same for each; it is most of a screen's cost.
+local shared -- nil: each screen previews; else { ok, history } once one has
+function view.share_preview(on)
+  shared = on and {} or nil
+end
+
+local function next_beat()
+  if shared and shared.history ~= nil then return shared.ok, shared.history end
+  local ok, history = pcall(session.preview, "none")
+  if shared then shared.ok, shared.history = ok, history end
+  return ok, history
+end
+
 -- The cells the next beat's enemies will move into ("m") and strike ("a"), by index, and what
 -- it does to the player `you` (threat; none for nil), in order. A strike outranks a move into
 -- the same cell. A preview that fails shows no intents: the beat itself will say what failed.
 local function intents(w, you)
   local marks, threats = {}, {}
-  local ok, history = pcall(session.preview, "none")
+  local ok, history = next_beat()
   if not ok then return marks, threats end
   local function mark(x, y, m)
     local i = y * w.width + x

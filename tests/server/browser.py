@@ -271,6 +271,15 @@ async def beat_played(two, beat, may_ask=False):
     return beat + 1
 
 
+async def page_at(page, beat):
+    """The page's checksum once it draws the state of the beat: not only the `beat` message,
+    which comes first, since the page's keys act on the choices of the state it draws."""
+    return await page.until("window.cairn.state && window.cairn.state.beat === %d && "
+                            "document.body.dataset.beat === '%d' && "
+                            "document.body.dataset.checksum" % (beat, beat),
+                            "the page at beat %d" % beat)
+
+
 async def option_key(page, pattern):
     """The key of the menu's first option that matches the pattern (a regular expression)."""
     label = await page.until("""(() => {
@@ -298,8 +307,7 @@ async def first_beat(page, two):
                      "the page to show seat 2 deciding")
     await pass_question(two, beat)
     beat = await beat_played(two, beat)
-    shown = await page.until("document.body.dataset.beat === '%d' && "
-                             "document.body.dataset.checksum" % beat, "the page at the first beat")
+    shown = await page_at(page, beat)
     check(shown == two.state["checksum"], "the page and seat 2 see the same world")
     log = await page.eval("document.getElementById('log').textContent")
     check("dodge" in log.lower(), "the page's log tells of seat 1's dodge: %r" % log)
@@ -340,7 +348,7 @@ async def strike_with_the_cursor(page, two):
     await page.key("Escape", code="Escape", vk=27)
     await pass_question(two, beat)
     beat = await beat_played(two, beat)
-    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the beat")
+    await page_at(page, beat)
     log = await page.eval("document.getElementById('log').textContent")
     check("you strike" in log.lower(), "the page's log tells of the strike: %r" % log)
 
@@ -352,7 +360,7 @@ async def click_a_step(page, two):
     await page.click(cell(0, 1))
     beat = await seat_2s_turn(two)
     beat = await beat_played(two, beat, may_ask=True)
-    await page.until("document.body.dataset.beat === '%d'" % beat, "the page at the beat")
+    await page_at(page, beat)
     await page.until("document.querySelector(%s).textContent === '@'" % json.dumps(cell(1, 1)),
                      "seat 1's hero drawn a step west")
 
@@ -372,8 +380,8 @@ async def shout_by_menus(page, two):
     await page.key("y", code="KeyY", vk=89)
     beat = await seat_2s_turn(two)
     beat = await beat_played(two, beat, may_ask=True)
-    await page.until("document.body.dataset.beat === '%d' && "
-                     "/shouted 3 loud/.test(document.getElementById('panel').textContent)" % beat,
+    await page_at(page, beat)
+    await page.until("/shouted 3 loud/.test(document.getElementById('panel').textContent)",
                      "the panel saying how loud seat 1 shouted")
 
 

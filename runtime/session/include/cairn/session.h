@@ -310,11 +310,17 @@ CAIRN_API cairn_err cairn_session_screen(cairn_lua *h, cairn_screen *out);
  * the view from its character (its field of view, its own memory of the floor, its panel:
  * hand and deck), its choices, its prompt (a question about its character, or the choice it
  * is committing; none while the beat waits for another seat's answer), the frames of the last
- * beat that touched a cell it sees (with those cells only). The header leaves out the seed.
+ * beat that touched a cell it sees (with those cells only). The header leaves out the seed;
+ * the messages are the game's one log, the same for every seat.
  * Seat 0: what a spectator may see, as the game's `spectate` says (cairn.game): the map, no
  * panel but the turns', no prompt, no choices. CAIRN_ERR_INVALID for a seat the game has not.
  * Owned by the host until the next call of it. */
 CAIRN_API cairn_err cairn_session_seat_screen(cairn_lua *h, size_t seat, cairn_screen *out);
+/* Whether the screens built from now on (cairn_session_seat_screen, cairn_session_screen) are
+ * of one moment and share one preview of the next beat for their intents, most of a screen's
+ * cost: for a front end that builds several audiences' screens back to back. Turn it off
+ * before anything changes the game: a shared preview is not made again. Off at first. */
+CAIRN_API cairn_err cairn_session_share_preview(cairn_lua *h, bool on);
 
 /* Bytes that may hold NULs: the parts of a saved game. */
 typedef struct cairn_session_bytes {
