@@ -189,7 +189,9 @@ static void received(srv_server *s, srv_conn *c, const char *in, size_t len)
     if (c->close_code)
         return;
     if (lws_is_first_fragment(c->wsi) && !c->rx && !within_rate(s, c)) {
-        srv_net_close(c, SRV_CLOSE_FLOOD, "too many messages: at most 20 a second");
+        char why[64];
+        snprintf(why, sizeof why, "too many messages: at most %d a second", s->config.rate);
+        srv_net_close(c, SRV_CLOSE_FLOOD, why);
         return;
     }
     if (lws_frame_is_binary(c->wsi)) {
