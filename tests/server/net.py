@@ -344,6 +344,8 @@ async def slow_reader(cairn, tmp, root):
                 await ws.send(line)
             for _ in range(30):
                 await receive(ws, "chat")
+        # Only now does it read: the server keeps a socket closed as too slow a minute for
+        # it to read its close frame, however long the lines above took to send.
         slow.settimeout(TIMEOUT)
         frames = list(read_frames(slow))
         slow.close()
