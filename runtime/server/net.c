@@ -69,8 +69,10 @@ void srv_net_close(srv_conn *c, int code, const char *reason)
     c->close_code = code;
     snprintf(c->close_reason, sizeof c->close_reason, "%s", reason);
     lws_callback_on_writable(c->wsi);
-    /* A client that reads nothing more never lets the close frame out: it is cut off. */
-    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, 2);
+    /* A client that reads nothing more never lets the close frame out: it is cut off, after
+     * two seconds, or a minute for one closed for reading too slowly: its close frame waits
+     * behind all it has not read yet, and a client only slow still learns why. */
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, code == SRV_CLOSE_SLOW ? 60 : 2);
 }
 
 void srv_net_send(srv_conn *c, srv_out *o)
@@ -189,7 +191,9 @@ static void received(srv_server *s, srv_conn *c, const char *in, size_t len)
     if (c->close_code)
         return;
     if (lws_is_first_fragment(c->wsi) && !c->rx && !within_rate(s, c)) {
-        srv_net_close(c, SRV_CLOSE_FLOOD, "too many messages: at most 20 a second");
+        char why[64];
+        snprintf(why, sizeof why, "too many messages: at most %d a second", s->config.rate);
+        srv_net_close(c, SRV_CLOSE_FLOOD, why);
         return;
     }
     if (lws_frame_is_binary(c->wsi)) {

@@ -302,9 +302,8 @@ static cairn_err make_welcome(srv_server *s, cairn_error *err)
 
 /* Takes the socket out of its room: off its seat (which stays its own: a token brings it
  * back) or out of the spectators. */
-static void step_out(srv_server *s, srv_conn *c)
+static void step_out(srv_conn *c)
 {
-    (void)s;
     srv_room *r = c->room;
     if (!r)
         return;
@@ -329,7 +328,7 @@ static void step_out(srv_server *s, srv_conn *c)
 void srv_server_closed(srv_server *s, srv_conn *c)
 {
     srv_server_settle(s);
-    step_out(s, c);
+    step_out(c);
 }
 
 /* The whole state of the socket's game, as it sees it, to the socket alone. */
@@ -513,11 +512,11 @@ static void join(srv_server *s, srv_conn *c, const srv_msg *m)
     size_t seat = seat_to_join(s, c, r, m, token);
     if (!seat)
         return;
-    step_out(s, c);
+    step_out(c);
     /* A seat comes back on the socket that holds its token: one left behind is closed. */
     srv_conn *old = r->seats[seat];
     if (old) {
-        step_out(s, old);
+        step_out(old);
         srv_net_close(old, SRV_CLOSE_TOKEN, "the seat was taken back on another connection");
     }
     c->room = r;
@@ -533,8 +532,9 @@ static void join(srv_server *s, srv_conn *c, const srv_msg *m)
     srv_json_key(j, "token");
     srv_json_string(j, token);
     finish(s, c, NULL);
-    send_state(s, c);
+    /* Present first, so that the seat's own first state says it is connected. */
     srv_game_presence(r->game, seat, true);
+    send_state(s, c);
 }
 
 static void watch(srv_server *s, srv_conn *c, const srv_msg *m)
@@ -544,7 +544,7 @@ static void watch(srv_server *s, srv_conn *c, const srv_msg *m)
         srv_net_close(c, SRV_CLOSE_TOKEN, "no such game");
         return;
     }
-    step_out(s, c);
+    step_out(c);
     c->room = r;
     c->watching = true;
     c->next_watcher = r->watchers;
@@ -559,7 +559,7 @@ static void leave(srv_server *s, srv_conn *c)
     cairn_error err = {0};
     if (c->room && c->seat && srv_store_release_seat(s->store, c->room->id, c->seat, &err))
         fprintf(stderr, "cairn serve: game %s: the store: %s\n", c->room->id, err.message);
-    step_out(s, c);
+    step_out(c);
 }
 
 static void chat(srv_server *s, srv_conn *c, const srv_msg *m)

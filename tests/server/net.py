@@ -178,6 +178,8 @@ async def seats_and_tokens(cairn, tmp, root):
         await first.send(json.dumps({"t": "join", "game": game}))
         token = (await receive(first, "joined"))["token"]
         assert len(token) == 64, token
+        seats = (await receive(first, "state"))["seats"]
+        assert seats[0]["connected"], "the seat's own first state says it is away: %s" % seats
         other = await connect(s)
         await other.send(json.dumps({"t": "join", "game": game, "seat": 1}))
         assert (await receive(other, "error"))["code"] == "full"
@@ -192,8 +194,9 @@ async def seats_and_tokens(cairn, tmp, root):
         assert (await closed_with(stranger, json.dumps(
             {"t": "join", "game": "0123456789abcdef"})))[0] == 4005
         await back.close()
-    print("ok: a seat's token brings it back on a new socket (the old one is closed 4005); a"
-          " taken seat is 'full'; a bad token or game closes 4005")
+    print("ok: a seat joined is connected in its first state; its token brings it back on a"
+          " new socket (the old one is closed 4005); a taken seat is 'full'; a bad token or"
+          " game closes 4005")
 
 
 async def handshake(cairn, tmp, root):
@@ -341,6 +344,8 @@ async def slow_reader(cairn, tmp, root):
                 await ws.send(line)
             for _ in range(30):
                 await receive(ws, "chat")
+        # Only now does it read: the server keeps a socket closed as too slow a minute for
+        # it to read its close frame, however long the lines above took to send.
         slow.settimeout(TIMEOUT)
         frames = list(read_frames(slow))
         slow.close()
