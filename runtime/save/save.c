@@ -53,31 +53,43 @@ static cairn_err make_parents(char *path, cairn_error *err)
         int e = errno;
         *p = '/';
         if (rc != 0 && e != EEXIST)
-            return cairn_error_set(err, CAIRN_ERR_STATE, "cannot make the folder for saves %s: %s",
-                                   path, strerror(e));
+            return cairn_error_set(err, CAIRN_ERR_STATE, "cannot make the folder %s: %s", path,
+                                   strerror(e));
     }
     return CAIRN_OK;
+}
+
+cairn_err cairn_save_data_path(const char *name, char *out, size_t size, cairn_error *err)
+{
+    const char *data = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (data && data[0] == '/') /* the spec says a relative one is to be ignored */
+        n = snprintf(out, size, "%s/cairn/%s", data, name);
+    else if (home && *home)
+        n = snprintf(out, size, "%s/.local/share/cairn/%s", home, name);
+    else
+        return cairn_error_set(err, CAIRN_ERR_NOT_FOUND,
+                               "no folder for cairn's data: set XDG_DATA_HOME or HOME");
+    if (n < 0 || (size_t)n >= size)
+        return cairn_error_set(err, CAIRN_ERR_LIMIT, "the path of %s is too long", name);
+    return make_parents(out, err);
 }
 
 cairn_err cairn_save_default_path(char *out, size_t size, cairn_error *err)
 {
     const char *explicit_path = getenv("CAIRN_SAVE");
-    const char *data = getenv("XDG_DATA_HOME");
-    const char *home = getenv("HOME");
-    int n;
-    if (explicit_path && *explicit_path)
-        n = snprintf(out, size, "%s", explicit_path);
-    else if (data && data[0] == '/') /* the spec says a relative one is to be ignored */
-        n = snprintf(out, size, "%s/cairn/save.sqlite", data);
-    else if (home && *home)
-        n = snprintf(out, size, "%s/.local/share/cairn/save.sqlite", home);
-    else
-        return cairn_error_set(
-            err, CAIRN_ERR_NOT_FOUND,
-            "no folder for saves: set XDG_DATA_HOME or HOME, or give --save FILE");
-    if (n < 0 || (size_t)n >= size)
-        return cairn_error_set(err, CAIRN_ERR_LIMIT, "the path of the save is too long");
-    return make_parents(out, err);
+    if (explicit_path && *explicit_path) {
+        int n = snprintf(out, size, "%s", explicit_path);
+        if (n < 0 || (size_t)n >= size)
+            return cairn_error_set(err, CAIRN_ERR_LIMIT, "the path of the save is too long");
+        return make_parents(out, err);
+    }
+    cairn_err st = cairn_save_data_path("save.sqlite", out, size, err);
+    if (st == CAIRN_ERR_NOT_FOUND)
+        cairn_error_set(err, st,
+                        "no folder for saves: set XDG_DATA_HOME or HOME, or give --save FILE");
+    return st;
 }
 
 /* --- writing ----------------------------------------------------------------------------- */

@@ -15,16 +15,15 @@
  * so that no answer overtakes, or tells of, an action not yet stored.
  */
 #define _DEFAULT_SOURCE /* getrandom */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include <lua.h>
 
+#include "cairn/save.h"
 #include "cairn/sight_lua.h"
 #include "net.h"
 
@@ -706,36 +705,14 @@ static void pack_id(const char *dir, char id[SRV_TEXT_MAX])
     snprintf(id, SRV_TEXT_MAX, "%.*s", (int)(n - start), dir + start);
 }
 
-/* The store's file when none is given: $XDG_DATA_HOME/cairn/games.sqlite, else
- * $HOME/.local/share/cairn/games.sqlite, its folders made. */
+/* The store's file when none is given: games.sqlite in cairn's data folder. */
 static cairn_err default_db(char *out, size_t size, cairn_error *err)
 {
-    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    int n;
-    if (data && data[0] == '/') /* the spec says a relative one is to be ignored */
-        n = snprintf(out, size, "%s/cairn/games.sqlite", data);
-    else if (home && *home)
-        n = snprintf(out, size, "%s/.local/share/cairn/games.sqlite", home);
-    else
-        n = -1;
-    if (n < 0 || (size_t)n >= size) {
-        snprintf(err->message, sizeof err->message,
-                 "no folder for the store: set XDG_DATA_HOME or HOME, or give --db FILE");
-        return err->code = CAIRN_ERR_NOT_FOUND;
-    }
-    for (char *p = out + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int rc = mkdir(out, 0700), e = errno;
-        *p = '/';
-        if (rc && e != EEXIST) {
-            snprintf(err->message, sizeof err->message, "cannot make the folder of %.200s: %s", out,
-                     strerror(e));
-            return err->code = CAIRN_ERR_STATE;
-        }
-    }
-    return CAIRN_OK;
+    cairn_err st = cairn_save_data_path("games.sqlite", out, size, err);
+    if (st == CAIRN_ERR_NOT_FOUND)
+        cairn_error_set(err, st,
+                        "no folder for the store: set XDG_DATA_HOME or HOME, or give --db FILE");
+    return st;
 }
 
 cairn_err cairn_server_run(const cairn_server_config *c, cairn_error *err)

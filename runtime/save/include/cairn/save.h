@@ -43,6 +43,12 @@ CAIRN_API cairn_err cairn_save_remove(const char *path, cairn_error *err);
  * $HOME/.local/share/cairn/save.sqlite. Creates the folders it needs. */
 CAIRN_API cairn_err cairn_save_default_path(char *out, size_t size, cairn_error *err);
 
+/* The file `name` in cairn's data folder: $XDG_DATA_HOME/cairn/NAME (XDG_DATA_HOME absolute),
+ * else $HOME/.local/share/cairn/NAME. Creates the folders it needs. CAIRN_ERR_NOT_FOUND with
+ * neither set, CAIRN_ERR_LIMIT for a path longer than size. */
+CAIRN_API cairn_err cairn_save_data_path(const char *name, char *out, size_t size,
+                                         cairn_error *err);
+
 #ifdef __cplusplus
 }
 #endif
